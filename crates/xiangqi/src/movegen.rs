@@ -1,0 +1,523 @@
+//! Legal move generation, check detection and attacks (1960 rules §2–§3; current text 2.2).
+//!
+//! Moves are generated per piece on the padded board. A move is kept if it does not leave the
+//! mover's king attacked, including by the facing king (将帅不能对面). Testing that for every
+//! move is the slow part, so when the side to move is not in check only the moves that *could*
+//! expose the king are tested: king moves; moves from or to a line through the king on which
+//! an enemy rook, cannon or (on the file) king stands, since only those can open a line, take
+//! away a cannon's second screen or become its screen; and moves of a piece standing on the leg
+//! of an enemy horse that aims at the king. Every other move leaves every attack on the king as
+//! it was, and there was none.
+
+use std::fmt;
+
+use crate::geometry::{
+    BLACK_BIT, CELLS, DIAG, EMPTY, FROM_PADDED, HOME, OFF, ORTHO, PALACE, RAYS, TO_PADDED, W,
+    forward,
+};
+use crate::position::bit;
+use crate::{Color, Move, MoveList, Position, Role, Square, SquareSet};
+
+const KING: u8 = Role::King as u8;
+const ADVISOR: u8 = Role::Advisor as u8;
+const ELEPHANT: u8 = Role::Elephant as u8;
+const HORSE: u8 = Role::Horse as u8;
+const ROOK: u8 = Role::Rook as u8;
+const CANNON: u8 = Role::Cannon as u8;
+const PAWN: u8 = Role::Pawn as u8;
+
+/// Horse jumps as (leg, destination) offsets.
+const HORSE_JUMPS: [(i32, i32); 8] = [
+    (W, 2 * W + 1),
+    (W, 2 * W - 1),
+    (-W, -2 * W + 1),
+    (-W, -2 * W - 1),
+    (1, W + 2),
+    (1, -W + 2),
+    (-1, W - 2),
+    (-1, -W - 2),
+];
+
+#[inline]
+fn color_bit(c: Color) -> u8 {
+    if c == Color::Black { BLACK_BIT } else { 0 }
+}
+
+/// Whether a cell holds a piece of `us` (false for empty and off-board cells).
+#[inline]
+fn is_own(cell: u8, us: Color) -> bool {
+    cell != EMPTY && cell != OFF && (cell & BLACK_BIT) == color_bit(us)
+}
+
+/// Whether a piece of `us` may land on the cell: on the board, and empty or an enemy.
+#[inline]
+fn can_land(cell: u8, us: Color) -> bool {
+    cell == EMPTY || (cell != OFF && (cell & BLACK_BIT) != color_bit(us))
+}
+
+/// Why a move is not legal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum IllegalReason {
+    /// There is no piece on the from-square.
+    NoPiece,
+    /// The piece on the from-square belongs to the side not to move.
+    NotYourTurn,
+    /// The destination holds one of the mover's own pieces.
+    OwnPiece,
+    /// The piece cannot move that way at all (wrong shape or distance).
+    CannotMoveThere,
+    /// The king or advisor would leave the palace (1960 rules §2.1).
+    LeavesPalace,
+    /// An elephant may not cross the river (1960 rules §2.1).
+    CrossesRiver,
+    /// The elephant's eye is blocked (塞象眼, 1960 rules §2.1, 图二).
+    ElephantEyeBlocked,
+    /// The horse's leg is blocked (蹩马腿, 1960 rules §2.1, 图三).
+    HorseLegBlocked,
+    /// A rook or cannon cannot pass a piece on its way.
+    PathBlocked,
+    /// A cannon captures only over exactly one screen (1960 rules §2.2).
+    CannonNeedsScreen,
+    /// A pawn moves sideways only after crossing the river, and never backwards (1960 rules §2.1).
+    PawnDirection,
+    /// The move would leave the kings facing on an open file (将帅不能对面, 1960 rules §2.3).
+    KingsWouldFace,
+    /// The move would leave the mover's king attacked (送将), or fails to answer a check
+    /// (1960 rules §3).
+    LeavesKingInCheck,
+}
+
+impl fmt::Display for IllegalReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            IllegalReason::NoPiece => "there is no piece on the starting square",
+            IllegalReason::NotYourTurn => "that piece belongs to the side not to move",
+            IllegalReason::OwnPiece => "the destination holds one of the mover's own pieces",
+            IllegalReason::CannotMoveThere => "the piece cannot move that way",
+            IllegalReason::LeavesPalace => "the piece may not leave the palace",
+            IllegalReason::CrossesRiver => "an elephant may not cross the river",
+            IllegalReason::ElephantEyeBlocked => "the elephant's eye is blocked",
+            IllegalReason::HorseLegBlocked => "the horse's leg is blocked",
+            IllegalReason::PathBlocked => "a piece stands in the way",
+            IllegalReason::CannonNeedsScreen => "a cannon captures only over exactly one piece",
+            IllegalReason::PawnDirection => {
+                "a pawn moves forward, and sideways only after crossing the river"
+            }
+            IllegalReason::KingsWouldFace => "the kings would face each other on an open file",
+            IllegalReason::LeavesKingInCheck => "the mover's king would be in check",
+        })
+    }
+}
+
+/// A move that [`Position::play`] refused, and why.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct IllegalMove {
+    /// The move.
+    pub mv: Move,
+    /// Why it is illegal.
+    pub reason: IllegalReason,
+}
+
+impl fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "illegal move {}: {}", self.mv, self.reason)
+    }
+}
+
+impl std::error::Error for IllegalMove {}
+
+impl Position {
+    /// Every legal move of the side to move.
+    ///
+    /// ```
+    /// use xiangqi::Position;
+    /// let pos = Position::from_fen("3k5/9/9/9/9/9/9/9/9/4K4 w").unwrap();
+    /// // The king may not step onto the d-file, where it would face Black's king.
+    /// assert_eq!(pos.legal_moves().len(), 2);
+    /// ```
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.legal_moves_into(&mut list);
+        list
+    }
+
+    /// Writes the legal moves into `list`, replacing what it held.
+    pub fn legal_moves_into(&self, list: &mut MoveList) {
+        list.clear();
+        let us = self.turn;
+        let them = !us;
+        let k = self.kings[us.index()] as usize;
+        let in_check = self.king_attacked(&self.cells, k, them);
+        let (danger_from, hot) = if in_check {
+            (u128::MAX, u128::MAX)
+        } else {
+            self.danger(k, us)
+        };
+        let mut scratch = Scratch {
+            cells: [0; CELLS],
+            ready: false,
+        };
+        let mut pieces = self.by_color[us.index()];
+        while pieces != 0 {
+            let f90 = pieces.trailing_zeros() as u8;
+            pieces &= pieces - 1;
+            let from = TO_PADDED[f90 as usize] as usize;
+            let code = self.cells[from];
+            let is_king = code & 7 == KING;
+            let from_hot = is_king || danger_from & bit(f90) != 0;
+            self.pseudo_moves_from(from, code, |to| {
+                let t90 = FROM_PADDED[to];
+                if (from_hot || hot & bit(t90) != 0)
+                    && !self.safe_after(&mut scratch, from, to, is_king)
+                {
+                    return;
+                }
+                list.push(Move::from_index(f90, t90));
+            });
+        }
+    }
+
+    /// Whether a move is legal here.
+    pub fn is_legal(&self, m: Move) -> bool {
+        let from = TO_PADDED[m.from().index() as usize] as usize;
+        let to = TO_PADDED[m.to().index() as usize] as usize;
+        let code = self.cells[from];
+        if !is_own(code, self.turn) {
+            return false;
+        }
+        let mut found = false;
+        self.pseudo_moves_from(from, code, |t| found |= t == to);
+        if !found {
+            return false;
+        }
+        let mut scratch = Scratch {
+            cells: [0; CELLS],
+            ready: false,
+        };
+        self.safe_after(&mut scratch, from, to, code & 7 == KING)
+    }
+
+    /// Whether the side to move is in check (including by the facing king).
+    pub fn is_check(&self) -> bool {
+        let us = self.turn;
+        self.king_attacked(&self.cells, self.kings[us.index()] as usize, !us)
+    }
+
+    /// The enemy pieces giving check to the side to move. The facing king is not listed: a
+    /// legal position never has the kings facing.
+    pub fn checkers(&self) -> SquareSet {
+        let us = self.turn;
+        SquareSet(self.attackers_mask(self.kings[us.index()] as usize, !us))
+    }
+
+    /// Whether the side to move has no legal move. Under every rule book that side has lost:
+    /// checkmated (将死) if in check, stalemated (困毙) if not (1960 rules §3–§4.1; current
+    /// text 4.1.1–4.1.3).
+    pub fn has_no_moves(&self) -> bool {
+        self.legal_moves().is_empty()
+    }
+
+    /// Checkmate (将死): in check with no legal move.
+    pub fn is_checkmate(&self) -> bool {
+        self.is_check() && self.has_no_moves()
+    }
+
+    /// Stalemate (困毙): not in check but no legal move; in xiangqi this loses (1960 rules §3,
+    /// §4.1(二)).
+    ///
+    /// ```
+    /// use xiangqi::Position;
+    /// // Black's king on d9 may go neither to e9 (facing Red's king), nor to d8 (Red's rook).
+    /// let pos = Position::from_fen("3k5/2R6/9/9/9/9/9/9/9/4K4 b").unwrap();
+    /// assert!(pos.is_stalemate());
+    /// ```
+    pub fn is_stalemate(&self) -> bool {
+        !self.is_check() && self.has_no_moves()
+    }
+
+    /// Whether a piece of `by` attacks the square: could capture on it next move if the piece
+    /// there were the other side's, ignoring whether that capture would expose its own king.
+    /// Kings count for their palace steps only, not along the open file.
+    pub fn is_attacked(&self, sq: Square, by: Color) -> bool {
+        self.attackers_mask(TO_PADDED[sq.index() as usize] as usize, by) != 0
+    }
+
+    /// The pieces of `by` attacking a square, in the sense of [`Position::is_attacked`].
+    ///
+    /// ```
+    /// use xiangqi::{Position, Square};
+    /// let pos = Position::start();
+    /// let e3: Square = "e3".parse().unwrap();
+    /// // Black's cannons on b7 and h7 have no screen on rank 7 towards e3; nothing attacks e3.
+    /// assert!(pos.attackers(e3, xiangqi::Color::Black).is_empty());
+    /// ```
+    pub fn attackers(&self, sq: Square, by: Color) -> SquareSet {
+        SquareSet(self.attackers_mask(TO_PADDED[sq.index() as usize] as usize, by))
+    }
+
+    /// Why a move is illegal, assuming it is.
+    pub(crate) fn why_illegal(&self, m: Move) -> IllegalReason {
+        crate::illegal::why_illegal(self, m)
+    }
+
+    /// Calls `emit(to)` for every pseudo-legal destination of the piece `code` on `from`.
+    #[inline(always)]
+    pub(crate) fn pseudo_moves_from(&self, from: usize, code: u8, mut emit: impl FnMut(usize)) {
+        let us = if code & BLACK_BIT != 0 { Color::Black } else { Color::Red };
+        let cells = &self.cells;
+        match code & 7 {
+            ROOK => {
+                for d in ORTHO {
+                    let mut s = from as i32 + d;
+                    loop {
+                        let c = cells[s as usize];
+                        if c == EMPTY {
+                            emit(s as usize);
+                        } else {
+                            if c != OFF && (c & BLACK_BIT) != color_bit(us) {
+                                emit(s as usize);
+                            }
+                            break;
+                        }
+                        s += d;
+                    }
+                }
+            }
+            CANNON => {
+                for d in ORTHO {
+                    let mut s = from as i32 + d;
+                    while cells[s as usize] == EMPTY {
+                        emit(s as usize);
+                        s += d;
+                    }
+                    if cells[s as usize] == OFF {
+                        continue;
+                    }
+                    s += d;
+                    while cells[s as usize] == EMPTY {
+                        s += d;
+                    }
+                    let c = cells[s as usize];
+                    if c != OFF && (c & BLACK_BIT) != color_bit(us) {
+                        emit(s as usize);
+                    }
+                }
+            }
+            HORSE => {
+                for (leg, jump) in HORSE_JUMPS {
+                    let to = (from as i32 + jump) as usize;
+                    if cells[(from as i32 + leg) as usize] == EMPTY && can_land(cells[to], us) {
+                        emit(to);
+                    }
+                }
+            }
+            PAWN => {
+                let fwd = (from as i32 + forward(us)) as usize;
+                if can_land(cells[fwd], us) {
+                    emit(fwd);
+                }
+                if !HOME[us.index()][from] {
+                    for side in [from - 1, from + 1] {
+                        if can_land(cells[side], us) {
+                            emit(side);
+                        }
+                    }
+                }
+            }
+            KING => {
+                for d in ORTHO {
+                    let to = (from as i32 + d) as usize;
+                    if PALACE[us.index()][to] && can_land(cells[to], us) {
+                        emit(to);
+                    }
+                }
+            }
+            ADVISOR => {
+                for d in DIAG {
+                    let to = (from as i32 + d) as usize;
+                    if PALACE[us.index()][to] && can_land(cells[to], us) {
+                        emit(to);
+                    }
+                }
+            }
+            ELEPHANT => {
+                for d in DIAG {
+                    let to = (from as i32 + 2 * d) as usize;
+                    if HOME[us.index()][to]
+                        && cells[(from as i32 + d) as usize] == EMPTY
+                        && can_land(cells[to], us)
+                    {
+                        emit(to);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Squares from which a move must be tested, and squares a move to which must be tested,
+    /// when the side to move is not in check (see the module documentation).
+    #[inline]
+    fn danger(&self, k: usize, us: Color) -> (u128, u128) {
+        let them = !us;
+        let tb = color_bit(them);
+        let sliders = self.by_code[(ROOK | tb) as usize] | self.by_code[(CANNON | tb) as usize];
+        let file_sliders = sliders | self.by_code[(KING | tb) as usize];
+        let mut hot = 0u128;
+        for (d, ray) in RAYS[k].iter().enumerate() {
+            let relevant = if d < 2 { file_sliders } else { sliders };
+            if ray & relevant != 0 {
+                hot |= ray;
+            }
+        }
+        let mut from = hot & self.by_color[us.index()];
+        let enemy_horse = HORSE | tb;
+        for d in DIAG {
+            let leg = (k as i32 + d) as usize;
+            if is_own(self.cells[leg], us) {
+                let (v, h) = (if d > 0 { W } else { -W }, d - if d > 0 { W } else { -W });
+                let a = self.cells[(leg as i32 + h) as usize];
+                let b = self.cells[(leg as i32 + v) as usize];
+                if a == enemy_horse || b == enemy_horse {
+                    from |= bit(FROM_PADDED[leg]);
+                }
+            }
+        }
+        (from, hot)
+    }
+
+    /// Whether the mover's king is safe after moving the piece on `from` to `to`.
+    #[inline]
+    fn safe_after(&self, scratch: &mut Scratch, from: usize, to: usize, is_king: bool) -> bool {
+        if !scratch.ready {
+            scratch.cells = self.cells;
+            scratch.ready = true;
+        }
+        let us = self.turn;
+        let cells = &mut scratch.cells;
+        let captured = cells[to];
+        cells[to] = cells[from];
+        cells[from] = EMPTY;
+        let k = if is_king { to } else { self.kings[us.index()] as usize };
+        let attacked = self.king_attacked(cells, k, !us);
+        cells[from] = cells[to];
+        cells[to] = captured;
+        !attacked
+    }
+
+    /// Whether the king of the side opposite `by`, standing on `k`, is attacked on the given
+    /// board: by a rook, a cannon over one screen, a horse whose leg is free, a pawn, or the
+    /// enemy king facing it on an open file.
+    #[inline]
+    pub(crate) fn king_attacked(&self, cells: &[u8; CELLS], k: usize, by: Color) -> bool {
+        let tb = color_bit(by);
+        let (rook, cannon, king, horse, pawn) =
+            (ROOK | tb, CANNON | tb, KING | tb, HORSE | tb, PAWN | tb);
+        for (i, d) in ORTHO.into_iter().enumerate() {
+            let mut s = k as i32 + d;
+            while cells[s as usize] == EMPTY {
+                s += d;
+            }
+            let c = cells[s as usize];
+            if c == OFF {
+                continue;
+            }
+            if c == rook || (i < 2 && c == king) {
+                return true;
+            }
+            s += d;
+            while cells[s as usize] == EMPTY {
+                s += d;
+            }
+            if cells[s as usize] == cannon {
+                return true;
+            }
+        }
+        for d in DIAG {
+            let leg = (k as i32 + d) as usize;
+            if cells[leg] == EMPTY {
+                let v = if d > 0 { W } else { -W };
+                let h = d - v;
+                if cells[(leg as i32 + h) as usize] == horse
+                    || cells[(leg as i32 + v) as usize] == horse
+                {
+                    return true;
+                }
+            }
+        }
+        if cells[(k as i32 - forward(by)) as usize] == pawn {
+            return true;
+        }
+        if !HOME[by.index()][k] && (cells[k - 1] == pawn || cells[k + 1] == pawn) {
+            return true;
+        }
+        false
+    }
+
+    /// The 0..90 mask of pieces of `by` attacking the padded cell `t`.
+    pub(crate) fn attackers_mask(&self, t: usize, by: Color) -> u128 {
+        let cells = &self.cells;
+        let tb = color_bit(by);
+        let mut found = 0u128;
+        let mut add = |s: usize| found |= bit(FROM_PADDED[s]);
+        for d in ORTHO {
+            let mut s = t as i32 + d;
+            while cells[s as usize] == EMPTY {
+                s += d;
+            }
+            let c = cells[s as usize];
+            if c == OFF {
+                continue;
+            }
+            if c == ROOK | tb {
+                add(s as usize);
+            }
+            if c == KING | tb && s == t as i32 + d && PALACE[by.index()][t] {
+                add(s as usize);
+            }
+            if c == PAWN | tb && s == t as i32 + d {
+                let pawn_steps_here = if d == -forward(by) {
+                    true
+                } else {
+                    (d == 1 || d == -1) && !HOME[by.index()][s as usize]
+                };
+                if pawn_steps_here {
+                    add(s as usize);
+                }
+            }
+            s += d;
+            while cells[s as usize] == EMPTY {
+                s += d;
+            }
+            if cells[s as usize] == CANNON | tb {
+                add(s as usize);
+            }
+        }
+        for d in DIAG {
+            let near = (t as i32 + d) as usize;
+            if cells[near] == ADVISOR | tb && PALACE[by.index()][t] {
+                add(near);
+            }
+            if cells[near] == EMPTY {
+                let v = if d > 0 { W } else { -W };
+                let h = d - v;
+                for s in [(near as i32 + h) as usize, (near as i32 + v) as usize] {
+                    if cells[s] == HORSE | tb {
+                        add(s);
+                    }
+                }
+                let far = (t as i32 + 2 * d) as usize;
+                if cells[far] == ELEPHANT | tb && HOME[by.index()][t] {
+                    add(far);
+                }
+            }
+        }
+        found
+    }
+}
+
+/// A copy of the board, made only when some move needs testing.
+struct Scratch {
+    cells: [u8; CELLS],
+    ready: bool,
+}

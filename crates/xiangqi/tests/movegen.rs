@@ -1,0 +1,161 @@
+//! Property tests: the fast generator against the slow reference, the incremental hash against
+//! the scratch hash, and FEN round trips, over random games and random sparse boards.
+
+#[path = "common/reference.rs"]
+mod reference;
+
+use proptest::prelude::*;
+use xiangqi::{Color, Move, Piece, Position, Role, Setup, Square, fen};
+
+/// A small deterministic generator, so a failing case can be replayed from its seed.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+fn sorted(moves: &[Move]) -> Vec<Move> {
+    let mut v = moves.to_vec();
+    v.sort();
+    v
+}
+
+/// Checks every property at one position.
+fn check_position(pos: &Position) {
+    let fast = sorted(&pos.legal_moves());
+    let slow = reference::legal_moves(pos);
+    assert_eq!(fast, slow, "legal moves differ at {}", pos.fen());
+    for &m in &fast {
+        assert!(pos.is_legal(m), "{m} generated but not is_legal at {}", pos.fen());
+    }
+    assert_eq!(pos.hash(), pos.compute_hash(), "hash at {}", pos.fen());
+    let again = Position::from_fen(&pos.fen()).expect("own FEN reads back");
+    assert_eq!(&again, pos);
+    assert_eq!(again.hash(), pos.hash());
+    let in_check = reference::king_in_danger(&pos.board(), pos.turn());
+    assert_eq!(pos.is_check(), in_check, "check at {}", pos.fen());
+}
+
+/// Plays a random game of up to `plies` plies, checking every position, then unwinds it and
+/// checks that undo restores each position exactly.
+fn random_game(seed: u64, plies: usize) {
+    let mut rng = Rng(seed);
+    let mut pos = Position::start();
+    let mut history = vec![];
+    for _ in 0..plies {
+        check_position(&pos);
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        let m = moves[rng.below(moves.len())];
+        let before = pos.clone();
+        let undo = pos.play(m).expect("generated moves are legal");
+        history.push((m, undo, before));
+    }
+    while let Some((m, undo, before)) = history.pop() {
+        pos.undo(m, undo);
+        assert_eq!(pos, before);
+        assert_eq!(pos.hash(), before.hash());
+    }
+    assert_eq!(pos, Position::start());
+}
+
+/// A random board with few pieces (endgame-like), valid or not; `None` if validation refuses.
+fn random_sparse(seed: u64) -> Option<Position> {
+    let mut rng = Rng(seed);
+    let mut setup = Setup::empty();
+    let palace = |c: Color, rng: &mut Rng| {
+        let f = 3 + rng.below(3) as u8;
+        let r = rng.below(3) as u8;
+        let r = if c == Color::Red { r } else { 9 - r };
+        r * 9 + f
+    };
+    for c in Color::ALL {
+        setup.board[palace(c, &mut rng) as usize] = Some(Piece::new(c, Role::King));
+    }
+    let extra = rng.below(10);
+    for _ in 0..extra {
+        let color = Color::ALL[rng.below(2)];
+        let role = Role::ALL[1 + rng.below(6)];
+        let sq = rng.below(90);
+        if setup.board[sq].is_none() {
+            setup.board[sq] = Some(Piece::new(color, role));
+        }
+    }
+    setup.turn = Color::ALL[rng.below(2)];
+    Position::from_setup(setup).ok()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, .. ProptestConfig::default() })]
+
+    #[test]
+    fn random_games_agree_with_the_reference(seed in any::<u64>()) {
+        random_game(seed, 120);
+    }
+
+    #[test]
+    fn random_sparse_boards_agree_with_the_reference(seed in any::<u64>()) {
+        for i in 0..64 {
+            if let Some(pos) = random_sparse(seed.wrapping_add(i)) {
+                check_position(&pos);
+                for m in pos.legal_moves().iter() {
+                    let mut after = pos.clone();
+                    after.play_unchecked(*m);
+                    check_position(&after);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn fen_reader_never_panics(text in ".{0,120}") {
+        let _ = Position::from_fen(&text);
+    }
+
+    #[test]
+    fn fen_reader_never_panics_on_near_fens(
+        board in "[1-9kabnrcpKABNRCPhHeE/]{0,100}",
+        tail in "( [wrbWRB])?( -)?( -)?( [0-9]{1,3})?( [0-9]{1,3})?",
+    ) {
+        let _ = Position::from_fen(&format!("{board}{tail}"));
+    }
+}
+
+#[test]
+fn every_move_is_either_legal_or_explained() {
+    // Every from/to pair at a few positions: legal ones play, the rest say why.
+    let fens = [
+        fen::START_FEN,
+        "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1",
+        "4kcP1N/8n/3rb4/9/9/9/9/3p1A3/4K4/5CB2 w - - 0 1",
+    ];
+    for f in fens {
+        let pos = Position::from_fen(f).unwrap();
+        let legal = pos.legal_moves();
+        for from in Square::all() {
+            for to in Square::all() {
+                let m = Move::new(from, to);
+                let mut p = pos.clone();
+                match p.play(m) {
+                    Ok(_) => assert!(legal.contains(m)),
+                    Err(e) => {
+                        assert!(!legal.contains(m));
+                        assert_eq!(p, pos, "a refused move leaves the position alone");
+                        assert!(!e.to_string().is_empty());
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,4 @@
+//! One module per `xq` subcommand.
+
+pub mod perft;
+pub mod tournament;
