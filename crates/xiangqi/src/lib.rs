@@ -27,6 +27,7 @@ pub mod fen;
 mod geometry;
 mod illegal;
 mod movegen;
+pub mod notation;
 mod moves;
 mod perft;
 mod position;

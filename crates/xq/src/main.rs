@@ -15,15 +15,33 @@ struct Opt {
 enum Command {
     /// Count leaf nodes of the legal move tree (move generator check and benchmark).
     Perft(cmd::perft::Args),
+    /// Convert a line of moves between notations (ICCS, UCI, WXF, Chinese).
+    Notation(cmd::notation::Args),
+    /// Rule on a game: mate, stalemate, natural limit, repetitions (棋例).
+    Judge(cmd::judge::Args),
+    /// Touch-move (摸子动子): the moves a player is bound to after touching pieces.
+    Touch(cmd::touch::Args),
+    /// Convert game records between PGN, DhtmlXQ and XQF.
+    Convert(cmd::convert::Args),
+    /// Replay every game in record files and report illegal moves and wrong results.
+    Check(cmd::check::Args),
     /// Tournaments: pairings, results, standings, crosstables.
     Tournament(cmd::tournament::Args),
+    /// Run the play server with its web board.
+    Serve(cmd::serve::Args),
 }
 
 fn main() -> std::process::ExitCode {
     let opt = Opt::parse();
     let result = match opt.command {
         Command::Perft(args) => cmd::perft::run(args),
+        Command::Notation(args) => cmd::notation::run(args),
+        Command::Judge(args) => cmd::judge::run(args),
+        Command::Touch(args) => cmd::touch::run(args),
+        Command::Convert(args) => cmd::convert::run(args),
+        Command::Check(args) => cmd::check::run(args),
         Command::Tournament(args) => cmd::tournament::run(args),
+        Command::Serve(args) => cmd::serve::run(args),
     };
     match result {
         Ok(code) => code,

@@ -1,4 +1,10 @@
-//! One module per `xq` subcommand.
+//! One module per `xq` subcommand, each owning its arguments (`Args`) and its `run`.
 
+pub mod check;
+pub mod convert;
+pub mod judge;
+pub mod notation;
 pub mod perft;
+pub mod serve;
+pub mod touch;
 pub mod tournament;

@@ -1,0 +1,1 @@
+//! Game records (issue 5): placeholder.

@@ -1,0 +1,6 @@
+//! The referee (issue 4).
+
+pub mod cycle;
+mod rules;
+
+pub use rules::{ParseRuleSetError, RuleSet};

@@ -1,0 +1,1 @@
+//! The play server (issue 7): placeholder.
