@@ -1,0 +1,401 @@
+//! Swiss pairing (积分编排制 / 积分循环制): the 1960 rules and modern Chinese practice.
+//!
+//! * [`SwissVariant::Rules1960`] — 1960 §9 四 and §10: round 1 by lot number, 1 v 2, 3 v 4, …,
+//!   the odd number moving first; from round 2 pair from the top score down, never the same
+//!   pair twice, and reverse each player's previous side as far as possible.
+//! * [`SwissVariant::Chinese`] — what Chinese pairing software does today (reference notes,
+//!   tournaments.md §4.2): colour balance first (within a score group a player due to move
+//!   first is paired with the nearest player due to move second), never three games running
+//!   on one side nor a surplus of three, neighbours within a score group, floaters to the
+//!   nearest lower group, the bye to the lowest scorer who has not had one.
+//!
+//! Both are absolute about rematches and second byes. The search is a preference-ordered
+//! depth-first search with a work budget; if it gives up, a maximum matching over the "may
+//! meet" graph (restricted to ever wider windows of neighbouring places) finds a complete
+//! pairing or proves there is none. Only then, and only in the Chinese variant, are the hard
+//! colour rules relaxed, and the pairing says so in [`SwissPairing::notes`].
+
+mod colour;
+
+pub use colour::ColourState;
+use colour::{SideRule, a_moves_first};
+
+use serde::{Deserialize, Serialize};
+
+use crate::matching::maximum_matching;
+use crate::{Error, PlayerId, Points};
+
+/// Which Swiss rules to follow.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SwissVariant {
+    /// The 1960 rules (积分循环制).
+    Rules1960,
+    /// Modern Chinese practice (积分编排制).
+    #[default]
+    Chinese,
+}
+
+/// How round 1 is paired.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FirstRound {
+    /// 临近: 1 v 2, 3 v 4, … (1960 §10).
+    #[default]
+    Adjacent,
+    /// 拦腰: top half against bottom half, 1 v n/2+1, 2 v n/2+2, ….
+    Split,
+}
+
+/// One player as the pairing sees him.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SwissPlayer {
+    /// The player's number (also the tie-break of equal scores: smaller is placed higher).
+    pub id: PlayerId,
+    /// Points so far.
+    pub score: Points,
+    /// Sides of the games actually played, oldest first.
+    pub sides: Vec<crate::Side>,
+    /// Everyone already met (forfeits included: a scheduled pairing is not repeated).
+    pub opponents: Vec<PlayerId>,
+    /// Pairing-allocated byes received so far.
+    pub byes: u32,
+}
+
+/// The pairing of one round.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SwissPairing {
+    /// Boards in order: (moves first, moves second).
+    pub boards: Vec<(PlayerId, PlayerId)>,
+    /// The player with the bye, if the field is odd.
+    pub bye: Option<PlayerId>,
+    /// Anything the arbiter should know (relaxed rules).
+    pub notes: Vec<String>,
+}
+
+/// Pairs round `round` (1-based) for `players` (the active players only).
+///
+/// ```
+/// use xiangqi_tournament::{PlayerId, Points, swiss::{pair_round, SwissPlayer, SwissVariant, FirstRound}};
+/// let players: Vec<SwissPlayer> = (1..=4)
+///     .map(|i| SwissPlayer { id: PlayerId(i), score: Points::ZERO, sides: vec![], opponents: vec![], byes: 0 })
+///     .collect();
+/// let p = pair_round(&players, 1, SwissVariant::Rules1960, FirstRound::Adjacent).unwrap();
+/// assert_eq!(p.boards, vec![(PlayerId(1), PlayerId(2)), (PlayerId(3), PlayerId(4))]);
+/// ```
+pub fn pair_round(
+    players: &[SwissPlayer],
+    round: u32,
+    variant: SwissVariant,
+    first_round: FirstRound,
+) -> Result<SwissPairing, Error> {
+    let mut ctx = Context::new(players, round, variant);
+    if round == 1
+        && players
+            .iter()
+            .all(|p| p.opponents.is_empty() && p.byes == 0)
+    {
+        return Ok(ctx.first_round(first_round));
+    }
+    let strict_options: &[bool] = if variant == SwissVariant::Chinese {
+        &[true, false]
+    } else {
+        &[false]
+    };
+    for &strict in strict_options {
+        ctx.strict = strict;
+        if let Some(mut pairing) = ctx.pair_with_bye() {
+            if variant == SwissVariant::Chinese && !strict {
+                pairing.notes.push(
+                    "no pairing keeps every player within the colour rules (no three in a row, \
+                     no surplus of three); those rules were relaxed for this round"
+                        .into(),
+                );
+            }
+            return Ok(pairing);
+        }
+    }
+    Err(Error::NoPairing {
+        round,
+        reason: "every possible pairing repeats a game or gives someone a second bye".into(),
+    })
+}
+
+struct Context<'a> {
+    players: &'a [SwissPlayer],
+    round: u32,
+    variant: SwissVariant,
+    strict: bool,
+    colours: Vec<ColourState>,
+    /// Players sorted by score (descending), then number: indices into `players`.
+    order: Vec<usize>,
+    /// `group[i]`: score-group index of `players[i]` (0 = top group).
+    group: Vec<u32>,
+    /// Bitset of who has met whom, `words` u64s per player.
+    met: Vec<u64>,
+    words: usize,
+}
+
+const SEARCH_BUDGET: usize = 20_000;
+
+impl<'a> Context<'a> {
+    fn new(players: &'a [SwissPlayer], round: u32, variant: SwissVariant) -> Context<'a> {
+        let n = players.len();
+        let mut order: Vec<usize> = (0..n).collect();
+        order.sort_by_key(|&i| (std::cmp::Reverse(players[i].score), players[i].id));
+        let mut group = vec![0u32; n];
+        for w in 1..n {
+            let (a, b) = (order[w - 1], order[w]);
+            group[b] = group[a] + u32::from(players[a].score != players[b].score);
+        }
+        let index: std::collections::HashMap<PlayerId, usize> =
+            players.iter().enumerate().map(|(i, p)| (p.id, i)).collect();
+        let words = n.div_ceil(64).max(1);
+        let mut met = vec![0u64; n * words];
+        for (i, p) in players.iter().enumerate() {
+            for o in &p.opponents {
+                if let Some(&j) = index.get(o) {
+                    met[i * words + j / 64] |= 1 << (j % 64);
+                    met[j * words + i / 64] |= 1 << (i % 64);
+                }
+            }
+        }
+        let colours = players
+            .iter()
+            .map(|p| ColourState::from_sides(&p.sides))
+            .collect();
+        Context {
+            players,
+            round,
+            variant,
+            strict: false,
+            colours,
+            order,
+            group,
+            met,
+            words,
+        }
+    }
+
+    fn side_rule(&self) -> SideRule {
+        match self.variant {
+            SwissVariant::Rules1960 => SideRule::Alternate,
+            SwissVariant::Chinese => SideRule::Balance,
+        }
+    }
+
+    fn have_met(&self, a: usize, b: usize) -> bool {
+        self.met[a * self.words + b / 64] & (1 << (b % 64)) != 0
+    }
+
+    fn compatible(&self, a: usize, b: usize) -> bool {
+        if a == b || self.have_met(a, b) {
+            return false;
+        }
+        if !self.strict {
+            return true;
+        }
+        use crate::Side::{First, Second};
+        let (ca, cb) = (&self.colours[a], &self.colours[b]);
+        (ca.allows(First) && cb.allows(Second)) || (ca.allows(Second) && cb.allows(First))
+    }
+
+    fn first_round(&self, method: FirstRound) -> SwissPairing {
+        let mut ids: Vec<PlayerId> = self.players.iter().map(|p| p.id).collect();
+        ids.sort();
+        let bye = if ids.len() % 2 == 1 { ids.pop() } else { None };
+        let half = ids.len() / 2;
+        let boards = (0..half)
+            .map(|k| {
+                let (a, b) = match method {
+                    FirstRound::Adjacent => (ids[2 * k], ids[2 * k + 1]),
+                    FirstRound::Split => (ids[k], ids[k + half]),
+                };
+                // 1960: the odd number always moves first. Modern practice alternates by
+                // board (1–2, 4–3, 5–6, …) so that the seeds' sides balance.
+                let a_first = self.variant == SwissVariant::Rules1960
+                    && method == FirstRound::Adjacent
+                    || k % 2 == 0;
+                if a_first { (a, b) } else { (b, a) }
+            })
+            .collect();
+        SwissPairing {
+            boards,
+            bye,
+            notes: Vec::new(),
+        }
+    }
+
+    /// Tries bye candidates from the bottom up (lowest score, then largest number) among
+    /// players without a bye; pairs everyone else.
+    fn pair_with_bye(&self) -> Option<SwissPairing> {
+        if self.players.len().is_multiple_of(2) {
+            return self.pair_all(None);
+        }
+        let min_byes = self.players.iter().map(|p| p.byes).min().unwrap_or(0);
+        if min_byes > 0 {
+            return None;
+        }
+        for &cand in self.order.iter().rev() {
+            if self.players[cand].byes == 0
+                && let Some(p) = self.pair_all(Some(cand))
+            {
+                return Some(p);
+            }
+        }
+        None
+    }
+
+    fn pair_all(&self, bye: Option<usize>) -> Option<SwissPairing> {
+        let seq: Vec<usize> = self
+            .order
+            .iter()
+            .copied()
+            .filter(|&i| Some(i) != bye)
+            .collect();
+        let pairs = self.search(&seq).or_else(|| self.by_matching(&seq))?;
+        Some(self.finish(pairs, bye))
+    }
+
+    /// Preference order of partners for `seq[start - 1]`: positions of free players after it.
+    fn candidates(&self, seq: &[usize], start: usize, free: &[bool]) -> Vec<usize> {
+        let p = seq[start - 1];
+        let mut c: Vec<(u32, bool, usize)> = (start..seq.len())
+            .filter(|&j| free[j] && self.compatible(p, seq[j]))
+            .map(|j| {
+                let q = seq[j];
+                let clash = match self.variant {
+                    SwissVariant::Rules1960 => false,
+                    SwissVariant::Chinese => {
+                        let (a, b) = (self.colours[p].preference(), self.colours[q].preference());
+                        a.is_some() && a == b
+                    }
+                };
+                (self.group[q], clash, j)
+            })
+            .collect();
+        c.sort_unstable();
+        c.into_iter().map(|t| t.2).collect()
+    }
+
+    /// Top-down depth-first search: the highest unpaired player takes his most preferred
+    /// partner; on a dead end the latest choice is revised. Gives up after a fixed budget.
+    fn search(&self, seq: &[usize]) -> Option<Vec<(usize, usize)>> {
+        let n = seq.len();
+        let mut free = vec![true; n];
+        // Frames: (position of the top player, candidate positions, next candidate).
+        let mut frames: Vec<(usize, Vec<usize>, usize)> = Vec::with_capacity(n / 2);
+        let mut work = 0usize;
+        let mut start = 0usize;
+        loop {
+            while start < n && !free[start] {
+                start += 1;
+            }
+            if start == n {
+                break;
+            }
+            let cands = self.candidates(seq, start + 1, &free);
+            work += 1;
+            frames.push((start, cands, 0));
+            // Advance: take the next candidate of the top frame, backtracking as needed.
+            loop {
+                let (s, cands, next) = frames.last_mut()?;
+                if *next < cands.len() {
+                    let q = cands[*next];
+                    *next += 1;
+                    free[*s] = false;
+                    free[q] = false;
+                    start = *s + 1;
+                    break;
+                }
+                let s = *s;
+                frames.pop();
+                work += 1;
+                if work > SEARCH_BUDGET + n {
+                    return None;
+                }
+                free[s] = true;
+                if let Some((ps, pc, pn)) = frames.last() {
+                    free[*ps] = true;
+                    free[pc[*pn - 1]] = true;
+                }
+            }
+        }
+        Some(
+            frames
+                .iter()
+                .map(|(s, cands, next)| (seq[*s], seq[cands[*next - 1]]))
+                .collect(),
+        )
+    }
+
+    /// The guarantee: a maximum matching in widening windows of neighbouring places.
+    fn by_matching(&self, seq: &[usize]) -> Option<Vec<(usize, usize)>> {
+        let n = seq.len();
+        let mut window = 16usize;
+        loop {
+            let w = window.min(n);
+            let adj: Vec<Vec<usize>> = (0..n)
+                .map(|i| {
+                    let lo = i.saturating_sub(w);
+                    let hi = (i + w + 1).min(n);
+                    (lo..hi)
+                        .filter(|&j| self.compatible(seq[i], seq[j]))
+                        .collect()
+                })
+                .collect();
+            let mut mate: Vec<Option<usize>> = vec![None; n];
+            for i in 0..n {
+                if mate[i].is_none()
+                    && let Some(&j) = adj[i].iter().find(|&&j| j > i && mate[j].is_none())
+                {
+                    mate[i] = Some(j);
+                    mate[j] = Some(i);
+                }
+            }
+            maximum_matching(&adj, &mut mate);
+            if mate.iter().all(Option::is_some) {
+                return Some(
+                    (0..n)
+                        .filter_map(|i| mate[i].filter(|&j| j > i).map(|j| (seq[i], seq[j])))
+                        .collect(),
+                );
+            }
+            if w >= n {
+                return None;
+            }
+            window *= 4;
+        }
+    }
+
+    fn finish(&self, pairs: Vec<(usize, usize)>, bye: Option<usize>) -> SwissPairing {
+        let place = |i: usize| (std::cmp::Reverse(self.players[i].score), self.players[i].id);
+        let mut boards: Vec<(usize, usize)> = pairs
+            .into_iter()
+            .map(|(a, b)| {
+                let (hi, lo) = if place(a) <= place(b) { (a, b) } else { (b, a) };
+                let hi_first = a_moves_first(
+                    self.side_rule(),
+                    (&self.colours[hi], self.players[hi].id.0),
+                    (&self.colours[lo], self.players[lo].id.0),
+                    self.round,
+                );
+                if hi_first { (hi, lo) } else { (lo, hi) }
+            })
+            .collect();
+        // Boards: higher score first, then the other player's score, then the higher place.
+        boards.sort_by_key(|&(a, b)| {
+            let (pa, pb) = (place(a), place(b));
+            let (top, bottom) = if pa <= pb { (pa, pb) } else { (pb, pa) };
+            (top.0, bottom.0, top.1)
+        });
+        SwissPairing {
+            boards: boards
+                .into_iter()
+                .map(|(a, b)| (self.players[a].id, self.players[b].id))
+                .collect(),
+            bye: bye.map(|i| self.players[i].id),
+            notes: Vec::new(),
+        }
+    }
+}

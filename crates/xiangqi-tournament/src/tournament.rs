@@ -1,0 +1,508 @@
+//! The event: entrants, settings, rounds, results and withdrawals, in one resumable value
+//! that serialises to the tournament file (JSON).
+
+use serde::{Deserialize, Serialize};
+
+use crate::berger;
+use crate::history::{Game, History, Round};
+use crate::swiss::{self, FirstRound, SwissPlayer, SwissVariant};
+use crate::{
+    Error, Outcome, Player, PlayerId, Points, Scoring, Standings, TieBreak, TieBreakPreset,
+};
+
+/// How the event is paired.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "kind")]
+pub enum System {
+    /// Round robin by the Berger tables (大循环); `cycles` 2 is a double round robin.
+    RoundRobin {
+        /// 1 (single) or 2 (double).
+        cycles: u32,
+        /// Swap the last two rounds of the first cycle (FIDE C.05 Annex 1) in a double round
+        /// robin.
+        #[serde(default)]
+        swap_last_two: bool,
+    },
+    /// Swiss (积分编排制) over a fixed number of rounds.
+    Swiss {
+        /// Planned rounds (1960 §9 四(二): announced in advance).
+        rounds: u32,
+        /// Which rules.
+        #[serde(default)]
+        variant: SwissVariant,
+        /// How round 1 is paired.
+        #[serde(default)]
+        first_round: FirstRound,
+    },
+}
+
+/// What happens when a player withdraws during the event.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum WithdrawalRule {
+    /// 1960 §14: fewer than half of his games played — all his games are cancelled and his
+    /// name struck from the table; half or more — his remaining games are won by default by
+    /// his opponents.
+    #[default]
+    Rules1960,
+    /// FIDE (C.05): the same thresholds, but under half the games stay in the crosstable
+    /// (for rating) while not counting in the standings.
+    Fide,
+}
+
+/// The effect a withdrawal has, decided when it is recorded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum WithdrawalEffect {
+    /// His games do not count for anyone.
+    Annulled,
+    /// His games stand; his remaining scheduled games are lost by default.
+    RestForfeited,
+}
+
+/// A recorded withdrawal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Withdrawal {
+    /// Who.
+    pub player: PlayerId,
+    /// The last round he took part in.
+    pub after_round: u32,
+    /// What follows.
+    pub effect: WithdrawalEffect,
+}
+
+/// Everything configurable about the event.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Settings {
+    /// Pairing system.
+    pub system: System,
+    /// Points per result.
+    pub scoring: Scoring,
+    /// Ranking chain, primary score first.
+    pub tiebreaks: Vec<TieBreak>,
+    /// Withdrawals.
+    #[serde(default)]
+    pub withdrawal_rule: WithdrawalRule,
+}
+
+impl Settings {
+    /// A single round robin under the 1960 rules: 2/1/0, the 1960 single-game tie-breaks.
+    pub fn round_robin_1960() -> Settings {
+        Settings {
+            system: System::RoundRobin {
+                cycles: 1,
+                swap_last_two: false,
+            },
+            scoring: Scoring::rules_1960(),
+            tiebreaks: TieBreakPreset::Single1960.chain(),
+            withdrawal_rule: WithdrawalRule::Rules1960,
+        }
+    }
+
+    /// A double round robin under the 1960 rules, ranked by 大分 then 小分 (1960 §13 三).
+    pub fn double_round_robin_1960() -> Settings {
+        Settings {
+            system: System::RoundRobin {
+                cycles: 2,
+                swap_last_two: false,
+            },
+            tiebreaks: TieBreakPreset::TwoGame1960.chain(),
+            ..Settings::round_robin_1960()
+        }
+    }
+
+    /// A modern Chinese Swiss of `rounds` rounds: 2/1/0, 对手分 then 累进分.
+    ///
+    /// ```
+    /// use xiangqi_tournament::{Settings, System};
+    /// assert!(matches!(Settings::swiss(9).system, System::Swiss { rounds: 9, .. }));
+    /// ```
+    pub fn swiss(rounds: u32) -> Settings {
+        Settings {
+            system: System::Swiss {
+                rounds,
+                variant: SwissVariant::Chinese,
+                first_round: FirstRound::Adjacent,
+            },
+            scoring: Scoring::rules_1960(),
+            tiebreaks: TieBreakPreset::ChineseSwiss.chain(),
+            withdrawal_rule: WithdrawalRule::Rules1960,
+        }
+    }
+}
+
+/// An event in progress: the tournament file.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Tournament {
+    /// Format marker, so that other JSON is not taken for a tournament.
+    pub format: String,
+    /// Event name.
+    pub name: String,
+    /// Settings.
+    pub settings: Settings,
+    /// Entrants in starting order; player `n` is `players[n - 1]`.
+    pub players: Vec<Player>,
+    /// Rounds paired so far.
+    pub rounds: Vec<Round>,
+    /// Withdrawals.
+    #[serde(default)]
+    pub withdrawals: Vec<Withdrawal>,
+}
+
+const FORMAT: &str = "xiangqi-tournament/1";
+
+impl Tournament {
+    /// A new event; players are put in starting order (seed, then rating, then as given).
+    pub fn new(name: &str, players: Vec<Player>, settings: Settings) -> Result<Tournament, Error> {
+        if players.len() < 2 {
+            return Err(Error::Settings(
+                "an event needs at least two players".into(),
+            ));
+        }
+        match settings.system {
+            System::RoundRobin { cycles, .. } if !(1..=2).contains(&cycles) => {
+                return Err(Error::Settings(format!(
+                    "a round robin has 1 or 2 cycles, not {cycles}"
+                )));
+            }
+            System::Swiss { rounds, .. }
+                if rounds == 0 || rounds as usize >= players.len() + players.len() % 2 =>
+            {
+                return Err(Error::Settings(format!(
+                    "a Swiss of {} players can have 1 to {} rounds, not {rounds}",
+                    players.len(),
+                    players.len() + players.len() % 2 - 1
+                )));
+            }
+            _ => {}
+        }
+        Ok(Tournament {
+            format: FORMAT.into(),
+            name: name.into(),
+            settings,
+            players: crate::player::starting_order(players),
+            rounds: Vec::new(),
+            withdrawals: Vec::new(),
+        })
+    }
+
+    /// Reads a tournament file.
+    pub fn from_json(text: &str) -> Result<Tournament, Error> {
+        let t: Tournament = serde_json::from_str(text).map_err(|e| Error::File {
+            line: e.line(),
+            column: e.column(),
+            message: e.to_string(),
+        })?;
+        if t.format != FORMAT {
+            return Err(Error::File {
+                line: 1,
+                column: 1,
+                message: format!("format {:?}, expected {FORMAT:?}", t.format),
+            });
+        }
+        t.validate()?;
+        Ok(t)
+    }
+
+    /// Writes the tournament file.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).expect("a tournament always serialises")
+    }
+
+    /// Checks the internal consistency of a file read from outside.
+    fn validate(&self) -> Result<(), Error> {
+        let n = self.players.len() as u32;
+        let bad = |m: String| Error::File {
+            line: 0,
+            column: 0,
+            message: m,
+        };
+        let check = |p: PlayerId| {
+            if p.0 == 0 || p.0 > n {
+                Err(bad(format!("player {p} does not exist")))
+            } else {
+                Ok(())
+            }
+        };
+        for (i, r) in self.rounds.iter().enumerate() {
+            if r.number != i as u32 + 1 {
+                return Err(bad(format!(
+                    "round {} is stored as number {}",
+                    i + 1,
+                    r.number
+                )));
+            }
+            let mut seen = std::collections::HashSet::new();
+            for g in &r.games {
+                check(g.first)?;
+                check(g.second)?;
+                if !seen.insert(g.first) || !seen.insert(g.second) {
+                    return Err(bad(format!(
+                        "round {}: a player is on two boards",
+                        r.number
+                    )));
+                }
+            }
+            if let Some((p, _)) = r.bye {
+                check(p)?;
+                if !seen.insert(p) {
+                    return Err(bad(format!(
+                        "round {}: player {p} has a bye and a game",
+                        r.number
+                    )));
+                }
+            }
+        }
+        for w in &self.withdrawals {
+            check(w.player)?;
+        }
+        Ok(())
+    }
+
+    /// The number of rounds the event will have.
+    pub fn planned_rounds(&self) -> u32 {
+        let n = self.players.len() as u32;
+        match self.settings.system {
+            System::RoundRobin { cycles, .. } => (n + n % 2 - 1) * cycles,
+            System::Swiss { rounds, .. } => rounds,
+        }
+    }
+
+    fn withdrawal(&self, p: PlayerId) -> Option<&Withdrawal> {
+        self.withdrawals.iter().find(|w| w.player == p)
+    }
+
+    /// Whether `p` takes part in round `round`.
+    pub fn is_active(&self, p: PlayerId, round: u32) -> bool {
+        self.withdrawal(p).is_none_or(|w| round <= w.after_round)
+    }
+
+    /// Pairs the next round and returns its number.
+    pub fn pair_next_round(&mut self) -> Result<u32, Error> {
+        if let Some(last) = self.rounds.last() {
+            let boards = last.unfinished();
+            if !boards.is_empty() {
+                return Err(Error::RoundIncomplete {
+                    round: last.number,
+                    boards,
+                });
+            }
+        }
+        let number = self.rounds.len() as u32 + 1;
+        if number > self.planned_rounds() {
+            return Err(Error::Finished {
+                rounds: self.planned_rounds(),
+            });
+        }
+        let round = match self.settings.system.clone() {
+            System::RoundRobin {
+                cycles,
+                swap_last_two,
+            } => self.round_robin_round(number, cycles, swap_last_two),
+            System::Swiss {
+                variant,
+                first_round,
+                ..
+            } => self.swiss_round(number, variant, first_round)?,
+        };
+        self.rounds.push(round);
+        Ok(number)
+    }
+
+    fn round_robin_round(&self, number: u32, cycles: u32, swap: bool) -> Round {
+        let n = self.players.len() as u32;
+        let table = if cycles == 2 {
+            berger::double_table(n, swap)
+        } else {
+            berger::table(n)
+        };
+        let mut round = Round {
+            number,
+            games: Vec::new(),
+            bye: None,
+        };
+        for f in &table[number as usize - 1] {
+            if f.is_bye() {
+                let p = PlayerId(f.first.max(f.second));
+                round.bye = Some((p, Points::ZERO));
+                continue;
+            }
+            let (a, b) = (PlayerId(f.first), PlayerId(f.second));
+            let mut game = Game::new(round.games.len() as u32 + 1, a, b);
+            match (
+                self.withdrawal(a)
+                    .map(|w| (w.effect, number > w.after_round)),
+                self.withdrawal(b)
+                    .map(|w| (w.effect, number > w.after_round)),
+            ) {
+                (Some((WithdrawalEffect::Annulled, true)), _)
+                | (_, Some((WithdrawalEffect::Annulled, true))) => continue,
+                (Some((_, true)), Some((_, true))) => game.outcome = Some(Outcome::DoubleForfeit),
+                (Some((_, true)), _) => game.outcome = Some(Outcome::SecondWinsByForfeit),
+                (_, Some((_, true))) => game.outcome = Some(Outcome::FirstWinsByForfeit),
+                _ => {}
+            }
+            round.games.push(game);
+        }
+        round
+    }
+
+    fn swiss_round(
+        &self,
+        number: u32,
+        variant: SwissVariant,
+        first_round: FirstRound,
+    ) -> Result<Round, Error> {
+        let history = self.history();
+        let players: Vec<SwissPlayer> = (0..self.players.len())
+            .map(PlayerId::from_index)
+            .filter(|&p| self.is_active(p, number))
+            .map(|p| {
+                let mut sp = SwissPlayer {
+                    id: p,
+                    score: history.points(p),
+                    sides: Vec::new(),
+                    opponents: Vec::new(),
+                    byes: 0,
+                };
+                for r in &self.rounds {
+                    for g in &r.games {
+                        if let Some(side) = g.side_of(p) {
+                            let opp = if side == crate::Side::First {
+                                g.second
+                            } else {
+                                g.first
+                            };
+                            sp.opponents.push(opp);
+                            if g.outcome.is_some_and(Outcome::played) {
+                                sp.sides.push(side);
+                            }
+                        }
+                    }
+                    if r.bye.is_some_and(|(b, _)| b == p) {
+                        sp.byes += 1;
+                    }
+                }
+                sp
+            })
+            .collect();
+        let pairing = swiss::pair_round(&players, number, variant, first_round)?;
+        Ok(Round {
+            number,
+            games: pairing
+                .boards
+                .iter()
+                .enumerate()
+                .map(|(i, &(a, b))| Game::new(i as u32 + 1, a, b))
+                .collect(),
+            bye: pairing.bye.map(|p| (p, self.settings.scoring.bye)),
+        })
+    }
+
+    fn game_mut(&mut self, round: u32, board: u32) -> Result<&mut Game, Error> {
+        let r = self
+            .rounds
+            .get_mut(round.wrapping_sub(1) as usize)
+            .ok_or(Error::UnknownRound(round))?;
+        r.games
+            .iter_mut()
+            .find(|g| g.board == board)
+            .ok_or(Error::UnknownBoard { round, board })
+    }
+
+    /// Records (or corrects) the result of a game.
+    pub fn set_result(&mut self, round: u32, board: u32, outcome: Outcome) -> Result<(), Error> {
+        self.game_mut(round, board)?.outcome = Some(outcome);
+        Ok(())
+    }
+
+    /// Records the infractions/fouls of both sides in a game.
+    pub fn set_fouls(&mut self, round: u32, board: u32, fouls: [u32; 2]) -> Result<(), Error> {
+        self.game_mut(round, board)?.fouls = fouls;
+        Ok(())
+    }
+
+    /// Records that `player` withdraws after round `after_round`; returns the effect, decided
+    /// by the withdrawal rule from the games he has played against those due.
+    pub fn withdraw(
+        &mut self,
+        player: PlayerId,
+        after_round: u32,
+    ) -> Result<WithdrawalEffect, Error> {
+        if player.0 == 0 || player.index() >= self.players.len() {
+            return Err(Error::UnknownPlayer(player.0));
+        }
+        if self.withdrawal(player).is_some() {
+            return Err(Error::Settings(format!(
+                "player {player} has already withdrawn"
+            )));
+        }
+        let played = self
+            .rounds
+            .iter()
+            .take(after_round as usize)
+            .flat_map(|r| &r.games)
+            .filter(|g| g.side_of(player).is_some() && g.outcome.is_some())
+            .count() as u32;
+        let n = self.players.len() as u32;
+        let due = match self.settings.system {
+            System::RoundRobin { cycles, .. } => (n - 1) * cycles,
+            System::Swiss { rounds, .. } => rounds,
+        };
+        let effect = if 2 * played < due {
+            WithdrawalEffect::Annulled
+        } else {
+            WithdrawalEffect::RestForfeited
+        };
+        self.withdrawals.push(Withdrawal {
+            player,
+            after_round,
+            effect,
+        });
+        // Games already paired after the withdrawal: defaults or nothing.
+        for r in self.rounds.iter_mut().filter(|r| r.number > after_round) {
+            r.games.retain(|g| {
+                !(effect == WithdrawalEffect::Annulled
+                    && g.side_of(player).is_some()
+                    && g.outcome.is_none())
+            });
+            for g in r.games.iter_mut().filter(|g| g.outcome.is_none()) {
+                if g.first == player {
+                    g.outcome = Some(Outcome::SecondWinsByForfeit);
+                } else if g.second == player {
+                    g.outcome = Some(Outcome::FirstWinsByForfeit);
+                }
+            }
+        }
+        Ok(effect)
+    }
+
+    /// Players whose games do not count (withdrawn with games annulled).
+    pub fn excluded(&self) -> Vec<PlayerId> {
+        self.withdrawals
+            .iter()
+            .filter(|w| w.effect == WithdrawalEffect::Annulled)
+            .map(|w| w.player)
+            .collect()
+    }
+
+    /// Everyone's record, with annulled players' games removed.
+    pub fn history(&self) -> History {
+        History::build(
+            self.players.len(),
+            &self.rounds,
+            &self.settings.scoring,
+            &self.excluded(),
+        )
+    }
+
+    /// The standings after the results entered so far.
+    pub fn standings(&self) -> Standings {
+        Standings::compute(&self.history(), &self.settings.tiebreaks)
+    }
+
+    /// The player with number `p`.
+    pub fn player(&self, p: PlayerId) -> Option<&Player> {
+        self.players.get(p.index())
+    }
+}
