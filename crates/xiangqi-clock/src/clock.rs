@@ -1,0 +1,550 @@
+//! The game clock: both sides' accounts, whose turn it is, pauses and adjournment.
+
+use core::time::Duration;
+
+use crate::account::{Account, periods_exceeded};
+use crate::adjourn::Envelope;
+use crate::control::{DelayKind, TimeControl};
+use crate::flag::Flag;
+use crate::reading::{ClockError, ClockState, MoveTiming, Press, Reading, Snapshot};
+use crate::side::{BySide, Side};
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(tag = "state", rename_all = "snake_case"))]
+enum Phase<M> {
+    Ready,
+    /// `spent` is the time taken on this move before the last pause.
+    Running {
+        to_move: Side,
+        since: Duration,
+        spent: Duration,
+    },
+    Paused {
+        to_move: Side,
+        spent: Duration,
+    },
+    Adjourned {
+        to_move: Side,
+        envelope: Envelope<M>,
+    },
+    Flagged {
+        flag: Flag,
+    },
+    Stopped {
+        to_move: Side,
+    },
+}
+
+/// A game's clock. Pure logic: every operation takes the instant it happens at, as a
+/// [`Duration`] since an origin the caller fixes (for example `Instant::now() - origin`,
+/// or the time since the game was created). The clock never reads the system time and
+/// never sleeps; instants must not go backwards.
+///
+/// `M` is the sealed move's type for adjournment (any notation; the clock never looks
+/// inside it).
+///
+/// ```
+/// use std::time::Duration;
+/// use xiangqi_clock::{GameClock, Press, Side, TimeControl};
+/// let s = Duration::from_secs;
+/// let mut clock: GameClock = GameClock::new("10m+5s".parse::<TimeControl>().unwrap());
+/// clock.start(Side::Red, s(0)).unwrap();
+/// clock.press(s(30)).unwrap(); // Red moved after 30 s
+/// assert_eq!(clock.to_move(), Some(Side::Black));
+/// assert_eq!(clock.flag_deadline(), Some(s(30 + 600)));
+/// assert_eq!(clock.reading(Side::Red, s(40)).unwrap().remaining, s(575));
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct GameClock<M = String> {
+    control: TimeControl,
+    accounts: BySide<Account>,
+    phase: Phase<M>,
+    last: Duration,
+}
+
+impl<M> GameClock<M> {
+    /// A clock not yet started, both sides at the start of their schedules.
+    ///
+    /// ```
+    /// # use xiangqi_clock::{ClockState, GameClock, TimeControl};
+    /// let clock: GameClock = GameClock::new("5m".parse::<TimeControl>().unwrap());
+    /// assert_eq!(clock.state(), ClockState::Ready);
+    /// ```
+    pub fn new(control: TimeControl) -> GameClock<M> {
+        let accounts = BySide::new(
+            Account::new(control.schedule(Side::Red)),
+            Account::new(control.schedule(Side::Black)),
+        );
+        GameClock {
+            control,
+            accounts,
+            phase: Phase::Ready,
+            last: Duration::ZERO,
+        }
+    }
+
+    /// The time control.
+    ///
+    /// ```
+    /// # use xiangqi_clock::{GameClock, TimeControl};
+    /// let clock: GameClock = GameClock::new("5m/30".parse::<TimeControl>().unwrap());
+    /// assert_eq!(clock.control().to_string(), "5m/30");
+    /// ```
+    pub fn control(&self) -> &TimeControl {
+        &self.control
+    }
+
+    /// What the clock is doing.
+    ///
+    /// See [`ClockState`].
+    pub fn state(&self) -> ClockState {
+        match self.phase {
+            Phase::Ready => ClockState::Ready,
+            Phase::Running { .. } => ClockState::Running,
+            Phase::Paused { .. } => ClockState::Paused,
+            Phase::Adjourned { .. } => ClockState::Adjourned,
+            Phase::Flagged { .. } => ClockState::Flagged,
+            Phase::Stopped { .. } => ClockState::Stopped,
+        }
+    }
+
+    /// The side to move (also while paused, adjourned or stopped); `None` before the
+    /// start and after a flag.
+    ///
+    /// See [`GameClock`] for an example.
+    pub fn to_move(&self) -> Option<Side> {
+        match self.phase {
+            Phase::Running { to_move, .. }
+            | Phase::Paused { to_move, .. }
+            | Phase::Adjourned { to_move, .. }
+            | Phase::Stopped { to_move } => Some(to_move),
+            Phase::Ready | Phase::Flagged { .. } => None,
+        }
+    }
+
+    /// The fallen flag, if one has been recorded.
+    ///
+    /// See [`Flag`] for an example.
+    pub fn flag(&self) -> Option<&Flag> {
+        match &self.phase {
+            Phase::Flagged { flag } => Some(flag),
+            _ => None,
+        }
+    }
+
+    /// The adjournment envelope, while adjourned.
+    ///
+    /// See [`Envelope`] for an example.
+    pub fn envelope(&self) -> Option<&Envelope<M>> {
+        match &self.phase {
+            Phase::Adjourned { envelope, .. } => Some(envelope),
+            _ => None,
+        }
+    }
+
+    /// The latest instant the clock has seen; earlier instants are refused.
+    ///
+    /// ```
+    /// # use std::time::Duration;
+    /// # use xiangqi_clock::{GameClock, Side, TimeControl};
+    /// let mut clock: GameClock = GameClock::new("5m".parse::<TimeControl>().unwrap());
+    /// clock.start(Side::Red, Duration::from_secs(7)).unwrap();
+    /// assert_eq!(clock.last_event(), Duration::from_secs(7));
+    /// ```
+    pub fn last_event(&self) -> Duration {
+        self.last
+    }
+
+    /// Moves `side` still owes in its current stage (`None` without a quota).
+    ///
+    /// ```
+    /// # use std::time::Duration;
+    /// # use xiangqi_clock::{GameClock, Side, TimeControl};
+    /// let mut clock: GameClock = GameClock::new("5m/30".parse::<TimeControl>().unwrap());
+    /// clock.start(Side::Red, Duration::ZERO).unwrap();
+    /// clock.press(Duration::from_secs(1)).unwrap();
+    /// assert_eq!(clock.moves_owed(Side::Red), Some(29));
+    /// assert_eq!(clock.moves_owed(Side::Black), Some(30));
+    /// ```
+    pub fn moves_owed(&self, side: Side) -> Option<u32> {
+        let account = &self.accounts[side];
+        let stage = self.control.schedule(side).stage(account.stage);
+        stage
+            .moves
+            .map(|q| q.get().saturating_sub(account.moves_in_stage))
+    }
+
+    /// The instant after which the running side's flag falls if it has not moved, for a
+    /// server to set a timer. A press exactly at the deadline is in time; see the crate
+    /// documentation. `None` unless a clock is running.
+    ///
+    /// ```
+    /// # use std::time::Duration;
+    /// # use xiangqi_clock::{GameClock, Press, Side, TimeControl};
+    /// let s = Duration::from_secs;
+    /// let mut clock: GameClock = GameClock::new("1m".parse::<TimeControl>().unwrap());
+    /// clock.start(Side::Red, s(10)).unwrap();
+    /// assert_eq!(clock.flag_deadline(), Some(s(70)));
+    /// assert!(matches!(clock.press(s(70)).unwrap(), Press::InTime(_)));
+    /// ```
+    pub fn flag_deadline(&self) -> Option<Duration> {
+        match self.phase {
+            Phase::Running {
+                to_move,
+                since,
+                spent,
+            } => {
+                let (allowance, _) =
+                    self.accounts[to_move].allowance(self.control.schedule(to_move));
+                Some(since.saturating_add(allowance.saturating_sub(spent)))
+            }
+            _ => None,
+        }
+    }
+
+    fn advance(&mut self, at: Duration) -> Result<(), ClockError> {
+        if at < self.last {
+            return Err(ClockError::TimeWentBackwards {
+                last: self.last,
+                at,
+            });
+        }
+        self.last = at;
+        Ok(())
+    }
+
+    /// Records the flag if it fell before `at`.
+    fn settle(&mut self, at: Duration) -> Result<Option<Flag>, ClockError> {
+        if at < self.last {
+            return Err(ClockError::TimeWentBackwards {
+                last: self.last,
+                at,
+            });
+        }
+        if let (Some(deadline), Phase::Running { to_move, .. }) =
+            (self.flag_deadline(), &self.phase)
+            && at > deadline
+        {
+            let side = *to_move;
+            let schedule = self.control.schedule(side);
+            let account = &self.accounts[side];
+            let (allowance, reason) = account.allowance(schedule);
+            let flag = Flag {
+                loser: side,
+                at: deadline,
+                move_number: account.moves.saturating_add(1),
+                reason,
+            };
+            let mut final_account = account
+                .progress(schedule, allowance)
+                .map_or_else(|_| account.clone(), |p| p.account);
+            final_account.used = account.used.saturating_add(allowance);
+            self.accounts[side] = final_account;
+            self.phase = Phase::Flagged { flag };
+            self.last = at;
+            return Ok(Some(flag));
+        }
+        self.last = at;
+        Ok(None)
+    }
+
+    /// Starts the clock of `first` (Red under the current rules, Black under 1960's).
+    ///
+    /// ```
+    /// # use std::time::Duration;
+    /// # use xiangqi_clock::{ClockError, GameClock, Side, TimeControl};
+    /// let mut clock: GameClock = GameClock::new("5m".parse::<TimeControl>().unwrap());
+    /// clock.start(Side::Red, Duration::ZERO).unwrap();
+    /// assert_eq!(clock.start(Side::Red, Duration::ZERO), Err(ClockError::AlreadyStarted));
+    /// ```
+    pub fn start(&mut self, first: Side, at: Duration) -> Result<(), ClockError> {
+        if !matches!(self.phase, Phase::Ready) {
+            return Err(ClockError::AlreadyStarted);
+        }
+        self.advance(at)?;
+        self.phase = Phase::Running {
+            to_move: first,
+            since: at,
+            spent: Duration::ZERO,
+        };
+        Ok(())
+    }
+
+    fn running(&self) -> Result<(Side, Duration), ClockError> {
+        match &self.phase {
+            Phase::Running { to_move, spent, .. } => Ok((*to_move, *spent)),
+            Phase::Ready => Err(ClockError::NotStarted),
+            Phase::Paused { .. } | Phase::Adjourned { .. } => Err(ClockError::NotRunning),
+            Phase::Flagged { .. } | Phase::Stopped { .. } => Err(ClockError::Finished),
+        }
+    }
+
+    fn elapsed(&self, at: Duration) -> Duration {
+        match self.phase {
+            Phase::Running { since, spent, .. } => spent.saturating_add(at.saturating_sub(since)),
+            Phase::Paused { spent, .. } => spent,
+            _ => Duration::ZERO,
+        }
+    }
+
+    /// Completes the running side's move at `at`; `Err` with the flag if it fell first.
+    fn complete(&mut self, at: Duration) -> Result<Result<MoveTiming, Flag>, ClockError> {
+        self.running()?;
+        if let Some(flag) = self.settle(at)? {
+            return Ok(Err(flag));
+        }
+        let (side, _) = self.running()?;
+        let took = self.elapsed(at);
+        let schedule = self.control.schedule(side);
+        let Ok(account) = self.accounts[side].complete(schedule, took) else {
+            // Unreachable in practice: `settle` found the move in time.
+            return Err(ClockError::NotRunning);
+        };
+        let timing = MoveTiming {
+            side,
+            move_number: account.moves,
+            took,
+            remaining: account.bank,
+            stage: account.stage,
+        };
+        self.accounts[side] = account;
+        Ok(Ok(timing))
+    }
+
+    /// The running side has moved at `at`: its time is charged, its increment added, its
+    /// stage advanced if the quota is met, and the opponent's clock starts. If the flag
+    /// fell before `at`, the flag is recorded and returned instead.
+    ///
+    /// See [`Press`] and [`MoveTiming`] for examples.
+    pub fn press(&mut self, at: Duration) -> Result<Press, ClockError> {
+        match self.complete(at)? {
+            Err(flag) => Ok(Press::Flagged(flag)),
+            Ok(timing) => {
+                self.phase = Phase::Running {
+                    to_move: timing.side.other(),
+                    since: at,
+                    spent: Duration::ZERO,
+                };
+                Ok(Press::InTime(timing))
+            }
+        }
+    }
+
+    /// Records the flag if it has fallen by `at`, and returns it (also if recorded
+    /// earlier). A server calls this when the timer set for
+    /// [`flag_deadline`](Self::flag_deadline) fires.
+    ///
+    /// See [`Flag`] for an example.
+    pub fn check(&mut self, at: Duration) -> Result<Option<Flag>, ClockError> {
+        if let Phase::Flagged { flag } = self.phase {
+            self.advance(at)?;
+            return Ok(Some(flag));
+        }
+        self.settle(at)
+    }
+
+    /// Stops the clock mid-move (the arbiter's pause). On [`resume`](Self::resume) the
+    /// same side continues the same move: time already taken still counts against a
+    /// delay or a per-move limit.
+    ///
+    /// ```
+    /// # use std::time::Duration;
+    /// # use xiangqi_clock::{GameClock, Side, TimeControl};
+    /// let s = Duration::from_secs;
+    /// let mut clock: GameClock = GameClock::new("5m".parse::<TimeControl>().unwrap());
+    /// clock.start(Side::Red, s(0)).unwrap();
+    /// clock.pause(s(60)).unwrap();
+    /// clock.resume(s(1000)).unwrap();
+    /// assert_eq!(clock.flag_deadline(), Some(s(1000 + 240)));
+    /// ```
+    pub fn pause(&mut self, at: Duration) -> Result<(), ClockError> {
+        self.running()?;
+        if let Some(flag) = self.settle(at)? {
+            return Err(ClockError::Flagged(flag));
+        }
+        let (to_move, _) = self.running()?;
+        self.phase = Phase::Paused {
+            to_move,
+            spent: self.elapsed(at),
+        };
+        Ok(())
+    }
+
+    /// Adjourns the game: the running side seals `sealed_move` at `at` instead of playing
+    /// it (封棋, 1960 第十一节四). Its time up to `at` is charged as for a move made; both
+    /// clocks then stop until [`resume`](Self::resume), which reveals the move and starts
+    /// the opponent's clock. If the flag fell before `at`, it is recorded and returned and
+    /// nothing is sealed.
+    ///
+    /// See [`Envelope`] for an example.
+    pub fn seal(&mut self, at: Duration, sealed_move: M) -> Result<Press, ClockError> {
+        match self.complete(at)? {
+            Err(flag) => Ok(Press::Flagged(flag)),
+            Ok(timing) => {
+                let envelope = Envelope {
+                    sealer: timing.side,
+                    move_number: timing.move_number,
+                    sealed_at: at,
+                    time_used: self.accounts.clone().map(|a| a.used),
+                    remaining: self.accounts.clone().map(|a| a.bank),
+                    sealed_move,
+                };
+                self.phase = Phase::Adjourned {
+                    to_move: timing.side.other(),
+                    envelope,
+                };
+                Ok(Press::InTime(timing))
+            }
+        }
+    }
+
+    /// Restarts the clock after a pause or an adjournment. After an adjournment the
+    /// sealed move is returned (revealed) and the sealer's opponent is to move.
+    ///
+    /// See [`GameClock::pause`] and [`Envelope`] for examples.
+    pub fn resume(&mut self, at: Duration) -> Result<Option<M>, ClockError> {
+        match &self.phase {
+            Phase::Paused { .. } | Phase::Adjourned { .. } => {}
+            Phase::Ready => return Err(ClockError::NotStarted),
+            Phase::Flagged { .. } | Phase::Stopped { .. } => return Err(ClockError::Finished),
+            Phase::Running { .. } => return Err(ClockError::NotPaused),
+        }
+        self.advance(at)?;
+        match core::mem::replace(&mut self.phase, Phase::Ready) {
+            Phase::Paused { to_move, spent } => {
+                self.phase = Phase::Running {
+                    to_move,
+                    since: at,
+                    spent,
+                };
+                Ok(None)
+            }
+            Phase::Adjourned { to_move, envelope } => {
+                self.phase = Phase::Running {
+                    to_move,
+                    since: at,
+                    spent: Duration::ZERO,
+                };
+                Ok(Some(envelope.open()))
+            }
+            other => {
+                self.phase = other;
+                Err(ClockError::NotPaused)
+            }
+        }
+    }
+
+    /// Stops the clock for good: the game ended on the board, by resignation or by
+    /// agreement at `at`. The side to move is charged for the time it took. If the flag
+    /// fell before `at`, it is recorded and returned as an error.
+    ///
+    /// ```
+    /// # use std::time::Duration;
+    /// # use xiangqi_clock::{ClockState, GameClock, Side, TimeControl};
+    /// let s = Duration::from_secs;
+    /// let mut clock: GameClock = GameClock::new("5m".parse::<TimeControl>().unwrap());
+    /// clock.start(Side::Red, s(0)).unwrap();
+    /// clock.stop(s(12)).unwrap();
+    /// assert_eq!(clock.state(), ClockState::Stopped);
+    /// assert_eq!(clock.reading(Side::Red, s(99)).unwrap().used, s(12));
+    /// ```
+    pub fn stop(&mut self, at: Duration) -> Result<(), ClockError> {
+        match &self.phase {
+            Phase::Ready => return Err(ClockError::NotStarted),
+            Phase::Flagged { .. } | Phase::Stopped { .. } => return Err(ClockError::Finished),
+            _ => {}
+        }
+        if let Some(flag) = self.settle(at)? {
+            return Err(ClockError::Flagged(flag));
+        }
+        let Some(to_move) = self.to_move() else {
+            return Err(ClockError::Finished);
+        };
+        let took = self.elapsed(at);
+        let schedule = self.control.schedule(to_move);
+        let account = &self.accounts[to_move];
+        let mut charged = account
+            .progress(schedule, took)
+            .map_or_else(|_| account.clone(), |p| p.account);
+        charged.used = account.used.saturating_add(took);
+        self.accounts[to_move] = charged;
+        self.phase = Phase::Stopped { to_move };
+        Ok(())
+    }
+
+    /// `side`'s clock at `at` (not earlier than [`last_event`](Self::last_event)). A flag
+    /// that has fallen but not been recorded reads as the instant it fell.
+    ///
+    /// See [`Reading`] for an example.
+    pub fn reading(&self, side: Side, at: Duration) -> Result<Reading, ClockError> {
+        if at < self.last {
+            return Err(ClockError::TimeWentBackwards {
+                last: self.last,
+                at,
+            });
+        }
+        let schedule = self.control.schedule(side);
+        let account = &self.accounts[side];
+        let on_move = matches!(
+            self.phase,
+            Phase::Running { to_move, .. } | Phase::Paused { to_move, .. } if to_move == side
+        );
+        let (allowance, _) = account.allowance(schedule);
+        let elapsed = if on_move {
+            self.elapsed(at).min(allowance)
+        } else {
+            Duration::ZERO
+        };
+        let progress = account.progress(schedule, elapsed);
+        let (now, overflow, delay_left) = match progress {
+            Ok(p) => (p.account, p.overflow, p.delay_left),
+            Err(_) => (account.clone(), Duration::ZERO, Duration::ZERO),
+        };
+        let stage = schedule.stage(now.stage);
+        let delay_remaining = match (on_move, stage.delay) {
+            (true, _) => delay_left,
+            (false, Some(d)) if d.kind == DelayKind::Simple => d.amount,
+            _ => Duration::ZERO,
+        };
+        let in_byoyomi = now.bank.is_zero() && now.stage + 1 >= schedule.stages().len();
+        let byoyomi_remaining = schedule.byoyomi().filter(|_| in_byoyomi).map(|b| {
+            let exceeded = periods_exceeded(overflow, b.period());
+            b.period()
+                .saturating_mul(exceeded.saturating_add(1))
+                .saturating_sub(overflow)
+        });
+        Ok(Reading {
+            remaining: now.bank,
+            stage: now.stage,
+            period: now.period,
+            moves_owed: stage
+                .moves
+                .map(|q| q.get().saturating_sub(now.moves_in_stage)),
+            byoyomi_periods: schedule.byoyomi().map(|_| now.byoyomi_left),
+            byoyomi_remaining,
+            delay_remaining,
+            allowance: allowance.saturating_sub(elapsed),
+            used: account.used.saturating_add(elapsed),
+            moves: account.moves,
+            on_move,
+        })
+    }
+
+    /// Everything players may see at `at`: both readings, the deadline, the flag, and
+    /// the envelope's cover (never the sealed move).
+    ///
+    /// See [`Snapshot`] for an example.
+    pub fn snapshot(&self, at: Duration) -> Result<Snapshot, ClockError> {
+        Ok(Snapshot {
+            at,
+            state: self.state(),
+            to_move: self.to_move(),
+            readings: BySide::new(self.reading(Side::Red, at)?, self.reading(Side::Black, at)?),
+            flag_deadline: self.flag_deadline(),
+            flag: self.flag().copied(),
+            envelope: self.envelope().map(Envelope::cover),
+        })
+    }
+}

@@ -1,0 +1,538 @@
+//! Time controls: stages, delays, byo-yomi, per-move limits, one schedule per side.
+
+use core::fmt;
+use core::num::NonZeroU32;
+use core::time::Duration;
+
+use crate::side::{BySide, Side};
+
+/// How a delay works (see [`Delay`]).
+///
+/// ```
+/// use xiangqi_clock::DelayKind;
+/// assert_ne!(DelayKind::Simple, DelayKind::Bronstein);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+pub enum DelayKind {
+    /// Simple ("US") delay: the main time does not start running until the delay has
+    /// passed on each move. The 1960 时间分计制 (two minutes a move plus a 30-minute
+    /// reserve, 1960 第十一节一) is exactly a simple delay of two minutes on a 30-minute
+    /// main time (`reference/tournaments.md` §1.6).
+    Simple,
+    /// Bronstein delay: the main time runs from the start of the move, and after the move
+    /// the time used, up to the delay, is given back. It never adds more than was used.
+    Bronstein,
+}
+
+/// A per-move delay.
+///
+/// ```
+/// use std::time::Duration;
+/// use xiangqi_clock::{Delay, DelayKind};
+/// let d = Delay::simple(Duration::from_secs(5));
+/// assert_eq!(d.kind, DelayKind::Simple);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Delay {
+    /// Simple or Bronstein.
+    pub kind: DelayKind,
+    /// The delay granted on each move.
+    pub amount: Duration,
+}
+
+impl Delay {
+    /// A simple (US) delay.
+    ///
+    /// ```
+    /// # use std::time::Duration;
+    /// # use xiangqi_clock::Delay;
+    /// assert_eq!(Delay::simple(Duration::from_secs(120)).amount.as_secs(), 120);
+    /// ```
+    pub const fn simple(amount: Duration) -> Delay {
+        Delay {
+            kind: DelayKind::Simple,
+            amount,
+        }
+    }
+
+    /// A Bronstein delay.
+    ///
+    /// ```
+    /// # use std::time::Duration;
+    /// # use xiangqi_clock::{Delay, DelayKind};
+    /// assert_eq!(Delay::bronstein(Duration::from_secs(3)).kind, DelayKind::Bronstein);
+    /// ```
+    pub const fn bronstein(amount: Duration) -> Delay {
+        Delay {
+            kind: DelayKind::Bronstein,
+            amount,
+        }
+    }
+}
+
+/// One stage (时限) of a schedule: a time, optionally for a number of moves.
+///
+/// * With a move quota (`moves: Some(n)`): the side must make `n` moves within the stage's
+///   time, or lose (current text 4.1.4: "在规定的时限内未走满规定的着数"). When the quota is
+///   met the next stage begins; the last stage of a schedule repeats ("以后每15分钟内必须走满
+///   10着，直至对局结束", current text §6.1). Unused time is carried into the next period
+///   when `carry_over` is true (the default).
+/// * Without a quota: the time is spent freely. If it is the last stage it is sudden death
+///   (包干, current text §6.5) — or leads into byo-yomi; otherwise, when it is used up,
+///   the next stage starts at once, during the move (1960 时间总计制: "用完限制时间后，须在
+///   15分钟内必须走满10着棋", 1960 第十一节二). The move during which the time ran out is the
+///   first move of the next stage.
+///
+/// The delay of the stage in force when a move starts applies to that move; the increment
+/// of the stage in which the move is counted is added after it.
+///
+/// ```
+/// use std::time::Duration;
+/// use xiangqi_clock::Stage;
+/// let first = Stage::moves(Duration::from_secs(90 * 60), 40);
+/// assert_eq!(first.moves.map(|n| n.get()), Some(40));
+/// assert!(first.carry_over);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Stage {
+    /// Time added when the stage (or each repetition of it) begins.
+    pub time: Duration,
+    /// Moves to be made within the stage's time; `None` for no quota.
+    pub moves: Option<NonZeroU32>,
+    /// Fischer increment (加秒), added after every move counted in this stage.
+    pub increment: Duration,
+    /// A delay granted on every move started in this stage.
+    pub delay: Option<Delay>,
+    /// Whether time left when the quota is met carries into the next period. Has no effect
+    /// on a stage without a quota.
+    pub carry_over: bool,
+}
+
+impl Stage {
+    /// A stage without a move quota.
+    ///
+    /// ```
+    /// # use std::time::Duration;
+    /// # use xiangqi_clock::Stage;
+    /// assert_eq!(Stage::time(Duration::from_secs(600)).moves, None);
+    /// ```
+    pub const fn time(time: Duration) -> Stage {
+        Stage {
+            time,
+            moves: None,
+            increment: Duration::ZERO,
+            delay: None,
+            carry_over: true,
+        }
+    }
+
+    /// A stage of `moves` moves in `time`. A quota of zero is read as no quota.
+    ///
+    /// ```
+    /// # use std::time::Duration;
+    /// # use xiangqi_clock::Stage;
+    /// assert_eq!(Stage::moves(Duration::from_secs(300), 30).moves.unwrap().get(), 30);
+    /// ```
+    pub const fn moves(time: Duration, moves: u32) -> Stage {
+        Stage {
+            moves: NonZeroU32::new(moves),
+            ..Stage::time(time)
+        }
+    }
+
+    /// This stage with a Fischer increment.
+    ///
+    /// ```
+    /// # use std::time::Duration;
+    /// # use xiangqi_clock::Stage;
+    /// let s = Stage::time(Duration::from_secs(600)).with_increment(Duration::from_secs(5));
+    /// assert_eq!(s.increment.as_secs(), 5);
+    /// ```
+    #[must_use]
+    pub const fn with_increment(self, increment: Duration) -> Stage {
+        Stage { increment, ..self }
+    }
+
+    /// This stage with a delay.
+    ///
+    /// ```
+    /// # use std::time::Duration;
+    /// # use xiangqi_clock::{Delay, Stage};
+    /// let s = Stage::time(Duration::ZERO).with_delay(Delay::simple(Duration::from_secs(60)));
+    /// assert!(s.delay.is_some());
+    /// ```
+    #[must_use]
+    pub const fn with_delay(self, delay: Delay) -> Stage {
+        Stage {
+            delay: Some(delay),
+            ..self
+        }
+    }
+
+    /// This stage with unused time not carried over (Canadian-style periods).
+    ///
+    /// ```
+    /// # use std::time::Duration;
+    /// # use xiangqi_clock::Stage;
+    /// assert!(!Stage::moves(Duration::from_secs(900), 10).without_carry_over().carry_over);
+    /// ```
+    #[must_use]
+    pub const fn without_carry_over(self) -> Stage {
+        Stage {
+            carry_over: false,
+            ..self
+        }
+    }
+}
+
+/// Byo-yomi (读秒): once the main time is gone, `periods` periods of `period` each. A move
+/// made within the current period keeps it; a move that exceeds it uses it up and runs
+/// into the next. The flag falls when the last period is exceeded.
+///
+/// ```
+/// use std::time::Duration;
+/// use xiangqi_clock::Byoyomi;
+/// let b = Byoyomi::new(3, Duration::from_secs(30)).unwrap();
+/// assert_eq!(b.periods(), 3);
+/// assert!(Byoyomi::new(0, Duration::from_secs(30)).is_none());
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Byoyomi {
+    periods: NonZeroU32,
+    period: Duration,
+}
+
+impl Byoyomi {
+    /// `periods` periods of `period`; `None` if either is zero.
+    ///
+    /// ```
+    /// # use std::time::Duration;
+    /// # use xiangqi_clock::Byoyomi;
+    /// assert!(Byoyomi::new(1, Duration::ZERO).is_none());
+    /// ```
+    pub fn new(periods: u32, period: Duration) -> Option<Byoyomi> {
+        if period.is_zero() {
+            return None;
+        }
+        Some(Byoyomi {
+            periods: NonZeroU32::new(periods)?,
+            period,
+        })
+    }
+
+    /// The number of periods.
+    ///
+    /// ```
+    /// # use std::time::Duration;
+    /// # use xiangqi_clock::Byoyomi;
+    /// assert_eq!(Byoyomi::new(5, Duration::from_secs(10)).unwrap().periods(), 5);
+    /// ```
+    pub fn periods(&self) -> u32 {
+        self.periods.get()
+    }
+
+    /// The length of one period.
+    ///
+    /// ```
+    /// # use std::time::Duration;
+    /// # use xiangqi_clock::Byoyomi;
+    /// assert_eq!(Byoyomi::new(5, Duration::from_secs(10)).unwrap().period().as_secs(), 10);
+    /// ```
+    pub fn period(&self) -> Duration {
+        self.period
+    }
+}
+
+/// Why a combination of stages is not a valid schedule.
+///
+/// ```
+/// use xiangqi_clock::{InvalidControl, Schedule};
+/// assert_eq!(Schedule::new(vec![]).unwrap_err(), InvalidControl::NoStages);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum InvalidControl {
+    /// A schedule needs at least one stage.
+    NoStages,
+    /// Byo-yomi follows the main time, so the last stage may not have a move quota.
+    ByoyomiAfterQuota,
+    /// Byo-yomi replaces the increment and delay of the last stage; it may not have them.
+    ByoyomiWithIncrementOrDelay,
+    /// A per-move limit of zero would lose every game at once.
+    ZeroMoveLimit,
+}
+
+impl fmt::Display for InvalidControl {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            InvalidControl::NoStages => "a time control needs at least one stage",
+            InvalidControl::ByoyomiAfterQuota => "byo-yomi needs a last stage without a move quota",
+            InvalidControl::ByoyomiWithIncrementOrDelay => {
+                "byo-yomi cannot be combined with an increment or a delay on the last stage"
+            }
+            InvalidControl::ZeroMoveLimit => "a per-move limit must be longer than zero",
+        })
+    }
+}
+
+impl std::error::Error for InvalidControl {}
+
+/// One side's time control: stages, then optional byo-yomi, and an optional hard limit
+/// for every single move.
+///
+/// ```
+/// use std::time::Duration;
+/// use xiangqi_clock::{Schedule, Stage};
+/// let min = |m: u64| Duration::from_secs(60 * m);
+/// // Current text §6.1: 90 minutes for 40 moves, then 15 minutes for every 10.
+/// let s = Schedule::new(vec![Stage::moves(min(90), 40), Stage::moves(min(15), 10)]).unwrap();
+/// assert_eq!(s.to_string(), "90m/40+15m/10");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Schedule {
+    stages: Vec<Stage>,
+    byoyomi: Option<Byoyomi>,
+    move_limit: Option<Duration>,
+}
+
+impl Schedule {
+    /// A schedule of the given stages (the last one repeats if it has a move quota).
+    ///
+    /// ```
+    /// # use std::time::Duration;
+    /// # use xiangqi_clock::{Schedule, Stage};
+    /// assert!(Schedule::new(vec![Stage::time(Duration::from_secs(60))]).is_ok());
+    /// ```
+    pub fn new(stages: Vec<Stage>) -> Result<Schedule, InvalidControl> {
+        if stages.is_empty() {
+            return Err(InvalidControl::NoStages);
+        }
+        Ok(Schedule {
+            stages,
+            byoyomi: None,
+            move_limit: None,
+        })
+    }
+
+    /// Sudden death (包干): all moves in `time` (current text §6.5).
+    ///
+    /// ```
+    /// # use std::time::Duration;
+    /// # use xiangqi_clock::Schedule;
+    /// assert_eq!(Schedule::sudden_death(Duration::from_secs(1800)).to_string(), "30m");
+    /// ```
+    pub fn sudden_death(time: Duration) -> Schedule {
+        Schedule {
+            stages: vec![Stage::time(time)],
+            byoyomi: None,
+            move_limit: None,
+        }
+    }
+
+    /// This schedule followed by byo-yomi.
+    ///
+    /// ```
+    /// # use std::time::Duration;
+    /// # use xiangqi_clock::{Byoyomi, Schedule};
+    /// let b = Byoyomi::new(3, Duration::from_secs(30)).unwrap();
+    /// let s = Schedule::sudden_death(Duration::from_secs(1800)).with_byoyomi(b).unwrap();
+    /// assert_eq!(s.to_string(), "30m+3x30s");
+    /// ```
+    pub fn with_byoyomi(self, byoyomi: Byoyomi) -> Result<Schedule, InvalidControl> {
+        let last = self.last_stage();
+        if last.moves.is_some() {
+            return Err(InvalidControl::ByoyomiAfterQuota);
+        }
+        if !last.increment.is_zero() || last.delay.is_some() {
+            return Err(InvalidControl::ByoyomiWithIncrementOrDelay);
+        }
+        Ok(Schedule {
+            byoyomi: Some(byoyomi),
+            ..self
+        })
+    }
+
+    /// This schedule with a hard limit on every move: a single move longer than `limit`
+    /// loses, whatever time is left (current text, 时间规定: "每方走一着棋的时间不得超过…秒，
+    /// 如有一着棋超过时间，判负").
+    ///
+    /// ```
+    /// # use std::time::Duration;
+    /// # use xiangqi_clock::Schedule;
+    /// let s = Schedule::sudden_death(Duration::from_secs(1800))
+    ///     .with_move_limit(Duration::from_secs(300))
+    ///     .unwrap();
+    /// assert_eq!(s.to_string(), "30m max5m");
+    /// ```
+    pub fn with_move_limit(self, limit: Duration) -> Result<Schedule, InvalidControl> {
+        if limit.is_zero() {
+            return Err(InvalidControl::ZeroMoveLimit);
+        }
+        Ok(Schedule {
+            move_limit: Some(limit),
+            ..self
+        })
+    }
+
+    /// The stages, in order.
+    ///
+    /// ```
+    /// # use xiangqi_clock::TimeControl;
+    /// let c: TimeControl = "90m/40+15m/10".parse().unwrap();
+    /// assert_eq!(c.red().stages().len(), 2);
+    /// ```
+    pub fn stages(&self) -> &[Stage] {
+        &self.stages
+    }
+
+    /// The stage at `index`, clamped to the last (which repeats).
+    ///
+    /// ```
+    /// # use xiangqi_clock::TimeControl;
+    /// let c: TimeControl = "90m/40+15m/10".parse().unwrap();
+    /// assert_eq!(c.red().stage(7), c.red().stage(1));
+    /// ```
+    pub fn stage(&self, index: usize) -> &Stage {
+        &self.stages[index.min(self.stages.len() - 1)]
+    }
+
+    /// The last stage.
+    ///
+    /// ```
+    /// # use xiangqi_clock::TimeControl;
+    /// let c: TimeControl = "90m/40+15m/10".parse().unwrap();
+    /// assert_eq!(c.red().last_stage().time.as_secs(), 900);
+    /// ```
+    pub fn last_stage(&self) -> &Stage {
+        self.stage(usize::MAX)
+    }
+
+    /// The byo-yomi after the last stage, if any.
+    ///
+    /// ```
+    /// # use xiangqi_clock::TimeControl;
+    /// let c: TimeControl = "30m+3x30s".parse().unwrap();
+    /// assert_eq!(c.red().byoyomi().unwrap().periods(), 3);
+    /// ```
+    pub fn byoyomi(&self) -> Option<Byoyomi> {
+        self.byoyomi
+    }
+
+    /// The hard limit on a single move, if any.
+    ///
+    /// ```
+    /// # use xiangqi_clock::TimeControl;
+    /// let c: TimeControl = "30m max5m".parse().unwrap();
+    /// assert_eq!(c.red().move_limit().unwrap().as_secs(), 300);
+    /// ```
+    pub fn move_limit(&self) -> Option<Duration> {
+        self.move_limit
+    }
+}
+
+/// A game's time control: one [`Schedule`] for each side. They differ under handicap and
+/// Armageddon time (贴时, "time and score odds", `reference/tournaments.md` §4.1, §7.1).
+///
+/// The text form is described in the crate documentation; `Display` and `FromStr`
+/// round-trip.
+///
+/// ```
+/// use xiangqi_clock::{Side, TimeControl};
+/// let c: TimeControl = "red=5m black=4m".parse().unwrap();
+/// assert_eq!(c.schedule(Side::Black).to_string(), "4m");
+/// assert_eq!(c.to_string(), "red=5m black=4m");
+/// assert!(!c.is_symmetric());
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct TimeControl {
+    sides: BySide<Schedule>,
+}
+
+impl TimeControl {
+    /// The same schedule for both sides.
+    ///
+    /// ```
+    /// # use std::time::Duration;
+    /// # use xiangqi_clock::{Schedule, TimeControl};
+    /// let c = TimeControl::symmetric(Schedule::sudden_death(Duration::from_secs(600)));
+    /// assert!(c.is_symmetric());
+    /// ```
+    pub fn symmetric(schedule: Schedule) -> TimeControl {
+        TimeControl {
+            sides: BySide::both(schedule),
+        }
+    }
+
+    /// Different schedules for Red and Black (贴时).
+    ///
+    /// ```
+    /// # use std::time::Duration;
+    /// # use xiangqi_clock::{Schedule, TimeControl};
+    /// let c = TimeControl::handicap(
+    ///     Schedule::sudden_death(Duration::from_secs(300)),
+    ///     Schedule::sudden_death(Duration::from_secs(240)),
+    /// );
+    /// assert_eq!(c.to_string(), "red=5m black=4m");
+    /// ```
+    pub fn handicap(red: Schedule, black: Schedule) -> TimeControl {
+        TimeControl {
+            sides: BySide::new(red, black),
+        }
+    }
+
+    /// Sudden death for both sides (包干, current text §6.5).
+    ///
+    /// ```
+    /// # use std::time::Duration;
+    /// # use xiangqi_clock::TimeControl;
+    /// assert_eq!(TimeControl::sudden_death(Duration::from_secs(3600)).to_string(), "1h");
+    /// ```
+    pub fn sudden_death(time: Duration) -> TimeControl {
+        TimeControl::symmetric(Schedule::sudden_death(time))
+    }
+
+    /// Whether both sides have the same schedule.
+    ///
+    /// ```
+    /// # use xiangqi_clock::TimeControl;
+    /// assert!("10m+5s".parse::<TimeControl>().unwrap().is_symmetric());
+    /// ```
+    pub fn is_symmetric(&self) -> bool {
+        self.sides.red == self.sides.black
+    }
+
+    /// The schedule of `side`.
+    ///
+    /// ```
+    /// # use xiangqi_clock::{Side, TimeControl};
+    /// let c: TimeControl = "red=5m black=4m".parse().unwrap();
+    /// assert_eq!(c.schedule(Side::Red).to_string(), "5m");
+    /// ```
+    pub fn schedule(&self, side: Side) -> &Schedule {
+        &self.sides[side]
+    }
+
+    /// Red's schedule.
+    ///
+    /// ```
+    /// # use xiangqi_clock::TimeControl;
+    /// assert_eq!("5m".parse::<TimeControl>().unwrap().red().to_string(), "5m");
+    /// ```
+    pub fn red(&self) -> &Schedule {
+        &self.sides.red
+    }
+
+    /// Black's schedule.
+    ///
+    /// ```
+    /// # use xiangqi_clock::TimeControl;
+    /// assert_eq!("red=5m black=4m".parse::<TimeControl>().unwrap().black().to_string(), "4m");
+    /// ```
+    pub fn black(&self) -> &Schedule {
+        &self.sides.black
+    }
+}
