@@ -1,8 +1,59 @@
-//! The referee (issue 4).
+//! # xiangqi-referee
+//!
+//! The referee of the Xiangqi Arbiter: it rules on a game — a start position and its moves —
+//! the way a chief arbiter does, naming the result, the reason, the ply, the side at fault,
+//! the rule (book and article) and an explanation in English and Chinese.
+//!
+//! * [`judge`] rules on a whole game at once; [`Referee`] rules move by move (the play server
+//!   keeps one per board); both follow the same code, so they always agree.
+//! * Endings: checkmate and stalemate (困毙, the side to move loses), no attacking material
+//!   on either side (draw), the natural move limit (自然限着, per [`RuleSet::natural_limit`]),
+//!   an illegal move (its author loses), and repetitions: when a position occurs for the
+//!   third time ([`Options::repetitions`]) the cycle goes to [`cycle::rule_cycle`], which
+//!   classifies every move under the chosen [`RuleSet`] (Chinese or Asian).
+//! * Handicap games ([`Handicap`], [`piece_odds`]) and touch-move ([`touch_obligation`]).
+//!
+//! ```
+//! use xiangqi::Position;
+//! use xiangqi_referee::{judge, GameResult, Options, Reason};
+//! // 1960 rules §4.2(一), 图四: Red's rook checks for ever.
+//! let pos = Position::from_fen("5k3/9/9/9/9/9/9/9/7R1/3K5 w").unwrap();
+//! let moves: Vec<_> = "h1h9 f9f8 h9h8 f8f9 h8h9 f9f8 h9h8 f8f9 h8h9"
+//!     .split(' ')
+//!     .map(|m| m.parse().unwrap())
+//!     .collect();
+//! let ruling = judge(&pos, &moves, &Options::default());
+//! assert!(ruling.is_decided());
+//! assert_eq!(ruling.ply, 9); // the position after ply 1 occurs for the third time
+//! ```
+//!
+//! Decisions where the books are silent or differ are recorded on the items they concern:
+//! the natural limit on [`RuleSet::natural_limit`], attacking material on
+//! [`has_attacking_material`], move odds on [`Handicap`], touch-move order on
+//! [`touch_obligation`].
 
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+mod articles;
 pub mod cycle;
+mod endings;
+mod game;
+mod handicap;
+mod options;
 mod reason;
+mod referee;
+mod repetition;
 mod rules;
+mod ruling;
+mod touch;
 
+pub use endings::{has_attacking_material, has_legal_move};
+pub use game::{Game, judge};
+pub use handicap::{Handicap, HandicapError, OddsViolation, PieceOddsError, piece_odds};
+pub use options::{NaturalLimit, Options};
 pub use reason::Reason;
+pub use referee::{PlayError, Referee};
 pub use rules::{ParseRuleSetError, RuleSet};
+pub use ruling::{GameResult, Ruling};
+pub use touch::{Obligation, TouchError, TouchRuling, touch_obligation};

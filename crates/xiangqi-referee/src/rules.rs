@@ -9,7 +9,9 @@ use std::fmt;
 /// assert_eq!("asian".parse::<RuleSet>().unwrap(), RuleSet::Asian);
 /// assert_eq!(RuleSet::default(), RuleSet::Chinese);
 /// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum RuleSet {
     /// The current rules of the Chinese Xiangqi Association (中国象棋协会《象棋竞赛规则》); the
@@ -29,6 +31,35 @@ impl RuleSet {
             RuleSet::Asian => "asian",
         }
     }
+
+    /// The rule set's natural move limit (自然限着).
+    ///
+    /// * Chinese: 60 moves by each side without a capture is a draw, checks counted like any
+    ///   other move (current text 4.2.4, the seed `002`). The 2011 book (§22.2, known to us only
+    ///   by quotation) counted at most 10 of the claimant's checks; the current text says nothing
+    ///   of checks, so neither do we.
+    /// * Asian: 60 moves without a capture, and the claimant has given no more than 10 checks in
+    ///   them (AXF rules, as summarised in `docs/reference/rulebooks.md` §3.5); we read it as the
+    ///   claimant's checks beyond 10 not counting as moves, so a side that checks on and on cannot
+    ///   claim the draw it is avoiding, while its opponent still can.
+    ///
+    /// ```
+    /// use xiangqi_referee::RuleSet;
+    /// assert_eq!(RuleSet::Chinese.natural_limit().plies(), 120);
+    /// assert_eq!(RuleSet::Asian.natural_limit().counted_checks, Some(10));
+    /// ```
+    pub const fn natural_limit(self) -> crate::NaturalLimit {
+        match self {
+            RuleSet::Chinese => crate::NaturalLimit {
+                moves: 60,
+                counted_checks: None,
+            },
+            RuleSet::Asian => crate::NaturalLimit {
+                moves: 60,
+                counted_checks: Some(10),
+            },
+        }
+    }
 }
 
 impl fmt::Display for RuleSet {
@@ -43,7 +74,11 @@ pub struct ParseRuleSetError(pub String);
 
 impl fmt::Display for ParseRuleSetError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "unknown rule set {:?}: expected chinese or asian", self.0)
+        write!(
+            f,
+            "unknown rule set {:?}: expected chinese or asian",
+            self.0
+        )
     }
 }
 

@@ -1,0 +1,485 @@
+//! The incremental referee: plays moves one at a time and rules after each.
+
+use std::fmt;
+
+use xiangqi::{Color, IllegalMove, Move, Position, Square};
+
+use crate::articles::{self, piece_en, piece_zh, side_en, side_zh};
+use crate::endings::{has_attacking_material, has_legal_move};
+use crate::handicap::{self, Handicap, HandicapError, OddsViolation};
+use crate::repetition::Window;
+use crate::{GameResult, NaturalLimit, Options, Reason, Ruling, cycle};
+
+/// A game in progress, ruled after every move: what the play server keeps per board.
+///
+/// After each ply it looks, in this order, for: no legal move for the side to move (mate or
+/// stalemate; so a mate on the move that reaches the natural limit wins), no attacking
+/// material left after a capture, a position occurring for the
+/// [`repetitions`](Options::repetitions)-th time (the cycle is ruled by [`cycle::rule_cycle`]),
+/// and the natural move limit. The start position is ruled too (a FEN may be mate already, or
+/// past the limit by its half-move counter).
+///
+/// ```
+/// use xiangqi::Position;
+/// use xiangqi_referee::{GameResult, Options, Reason, Referee};
+/// let mut referee = Referee::new(Position::start(), Options::default());
+/// for m in ["h2e2", "h9g7", "h0g2", "i9h9"] {
+///     referee.play(m.parse().unwrap()).unwrap();
+/// }
+/// assert_eq!(referee.ruling().result, GameResult::Ongoing);
+/// assert_eq!(referee.moves().len(), 4);
+/// // An illegal move is refused and changes nothing.
+/// assert!(referee.play("a0a5".parse().unwrap()).is_err());
+/// assert_eq!(referee.moves().len(), 4);
+/// ```
+#[derive(Clone)]
+pub struct Referee {
+    options: Options,
+    limit: Option<NaturalLimit>,
+    start: Position,
+    position: Position,
+    moves: Vec<Move>,
+    ruling: Ruling,
+    /// Moves the favoured side must still play in a row (move odds); 0 once alternation has
+    /// begun.
+    odds_left: u8,
+    /// Where the pieces moved in the odds series stand now.
+    odds_moved: Vec<Square>,
+    window: Window,
+    plies_since_capture: u32,
+    checks: [u32; 2],
+}
+
+impl Referee {
+    /// A referee for a game from `start`.
+    pub fn new(start: Position, options: Options) -> Referee {
+        let window = Window::new(start.clone(), 0);
+        let plies_since_capture = start.halfmoves();
+        let mut referee = Referee {
+            options,
+            limit: options.limit(),
+            position: start.clone(),
+            start,
+            moves: Vec::new(),
+            ruling: Ruling::ongoing(0, Color::Red),
+            odds_left: 0,
+            odds_moved: Vec::new(),
+            window,
+            plies_since_capture,
+            checks: [0; 2],
+        };
+        referee.ruling = referee.rule_start();
+        referee
+    }
+
+    /// A referee for a handicap game (move odds: the side to move in `start` opens with
+    /// several moves in a row, 1960 §7.2).
+    ///
+    /// ```
+    /// use xiangqi::Position;
+    /// use xiangqi_referee::{Handicap, Options, PlayError, Referee};
+    /// let mut r = Referee::with_handicap(Position::start(), Options::default(), Handicap::MoveOdds(2)).unwrap();
+    /// r.play("h2e2".parse().unwrap()).unwrap();
+    /// // Red again; the same cannon may not move twice.
+    /// assert!(matches!(r.play("e2e1".parse().unwrap()), Err(PlayError::Odds { .. })));
+    /// r.play("h0g2".parse().unwrap()).unwrap();
+    /// assert_eq!(r.position().turn(), xiangqi::Color::Black);
+    /// ```
+    pub fn with_handicap(
+        start: Position,
+        options: Options,
+        handicap: Handicap,
+    ) -> Result<Referee, HandicapError> {
+        handicap.validate()?;
+        let mut referee = Referee::new(start, options);
+        let n = handicap.opening_moves();
+        if n >= 2 && !referee.ruling.is_decided() {
+            referee.odds_left = n;
+        }
+        Ok(referee)
+    }
+
+    /// The ruling so far.
+    pub fn ruling(&self) -> &Ruling {
+        &self.ruling
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// The start position.
+    pub fn start(&self) -> &Position {
+        &self.start
+    }
+
+    /// The moves played.
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// The options the game is refereed under.
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+
+    /// Plays a move and rules on the position it leads to. An illegal move, a move that
+    /// breaks the move-odds conditions, and any move after the game is decided are refused
+    /// and change nothing.
+    pub fn play(&mut self, m: Move) -> Result<&Ruling, PlayError> {
+        if self.ruling.is_decided() {
+            return Err(PlayError::GameOver {
+                result: self.ruling.result,
+                reason: self.ruling.reason,
+                ply: self.ruling.ply,
+            });
+        }
+        let mover = self.position.turn();
+        let in_odds = self.odds_left > 0;
+        let captured = self.position.piece_at(m.to()).is_some();
+        let undo = self.position.play(m).map_err(PlayError::Illegal)?;
+        let gave_check = self.position.is_check();
+        if in_odds {
+            let violation = if self.odds_moved.contains(&m.from()) {
+                Some(OddsViolation::SamePiece)
+            } else if captured {
+                Some(OddsViolation::Capture)
+            } else if gave_check {
+                Some(OddsViolation::Check)
+            } else {
+                None
+            };
+            if let Some(violation) = violation {
+                self.position.undo(m, undo);
+                return Err(PlayError::Odds { mv: m, violation });
+            }
+            if self.odds_left > 1 {
+                match handicap::with_turn(&self.position, mover) {
+                    Ok(pos) => self.position = pos,
+                    Err(_) => {
+                        self.position.undo(m, undo);
+                        return Err(PlayError::Odds {
+                            mv: m,
+                            violation: OddsViolation::Check,
+                        });
+                    }
+                }
+            }
+            self.odds_left -= 1;
+            self.odds_moved.push(m.to());
+        }
+        self.moves.push(m);
+        let ply = self.moves.len() as u32;
+        if in_odds {
+            self.plies_since_capture += 1;
+            if self.odds_left > 0 {
+                self.ruling = Ruling::ongoing(ply, self.position.turn());
+                return Ok(&self.ruling);
+            }
+            // Alternation begins: repetitions are counted from here.
+            self.window = Window::new(self.position.clone(), self.moves.len());
+        } else if captured {
+            self.plies_since_capture = 0;
+            self.checks = [0; 2];
+            self.window = Window::new(self.position.clone(), self.moves.len());
+        } else {
+            self.plies_since_capture += 1;
+            if gave_check {
+                self.checks[mover.index()] += 1;
+            }
+        }
+        self.ruling = self.rule_after(ply, m, mover, captured, in_odds);
+        Ok(&self.ruling)
+    }
+
+    /// The ruling on the start position.
+    fn rule_start(&self) -> Ruling {
+        let pos = &self.position;
+        if !has_legal_move(pos) {
+            return self.no_moves(0, None);
+        }
+        if !has_attacking_material(pos, Color::Red) && !has_attacking_material(pos, Color::Black) {
+            return self.insufficient(0);
+        }
+        if let Some(r) = self.natural_limit(0) {
+            return r;
+        }
+        Ruling::ongoing(0, pos.turn())
+    }
+
+    fn rule_after(
+        &mut self,
+        ply: u32,
+        m: Move,
+        mover: Color,
+        captured: bool,
+        after_odds: bool,
+    ) -> Ruling {
+        if !has_legal_move(&self.position) {
+            return self.no_moves(ply, Some((m, mover)));
+        }
+        if captured
+            && !has_attacking_material(&self.position, Color::Red)
+            && !has_attacking_material(&self.position, Color::Black)
+        {
+            return self.insufficient(ply);
+        }
+        if !captured
+            && !after_odds
+            && let Some(trigger) = self.options.repetition_trigger()
+        {
+            let rec = self.window.push(&self.position);
+            if rec.count >= trigger
+                && let Some(r) = self.repetition(ply, rec.first)
+            {
+                return r;
+            }
+        }
+        if let Some(r) = self.natural_limit(ply) {
+            return r;
+        }
+        Ruling::ongoing(ply, self.position.turn())
+    }
+
+    /// Mate or stalemate of the side to move.
+    fn no_moves(&self, ply: u32, last: Option<(Move, Color)>) -> Ruling {
+        let pos = &self.position;
+        let loser = pos.turn();
+        let winner = !loser;
+        let rules = self.options.rules;
+        let by = match last {
+            Some((m, _)) => {
+                let p = pos.piece_at(m.to());
+                (
+                    p.map_or_else(String::new, |p| format!(" {} {m}", piece_en(p))),
+                    p.map_or_else(String::new, |p| format!("{}{m}", piece_zh(p))),
+                )
+            }
+            None => (String::new(), String::new()),
+        };
+        let at = if ply == 0 {
+            ("In the start position".to_owned(), "开始局面".to_owned())
+        } else {
+            (
+                format!("After ply {ply}{}", by.0),
+                format!("第{ply}着{}后", by.1),
+            )
+        };
+        if pos.is_check() {
+            let checkers: Vec<_> = pos
+                .checkers()
+                .filter_map(|sq| pos.piece_at(sq).map(|p| (sq, p)))
+                .collect();
+            let en: Vec<String> = checkers
+                .iter()
+                .map(|(sq, p)| format!("{} on {sq}", piece_en(*p)))
+                .collect();
+            let zh: Vec<String> = checkers
+                .iter()
+                .map(|(sq, p)| format!("{}({sq})", piece_zh(*p)))
+                .collect();
+            let en_by = if en.is_empty() {
+                String::new()
+            } else {
+                format!(" by {}", en.join(" and "))
+            };
+            Ruling {
+                result: GameResult::win_for(winner),
+                reason: Some(Reason::Checkmate),
+                ply,
+                offender: None,
+                rule: articles::checkmate(rules).to_owned(),
+                explanation: format!(
+                    "{}, {} is in check{en_by} and has no legal move: checkmate; {} wins.",
+                    at.0,
+                    side_en(loser),
+                    side_en(winner)
+                ),
+                explanation_zh: format!(
+                    "{}，{}将军，{}无法应将，被将死，{}胜。",
+                    at.1,
+                    zh.join("、"),
+                    side_zh(loser),
+                    side_zh(winner)
+                ),
+            }
+        } else {
+            Ruling {
+                result: GameResult::win_for(winner),
+                reason: Some(Reason::Stalemate),
+                ply,
+                offender: None,
+                rule: articles::stalemate(rules).to_owned(),
+                explanation: format!(
+                    "{}, {} is not in check but has no legal move: stalemate (困毙), which loses; {} wins.",
+                    at.0,
+                    side_en(loser),
+                    side_en(winner)
+                ),
+                explanation_zh: format!(
+                    "{}，{}无子可走，被困毙，{}胜。",
+                    at.1,
+                    side_zh(loser),
+                    side_zh(winner)
+                ),
+            }
+        }
+    }
+
+    fn insufficient(&self, ply: u32) -> Ruling {
+        Ruling {
+            result: GameResult::Draw,
+            reason: Some(Reason::InsufficientMaterial),
+            ply,
+            offender: None,
+            rule: articles::insufficient_material(self.options.rules).to_owned(),
+            explanation: format!(
+                "After ply {ply} neither side has a rook, horse, cannon or pawn left; advisors, elephants and kings can never give check, so neither side can win: draw."
+            ),
+            explanation_zh: format!(
+                "第{ply}着后双方均无车、马、炮、兵(卒)，士、相(象)、帅(将)无法将军，双方均无取胜可能，判和。"
+            ),
+        }
+    }
+
+    /// The natural move limit, if either side may now claim it.
+    fn natural_limit(&self, ply: u32) -> Option<Ruling> {
+        let limit = self.limit?;
+        let plies = self.plies_since_capture;
+        let claimant = Color::ALL
+            .into_iter()
+            .find(|c| limit.reached(plies, self.checks[c.index()]))?;
+        let checks_note = match limit.counted_checks {
+            Some(k) => (
+                format!(
+                    " ({} gave {} checks, of which at most {k} count)",
+                    side_en(claimant),
+                    self.checks[claimant.index()]
+                ),
+                format!(
+                    "（{}将军{}次，最多计{k}次）",
+                    side_zh(claimant),
+                    self.checks[claimant.index()]
+                ),
+            ),
+            None => (String::new(), String::new()),
+        };
+        Some(Ruling {
+            result: GameResult::Draw,
+            reason: Some(Reason::NaturalLimit),
+            ply,
+            offender: None,
+            rule: articles::natural_limit(self.options.rules).to_owned(),
+            explanation: format!(
+                "{plies} plies without a capture{}: the natural limit of {} moves by each side is reached; draw.",
+                checks_note.0, limit.moves
+            ),
+            explanation_zh: format!(
+                "连续{plies}着双方都没有吃子{}，已满{}个回合的自然限着，判和。",
+                checks_note.1, limit.moves
+            ),
+        })
+    }
+
+    /// The ruling on a repetition whose first occurrence is at window index `first`.
+    fn repetition(&self, ply: u32, first: usize) -> Option<Ruling> {
+        let (start, cycle_moves) = self.window.cycle(first, &self.moves, &self.position)?;
+        let verdict = cycle::rule_cycle(&start, cycle_moves, self.options.rules);
+        let from_ply = ply as usize - cycle_moves.len() + 1;
+        let (result, offender) = match verdict.loser {
+            Some(loser) => (GameResult::win_for(!loser), Some(loser)),
+            None => (GameResult::Draw, None),
+        };
+        let rule = if verdict.rule.is_empty() {
+            match self.options.rules {
+                crate::RuleSet::Chinese => {
+                    "中国象棋竞赛规则 4.2.3 循环反复三次，不变作和".to_owned()
+                }
+                crate::RuleSet::Asian => {
+                    "AXF 象棋比赛规例 rule 5 (repetition without violation: draw)".to_owned()
+                }
+            }
+        } else {
+            verdict.rule
+        };
+        let occurrences = self.options.repetition_trigger().unwrap_or(3);
+        Some(Ruling {
+            result,
+            reason: Some(verdict.reason),
+            ply,
+            offender,
+            rule,
+            explanation: format!(
+                "{} (the position after ply {} occurs for the {} time at ply {ply}; plies {from_ply}–{ply})",
+                verdict.explanation_en.trim_end_matches('.'),
+                from_ply - 1,
+                ordinal(occurrences),
+            ),
+            explanation_zh: format!(
+                "{}（第{}着后的局面在第{ply}着第{occurrences}次出现，循环为第{from_ply}–{ply}着）",
+                verdict.explanation_zh.trim_end_matches('。'),
+                from_ply - 1,
+            ),
+        })
+    }
+}
+
+fn ordinal(n: u32) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
+/// A move the [`Referee`] refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlayError {
+    /// The move breaks the laws of movement.
+    Illegal(IllegalMove),
+    /// The move breaks the conditions on the consecutive opening moves of a move-odds game
+    /// (1960 §7.2).
+    Odds {
+        /// The move.
+        mv: Move,
+        /// What it broke.
+        violation: OddsViolation,
+    },
+    /// The game was already decided.
+    GameOver {
+        /// How it ended.
+        result: GameResult,
+        /// Why.
+        reason: Option<Reason>,
+        /// At which ply.
+        ply: u32,
+    },
+}
+
+impl fmt::Display for PlayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayError::Illegal(e) => e.fmt(f),
+            PlayError::Odds { mv, violation } => {
+                write!(f, "move {mv} refused: {violation} (1960 rules §7.2)")
+            }
+            PlayError::GameOver {
+                result,
+                reason,
+                ply,
+            } => {
+                write!(f, "the game is over ({result}")?;
+                if let Some(reason) = reason {
+                    write!(f, ", {reason}")?;
+                }
+                write!(f, " at ply {ply}); no more moves can be played")
+            }
+        }
+    }
+}
+
+impl std::error::Error for PlayError {}

@@ -1,0 +1,225 @@
+//! The referee's verdict on a game: who won, why, when, and under which rule.
+
+use std::fmt;
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use xiangqi::Color;
+
+use crate::Reason;
+
+/// The outcome of a game as far as the referee can tell.
+///
+/// ```
+/// use xiangqi::Color;
+/// use xiangqi_referee::GameResult;
+/// assert_eq!(GameResult::win_for(Color::Black), GameResult::BlackWins);
+/// assert_eq!(GameResult::RedWins.name(), "red_wins");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GameResult {
+    /// Red has won.
+    RedWins,
+    /// Black has won.
+    BlackWins,
+    /// The game is drawn.
+    Draw,
+    /// Nothing has decided the game yet.
+    Ongoing,
+}
+
+impl GameResult {
+    /// A win for `color`.
+    pub const fn win_for(color: Color) -> GameResult {
+        match color {
+            Color::Red => GameResult::RedWins,
+            Color::Black => GameResult::BlackWins,
+        }
+    }
+
+    /// The winner, if there is one.
+    pub const fn winner(self) -> Option<Color> {
+        match self {
+            GameResult::RedWins => Some(Color::Red),
+            GameResult::BlackWins => Some(Color::Black),
+            _ => None,
+        }
+    }
+
+    /// Whether the game is over (won or drawn).
+    pub const fn is_decided(self) -> bool {
+        !matches!(self, GameResult::Ongoing)
+    }
+
+    /// The snake_case name used in JSON.
+    pub const fn name(self) -> &'static str {
+        match self {
+            GameResult::RedWins => "red_wins",
+            GameResult::BlackWins => "black_wins",
+            GameResult::Draw => "draw",
+            GameResult::Ongoing => "ongoing",
+        }
+    }
+
+    /// The usual score notation: `1-0`, `0-1`, `1/2-1/2`, `*`.
+    pub const fn score(self) -> &'static str {
+        match self {
+            GameResult::RedWins => "1-0",
+            GameResult::BlackWins => "0-1",
+            GameResult::Draw => "1/2-1/2",
+            GameResult::Ongoing => "*",
+        }
+    }
+}
+
+impl fmt::Display for GameResult {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The referee's ruling on a game: the result, the reason, the ply where the game was decided
+/// (or the number of plies played, while it is ongoing), the side at fault, the rule and an
+/// explanation in English and in Chinese.
+///
+/// `ply` counts moves from the start position: the first move is ply 1; a start position that
+/// is already lost (mated or stalemated) is ruled at ply 0. `offender` names the side that
+/// broke a rule: the author of an illegal move or of a forbidden repetition; it is `None` for
+/// checkmate and stalemate, which break no rule, and for draws.
+///
+/// Serialized, it is exactly the JSON object of the referee's contract in `docs/design.md`,
+/// with the Chinese explanation as an extra field `explanation_zh`:
+///
+/// ```
+/// use xiangqi::Position;
+/// use xiangqi_referee::{judge, Options};
+/// let pos = Position::from_fen("3k5/9/2R6/9/9/9/9/9/9/4K4 w").unwrap();
+/// let ruling = judge(&pos, &["c7c8".parse().unwrap()], &Options::default());
+/// let json = serde_json::to_value(&ruling).unwrap();
+/// assert_eq!(json["result"], "red_wins");
+/// assert_eq!(json["reason"], "stalemate");
+/// assert_eq!(json["ply"], 1);
+/// assert_eq!(json["offender"], serde_json::Value::Null);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ruling {
+    /// Who won, or draw, or ongoing.
+    pub result: GameResult,
+    /// Why; `None` while the game is ongoing.
+    pub reason: Option<Reason>,
+    /// The ply at which the game was decided, or the plies played so far.
+    pub ply: u32,
+    /// The side that broke a rule (illegal move, forbidden repetition), if any.
+    pub offender: Option<Color>,
+    /// The rule applied: book and article in the chosen rule set.
+    pub rule: String,
+    /// What happened, in English: which piece, which move, which plies.
+    pub explanation: String,
+    /// The same in Chinese.
+    pub explanation_zh: String,
+}
+
+impl Ruling {
+    /// The ruling on a game that nothing has decided after `ply` plies.
+    pub fn ongoing(ply: u32, to_move: Color) -> Ruling {
+        Ruling {
+            result: GameResult::Ongoing,
+            reason: None,
+            ply,
+            offender: None,
+            rule: String::new(),
+            explanation: format!(
+                "Nothing has decided the game after {ply} plies; {to_move} to move."
+            ),
+            explanation_zh: format!("{ply}着后对局尚未结束，轮{}方走棋。", to_move.chinese()),
+        }
+    }
+
+    /// Whether the game is over.
+    pub fn is_decided(&self) -> bool {
+        self.result.is_decided()
+    }
+}
+
+impl fmt::Display for Ruling {
+    /// One line: `black_wins (perpetual_check) at ply 12 [rule]: explanation`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.result)?;
+        if let Some(reason) = self.reason {
+            write!(f, " ({reason})")?;
+        }
+        write!(f, " at ply {}", self.ply)?;
+        if !self.rule.is_empty() {
+            write!(f, " [{}]", self.rule)?;
+        }
+        write!(f, ": {}", self.explanation)
+    }
+}
+
+/// The JSON shape of the contract, field for field.
+#[derive(Serialize, Deserialize)]
+struct RulingJson {
+    result: GameResult,
+    reason: Option<Reason>,
+    ply: u32,
+    offender: Option<ColorName>,
+    rule: String,
+    explanation: String,
+    #[serde(default)]
+    explanation_zh: String,
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+enum ColorName {
+    Red,
+    Black,
+}
+
+impl From<Color> for ColorName {
+    fn from(c: Color) -> ColorName {
+        match c {
+            Color::Red => ColorName::Red,
+            Color::Black => ColorName::Black,
+        }
+    }
+}
+
+impl From<ColorName> for Color {
+    fn from(c: ColorName) -> Color {
+        match c {
+            ColorName::Red => Color::Red,
+            ColorName::Black => Color::Black,
+        }
+    }
+}
+
+impl Serialize for Ruling {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        RulingJson {
+            result: self.result,
+            reason: self.reason,
+            ply: self.ply,
+            offender: self.offender.map(ColorName::from),
+            rule: self.rule.clone(),
+            explanation: self.explanation.clone(),
+            explanation_zh: self.explanation_zh.clone(),
+        }
+        .serialize(serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for Ruling {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Ruling, D::Error> {
+        let j = RulingJson::deserialize(deserializer)?;
+        Ok(Ruling {
+            result: j.result,
+            reason: j.reason,
+            ply: j.ply,
+            offender: j.offender.map(Color::from),
+            rule: j.rule,
+            explanation: j.explanation,
+            explanation_zh: j.explanation_zh,
+        })
+    }
+}
