@@ -204,25 +204,26 @@ impl<M> GameClock<M> {
         }
     }
 
-    fn advance(&mut self, at: Duration) -> Result<(), ClockError> {
+    /// Refuses an instant earlier than one already seen, before anything else is checked.
+    fn not_before_last(&self, at: Duration) -> Result<(), ClockError> {
         if at < self.last {
             return Err(ClockError::TimeWentBackwards {
                 last: self.last,
                 at,
             });
         }
+        Ok(())
+    }
+
+    fn advance(&mut self, at: Duration) -> Result<(), ClockError> {
+        self.not_before_last(at)?;
         self.last = at;
         Ok(())
     }
 
     /// Records the flag if it fell before `at`.
     fn settle(&mut self, at: Duration) -> Result<Option<Flag>, ClockError> {
-        if at < self.last {
-            return Err(ClockError::TimeWentBackwards {
-                last: self.last,
-                at,
-            });
-        }
+        self.not_before_last(at)?;
         if let (Some(deadline), Phase::Running { to_move, .. }) =
             (self.flag_deadline(), &self.phase)
             && at > deadline
@@ -260,6 +261,7 @@ impl<M> GameClock<M> {
     /// assert_eq!(clock.start(Side::Red, Duration::ZERO), Err(ClockError::AlreadyStarted));
     /// ```
     pub fn start(&mut self, first: Side, at: Duration) -> Result<(), ClockError> {
+        self.not_before_last(at)?;
         if !matches!(self.phase, Phase::Ready) {
             return Err(ClockError::AlreadyStarted);
         }
@@ -291,6 +293,7 @@ impl<M> GameClock<M> {
 
     /// Completes the running side's move at `at`; `Err` with the flag if it fell first.
     fn complete(&mut self, at: Duration) -> Result<Result<MoveTiming, Flag>, ClockError> {
+        self.not_before_last(at)?;
         self.running()?;
         if let Some(flag) = self.settle(at)? {
             return Ok(Err(flag));
@@ -360,6 +363,7 @@ impl<M> GameClock<M> {
     /// assert_eq!(clock.flag_deadline(), Some(s(1000 + 240)));
     /// ```
     pub fn pause(&mut self, at: Duration) -> Result<(), ClockError> {
+        self.not_before_last(at)?;
         self.running()?;
         if let Some(flag) = self.settle(at)? {
             return Err(ClockError::Flagged(flag));
@@ -405,6 +409,7 @@ impl<M> GameClock<M> {
     ///
     /// See [`GameClock::pause`] and [`Envelope`] for examples.
     pub fn resume(&mut self, at: Duration) -> Result<Option<M>, ClockError> {
+        self.not_before_last(at)?;
         match &self.phase {
             Phase::Paused { .. } | Phase::Adjourned { .. } => {}
             Phase::Ready => return Err(ClockError::NotStarted),
@@ -451,6 +456,7 @@ impl<M> GameClock<M> {
     /// assert_eq!(clock.reading(Side::Red, s(99)).unwrap().used, s(12));
     /// ```
     pub fn stop(&mut self, at: Duration) -> Result<(), ClockError> {
+        self.not_before_last(at)?;
         match &self.phase {
             Phase::Ready => return Err(ClockError::NotStarted),
             Phase::Flagged { .. } | Phase::Stopped { .. } => return Err(ClockError::Finished),
@@ -479,12 +485,7 @@ impl<M> GameClock<M> {
     ///
     /// See [`Reading`] for an example.
     pub fn reading(&self, side: Side, at: Duration) -> Result<Reading, ClockError> {
-        if at < self.last {
-            return Err(ClockError::TimeWentBackwards {
-                last: self.last,
-                at,
-            });
-        }
+        self.not_before_last(at)?;
         let schedule = self.control.schedule(side);
         let account = &self.accounts[side];
         let on_move = matches!(

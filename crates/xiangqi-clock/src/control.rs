@@ -489,7 +489,7 @@ impl TimeControl {
     /// ```
     /// # use std::time::Duration;
     /// # use xiangqi_clock::TimeControl;
-    /// assert_eq!(TimeControl::sudden_death(Duration::from_secs(3600)).to_string(), "1h");
+    /// assert_eq!(TimeControl::sudden_death(Duration::from_secs(7200)).to_string(), "2h");
     /// ```
     pub fn sudden_death(time: Duration) -> TimeControl {
         TimeControl::symmetric(Schedule::sudden_death(time))

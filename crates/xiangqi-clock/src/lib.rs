@@ -121,8 +121,8 @@
 //! minutes, then 30 minutes sudden death with 30 s a move). `2m/move` alone is a hard two
 //! minutes a move with no reserve.
 //!
-//! Printing is canonical: durations as `Nh` when whole hours, otherwise minutes, seconds
-//! and a fraction (`90m`, `2m30s`, `500ms`); a simple delay on a stage without a quota as
+//! Printing is canonical: durations as `Nh` when two or more whole hours, otherwise
+//! minutes, seconds and a fraction (`90m`, `2m30s`, `500ms`); a simple delay on a stage without a quota as
 //! `D/move+T`, otherwise as ` dD`; `+` before stages with a quota and `, ` before the
 //! others; the `red=… black=…` form only when the sides differ. Parsing what was printed
 //! gives back the same control. Errors say what is wrong and at which byte

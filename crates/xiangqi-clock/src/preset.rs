@@ -65,7 +65,7 @@ impl Preset {
     /// # use std::time::Duration;
     /// # use xiangqi_clock::Preset;
     /// let c = Preset::rules_1960_total(Duration::from_secs(3600));
-    /// assert_eq!(c.to_string(), "1h+15m/10");
+    /// assert_eq!(c.to_string(), "60m+15m/10");
     /// ```
     pub fn rules_1960_total(main: Duration) -> TimeControl {
         let stages = vec![Stage::time(main), Stage::moves(min(15), 10)];

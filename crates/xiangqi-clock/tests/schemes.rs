@@ -199,7 +199,10 @@ fn rapid_10_40_then_5_30() {
     let mut c = clock("10m/40+5m/30");
     let at = play_pairs(&mut c, Duration::ZERO, 40, s(10));
     let r = c.reading(Side::Red, at).unwrap();
-    assert_eq!((r.stage, r.remaining, r.moves_owed), (1, m(10) - s(400) + m(5), Some(30)));
+    assert_eq!(
+        (r.stage, r.remaining, r.moves_owed),
+        (1, m(10) - s(400) + m(5), Some(30))
+    );
 }
 
 #[test]
@@ -220,7 +223,10 @@ fn sudden_death_flag_exactly_after_zero() {
     let mut c = clock("5m");
     let mut probe = c.clone();
     in_time(&mut probe, m(5));
-    assert_eq!(probe.reading(Side::Red, m(5)).unwrap().remaining, Duration::ZERO);
+    assert_eq!(
+        probe.reading(Side::Red, m(5)).unwrap().remaining,
+        Duration::ZERO
+    );
     assert_eq!(c.check(m(5)).unwrap(), None);
     let f = c.check(m(5) + NS).unwrap().expect("flag");
     assert_eq!(f.reason, FlagReason::TimeExhausted { stage: 0 });
@@ -280,14 +286,20 @@ fn byoyomi_periods_are_kept_exactly_at_the_end_and_lost_beyond() {
     in_time(&mut c, m(1)); // main time gone exactly
     in_time(&mut c, m(1) + s(1));
     let r = c.reading(Side::Red, m(1) + s(1)).unwrap();
-    assert_eq!((r.byoyomi_periods, r.byoyomi_remaining), (Some(3), Some(s(10))));
+    assert_eq!(
+        (r.byoyomi_periods, r.byoyomi_remaining),
+        (Some(3), Some(s(10)))
+    );
     let mut at = m(1) + s(11);
     in_time(&mut c, at); // exactly one period: kept
     assert_eq!(c.reading(Side::Red, at).unwrap().byoyomi_periods, Some(3));
     at += s(1);
     in_time(&mut c, at);
     let r = c.reading(Side::Red, at + s(25)).unwrap();
-    assert_eq!((r.byoyomi_periods, r.byoyomi_remaining), (Some(1), Some(s(5))));
+    assert_eq!(
+        (r.byoyomi_periods, r.byoyomi_remaining),
+        (Some(1), Some(s(5)))
+    );
     at += s(25);
     in_time(&mut c, at); // 25 s: two periods used up
     assert_eq!(c.reading(Side::Red, at).unwrap().byoyomi_periods, Some(1));
@@ -303,7 +315,10 @@ fn main_time_runs_straight_into_byoyomi_within_a_move() {
     let mut c = clock("1m+3x10s");
     assert_eq!(c.flag_deadline(), Some(s(90)));
     in_time(&mut c, s(75)); // 15 s into byo-yomi: one period used up
-    assert_eq!(c.reading(Side::Red, s(75)).unwrap().byoyomi_periods, Some(2));
+    assert_eq!(
+        c.reading(Side::Red, s(75)).unwrap().byoyomi_periods,
+        Some(2)
+    );
 }
 
 // --- Hard limit per move (current text, 时间规定). ---

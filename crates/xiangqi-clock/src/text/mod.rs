@@ -25,14 +25,16 @@ pub fn parse_duration(text: &str) -> Result<Duration, ParseError> {
     parse::duration_only(text)
 }
 
-/// Displays a duration in the canonical text form: whole hours as `h`, otherwise minutes,
-/// seconds and the fraction of a second (`ms`, `us` or `ns`); zero is `0s`.
+/// Displays a duration in the canonical text form: two or more whole hours as `h`,
+/// otherwise minutes, seconds and the fraction of a second as one of `ms`, `us` or `ns`;
+/// zero is `0s`.
 ///
 /// ```
 /// use std::time::Duration;
 /// use xiangqi_clock::DurationText;
 /// assert_eq!(DurationText(Duration::from_secs(5400)).to_string(), "90m");
 /// assert_eq!(DurationText(Duration::from_secs(7200)).to_string(), "2h");
+/// assert_eq!(DurationText(Duration::from_secs(3600)).to_string(), "60m");
 /// assert_eq!(DurationText(Duration::from_millis(150_500)).to_string(), "2m30s500ms");
 /// assert_eq!(DurationText(Duration::ZERO).to_string(), "0s");
 /// ```
@@ -46,7 +48,8 @@ impl fmt::Display for DurationText {
         if secs == 0 && nanos == 0 {
             return f.write_str("0s");
         }
-        if nanos == 0 && secs.is_multiple_of(3600) {
+        // Books write "90分钟", "60分钟": hours only from two whole hours up.
+        if nanos == 0 && secs >= 7200 && secs.is_multiple_of(3600) {
             return write!(f, "{}h", secs / 3600);
         }
         if secs >= 60 {
