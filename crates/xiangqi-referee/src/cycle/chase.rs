@@ -1,0 +1,182 @@
+//! Threats to win material (捉): which enemy pieces the side to move could win next move,
+//! under each rule set. A move *chases* the pieces threatened after it that were not
+//! threatened before it (1999 art. 29.2: 「“捉”产生于刚走的这着棋，上一着尚不存在」; 2020 图5,
+//! 参考图6; AXF: only attacks created by the move count).
+
+use xiangqi::{Color, Move, Piece, Position, Role, Square};
+
+use super::material::{MATE, can_recapture, capture_gain, gain, is_material, strength};
+use super::threat::{gives_check, with_turn};
+use super::{ChaseKind, RuleSet};
+
+/// One threatened enemy piece.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Threat {
+    pub attacker: Square,
+    pub attacker_piece: Piece,
+    pub target: Square,
+    pub target_piece: Piece,
+    pub kind: ChaseKind,
+}
+
+/// Every enemy piece the side to move threatens to win, at most one entry per target (the
+/// heaviest reading).
+pub(crate) fn threats(pos: &Position, rules: RuleSet) -> Vec<Threat> {
+    let mut out: Vec<Threat> = Vec::new();
+    let mut scratch = pos.clone();
+    let chaser = pos.turn();
+    for (sq, victim) in pos.pieces() {
+        if victim.color == chaser || !is_material(victim, sq) {
+            continue;
+        }
+        for from in pos.attackers(sq, chaser) {
+            let Some(attacker) = pos.piece_at(from) else { continue };
+            let m = Move::new(from, sq);
+            if !pos.is_legal(m) {
+                continue;
+            }
+            // The general's and the pawns' own attacks are not chases: 2020 art. 26.1 (图14),
+            // 1960 §5 八/九 (兵卒长捉, 将帅长捉); AXF rules 28–29 (D67–70).
+            if matches!(attacker.role, Role::King | Role::Pawn) {
+                continue;
+            }
+            let kind = match rules {
+                RuleSet::Chinese => chinese_kind(&mut scratch, m, attacker, victim),
+                RuleSet::Asian => asian_kind(pos, &mut scratch, m, attacker, victim),
+            };
+            if let Some(kind) = kind {
+                push(&mut out, Threat { attacker: from, attacker_piece: attacker, target: sq, target_piece: victim, kind });
+            }
+        }
+    }
+    if rules == RuleSet::Chinese {
+        for t in check_lines(&mut scratch) {
+            push(&mut out, t);
+        }
+    }
+    out
+}
+
+fn push(out: &mut Vec<Threat>, t: Threat) {
+    match out.iter_mut().find(|o| o.target == t.target) {
+        Some(o) if t.kind.weight() > o.kind.weight() => *o = t,
+        Some(_) => {}
+        None => out.push(t),
+    }
+}
+
+/// 2020 art. 24.3: the capture must win material once the exchange on the square has run its
+/// course, and must not let the opponent mate at once. The chase is *heavy* against an
+/// unprotected piece (无根子) or a piece worth more than its attacker (捉车), *light* when the
+/// piece is protected but short of protectors (少根子) or won jointly (联合捉) (26.9.2–26.9.3,
+/// 图26).
+fn chinese_kind(pos: &mut Position, m: Move, attacker: Piece, victim: Piece) -> Option<ChaseKind> {
+    let chaser = pos.turn();
+    if capture_gain(pos, m, chaser) <= 0 {
+        return None;
+    }
+    let undo = pos.play_unchecked(m);
+    let protected = can_recapture(pos, m.to());
+    pos.undo(m, undo);
+    Some(if !protected {
+        ChaseKind::Unprotected
+    } else if strength(attacker.role) < strength(victim.role) {
+        ChaseKind::Outranked
+    } else {
+        ChaseKind::Exchange
+    })
+}
+
+/// AXF: an attack is a chase when the target is unprotected (no real root: 真根 = a legal
+/// recapture after the capture), or when a weaker piece attacks a rook (rules 15, 21, 26:
+/// a horse or cannon may not perpetually chase a rook, protected or not; extended to an
+/// advisor or elephant attacking a rook, horse or cannon). Two pieces of the same type
+/// attacking each other, each able to take the other, offer an exchange, not a chase
+/// (rule 24, D51–52).
+fn asian_kind(orig: &Position, pos: &mut Position, m: Move, attacker: Piece, victim: Piece) -> Option<ChaseKind> {
+    if strength(attacker.role) < strength(victim.role) {
+        return Some(ChaseKind::Outranked);
+    }
+    let undo = pos.play_unchecked(m);
+    let protected = can_recapture(pos, m.to());
+    pos.undo(m, undo);
+    if protected {
+        return None;
+    }
+    if attacker.role == victim.role {
+        let back = Move::new(m.to(), m.from());
+        let mutual = with_turn(orig, !orig.turn()).is_some_and(|p| p.is_legal(back));
+        if mutual {
+            return None;
+        }
+    }
+    Some(ChaseKind::Unprotected)
+}
+
+/// 2020 art. 24.3 (图2, 图3, 图9, 图16; 参考图29–30): material won by a check followed,
+/// whatever the reply, by a winning capture — including a discovered check that uncovers a
+/// capture (抽). Checks that mate belong to 杀, not here.
+fn check_lines(pos: &mut Position) -> Vec<Threat> {
+    let chaser = pos.turn();
+    let mut out = Vec::new();
+    let moves = pos.legal_moves();
+    for &c in moves.iter() {
+        if !gives_check(pos, c) {
+            continue;
+        }
+        let first = pos.piece_at(c.to()).map_or(0, |v| gain(v, c.to(), chaser, chaser));
+        let undo = pos.play_unchecked(c);
+        let evasions = pos.legal_moves();
+        let mut worst = i32::MAX;
+        let mut won: Vec<Threat> = Vec::new();
+        if !evasions.is_empty() {
+            for &e in evasions.iter() {
+                let lost = pos.piece_at(e.to()).map_or(0, |v| gain(v, e.to(), !chaser, chaser));
+                let u = pos.play_unchecked(e);
+                let (best, threat) = best_capture(pos, chaser);
+                pos.undo(e, u);
+                let total = first - lost + best;
+                worst = worst.min(total);
+                if worst <= 0 {
+                    break;
+                }
+                if let Some(mut t) = threat {
+                    if t.target == e.to() {
+                        t.target = e.from();
+                    }
+                    won.push(t);
+                }
+            }
+        }
+        pos.undo(c, undo);
+        if worst > 0 && worst < MATE / 2 {
+            out.extend(won.into_iter().filter(|t| pos.piece_at(t.target) == Some(t.target_piece)));
+        }
+    }
+    out
+}
+
+/// The side to move's best single capture by net gain, and what it takes.
+fn best_capture(pos: &mut Position, chaser: Color) -> (i32, Option<Threat>) {
+    let mut best = 0;
+    let mut threat = None;
+    let targets: Vec<(Square, Piece)> = pos.pieces().filter(|(_, p)| p.color != chaser).collect();
+    for (sq, victim) in targets {
+        if victim.role == Role::King {
+            continue;
+        }
+        for from in pos.attackers(sq, chaser) {
+            let m = Move::new(from, sq);
+            if !pos.is_legal(m) {
+                continue;
+            }
+            let Some(attacker) = pos.piece_at(from) else { continue };
+            let g = capture_gain(pos, m, chaser);
+            if g > best {
+                best = g;
+                threat = Some(Threat { attacker: from, attacker_piece: attacker, target: sq, target_piece: victim, kind: ChaseKind::ByChecks });
+            }
+        }
+    }
+    (best, threat)
+}

@@ -1,0 +1,148 @@
+//! The classification of every move of a cycle (将, 杀, 捉, 闲 and the kinds of 闲).
+
+use xiangqi::{Color, Move, Position, Role, Square};
+
+use super::chase::{Threat, threats};
+use super::material::can_recapture;
+use super::threat::{MATE_DEPTH, threatens_mate, with_turn};
+use super::{Chase, IdleKind, MoveClass, MoveKind, PieceId, RuleSet};
+
+/// Follows every piece from the start of the cycle: `ids[sq]` is where the piece now on `sq`
+/// stood when the cycle began.
+struct Identities([Option<Square>; 90]);
+
+impl Identities {
+    fn new(pos: &Position) -> Identities {
+        let mut ids = [None; 90];
+        for (sq, _) in pos.pieces() {
+            ids[sq.index() as usize] = Some(sq);
+        }
+        Identities(ids)
+    }
+
+    fn of(&self, sq: Square) -> PieceId {
+        PieceId(self.0[sq.index() as usize].unwrap_or(sq))
+    }
+
+    fn play(&mut self, m: Move) {
+        let (f, t) = (m.from().index() as usize, m.to().index() as usize);
+        self.0[t] = self.0[f].take();
+    }
+}
+
+/// Classifies every move of `moves` played from `start` (which must be legal in turn).
+pub(crate) fn classify(start: &Position, moves: &[Move], rules: RuleSet) -> Vec<MoveClass> {
+    let mut pos = start.clone();
+    let mut ids = Identities::new(start);
+    let mut out = Vec::with_capacity(moves.len());
+    for (ply, &m) in moves.iter().enumerate() {
+        let Some(piece) = pos.piece_at(m.from()) else { break };
+        if !pos.is_legal(m) {
+            break;
+        }
+        let mover = pos.turn();
+        let answers_check = pos.is_check();
+        let before = threats(&pos, rules);
+        let prior = pos.clone();
+        pos.play_unchecked(m);
+        let checkers: Vec<Square> = pos.checkers().collect();
+        let mut class = MoveClass {
+            ply,
+            mv: m,
+            mover,
+            piece,
+            checkers: checkers.clone(),
+            answers_check,
+            mate_threat: false,
+            chases: Vec::new(),
+            kind: MoveKind::Check,
+        };
+        if checkers.is_empty() {
+            let after_pos = with_turn(&pos, mover);
+            if let Some(after_pos) = &after_pos {
+                let after = threats(after_pos, rules);
+                class.chases = after
+                    .iter()
+                    .filter(|t| !before.iter().any(|b| b.target == t.target))
+                    .map(|t| to_chase(t, &ids, m))
+                    .collect();
+            }
+            class.mate_threat = threatens_mate(&pos, mover, MATE_DEPTH);
+            class.kind = kind(&class, rules, &prior, &pos);
+        }
+        ids.play(m);
+        out.push(class);
+    }
+    out
+}
+
+fn to_chase(t: &Threat, ids: &Identities, m: Move) -> Chase {
+    // Attackers may be the moved piece: its identity is that of its origin square.
+    let attacker_id = if t.attacker == m.to() { ids.of(m.from()) } else { ids.of(t.attacker) };
+    Chase {
+        attacker: t.attacker,
+        attacker_piece: t.attacker_piece,
+        attacker_id,
+        target: t.target,
+        target_piece: t.target_piece,
+        target_id: ids.of(t.target),
+        kind: t.kind,
+    }
+}
+
+/// The move's ruling class.
+///
+/// * Chinese: the heaviest effect decides (2020 art. 26.4: 杀 over 捉 over the 闲 kinds;
+///   参考图23, 24, 26; 1999 通则 4). A general's move that answers a check is 闲 whatever it
+///   creates (2020 art. 26.1.2–26.1.3, 图17, 参考图18).
+/// * Asian: a move with two readings is judged by the one that is a violation (AXF
+///   section 2, as summarised by the referee committee): a chase outweighs a mate threat,
+///   which is never a violation (rule 9).
+fn kind(class: &MoveClass, rules: RuleSet, before: &Position, after: &Position) -> MoveKind {
+    let chases = !class.chases.is_empty();
+    match rules {
+        RuleSet::Chinese if class.answers_check && class.piece.role == Role::King => {
+            MoveKind::Idle(IdleKind::AnswerCheck)
+        }
+        RuleSet::Chinese if class.mate_threat => MoveKind::MateThreat,
+        RuleSet::Asian if chases => MoveKind::Chase,
+        RuleSet::Asian if class.mate_threat => MoveKind::MateThreat,
+        _ if chases => MoveKind::Chase,
+        _ => MoveKind::Idle(idle_kind(class.mv, class.mover, before, after)),
+    }
+}
+
+/// The kinds of 闲 (2020 art. 24.4–24.8; AXF terms 兑着, 献着, 拦着; rules 39–40).
+fn idle_kind(m: Move, mover: Color, before: &Position, after: &Position) -> IdleKind {
+    let to = m.to();
+    let Some(piece) = after.piece_at(to) else { return IdleKind::Plain };
+    let attackers: Vec<Square> = after.attackers(to, !mover).filter(|&a| after.is_legal(Move::new(a, to))).collect();
+    if !attackers.is_empty() {
+        // 兑: a same-type piece may take it and it may take that piece back.
+        let same = attackers.iter().any(|&a| after.piece_at(a).is_some_and(|p| p.role == piece.role));
+        return if same { IdleKind::Exchange } else { IdleKind::Sacrifice };
+    }
+    // 跟: the moved piece now attacks a protected enemy piece it did not attack before.
+    if let Some(me) = with_turn(after, mover) {
+        for (sq, p) in after.pieces() {
+            if p.color == mover || p.role == Role::King {
+                continue;
+            }
+            let cap = Move::new(to, sq);
+            if me.is_legal(cap) && !before.attackers(sq, mover).contains(m.from()) {
+                let mut probe = me.clone();
+                probe.play_unchecked(cap);
+                if can_recapture(&probe, sq) {
+                    return IdleKind::Follow;
+                }
+            }
+        }
+    }
+    // 拦: the moved piece stands where an enemy piece could have gone, cutting its path.
+    if let Some(them) = with_turn(before, !mover) {
+        if them.legal_moves().iter().any(|mv| mv.to() == to) {
+            return IdleKind::Block;
+        }
+    }
+    IdleKind::Plain
+}

@@ -1,0 +1,185 @@
+//! The ruling in words, Chinese and English, in the books' own phrasing ("红方一将一捉，黑方
+//! 一闲一捉，红方变着，不变作负").
+
+use xiangqi::{Color, Role};
+
+use super::verdict::{Outcome, moves_of};
+use super::{ChaseKind, IdleKind, MoveClass, MoveKind, RuleSet};
+use crate::Reason;
+
+fn label_zh(kind: MoveKind) -> &'static str {
+    match kind {
+        MoveKind::Check => "将",
+        MoveKind::MateThreat => "杀",
+        MoveKind::Chase => "捉",
+        MoveKind::Idle(IdleKind::Exchange) => "兑",
+        MoveKind::Idle(IdleKind::Sacrifice) => "献",
+        MoveKind::Idle(IdleKind::Block) => "拦",
+        MoveKind::Idle(IdleKind::Follow) => "跟",
+        MoveKind::Idle(_) => "闲",
+    }
+}
+
+fn label_en(kind: MoveKind) -> &'static str {
+    match kind {
+        MoveKind::Check => "check",
+        MoveKind::MateThreat => "mate threat",
+        MoveKind::Chase => "chase",
+        MoveKind::Idle(IdleKind::Exchange) => "exchange offer",
+        MoveKind::Idle(IdleKind::Sacrifice) => "sacrifice offer",
+        MoveKind::Idle(IdleKind::Block) => "block",
+        MoveKind::Idle(IdleKind::Follow) => "follow",
+        MoveKind::Idle(IdleKind::AnswerCheck) => "idle (the general answering a check)",
+        MoveKind::Idle(IdleKind::Plain) => "idle",
+    }
+}
+
+const NUMERALS: [&str; 11] = ["零", "一", "两", "三", "四", "五", "六", "七", "八", "九", "十"];
+
+/// A side's pattern in the books' words: 长将, 一将一捉, 两闲 …
+pub(crate) fn pattern_zh(moves: &[&MoveClass]) -> String {
+    let labels: Vec<&str> = moves.iter().map(|c| label_zh(c.kind)).collect();
+    if labels.is_empty() {
+        return "无着".to_owned();
+    }
+    if labels.iter().all(|l| *l == labels[0]) && labels.len() > 1 {
+        return if labels[0] == "闲" { format!("{}闲", numeral(labels.len())) } else { format!("长{}", labels[0]) };
+    }
+    let mut out = String::new();
+    let mut seen: Vec<&str> = Vec::new();
+    for l in &labels {
+        if !seen.contains(l) {
+            seen.push(l);
+            let n = labels.iter().filter(|x| *x == l).count();
+            out.push_str(&numeral(n));
+            out.push_str(l);
+        }
+    }
+    out
+}
+
+fn numeral(n: usize) -> String {
+    NUMERALS.get(n).map_or_else(|| n.to_string(), |s| (*s).to_owned())
+}
+
+fn pattern_en(moves: &[&MoveClass]) -> String {
+    moves.iter().map(|c| label_en(c.kind)).collect::<Vec<_>>().join(", ")
+}
+
+fn side_zh(c: Color) -> &'static str {
+    match c {
+        Color::Red => "红方",
+        Color::Black => "黑方",
+    }
+}
+
+fn side_en(c: Color) -> &'static str {
+    match c {
+        Color::Red => "Red",
+        Color::Black => "Black",
+    }
+}
+
+fn role_zh(r: Role) -> &'static str {
+    match r {
+        Role::King => "将",
+        Role::Advisor => "士",
+        Role::Elephant => "象",
+        Role::Horse => "马",
+        Role::Rook => "车",
+        Role::Cannon => "炮",
+        Role::Pawn => "兵",
+    }
+}
+
+/// The most frequent chase of a side: "红车长捉黑方无根炮(b7)".
+fn chase_phrase(moves: &[&MoveClass], side: Color) -> Option<(String, String)> {
+    let chases: Vec<_> = moves.iter().flat_map(|c| c.chases.iter()).collect();
+    let best = chases.iter().max_by_key(|c| chases.iter().filter(|d| d.target_id == c.target_id).count())?;
+    let (root_zh, root_en) = match best.kind {
+        ChaseKind::Unprotected => ("无根", "unprotected "),
+        ChaseKind::Exchange => ("少根", "under-protected "),
+        _ => ("", ""),
+    };
+    let zh = format!(
+        "{}{}长捉{}{}{}({})",
+        side_zh(side).trim_end_matches('方'),
+        role_zh(best.attacker_piece.role),
+        side_zh(!side),
+        root_zh,
+        role_zh(best.target_piece.role),
+        best.target
+    );
+    let en = format!(
+        "{}'s {} perpetually chases {}'s {}{} on {}",
+        side_en(side),
+        best.attacker_piece.role,
+        side_en(!side),
+        root_en,
+        best.target_piece.role,
+        best.target
+    );
+    Some((zh, en))
+}
+
+/// The explanation in Chinese and English.
+pub(crate) fn explain(classes: &[MoveClass], _rules: RuleSet, outcome: Outcome, loser: Option<Color>) -> (String, String) {
+    let red = moves_of(classes, Color::Red);
+    let black = moves_of(classes, Color::Black);
+    let mut zh = format!("红方{}，黑方{}", pattern_zh(&red), pattern_zh(&black));
+    let mut en = format!("Red: {}; Black: {}", pattern_en(&red), pattern_en(&black));
+    match (outcome, loser) {
+        (Outcome::Check(c), _) => {
+            zh = format!("{zh}。{}长将，{}不变作负", side_zh(c), side_zh(c));
+            en = format!("{en}. {} checks perpetually; {} must vary or lose", side_en(c), side_en(c));
+        }
+        (_, Some(c)) => {
+            let moves = if c == Color::Red { &red } else { &black };
+            if let Some((czh, cen)) = chase_phrase(moves, c) {
+                zh = format!("{zh}。{czh}，{}不变作负", side_zh(c));
+                en = format!("{en}. {cen}; {} must vary or lose", side_en(c));
+            } else {
+                zh = format!("{zh}。{}变着，不变作负", side_zh(c));
+                en = format!("{en}. {} must vary or lose", side_en(c));
+            }
+        }
+        (Outcome::MutualCheck, None) => {
+            zh.push_str("，双方长将（解将还将），不变作和");
+            en.push_str(". Both sides check perpetually; drawn if neither varies");
+        }
+        (Outcome::BothForbidden, None) => {
+            zh.push_str("，双方均为禁止着法，不变作和");
+            en.push_str(". Both sides play forbidden patterns of the same weight; drawn if neither varies");
+        }
+        _ => {
+            zh.push_str("，双方不变作和");
+            en.push_str(". Both sides' moves are allowed; drawn if neither varies");
+        }
+    }
+    (zh, en)
+}
+
+/// The book and article behind the outcome.
+pub(crate) fn rule_text(rules: RuleSet, outcome: Outcome, reason: Reason) -> String {
+    match rules {
+        RuleSet::Chinese => match outcome {
+            Outcome::Check(_) => "CXA 象棋竞赛规则 (2020) 第25.1条, 图6; 1960 §4 二(一)".to_owned(),
+            Outcome::MutualCheck => "解将还将: 1960 §5 七, 图十一; 1956 图十".to_owned(),
+            Outcome::Forbidden(_) => match reason {
+                Reason::CheckAndChase => "CXA (2020) 第24.13条, 第25.3条 (一将一捉), 图8; 1960 §4 二(五)".to_owned(),
+                Reason::PerpetualMateThreat => "CXA (2020) 第24.10条, 第24.13条, 第25.3条 (长杀), 图7; 1960 §4 二(二)".to_owned(),
+                _ => "CXA (2020) 第24.11条, 第24.13条, 第25.3条 (长捉); 1960 §4 二(四)".to_owned(),
+            },
+            Outcome::Heavier(_) => "CXA (2020) 第26.9.2–26.9.3条, 图10, 图11, 图25–28".to_owned(),
+            Outcome::BothForbidden => "CXA (2020) 第26.9条 (双方禁止着法，责任相当), 图3, 图19".to_owned(),
+            Outcome::Allowed => "CXA (2020) 第24.14条, 第25.2条 (允许着法，不变作和)".to_owned(),
+        },
+        RuleSet::Asian => match outcome {
+            Outcome::Check(_) => "AXF 象棋比赛规例 rule 6 (D1–3); section 2".to_owned(),
+            Outcome::MutualCheck => "AXF rule 7 (D4)".to_owned(),
+            Outcome::Forbidden(_) | Outcome::Heavier(_) => "AXF section 2; rules 15–37 (perpetual chase)".to_owned(),
+            Outcome::BothForbidden => "AXF section 2 (both sides violate: draw)".to_owned(),
+            Outcome::Allowed => "AXF rule 5; rules 9–13, 32, 35, 39–40 (allowed cycles)".to_owned(),
+        },
+    }
+}

@@ -1,0 +1,118 @@
+//! Material values and exchange evaluation over legal captures.
+//!
+//! Values follow the Chinese rules' table of 子力 (1999 rules art. 25.3, kept by the 2011 and
+//! 2020 texts): 车 = two 马/炮 (or 马 + 炮), 马 = 炮, 士 = 相; a pawn that has crossed the river
+//! has a *floating* value (trading a pawn for a horse, cannon, advisor or elephant is no gain,
+//! 2020 图24, 参考图31–33), but is worth less than a rook (2011 art. 26.6: giving up a pawn to
+//! win a rook is a gain). The 帅/将 and an uncrossed pawn are not 子力 at all.
+//!
+//! We model the floating value as an interval: every value is a pair `(low, high)` and a side
+//! "wins material" only if it wins under the valuation least favourable to it (its gains at
+//! `low`, its losses at `high`). In half-units: advisor/elephant 2, horse/cannon 4, rook 8,
+//! crossed pawn 2..6, uncrossed pawn 0..2.
+
+use xiangqi::{Color, Move, Piece, Position, Role, Square};
+
+/// A score meaning "the side to move is mated".
+pub(crate) const MATE: i32 = 10_000;
+
+/// The `(low, high)` value of a piece standing on `sq` (see the module doc).
+pub(crate) fn value(piece: Piece, sq: Square) -> (i32, i32) {
+    match piece.role {
+        Role::King => (0, 0),
+        Role::Advisor | Role::Elephant => (2, 2),
+        Role::Horse | Role::Cannon => (4, 4),
+        Role::Rook => (8, 8),
+        Role::Pawn if sq.is_home_half(piece.color) => (0, 2),
+        Role::Pawn => (2, 6),
+    }
+}
+
+/// The value of `victim` on `sq` as a gain for `taker`, pessimistic for `chaser`: what the
+/// chaser takes counts low, what it loses counts high.
+pub(crate) fn gain(victim: Piece, sq: Square, taker: Color, chaser: Color) -> i32 {
+    let (lo, hi) = value(victim, sq);
+    if taker == chaser { lo } else { hi }
+}
+
+/// Whether a piece is 子力 (material a chase can be aimed at): not the king, not a pawn on
+/// its own side of the river (1999 art. 25.3; 2020 图22 shows a crossed pawn being chased).
+pub(crate) fn is_material(piece: Piece, sq: Square) -> bool {
+    match piece.role {
+        Role::King => false,
+        Role::Pawn => !sq.is_home_half(piece.color),
+        _ => true,
+    }
+}
+
+/// A rank of strength used by both books' "a weaker piece attacking a stronger one"
+/// rules: advisor/elephant 1, horse/cannon 2, rook 4 (others 0).
+pub(crate) fn strength(role: Role) -> u8 {
+    match role {
+        Role::Advisor | Role::Elephant => 1,
+        Role::Horse | Role::Cannon => 2,
+        Role::Rook => 4,
+        _ => 0,
+    }
+}
+
+/// The legal captures of the side to move on `sq`.
+pub(crate) fn legal_captures_on(pos: &Position, sq: Square) -> impl Iterator<Item = Move> + '_ {
+    let us = pos.turn();
+    pos.attackers(sq, us)
+        .map(move |from| Move::new(from, sq))
+        .filter(move |&m| pos.is_legal(m))
+}
+
+/// Whether the side to move has a legal capture on `sq`: a real root (真根) of the piece
+/// standing there. Pinned protectors, a king that would step into an attacked square and a
+/// recapture that would leave the kings facing are all excluded by the legality test
+/// (AXF terms 真根/假根: the test is made after the capture; 2020 art. 24.15).
+pub(crate) fn can_recapture(pos: &Position, sq: Square) -> bool {
+    legal_captures_on(pos, sq).next().is_some()
+}
+
+/// Static exchange on `sq`: the best net gain for the side to move from capturing on `sq`
+/// and the recaptures that follow (each side may stop at any time), valued pessimistically
+/// for `chaser`. A side left without legal moves scores `-MATE`.
+pub(crate) fn exchange(pos: &mut Position, sq: Square, chaser: Color, depth: u8) -> i32 {
+    let mut best = 0;
+    if depth == 0 {
+        return best;
+    }
+    let mover = pos.turn();
+    let captures: Vec<Move> = legal_captures_on(pos, sq).collect();
+    for m in captures {
+        let Some(victim) = pos.piece_at(sq) else { break };
+        let g = gain(victim, sq, mover, chaser);
+        let undo = pos.play_unchecked(m);
+        let reply = if pos.has_no_moves() {
+            -MATE
+        } else {
+            exchange(pos, sq, chaser, depth - 1)
+        };
+        pos.undo(m, undo);
+        best = best.max(g - reply);
+    }
+    best
+}
+
+/// The net material the side to move wins by playing the capture `m` and letting the
+/// exchange on its square run its course; `-MATE` if the capture lets the opponent mate at
+/// once (2020 art. 24.3: after winning the material the chaser must not be mated
+/// immediately), `MATE` if it mates.
+pub(crate) fn capture_gain(pos: &mut Position, m: Move, chaser: Color) -> i32 {
+    let sq = m.to();
+    let Some(victim) = pos.piece_at(sq) else { return 0 };
+    let g = gain(victim, sq, pos.turn(), chaser);
+    let undo = pos.play_unchecked(m);
+    let net = if pos.has_no_moves() {
+        MATE
+    } else if crate::cycle::threat::has_mate_in_one(pos) {
+        -MATE
+    } else {
+        g - exchange(pos, sq, chaser, 6)
+    };
+    pos.undo(m, undo);
+    net
+}

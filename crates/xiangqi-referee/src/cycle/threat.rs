@@ -1,0 +1,85 @@
+//! Mate threats (杀): a forced mate by a check or a series of checks.
+//!
+//! 2020 art. 24.2 (and 1999 art. 28.2, 1960 §4 二(二) 要杀): 杀 is a move after which the
+//! mover, if it were to move again, would mate by a check or by continuous checks. The AXF
+//! terms (杀着, "threatening to checkmate") use the same definition. We search checks only, up
+//! to [`MATE_DEPTH`] checking moves, every evasion answered.
+
+use xiangqi::{Color, Move, MoveList, Position};
+
+/// How many checking moves a mate threat may take (3: check, evade, check, evade, mate).
+pub const MATE_DEPTH: u8 = 3;
+
+/// The same position with `turn` to move ("a null move"), or `None` if that side could
+/// capture the enemy king (the position would not be legal).
+pub(crate) fn with_turn(pos: &Position, turn: Color) -> Option<Position> {
+    if pos.turn() == turn {
+        return Some(pos.clone());
+    }
+    let mut setup = pos.to_setup();
+    setup.turn = turn;
+    match Position::from_setup(setup) {
+        Ok(p) => Some(p),
+        Err(e) => e.ignore_placement().ok(),
+    }
+}
+
+/// Whether the side to move gives check with `m` (which must be legal).
+pub(crate) fn gives_check(pos: &mut Position, m: Move) -> bool {
+    let undo = pos.play_unchecked(m);
+    let check = pos.is_check();
+    pos.undo(m, undo);
+    check
+}
+
+/// Whether the side to move can mate at once.
+pub(crate) fn has_mate_in_one(pos: &mut Position) -> bool {
+    let moves = pos.legal_moves();
+    moves.iter().any(|&m| {
+        let undo = pos.play_unchecked(m);
+        let mate = pos.is_check() && pos.has_no_moves();
+        pos.undo(m, undo);
+        mate
+    })
+}
+
+/// Whether the side to move forces mate with at most `depth` checking moves, every one of
+/// them a check and every evasion answered.
+pub(crate) fn mates_by_checks(pos: &mut Position, depth: u8) -> bool {
+    if depth == 0 {
+        return false;
+    }
+    let moves = pos.legal_moves();
+    let mut evasions = MoveList::new();
+    for &m in moves.iter() {
+        let undo = pos.play_unchecked(m);
+        let mut forced = false;
+        if pos.is_check() {
+            pos.legal_moves_into(&mut evasions);
+            forced = evasions.is_empty()
+                || (depth > 1 && {
+                    let list = evasions.clone();
+                    list.iter().all(|&e| {
+                        let u = pos.play_unchecked(e);
+                        let r = mates_by_checks(pos, depth - 1);
+                        pos.undo(e, u);
+                        r
+                    })
+                });
+        }
+        pos.undo(m, undo);
+        if forced {
+            return true;
+        }
+    }
+    false
+}
+
+/// Whether `side`, given the move in `pos` (a null move if it is not its turn), would force
+/// mate by checks: the test for 杀.
+pub(crate) fn threatens_mate(pos: &Position, side: Color, depth: u8) -> bool {
+    match with_turn(pos, side) {
+        Some(mut p) => mates_by_checks(&mut p, depth),
+        None => false,
+    }
+}
