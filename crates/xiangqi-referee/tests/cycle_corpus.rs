@@ -12,7 +12,7 @@ use std::collections::BTreeMap;
 
 use serde_json::Value;
 use xiangqi::{Color, Move, Position};
-use xiangqi_referee::{RuleSet, cycle::rule_cycle};
+use xiangqi_referee::{RuleSet, cycle::{classify_cycle, debug_threats, rule_cycle}};
 
 struct Case {
     id: String,
@@ -108,4 +108,24 @@ fn corpus_scores() {
         .filter(|m| !EXPLAINED_MISSES.iter().any(|(id, _)| m.starts_with(&format!("{id} "))))
         .collect();
     println!("unexplained misses: {}", unexplained.len());
+}
+
+/// `CYCLE_CASE=<id> cargo test --test cycle_corpus dump -- --nocapture` prints the
+/// classification of one case's moves (a debugging aid; silent otherwise).
+#[test]
+fn dump() {
+    let Ok(want) = std::env::var("CYCLE_CASE") else { return };
+    for case in load().iter().filter(|c| c.id == want) {
+        let rules = if case.group.starts_with("cn") { RuleSet::Chinese } else { RuleSet::Asian };
+        println!("{} {}", case.id, case.start.fen());
+        let mut pos = case.start.clone();
+        for &m in &case.cycle {
+            println!("  before {m}: {:?}", debug_threats(&pos, rules));
+            pos.play(m).expect("legal");
+        }
+        for c in classify_cycle(&case.start, &case.cycle, rules) {
+            println!("  {} {:?} {:?} mate={} chk={:?} chases={:?}", c.mv, c.piece, c.kind, c.mate_threat, c.checkers, c.chases.iter().map(|h| format!("{}{}x{}{}:{:?}", h.attacker_piece, h.attacker, h.target_piece, h.target, h.kind)).collect::<Vec<_>>());
+        }
+        println!("{:?}", rule_cycle(&case.start, &case.cycle, rules));
+    }
 }

@@ -41,7 +41,7 @@ pub(crate) fn threats(pos: &Position, rules: RuleSet) -> Vec<Threat> {
                 continue;
             }
             let kind = match rules {
-                RuleSet::Chinese => chinese_kind(&mut scratch, m, attacker, victim),
+                RuleSet::Chinese => chinese_kind(pos, &mut scratch, m, attacker, victim),
                 RuleSet::Asian => asian_kind(pos, &mut scratch, m, attacker, victim),
             };
             if let Some(kind) = kind {
@@ -70,10 +70,22 @@ fn push(out: &mut Vec<Threat>, t: Threat) {
 /// unprotected piece (无根子) or a piece worth more than its attacker (捉车), *light* when the
 /// piece is protected but short of protectors (少根子) or won jointly (联合捉) (26.9.2–26.9.3,
 /// 图26).
-fn chinese_kind(pos: &mut Position, m: Move, attacker: Piece, victim: Piece) -> Option<ChaseKind> {
+///
+/// Two pieces of the same type attacking each other are an offer to exchange (兑, 24.4), not
+/// a chase, when the target taking first would win nothing (1956 图七 长兑; 2020 图2, 图13,
+/// 图30); AXF rule 24 likewise.
+fn chinese_kind(orig: &Position, pos: &mut Position, m: Move, attacker: Piece, victim: Piece) -> Option<ChaseKind> {
     let chaser = pos.turn();
     if capture_gain(pos, m, chaser) <= 0 {
         return None;
+    }
+    if attacker.role == victim.role {
+        let back = Move::new(m.to(), m.from());
+        if let Some(mut them) = with_turn(orig, !chaser) {
+            if them.is_legal(back) && capture_gain(&mut them, back, !chaser) <= 0 {
+                return None;
+            }
+        }
     }
     let undo = pos.play_unchecked(m);
     let protected = can_recapture(pos, m.to());
@@ -121,10 +133,11 @@ fn check_lines(pos: &mut Position) -> Vec<Threat> {
     let mut out = Vec::new();
     let moves = pos.legal_moves();
     for &c in moves.iter() {
-        if !gives_check(pos, c) {
+        // A capture that checks is weighed by its own exchange, in `threats`.
+        if pos.piece_at(c.to()).is_some() || !gives_check(pos, c) {
             continue;
         }
-        let first = pos.piece_at(c.to()).map_or(0, |v| gain(v, c.to(), chaser, chaser));
+        let first = 0;
         let undo = pos.play_unchecked(c);
         let evasions = pos.legal_moves();
         let mut worst = i32::MAX;

@@ -207,3 +207,13 @@ fn period(moves: &[Move]) -> &[Move] {
     }
     moves
 }
+
+/// The threats the side to move has in `pos` (attacker, target, kind), for debugging the
+/// classification.
+#[doc(hidden)]
+pub fn debug_threats(pos: &Position, rules: RuleSet) -> Vec<String> {
+    chase::threats(pos, rules)
+        .iter()
+        .map(|t| format!("{}{}x{}{}:{:?}", t.attacker_piece, t.attacker, t.target_piece, t.target, t.kind))
+        .collect()
+}
