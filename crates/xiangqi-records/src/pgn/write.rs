@@ -1,0 +1,167 @@
+//! Writing PGN in the xqbase dialect, with real `( … )` variations and `{ … }` comments.
+
+use xiangqi::Position;
+use xiangqi::notation::Notation;
+
+use crate::write::{WriteError, move_text, play};
+use crate::{Encoding, GameRecord, Line, encode};
+
+/// How to write PGN.
+///
+/// ```
+/// use xiangqi_records::pgn::PgnOptions;
+/// use xiangqi::notation::Notation;
+/// let opts = PgnOptions { notation: Notation::Wxf, ..PgnOptions::default() };
+/// assert!(!opts.crlf);
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct PgnOptions {
+    /// The move format: Chinese (the default), WXF or ICCS (`H2-E2`). Recorded in the
+    /// `Format` tag.
+    pub notation: Notation,
+    /// Text encoding of the bytes written: UTF-8 (default) or GBK for old programs.
+    pub encoding: Encoding,
+    /// CRLF line ends (as ElephantEye writes) instead of LF.
+    pub crlf: bool,
+    /// Write variations (ElephantEye and XQWizard cannot read them).
+    pub variations: bool,
+    /// Write comments.
+    pub comments: bool,
+}
+
+impl Default for PgnOptions {
+    fn default() -> PgnOptions {
+        PgnOptions {
+            notation: Notation::Chinese,
+            encoding: Encoding::Utf8,
+            crlf: false,
+            variations: true,
+            comments: true,
+        }
+    }
+}
+
+fn format_name(n: Notation) -> &'static str {
+    match n {
+        Notation::Wxf => "WXF",
+        Notation::Chinese => "Chinese",
+        _ => "ICCS",
+    }
+}
+
+fn escape_tag(value: &str) -> String {
+    value
+        .replace('\\', "\\\\")
+        .replace('"', "\\\"")
+        .replace(['\r', '\n'], " ")
+}
+
+/// A comment's text: PGN has no escape for `}`, so it becomes the full-width `｝`.
+fn comment_token(text: &str) -> String {
+    format!("{{{}}}", text.replace('}', "｝"))
+}
+
+/// Writes a game as PGN text.
+///
+/// ```
+/// use xiangqi_records::{GameRecord, pgn::{write_pgn, PgnOptions}};
+/// let game = GameRecord::from_moves(xiangqi::Position::start(),
+///     ["h2e2", "h9g7"].iter().map(|m| m.parse().unwrap()));
+/// let text = write_pgn(&game, &PgnOptions::default()).unwrap();
+/// assert!(text.starts_with("[Game \"Chinese Chess\"]\n"));
+/// assert!(text.contains("1. 炮二平五 马８进７"));
+/// ```
+pub fn write_pgn(game: &GameRecord, opts: &PgnOptions) -> Result<String, WriteError> {
+    let nl = if opts.crlf { "\r\n" } else { "\n" };
+    let mut out = String::new();
+    out.push_str("[Game \"Chinese Chess\"]");
+    out.push_str(nl);
+    let outcome = game.outcome();
+    let mut wrote_result = false;
+    for (name, value) in game.tags.iter() {
+        let value = if name.eq_ignore_ascii_case("Result") {
+            wrote_result = true;
+            outcome.pgn()
+        } else {
+            value
+        };
+        out.push_str(&format!("[{name} \"{}\"]{nl}", escape_tag(value)));
+    }
+    if !wrote_result {
+        out.push_str(&format!("[Result \"{}\"]{nl}", outcome.pgn()));
+    }
+    if game.start != Position::start() {
+        out.push_str(&format!("[FEN \"{}\"]{nl}", game.start.fen()));
+    }
+    out.push_str(&format!("[Format \"{}\"]{nl}", format_name(opts.notation)));
+    out.push_str(nl);
+    let mut tokens = Vec::new();
+    write_line(&game.moves, game.start.clone(), 1, opts, &mut tokens)?;
+    tokens.push(outcome.pgn().to_owned());
+    let mut width = 0;
+    for token in tokens {
+        let len = token.chars().count();
+        if width > 0 && width + 1 + len > 80 {
+            out.push_str(nl);
+            width = 0;
+        } else if width > 0 {
+            out.push(' ');
+            width += 1;
+        }
+        out.push_str(&token);
+        width += len;
+    }
+    out.push_str(nl);
+    Ok(out)
+}
+
+/// Writes a game as PGN bytes in the chosen encoding.
+pub fn write_pgn_bytes(game: &GameRecord, opts: &PgnOptions) -> Result<Vec<u8>, WriteError> {
+    let text = write_pgn(game, opts)?;
+    Ok(encode(&text, opts.encoding).into_owned())
+}
+
+fn write_line(
+    line: &Line,
+    mut pos: Position,
+    first_ply: u32,
+    opts: &PgnOptions,
+    out: &mut Vec<String>,
+) -> Result<(), WriteError> {
+    if let Some(c) = line.comment.as_ref().filter(|_| opts.comments) {
+        out.push(comment_token(c));
+    }
+    let mut need_number = true;
+    for (i, ply) in line.plies.iter().enumerate() {
+        let n = pos.fullmoves();
+        let red = pos.turn() == xiangqi::Color::Red;
+        let text = if pos.is_legal(ply.mv) {
+            move_text(&pos, ply.mv, opts.notation)
+        } else {
+            // Let `play` name the reason.
+            play(&mut pos.clone(), ply.mv, first_ply + i as u32)?;
+            String::new()
+        };
+        if red {
+            out.push(format!("{n}."));
+        } else if need_number {
+            out.push(format!("{n}..."));
+        }
+        out.push(text);
+        need_number = false;
+        if let Some(c) = ply.comment.as_ref().filter(|_| opts.comments) {
+            out.push(comment_token(c));
+            need_number = true;
+        }
+        if opts.variations {
+            for var in &ply.variations {
+                out.push("(".to_owned());
+                write_line(var, pos.clone(), first_ply + i as u32, opts, out)?;
+                out.push(")".to_owned());
+                need_number = true;
+            }
+        }
+        play(&mut pos, ply.mv, first_ply + i as u32)?;
+    }
+    Ok(())
+}

@@ -1,0 +1,287 @@
+//! Reading XQF (formats notes §4.2–§4.5).
+
+use xiangqi::{Color, File, Move, Piece, Position, Rank, Setup, Square};
+
+use super::keys::Keys;
+use super::{HEADER, SLOTS, STRINGS, TYPES};
+use crate::text::decode;
+use crate::tree::{RawNode, RawTree};
+use crate::{ErrorKind, GameRecord, Outcome, Place, RecordError, Tags};
+
+fn err(place: Place, kind: ErrorKind) -> RecordError {
+    RecordError {
+        game: 1,
+        ply: None,
+        place,
+        kind,
+    }
+}
+
+/// An XQF square byte (`x*10 + y`, y from Red's side), or `None` off the board.
+fn square(b: u8) -> Option<Square> {
+    let file = File::new(b / 10)?;
+    let rank = Rank::new(b % 10)?;
+    Some(Square::from_coords(file, rank))
+}
+
+/// Reads an XQF file, any version. Damaged move records do not lose the rest: the tree read
+/// so far is kept and the damage is listed in [`GameRecord::problems`].
+///
+/// ```
+/// let err = xiangqi_records::xqf::read_xqf(b"XQ\x0a").unwrap_err();
+/// assert_eq!(err.to_string(), "game 1, byte offset 3: file ends inside the 1024-byte header");
+/// ```
+pub fn read_xqf(bytes: &[u8]) -> Result<GameRecord, RecordError> {
+    if !bytes.starts_with(b"XQ") {
+        return Err(err(
+            Place::Byte(0),
+            ErrorKind::NotThisFormat("XQF (no XQ magic)"),
+        ));
+    }
+    if bytes.len() < HEADER {
+        return Err(err(
+            Place::Byte(bytes.len() as u64),
+            ErrorKind::Truncated("the 1024-byte header"),
+        ));
+    }
+    let h = &bytes[..HEADER];
+    let version = h[2];
+    let keys = Keys::from_header(h);
+    let mut setup = read_pieces(h, version, keys)?;
+    let tags = read_tags(h);
+
+    let mut moves = MoveArea {
+        bytes,
+        at: HEADER,
+        keys,
+        version,
+    };
+    let mut problems = Vec::new();
+    let tree = moves.read_tree(&mut problems);
+    if let Some(p) = tree
+        .first_move()
+        .and_then(|n| n.mv)
+        .and_then(|m| setup.piece_at(m.from()))
+    {
+        setup.turn = p.color;
+    }
+    let start = Position::from_setup(setup)
+        .or_else(|e| e.ignore_placement())
+        .map_err(|e| {
+            err(
+                Place::Byte(0x10),
+                ErrorKind::BadStartPosition(e.to_string()),
+            )
+        })?;
+    let line = tree.to_line(&start, 1, &mut problems);
+    Ok(GameRecord {
+        tags,
+        start,
+        moves: line,
+        problems,
+    })
+}
+
+fn read_pieces(h: &[u8], version: u8, keys: Keys) -> Result<Setup, RecordError> {
+    let raw = &h[0x10..0x30];
+    let mut squares = [0u8; 32];
+    for (i, &b) in raw.iter().enumerate() {
+        if version < 11 {
+            squares[i] = b;
+        } else if version == 11 {
+            squares[i] = b.wrapping_sub(keys.xy);
+        } else {
+            let slot = (keys.xy as usize + 1 + i) % 32;
+            squares[slot] = b.wrapping_sub(keys.xy);
+        }
+    }
+    let mut setup = Setup::empty();
+    for (i, &s) in squares.iter().enumerate() {
+        let Some(sq) = square(s) else { continue };
+        let color = if i < 16 { Color::Red } else { Color::Black };
+        if setup.board[sq.index() as usize].is_some() {
+            return Err(err(
+                Place::Byte(0x10 + i as u64),
+                ErrorKind::BadField {
+                    field: "piece table".to_owned(),
+                    why: format!("two pieces on {sq}"),
+                },
+            ));
+        }
+        setup.board[sq.index() as usize] = Some(Piece::new(color, SLOTS[i % 16]));
+    }
+    Ok(setup)
+}
+
+fn read_tags(h: &[u8]) -> Tags {
+    let mut tags = Tags::default();
+    for (offset, cap, name) in STRINGS {
+        let len = (h[offset] as usize).min(cap - 1);
+        let (text, _) = decode(&h[offset + 1..offset + 1 + len]);
+        let text = text.trim_end_matches('\0');
+        if !text.trim().is_empty() {
+            tags.set(name, text);
+        }
+    }
+    let outcome = match h[0x33] {
+        1 => Outcome::RedWins,
+        2 => Outcome::BlackWins,
+        3 | 4 => Outcome::Draw,
+        _ => Outcome::Unknown,
+    };
+    tags.set("Result", outcome.pgn());
+    if let Some(kind) = TYPES.get(h[0x40] as usize).filter(|_| h[0x40] != 0) {
+        tags.set("Type", *kind);
+    }
+    tags
+}
+
+/// One move record.
+struct Record {
+    mv: Option<Move>,
+    text: String,
+    child: bool,
+    sibling: bool,
+    comment: Option<String>,
+    at: usize,
+}
+
+/// The (scrambled) move area after the header.
+struct MoveArea<'a> {
+    bytes: &'a [u8],
+    at: usize,
+    keys: Keys,
+    version: u8,
+}
+
+impl MoveArea<'_> {
+    fn byte(&mut self) -> Option<u8> {
+        let b = *self.bytes.get(self.at)?;
+        let plain = b.wrapping_sub(self.keys.stream[self.at % 32]);
+        self.at += 1;
+        Some(plain)
+    }
+
+    fn u32le(&mut self) -> Option<u32> {
+        let mut v = 0u32;
+        for i in 0..4 {
+            v |= (self.byte()? as u32) << (8 * i);
+        }
+        Some(v)
+    }
+
+    fn record(&mut self) -> Result<Record, RecordError> {
+        let at = self.at;
+        let truncated = |at: usize| {
+            err(
+                Place::Byte(at as u64),
+                ErrorKind::Truncated("a move record"),
+            )
+        };
+        let mut head = [0u8; 4];
+        for b in &mut head {
+            *b = self.byte().ok_or_else(|| truncated(at))?;
+        }
+        let src = head[0].wrapping_sub(0x18).wrapping_sub(self.keys.from);
+        let dst = head[1].wrapping_sub(0x20).wrapping_sub(self.keys.to);
+        let tag = head[2];
+        let (child, sibling, has_comment) = if self.version < 11 {
+            (tag & 0xF0 != 0, tag & 0x0F != 0, true)
+        } else {
+            (tag & 0x80 != 0, tag & 0x40 != 0, tag & 0x20 != 0)
+        };
+        let mut comment = None;
+        if has_comment {
+            let len_at = self.at;
+            let stored = self.u32le().ok_or_else(|| truncated(len_at))?;
+            let len = stored.wrapping_sub(if self.version < 11 {
+                0
+            } else {
+                self.keys.comment_size
+            });
+            let remaining = self.bytes.len() - self.at;
+            if len as usize > remaining {
+                return Err(err(
+                    Place::Byte(len_at as u64),
+                    ErrorKind::BadField {
+                        field: "comment length".to_owned(),
+                        why: format!("{len} bytes, but only {remaining} remain"),
+                    },
+                ));
+            }
+            let mut text = Vec::with_capacity(len as usize);
+            for _ in 0..len {
+                text.push(self.byte().ok_or_else(|| truncated(at))?);
+            }
+            let (s, _) = decode(&text);
+            let s = s.trim_end_matches('\0');
+            if !s.is_empty() {
+                comment = Some(s.to_owned());
+            }
+        }
+        let mv = match (square(src), square(dst)) {
+            (Some(a), Some(b)) => Some(Move::new(a, b)),
+            _ => None,
+        };
+        let text = match mv {
+            Some(m) => m.to_string(),
+            None => format!("XQF squares {src}-{dst}"),
+        };
+        Ok(Record {
+            mv,
+            text,
+            child,
+            sibling,
+            comment,
+            at,
+        })
+    }
+
+    /// Reads the records in pre-order: a record, its continuation (flag "has next"), then
+    /// its alternative (flag "has variation"), kept on an explicit stack so no file can
+    /// exhaust the call stack.
+    fn read_tree(&mut self, problems: &mut Vec<RecordError>) -> RawTree {
+        if self.at >= self.bytes.len() {
+            return RawTree::new(None);
+        }
+        let root = match self.record() {
+            Ok(r) => r,
+            Err(e) => {
+                problems.push(e);
+                return RawTree::new(None);
+            }
+        };
+        let mut tree = RawTree::new(root.comment);
+        let mut expect = Vec::new();
+        if root.child {
+            expect.push(0usize);
+        }
+        while let Some(parent) = expect.pop() {
+            let rec = match self.record() {
+                Ok(r) => r,
+                Err(e) => {
+                    problems.push(e);
+                    break;
+                }
+            };
+            let node = tree.add(
+                parent,
+                RawNode {
+                    mv: rec.mv,
+                    text: rec.text,
+                    comment: rec.comment,
+                    line_comment: None,
+                    children: Vec::new(),
+                    place: Place::Byte(rec.at as u64),
+                },
+            );
+            if rec.sibling {
+                expect.push(parent);
+            }
+            if rec.child {
+                expect.push(node);
+            }
+        }
+        tree
+    }
+}
