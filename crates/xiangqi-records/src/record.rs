@@ -98,7 +98,8 @@ impl std::str::FromStr for Outcome {
 /// `Result`, …). Readers of other formats map their fields onto these names (see each
 /// format's module); fields with no PGN name keep their own name.
 ///
-/// The start position and the move format are not tags here: the start position is
+/// Tags with empty values are not kept (they say nothing, and not every format can hold
+/// them). The start position and the move format are not tags here: the start position is
 /// [`GameRecord::start`], and the move format is a choice of the writer.
 ///
 /// ```
@@ -220,11 +221,12 @@ impl Line {
             .sum::<usize>()
     }
 
-    /// Every line of play from this line's start to a leaf, in depth-first order (the line
-    /// itself first, then each variation's lines where it branches off).
+    /// Every line of play from this line's start to a leaf, in the order a depth-first walk
+    /// of the tree (main move first) meets them: this line, then the lines branching off
+    /// its last moves before those branching off its first.
     pub fn leaves(&self) -> Vec<Vec<Move>> {
         let mut out = vec![self.plies.iter().map(|p| p.mv).collect()];
-        for (i, ply) in self.plies.iter().enumerate() {
+        for (i, ply) in self.plies.iter().enumerate().rev() {
             for var in &ply.variations {
                 for tail in var.leaves() {
                     let mut line: Vec<Move> = self.plies[..i].iter().map(|p| p.mv).collect();

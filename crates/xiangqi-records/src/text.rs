@@ -38,6 +38,19 @@ pub fn decode_gbk(bytes: &[u8]) -> Cow<'_, str> {
     encoding_rs::GB18030.decode_without_bom_handling(bytes).0
 }
 
+/// A comment as every reader keeps it: line breaks as `\n` (files write `\r\n`), nothing
+/// else touched; `None` when only blanks are left.
+pub(crate) fn normalize_comment(text: &str) -> Option<String> {
+    if text.trim().is_empty() {
+        return None;
+    }
+    Some(if text.contains('\r') {
+        text.replace("\r\n", "\n").replace('\r', "\n")
+    } else {
+        text.to_owned()
+    })
+}
+
 /// Encodes text; characters GBK lacks become `?`-like numeric references in the
 /// encoder's way (GB18030 can encode every character, so nothing is lost).
 pub fn encode(text: &str, encoding: Encoding) -> Cow<'_, [u8]> {

@@ -80,12 +80,13 @@ pub fn read_dhtmlxq_text(text: &str) -> Vec<Result<GameRecord, RecordError>> {
                 (e, e)
             }
         };
-        let field = field.to_ascii_lowercase();
-        if current.iter().any(|f| f.name == field) {
+        let key = field.to_ascii_lowercase();
+        if current.iter().any(|f| f.key == key) {
             flush(&mut current, &mut games);
         }
         current.push(Field {
-            name: field,
+            key,
+            name: field.to_owned(),
             value: text[at..value_end].to_owned(),
             place: place_of(&text, open),
         });
@@ -96,6 +97,9 @@ pub fn read_dhtmlxq_text(text: &str) -> Vec<Result<GameRecord, RecordError>> {
 }
 
 struct Field {
+    /// The name in lower case, for matching.
+    key: String,
+    /// The name as written, kept for fields with no PGN tag name.
     name: String,
     value: String,
     place: Place,
@@ -229,7 +233,7 @@ fn build(fields: Vec<Field>, game: usize) -> Result<GameRecord, RecordError> {
     let mut comments: BTreeMap<(u32, u32), String> = BTreeMap::new();
     let mut problems = Vec::new();
     for f in fields {
-        let name = f.name.as_str();
+        let name = f.key.as_str();
         if name == "binit" {
             setup = Some(read_binit(&f.value, game, f.place)?);
         } else if name == "fen" {
@@ -276,12 +280,13 @@ fn build(fields: Vec<Field>, game: usize) -> Result<GameRecord, RecordError> {
                 [Some(b), Some(n)] => Some((*b, *n)),
                 _ => None,
             };
-            let text = f.value.replace("||", "\n");
             match key {
-                Some(key) if !text.trim().is_empty() => {
-                    comments.insert(key, text);
+                Some(key) => {
+                    if let Some(text) = crate::text::normalize_comment(&f.value.replace("||", "\n"))
+                    {
+                        comments.insert(key, text);
+                    }
                 }
-                Some(_) => {}
                 None => tags.set(&f.name, f.value),
             }
         } else if name == "result" {

@@ -69,15 +69,15 @@ pub(crate) fn read_start(fen: &str) -> Result<Position, ErrorKind> {
 }
 
 fn append(slot: &mut Option<String>, text: &str) {
-    if text.is_empty() {
+    let Some(text) = crate::text::normalize_comment(text) else {
         return;
-    }
+    };
     match slot {
         Some(s) => {
             s.push('\n');
-            s.push_str(text);
+            s.push_str(&text);
         }
-        None => *slot = Some(text.to_owned()),
+        None => *slot = Some(text),
     }
 }
 
@@ -94,7 +94,8 @@ impl Visitor for GameBuilder {
     }
 
     fn tag(&mut self, name: &str, value: &str) {
-        if !name.eq_ignore_ascii_case("Game") {
+        // An empty value says nothing; every reader drops it, so conversions agree.
+        if !name.eq_ignore_ascii_case("Game") && !value.trim().is_empty() {
             self.tags.set(name, value);
         }
     }
@@ -157,13 +158,25 @@ impl Visitor for GameBuilder {
         }
     }
 
-    fn begin_variation(&mut self, _at: Place) -> Skip {
+    fn begin_variation(&mut self, at: Place) -> Skip {
         if self.mainline_only {
             return Skip(true);
         }
         let Some(top) = self.stack.last() else {
             return Skip(true);
         };
+        if self.stack.len() > crate::MAX_DEPTH {
+            self.problems.push(RecordError {
+                game: self.game,
+                ply: Some(top.ply),
+                place: at,
+                kind: ErrorKind::BadField {
+                    field: "variations".to_owned(),
+                    why: format!("nested more than {} deep; dropped", crate::MAX_DEPTH),
+                },
+            });
+            return Skip(true);
+        }
         let Some((m, undo)) = top.last.filter(|_| !top.dead) else {
             // A variation with nothing to replace, or under a dropped move.
             return Skip(true);

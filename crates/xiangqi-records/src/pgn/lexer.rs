@@ -149,7 +149,7 @@ impl<'a> Lexer<'a> {
                         return Err(self.error(start, ErrorKind::UnterminatedComment));
                     };
                     let at = self.place_at(start);
-                    v.comment(self.text[start + 1..start + 1 + close].trim(), at);
+                    v.comment(&self.text[start + 1..start + 1 + close], at);
                     self.advance_to(start + close + 2);
                 }
                 ';' => {

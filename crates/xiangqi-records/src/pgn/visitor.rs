@@ -51,7 +51,7 @@ pub trait Visitor {
     /// A move as written (move numbers and annotation marks removed), and where.
     fn mv(&mut self, _text: &str, _at: Place) {}
 
-    /// A comment (`{…}` or `;…`), trimmed.
+    /// A comment: the text between `{` and `}` as it is, or after `;` trimmed.
     fn comment(&mut self, _text: &str, _at: Place) {}
 
     /// A variation starts: an alternative to the last move seen. Return `Skip(true)` to skip it.

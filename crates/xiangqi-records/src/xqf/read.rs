@@ -214,10 +214,7 @@ impl MoveArea<'_> {
                 text.push(self.byte().ok_or_else(|| truncated(at))?);
             }
             let (s, _) = decode(&text);
-            let s = s.trim_end_matches('\0');
-            if !s.is_empty() {
-                comment = Some(s.to_owned());
-            }
+            comment = crate::text::normalize_comment(s.trim_end_matches('\0'));
         }
         let mv = match (square(src), square(dst)) {
             (Some(a), Some(b)) => Some(Move::new(a, b)),

@@ -122,9 +122,10 @@ fn group(line: &Line, at: usize) -> Group<'_> {
 }
 
 fn record(out: &mut Vec<u8>, from: u8, to: u8, child: bool, sibling: bool, comment: Option<&str>) {
+    // XQStudio writes CRLF line breaks in comments.
     let comment = comment
         .filter(|c| !c.is_empty())
-        .map(|c| encode(c, Encoding::Gbk));
+        .map(|c| encode(&c.replace('\n', "\r\n"), Encoding::Gbk).into_owned());
     let mut tag = 0u8;
     if child {
         tag |= 0x80;

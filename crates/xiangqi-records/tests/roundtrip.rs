@@ -1,0 +1,138 @@
+//! Converting every corpus game to each format and back loses nothing: moves, variations,
+//! comments and tags (those the target format can hold).
+
+use std::path::Path;
+
+use xiangqi::notation::Notation;
+use xiangqi_records::dhtmlxq::{read_dhtmlxq, write_dhtmlxq};
+use xiangqi_records::pgn::{PgnOptions, read_all, write_pgn_bytes};
+use xiangqi_records::xqf::{read_xqf, write_xqf};
+use xiangqi_records::{Encoding, GameRecord, read_file};
+
+fn corpus() -> Vec<(String, GameRecord)> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
+    let mut out = Vec::new();
+    for dir in ["CCGC", "XQFTOOLS", "cchess"] {
+        let mut paths: Vec<_> = std::fs::read_dir(root.join(dir))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
+        paths.sort();
+        for path in paths {
+            let Ok(games) = read_file(&path) else {
+                continue;
+            };
+            for g in games {
+                out.push((path.display().to_string(), g.unwrap()));
+            }
+        }
+    }
+    for g in read_file(root.join("seed001_rules1956.txt")).unwrap() {
+        out.push(("seed001".to_owned(), g.unwrap()));
+    }
+    assert_eq!(out.len(), 59);
+    out
+}
+
+/// The record as a writer sees it: what was dropped on reading is gone.
+fn clean(mut g: GameRecord) -> GameRecord {
+    g.problems.clear();
+    g
+}
+
+#[test]
+fn pgn_in_every_notation_and_encoding() {
+    for (name, game) in corpus() {
+        let game = clean(game);
+        for notation in [Notation::Chinese, Notation::Wxf, Notation::Iccs] {
+            for (encoding, crlf) in [(Encoding::Utf8, false), (Encoding::Gbk, true)] {
+                let opts = PgnOptions {
+                    notation,
+                    encoding,
+                    crlf,
+                    ..PgnOptions::default()
+                };
+                let bytes = write_pgn_bytes(&game, &opts).unwrap();
+                let back = read_all(&bytes);
+                assert_eq!(back.len(), 1, "{name}");
+                let back = back.into_iter().next().unwrap().unwrap();
+                assert!(back.is_clean(), "{name} {notation}: {:?}", back.problems);
+                assert_eq!(back, game, "{name} via PGN {notation} {encoding:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn dhtmlxq() {
+    for (name, game) in corpus() {
+        let game = clean(game);
+        let text = write_dhtmlxq(&game).unwrap();
+        let back = read_dhtmlxq(text.as_bytes());
+        assert_eq!(back.len(), 1, "{name}");
+        let back = back.into_iter().next().unwrap().unwrap();
+        assert_eq!(back, game, "{name} via DhtmlXQ");
+    }
+}
+
+#[test]
+fn xqf() {
+    const HELD: [&str; 13] = [
+        "Title",
+        "Event",
+        "Date",
+        "Site",
+        "Red",
+        "Black",
+        "TimeControl",
+        "RedTime",
+        "BlackTime",
+        "Annotator",
+        "Author",
+        "Result",
+        "Type",
+    ];
+    for (name, game) in corpus() {
+        let mut game = clean(game);
+        let bytes = write_xqf(&game).unwrap();
+        let back = read_xqf(&bytes).unwrap();
+        // XQF holds a fixed set of header strings of limited length.
+        game.tags
+            .0
+            .retain(|(n, v)| HELD.contains(&n.as_str()) && v.len() <= 15);
+        let mut back_tags = back.tags.clone();
+        back_tags
+            .0
+            .retain(|(n, v)| HELD.contains(&n.as_str()) && v.len() <= 15 && n != "Type");
+        game.tags.0.retain(|(n, _)| n != "Type");
+        let mut want = game.tags.0.clone();
+        let mut got = back_tags.0.clone();
+        want.sort();
+        got.sort();
+        assert_eq!(got, want, "{name}: tags via XQF");
+        assert_eq!(back.start.fen(), game.start.fen(), "{name}");
+        assert_eq!(back.moves, game.moves, "{name}: moves via XQF");
+    }
+}
+
+#[test]
+fn a_chain_through_every_format_ends_where_it_began() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/XQFTOOLS/XQFEXAMB.XQF");
+    let original = read_xqf(&std::fs::read(root).unwrap()).unwrap();
+    let pgn = write_pgn_bytes(
+        &original,
+        &PgnOptions {
+            notation: Notation::Wxf,
+            ..PgnOptions::default()
+        },
+    )
+    .unwrap();
+    let a = read_all(&pgn).remove(0).unwrap();
+    let b = read_dhtmlxq(write_dhtmlxq(&a).unwrap().as_bytes())
+        .remove(0)
+        .unwrap();
+    let c = read_xqf(&write_xqf(&b).unwrap()).unwrap();
+    assert_eq!(c.moves, original.moves);
+    assert_eq!(c.moves.leaf_count(), 20);
+    assert_eq!(c.tags, original.tags);
+}
