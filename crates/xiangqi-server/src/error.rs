@@ -1,0 +1,124 @@
+//! The one error type of the API, and the one place it becomes an HTTP status.
+
+use std::fmt;
+
+use axum::Json;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+
+use crate::game::Refusal;
+
+/// Everything a request can fail with. [`ApiError::status`] is the only mapping to HTTP
+/// status codes; WebSocket clients get the same `error` names and status numbers.
+///
+/// ```
+/// use xiangqi_server::ApiError;
+/// use axum::http::StatusCode;
+/// assert_eq!(ApiError::NotFound.status(), StatusCode::NOT_FOUND);
+/// assert_eq!(ApiError::MissingToken.name(), "missing_token");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ApiError {
+    /// The request could not be read: what was wrong.
+    BadRequest(String),
+    /// The request's options are well-formed but unacceptable (bad time control, FEN…).
+    InvalidOptions(String),
+    /// No `Authorization: Bearer` token where one is needed.
+    MissingToken,
+    /// A token that belongs to neither player of this game.
+    WrongToken,
+    /// No such game (or page).
+    NotFound,
+    /// The game refused the action (not your turn, illegal move, game over…).
+    Refused(Refusal),
+    /// Too many requests on this connection or from this address.
+    RateLimited,
+    /// A feature whose building block has not landed yet.
+    NotImplemented(&'static str),
+    /// The database failed; the action was not taken.
+    Storage(String),
+    /// The game's task is gone (the server is shutting down).
+    Unavailable,
+}
+
+impl ApiError {
+    /// The HTTP status for this error.
+    pub fn status(&self) -> StatusCode {
+        match self {
+            ApiError::BadRequest(_) => StatusCode::BAD_REQUEST,
+            ApiError::InvalidOptions(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            ApiError::MissingToken => StatusCode::UNAUTHORIZED,
+            ApiError::WrongToken => StatusCode::FORBIDDEN,
+            ApiError::NotFound => StatusCode::NOT_FOUND,
+            ApiError::Refused(r) if r.is_illegal_move() => StatusCode::UNPROCESSABLE_ENTITY,
+            ApiError::Refused(_) => StatusCode::CONFLICT,
+            ApiError::RateLimited => StatusCode::TOO_MANY_REQUESTS,
+            ApiError::NotImplemented(_) => StatusCode::NOT_IMPLEMENTED,
+            ApiError::Storage(_) | ApiError::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
+        }
+    }
+
+    /// A short machine-readable name (`"illegal_move"`, `"not_your_turn"`, …).
+    pub fn name(&self) -> &'static str {
+        match self {
+            ApiError::BadRequest(_) => "bad_request",
+            ApiError::InvalidOptions(_) => "invalid_options",
+            ApiError::MissingToken => "missing_token",
+            ApiError::WrongToken => "wrong_token",
+            ApiError::NotFound => "not_found",
+            ApiError::Refused(r) => r.name(),
+            ApiError::RateLimited => "rate_limited",
+            ApiError::NotImplemented(_) => "not_implemented",
+            ApiError::Storage(_) => "storage",
+            ApiError::Unavailable => "unavailable",
+        }
+    }
+
+    /// The JSON body: `{"error": name, "status": code, "message": text}`.
+    pub fn body(&self) -> serde_json::Value {
+        serde_json::json!({
+            "error": self.name(),
+            "status": self.status().as_u16(),
+            "message": self.to_string(),
+        })
+    }
+}
+
+impl fmt::Display for ApiError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ApiError::BadRequest(m) => write!(f, "bad request: {m}"),
+            ApiError::InvalidOptions(m) => write!(f, "invalid game options: {m}"),
+            ApiError::MissingToken => {
+                f.write_str("a player token is needed: Authorization: Bearer <token>")
+            }
+            ApiError::WrongToken => f.write_str("that token belongs to no player of this game"),
+            ApiError::NotFound => f.write_str("no such game"),
+            ApiError::Refused(r) => write!(f, "{r}"),
+            ApiError::RateLimited => f.write_str("too many requests; slow down"),
+            ApiError::NotImplemented(what) => write!(f, "not implemented yet: {what}"),
+            // The detail is logged, not shown to strangers.
+            ApiError::Storage(_) => f.write_str("the database is unavailable; nothing was changed"),
+            ApiError::Unavailable => f.write_str("the server is shutting down"),
+        }
+    }
+}
+
+impl std::error::Error for ApiError {}
+
+impl From<Refusal> for ApiError {
+    fn from(r: Refusal) -> ApiError {
+        ApiError::Refused(r)
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        match &self {
+            ApiError::Storage(detail) => tracing::error!(%detail, "storage error"),
+            ApiError::BadRequest(_) | ApiError::RateLimited => tracing::debug!(error = %self),
+            _ => {}
+        }
+        (self.status(), Json(self.body())).into_response()
+    }
+}

@@ -1,0 +1,140 @@
+//! What happens to a game, as stored in the `events` table and streamed to clients.
+
+use serde::{Deserialize, Serialize};
+use xiangqi_clock::Side;
+use xiangqi_referee::RuleSet;
+
+use super::arbiter::Ruling;
+
+/// One change to a game. A game *is* its events: replaying them through
+/// [`Game::apply`](super::Game::apply) rebuilds it exactly, clocks included, because every
+/// instant the clock saw is in the event (`at_ms`, milliseconds since the game was created).
+///
+/// ```
+/// use xiangqi_server::game::Event;
+/// use xiangqi_clock::Side;
+/// let e = Event::Move { side: Side::Red, mv: "h2e2".into(), at_ms: 1500, lag_ms: 20 };
+/// let json = serde_json::to_string(&e).unwrap();
+/// assert_eq!(json, r#"{"kind":"move","side":"red","move":"h2e2","at_ms":1500,"lag_ms":20}"#);
+/// assert_eq!(serde_json::from_str::<Event>(&json).unwrap(), e);
+/// ```
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Event {
+    /// The game was created.
+    Created {
+        /// The time control in the clock's text form.
+        control: String,
+        /// The rule set.
+        rules: RuleSet,
+        /// The start position.
+        fen: String,
+        /// When, in Unix milliseconds: the origin of every `at_ms`.
+        created_unix_ms: u64,
+    },
+    /// A move was played (ICCS), the clock pressed at `at_ms` after `lag_ms` of compensation.
+    Move {
+        /// Who moved.
+        side: Side,
+        /// The move, ICCS.
+        #[serde(rename = "move")]
+        mv: String,
+        /// The clock instant of the move (arrival minus compensation).
+        at_ms: u64,
+        /// The lag compensation granted.
+        lag_ms: u64,
+    },
+    /// A draw was offered.
+    DrawOffered {
+        /// By whom.
+        by: Side,
+    },
+    /// A draw offer was declined.
+    DrawDeclined {
+        /// By whom.
+        by: Side,
+    },
+    /// An adjournment was proposed.
+    AdjournmentProposed {
+        /// By whom.
+        by: Side,
+    },
+    /// An adjournment proposal was declined.
+    AdjournmentDeclined {
+        /// By whom.
+        by: Side,
+    },
+    /// Both agreed to adjourn: the side to move must now seal its move.
+    AdjournmentAgreed {
+        /// Who agreed last.
+        by: Side,
+    },
+    /// The side to move sealed its move (封棋); clocks stop. The move stays secret: it is
+    /// stored, and removed from everything clients see.
+    Sealed {
+        /// The sealer.
+        by: Side,
+        /// When.
+        at_ms: u64,
+        /// The sealed move (ICCS). Never sent to clients.
+        sealed: String,
+    },
+    /// A player is ready to resume an adjourned game.
+    ResumeRequested {
+        /// Who.
+        by: Side,
+    },
+    /// Play resumed: the sealed move is revealed and played, the opponent's clock starts.
+    Resumed {
+        /// When.
+        at_ms: u64,
+        /// The revealed move (ICCS).
+        #[serde(rename = "move")]
+        mv: String,
+    },
+    /// The server stopped (crash or shutdown): the clock stood still from `at_ms`.
+    ClockPaused {
+        /// The last instant the server was known alive.
+        at_ms: u64,
+    },
+    /// The server is back: the clock runs again.
+    ClockResumed {
+        /// When.
+        at_ms: u64,
+    },
+    /// The game ended.
+    Ended {
+        /// Why.
+        ruling: Ruling,
+        /// When (for a flag: an instant after the deadline).
+        at_ms: u64,
+    },
+}
+
+impl Event {
+    /// The event as clients see it: the sealed move is never shown.
+    pub fn public(&self) -> serde_json::Value {
+        let mut value = serde_json::to_value(self).unwrap_or(serde_json::Value::Null);
+        if let (Event::Sealed { .. }, Some(map)) = (self, value.as_object_mut()) {
+            map.remove("sealed");
+        }
+        value
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sealed_move_is_not_public() {
+        let e = Event::Sealed {
+            by: Side::Black,
+            at_ms: 10,
+            sealed: "h9g7".into(),
+        };
+        let public = e.public().to_string();
+        assert!(!public.contains("h9g7"), "{public}");
+        assert!(serde_json::to_string(&e).unwrap().contains("h9g7"));
+    }
+}

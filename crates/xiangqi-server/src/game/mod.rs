@@ -1,0 +1,624 @@
+//! One game as pure logic: board, clock, offers, adjournment and ruling.
+//!
+//! The game is event-sourced. [`Game::decide`] looks at an action and the time and answers
+//! with the [`Event`]s it causes (or a [`Refusal`]) without changing anything;
+//! [`Game::apply`] changes the game by one event and cannot fail. The room stores the events
+//! first and applies them after, so what a client was told is exactly what is on disk, and a
+//! restart replays the same events through the same `apply`.
+
+pub mod arbiter;
+mod event;
+pub mod lag;
+mod refusal;
+mod view;
+
+use xiangqi::{Color, Move, Position};
+use xiangqi_clock::{BySide, ClockState, GameClock, Side, TimeControl};
+use xiangqi_referee::RuleSet;
+
+pub use arbiter::{GameResult, Ruling};
+pub use event::Event;
+pub use refusal::Refusal;
+pub use view::{ClockView, GameView, SideClock};
+
+use arbiter::Arbiter;
+use lag::LagQuota;
+
+/// The clock side of a board colour.
+pub fn color_side(c: Color) -> Side {
+    match c {
+        Color::Red => Side::Red,
+        Color::Black => Side::Black,
+    }
+}
+
+/// What a player asks of the game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Action {
+    /// Play a move (any accepted notation); `lag_ms` is the connection's measured or declared
+    /// round trip (see [`lag`]).
+    Move {
+        /// The move text.
+        text: String,
+        /// The lag estimate.
+        lag_ms: u64,
+    },
+    /// Resign.
+    Resign,
+    /// Offer, accept or decline a draw.
+    Draw(Answer),
+    /// Propose, accept or decline an adjournment.
+    Adjourn(Answer),
+    /// Seal the move (after an agreed adjournment).
+    Seal {
+        /// The move text.
+        text: String,
+    },
+    /// Ready to resume an adjourned game.
+    Resume,
+}
+
+/// Offering and answering (draws and adjournments).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Answer {
+    /// Offer (or propose); accepts if the opponent already offered.
+    Offer,
+    /// Accept the opponent's offer.
+    Accept,
+    /// Decline it.
+    Decline,
+}
+
+/// The adjournment procedure (封棋, 1960 第十一节四), step by step.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Adjournment {
+    /// None in progress.
+    None,
+    /// One side proposed.
+    Proposed(Side),
+    /// Both agreed; the side to move must seal.
+    Agreed,
+    /// Sealed; waiting for both players to resume.
+    Sealed {
+        /// The sealer.
+        by: Side,
+        /// The sealed move.
+        sealed: Move,
+        /// Who is ready to resume.
+        ready: BySide<bool>,
+    },
+}
+
+/// A move as played, with its notations.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlayedMove {
+    /// The move.
+    pub mv: Move,
+    /// Who played it.
+    pub side: Side,
+    /// Chinese notation.
+    pub chinese: String,
+    /// WXF notation.
+    pub wxf: String,
+}
+
+/// The outcome of [`Game::decide`]: events to store and apply, and whether the action itself
+/// was refused (a move that arrives after the flag fell is refused *and* ends the game).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Decision {
+    /// Events to store, in order.
+    pub events: Vec<Event>,
+    /// The refusal, if the action was not taken.
+    pub refusal: Option<Refusal>,
+}
+
+impl Decision {
+    fn refuse(r: Refusal) -> Decision {
+        Decision {
+            events: Vec::new(),
+            refusal: Some(r),
+        }
+    }
+
+    fn take(events: Vec<Event>) -> Decision {
+        Decision {
+            events,
+            refusal: None,
+        }
+    }
+}
+
+/// A game.
+#[derive(Debug, Clone)]
+pub struct Game {
+    created_unix_ms: u64,
+    control: TimeControl,
+    start: Position,
+    pos: Position,
+    moves: Vec<PlayedMove>,
+    clock: GameClock<String>,
+    arbiter: Arbiter,
+    lag: BySide<LagQuota>,
+    draw_offer: Option<Side>,
+    adjournment: Adjournment,
+    ruling: Option<Ruling>,
+    seq: u64,
+}
+
+/// Why a `Created` event could not start a game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BadCreation(pub String);
+
+impl Game {
+    /// Builds a game from its first event.
+    ///
+    /// # Errors
+    ///
+    /// If the event is not `Created`, or its control or FEN do not parse.
+    ///
+    /// ```
+    /// use xiangqi_server::game::{Event, Game};
+    /// let game = Game::from_created(&Event::Created {
+    ///     control: "10m+5s".into(),
+    ///     rules: Default::default(),
+    ///     fen: xiangqi::Position::start().fen(),
+    ///     created_unix_ms: 0,
+    /// }).unwrap();
+    /// assert_eq!(game.seq(), 1);
+    /// ```
+    pub fn from_created(event: &Event) -> Result<Game, BadCreation> {
+        let Event::Created {
+            control,
+            rules,
+            fen,
+            created_unix_ms,
+        } = event
+        else {
+            return Err(BadCreation("the first event is not `created`".into()));
+        };
+        let control: TimeControl = control
+            .parse()
+            .map_err(|e| BadCreation(format!("time control: {e}")))?;
+        let start = Position::from_fen(fen).map_err(|e| BadCreation(format!("FEN: {e}")))?;
+        let quota = LagQuota::for_control(&control);
+        Ok(Game {
+            created_unix_ms: *created_unix_ms,
+            arbiter: Arbiter::new(&start, *rules),
+            clock: GameClock::new(control.clone()),
+            control,
+            pos: start.clone(),
+            start,
+            moves: Vec::new(),
+            lag: BySide::new(quota, quota),
+            draw_offer: None,
+            adjournment: Adjournment::None,
+            ruling: None,
+            seq: 1,
+        })
+    }
+
+    /// Number of events applied (the `seq` of the last one).
+    pub fn seq(&self) -> u64 {
+        self.seq
+    }
+
+    /// When the game was created (Unix ms): the origin of its clock instants.
+    pub fn created_unix_ms(&self) -> u64 {
+        self.created_unix_ms
+    }
+
+    /// The ruling, once the game has ended.
+    pub fn ruling(&self) -> Option<&Ruling> {
+        self.ruling.as_ref()
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        &self.pos
+    }
+
+    /// The start position.
+    pub fn start(&self) -> &Position {
+        &self.start
+    }
+
+    /// The moves played.
+    pub fn moves(&self) -> &[PlayedMove] {
+        &self.moves
+    }
+
+    /// The time control.
+    pub fn control(&self) -> &TimeControl {
+        &self.control
+    }
+
+    /// The rule set.
+    pub fn rules(&self) -> RuleSet {
+        self.arbiter.rules()
+    }
+
+    /// The clock.
+    pub fn clock(&self) -> &GameClock<String> {
+        &self.clock
+    }
+
+    /// The adjournment procedure's state.
+    pub fn adjournment(&self) -> &Adjournment {
+        &self.adjournment
+    }
+
+    /// The standing draw offer.
+    pub fn draw_offer(&self) -> Option<Side> {
+        self.draw_offer
+    }
+
+    /// Whether the game is adjourned with a sealed move.
+    pub fn is_adjourned(&self) -> bool {
+        matches!(self.adjournment, Adjournment::Sealed { .. })
+    }
+
+    fn turn(&self) -> Side {
+        color_side(self.pos.turn())
+    }
+
+    fn ply(&self) -> u32 {
+        u32::try_from(self.moves.len()).unwrap_or(u32::MAX)
+    }
+
+    /// `now` clamped so the clock never sees time go backwards.
+    pub fn clamp(&self, now_ms: u64) -> u64 {
+        let last = u64::try_from(self.clock.last_event().as_millis()).unwrap_or(u64::MAX);
+        now_ms.max(last)
+    }
+
+    /// The instant (game ms) after which the server should declare the running side's flag:
+    /// the deadline plus that side's grace (see [`lag`]). `None` unless a clock runs.
+    pub fn flag_timer_ms(&self) -> Option<u64> {
+        if self.ruling.is_some() {
+            return None;
+        }
+        let deadline = self.clock.flag_deadline()?;
+        let side = self.clock.to_move()?;
+        let deadline = u64::try_from(deadline.as_millis()).unwrap_or(u64::MAX);
+        Some(
+            deadline
+                .saturating_add(self.lag[side].grace_ms())
+                .saturating_add(1),
+        )
+    }
+
+    /// The flag, if it fell before `at` (no grace).
+    fn fallen(&self, at: u64) -> bool {
+        self.clock
+            .flag_deadline()
+            .is_some_and(|d| u128::from(at) > d.as_millis())
+    }
+
+    /// An `Ended` event if the running side's flag fell before `now` allowing its grace.
+    fn flag_with_grace(&self, now: u64) -> Option<Event> {
+        let side = self.clock.to_move()?;
+        let at = now.saturating_sub(self.lag[side].grace_ms());
+        self.flag_event(at)
+    }
+
+    fn flag_event(&self, at: u64) -> Option<Event> {
+        if !self.fallen(at) {
+            return None;
+        }
+        let mut probe = self.clock.clone();
+        let flag = probe.check(ms(at)).ok().flatten()?;
+        Some(Event::Ended {
+            ruling: Ruling::flag(&flag, self.ply()),
+            at_ms: at,
+        })
+    }
+
+    /// The server's flag timer fired at `now` (game ms).
+    pub fn on_timer(&self, now: u64) -> Vec<Event> {
+        if self.ruling.is_some() {
+            return Vec::new();
+        }
+        self.flag_with_grace(self.clamp(now)).into_iter().collect()
+    }
+
+    /// The server restarted at `now`; it was last known alive at `last_alive` (both game
+    /// ms). The side to move is charged up to `last_alive`, not for the outage.
+    pub fn on_restart(&self, last_alive: u64, now: u64) -> Vec<Event> {
+        if self.ruling.is_some() || self.clock.state() != ClockState::Running {
+            return Vec::new();
+        }
+        let last_alive = self.clamp(last_alive);
+        let now = now.max(last_alive);
+        if let Some(ended) = self.flag_with_grace(last_alive) {
+            return vec![ended];
+        }
+        // A flag within its grace when the server died: stop at the deadline, so the
+        // player resumes on zero with the grace still to come.
+        let deadline = self.clock.flag_deadline().map_or(last_alive, |d| {
+            u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
+        });
+        let pause_at = last_alive.min(deadline).max(self.clamp(0));
+        vec![
+            Event::ClockPaused { at_ms: pause_at },
+            Event::ClockResumed { at_ms: now },
+        ]
+    }
+
+    /// What `actor` doing `action` at `now` (game ms) would cause.
+    pub fn decide(&self, actor: Side, action: &Action, now: u64) -> Decision {
+        if self.ruling.is_some() {
+            return Decision::refuse(Refusal::GameOver);
+        }
+        let now = self.clamp(now);
+        if let Some(ended) = self.flag_with_grace(now) {
+            let refusal = if self.clock.to_move() == Some(actor) {
+                Refusal::OutOfTime
+            } else {
+                Refusal::GameOver
+            };
+            return Decision {
+                events: vec![ended],
+                refusal: Some(refusal),
+            };
+        }
+        match action {
+            Action::Move { text, lag_ms } => self.decide_move(actor, text, *lag_ms, now),
+            Action::Resign => Decision::take(vec![Event::Ended {
+                ruling: Ruling::resignation(actor, self.ply()),
+                at_ms: now,
+            }]),
+            Action::Draw(answer) => self.decide_draw(actor, *answer, now),
+            Action::Adjourn(answer) => self.decide_adjourn(actor, *answer),
+            Action::Seal { text } => self.decide_seal(actor, text, now),
+            Action::Resume => self.decide_resume(actor, now),
+        }
+    }
+
+    fn read_move(&self, text: &str) -> Result<Move, Refusal> {
+        let m = crate::notation::parse_move(&self.pos, text).map_err(Refusal::Unreadable)?;
+        let mut probe = self.pos.clone();
+        probe.play(m).map_err(Refusal::Illegal)?;
+        Ok(m)
+    }
+
+    fn decide_move(&self, actor: Side, text: &str, lag_ms: u64, now: u64) -> Decision {
+        match self.adjournment {
+            Adjournment::Sealed { .. } => return Decision::refuse(Refusal::Adjourned),
+            Adjournment::Agreed if actor == self.turn() => {
+                return Decision::refuse(Refusal::SealRequired);
+            }
+            _ => {}
+        }
+        if actor != self.turn() {
+            return Decision::refuse(Refusal::NotYourTurn);
+        }
+        let m = match self.read_move(text) {
+            Ok(m) => m,
+            Err(r) => return Decision::refuse(r),
+        };
+        let (at, lag) = if self.clock.state() == ClockState::Ready {
+            // The first move starts the clocks and costs nothing: the opponent may not have
+            // opened the link yet.
+            (now, 0)
+        } else {
+            let last = self.clamp(0);
+            let comp = self.lag[actor].compensation(lag_ms, now - last);
+            (now - comp, comp)
+        };
+        if let Some(ended) = self.flag_event(at) {
+            return Decision {
+                events: vec![ended],
+                refusal: Some(Refusal::OutOfTime),
+            };
+        }
+        let mut events = vec![Event::Move {
+            side: actor,
+            mv: m.to_string(),
+            at_ms: at,
+            lag_ms: lag,
+        }];
+        events.extend(self.board_ending(m, at));
+        Decision::take(events)
+    }
+
+    /// The `Ended` event if playing `m` now ends the game on the board.
+    fn board_ending(&self, m: Move, at: u64) -> Option<Event> {
+        let mut after = self.pos.clone();
+        after.play(m).ok()?;
+        self.arbiter
+            .judge(m, &after, self.ply() + 1)
+            .map(|ruling| Event::Ended { ruling, at_ms: at })
+    }
+
+    fn decide_draw(&self, actor: Side, answer: Answer, now: u64) -> Decision {
+        let offered_by_other = self.draw_offer == Some(actor.other());
+        let agreed = Event::Ended {
+            ruling: Ruling::agreement(self.ply()),
+            at_ms: now,
+        };
+        match answer {
+            Answer::Offer | Answer::Accept if offered_by_other => Decision::take(vec![agreed]),
+            Answer::Offer if self.draw_offer == Some(actor) => Decision::take(Vec::new()),
+            Answer::Offer => Decision::take(vec![Event::DrawOffered { by: actor }]),
+            Answer::Decline if offered_by_other => {
+                Decision::take(vec![Event::DrawDeclined { by: actor }])
+            }
+            Answer::Accept | Answer::Decline => Decision::refuse(Refusal::NothingToAnswer),
+        }
+    }
+
+    fn decide_adjourn(&self, actor: Side, answer: Answer) -> Decision {
+        if self.moves.is_empty() {
+            return Decision::refuse(Refusal::NotStarted);
+        }
+        let proposed_by_other = self.adjournment == Adjournment::Proposed(actor.other());
+        match (&self.adjournment, answer) {
+            (Adjournment::Sealed { .. }, _) => Decision::refuse(Refusal::Adjourned),
+            (Adjournment::Agreed, Answer::Offer | Answer::Accept) => Decision::take(Vec::new()),
+            (_, Answer::Offer | Answer::Accept) if proposed_by_other => {
+                Decision::take(vec![Event::AdjournmentAgreed { by: actor }])
+            }
+            (Adjournment::Proposed(_), Answer::Offer) => Decision::take(Vec::new()),
+            (Adjournment::None, Answer::Offer) => {
+                Decision::take(vec![Event::AdjournmentProposed { by: actor }])
+            }
+            (_, Answer::Decline) if proposed_by_other => {
+                Decision::take(vec![Event::AdjournmentDeclined { by: actor }])
+            }
+            _ => Decision::refuse(Refusal::NothingToAnswer),
+        }
+    }
+
+    fn decide_seal(&self, actor: Side, text: &str, now: u64) -> Decision {
+        if self.adjournment != Adjournment::Agreed || actor != self.turn() {
+            return Decision::refuse(Refusal::CannotSeal);
+        }
+        match self.read_move(text) {
+            Ok(m) => Decision::take(vec![Event::Sealed {
+                by: actor,
+                at_ms: now,
+                sealed: m.to_string(),
+            }]),
+            Err(r) => Decision::refuse(r),
+        }
+    }
+
+    fn decide_resume(&self, actor: Side, now: u64) -> Decision {
+        let Adjournment::Sealed { sealed, ready, .. } = &self.adjournment else {
+            return Decision::refuse(Refusal::NotAdjourned);
+        };
+        if ready[actor] {
+            return Decision::take(Vec::new());
+        }
+        if !ready[actor.other()] {
+            return Decision::take(vec![Event::ResumeRequested { by: actor }]);
+        }
+        let mut events = vec![Event::Resumed {
+            at_ms: now,
+            mv: sealed.to_string(),
+        }];
+        events.extend(self.board_ending(*sealed, now));
+        Decision::take(events)
+    }
+
+    /// Applies one event. Events come from [`Game::decide`] or from storage; one that does
+    /// not fit (a corrupt log) is logged and skipped rather than trusted.
+    pub fn apply(&mut self, event: &Event) {
+        self.seq += 1;
+        match event {
+            Event::Created { .. } => tracing::warn!("a second `created` event was ignored"),
+            Event::Move {
+                side,
+                mv,
+                at_ms,
+                lag_ms,
+            } => {
+                let at = ms(*at_ms);
+                let pressed = if self.clock.state() == ClockState::Ready {
+                    self.clock
+                        .start(*side, at)
+                        .and_then(|()| self.clock.press(at))
+                } else {
+                    self.lag[*side].record(*lag_ms);
+                    self.clock.press(at)
+                };
+                if let Err(e) = pressed {
+                    tracing::warn!(%e, "clock refused a stored move");
+                }
+                self.play(*side, mv);
+            }
+            Event::DrawOffered { by } => self.draw_offer = Some(*by),
+            Event::DrawDeclined { .. } => self.draw_offer = None,
+            Event::AdjournmentProposed { by } => self.adjournment = Adjournment::Proposed(*by),
+            Event::AdjournmentDeclined { .. } => self.adjournment = Adjournment::None,
+            Event::AdjournmentAgreed { .. } => self.adjournment = Adjournment::Agreed,
+            Event::Sealed { by, at_ms, sealed } => {
+                let Ok(m) = sealed.parse::<Move>() else {
+                    tracing::warn!(%sealed, "unreadable sealed move ignored");
+                    return;
+                };
+                if let Err(e) = self.clock.seal(ms(*at_ms), sealed.clone()) {
+                    tracing::warn!(%e, "clock refused a stored seal");
+                }
+                self.adjournment = Adjournment::Sealed {
+                    by: *by,
+                    sealed: m,
+                    ready: BySide::new(false, false),
+                };
+            }
+            Event::ResumeRequested { by } => {
+                if let Adjournment::Sealed { ready, .. } = &mut self.adjournment {
+                    ready[*by] = true;
+                }
+            }
+            Event::Resumed { at_ms, mv } => {
+                if let Err(e) = self.clock.resume(ms(*at_ms)) {
+                    tracing::warn!(%e, "clock refused a stored resumption");
+                }
+                let side = self.turn();
+                self.adjournment = Adjournment::None;
+                self.play(side, mv);
+            }
+            Event::ClockPaused { at_ms } => {
+                if let Err(e) = self.clock.pause(ms(*at_ms)) {
+                    tracing::warn!(%e, "clock refused a stored pause");
+                }
+            }
+            Event::ClockResumed { at_ms } => {
+                if let Err(e) = self.clock.resume(ms(*at_ms)) {
+                    tracing::warn!(%e, "clock refused a stored resumption");
+                }
+            }
+            Event::Ended { ruling, at_ms } => {
+                let at = ms(*at_ms);
+                let stopped = if ruling.reason == "flag" {
+                    self.clock.check(at).map(|_| ())
+                } else if matches!(self.clock.state(), ClockState::Ready) {
+                    Ok(())
+                } else {
+                    self.clock.stop(at)
+                };
+                if let Err(e) = stopped {
+                    tracing::warn!(%e, "clock refused a stored ending");
+                }
+                self.draw_offer = None;
+                self.ruling = Some(ruling.clone());
+            }
+        }
+    }
+
+    fn play(&mut self, side: Side, mv: &str) {
+        let Ok(m) = mv.parse::<Move>() else {
+            tracing::warn!(%mv, "unreadable stored move ignored");
+            return;
+        };
+        let chinese = crate::notation::chinese(&self.pos, m);
+        let wxf = crate::notation::wxf(&self.pos, m);
+        if let Err(e) = self.pos.play(m) {
+            tracing::warn!(%e, "illegal stored move ignored");
+            return;
+        }
+        self.arbiter.play(m);
+        self.moves.push(PlayedMove {
+            mv: m,
+            side,
+            chinese,
+            wxf,
+        });
+        if self.draw_offer == Some(side.other()) {
+            // Playing on instead of accepting declines the offer.
+            self.draw_offer = None;
+        }
+        if matches!(self.adjournment, Adjournment::Proposed(_)) {
+            self.adjournment = Adjournment::None;
+        }
+    }
+}
+
+fn ms(v: u64) -> std::time::Duration {
+    std::time::Duration::from_millis(v)
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,89 @@
+//! Why a game refused an action.
+
+use std::fmt;
+
+use xiangqi::IllegalMove;
+
+/// An action the game would not take, and why. Illegal and unreadable moves map to HTTP 422,
+/// the rest to 409 (see [`ApiError::status`](crate::ApiError::status)).
+///
+/// ```
+/// use xiangqi_server::game::Refusal;
+/// assert_eq!(Refusal::NotYourTurn.name(), "not_your_turn");
+/// assert!(Refusal::Unreadable("x".into()).is_illegal_move());
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Refusal {
+    /// The game is over.
+    GameOver,
+    /// The player's flag fell before the move arrived; the game is over.
+    OutOfTime,
+    /// It is the other side's move.
+    NotYourTurn,
+    /// The game is adjourned: both players must resume it first.
+    Adjourned,
+    /// An adjournment was agreed: the side to move must seal its move, not play it.
+    SealRequired,
+    /// Sealing needs an agreed adjournment and the player to move.
+    CannotSeal,
+    /// There is no offer or proposal from the opponent to answer.
+    NothingToAnswer,
+    /// The game is not adjourned.
+    NotAdjourned,
+    /// Adjournment before the first move makes no sense.
+    NotStarted,
+    /// The move text could not be read.
+    Unreadable(String),
+    /// The move is not legal here.
+    Illegal(IllegalMove),
+}
+
+impl Refusal {
+    /// The machine-readable name.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Refusal::GameOver => "game_over",
+            Refusal::OutOfTime => "out_of_time",
+            Refusal::NotYourTurn => "not_your_turn",
+            Refusal::Adjourned => "adjourned",
+            Refusal::SealRequired => "seal_required",
+            Refusal::CannotSeal => "cannot_seal",
+            Refusal::NothingToAnswer => "nothing_to_answer",
+            Refusal::NotAdjourned => "not_adjourned",
+            Refusal::NotStarted => "not_started",
+            Refusal::Unreadable(_) => "unreadable_move",
+            Refusal::Illegal(_) => "illegal_move",
+        }
+    }
+
+    /// Whether the move itself was at fault (HTTP 422) rather than the moment (409).
+    pub fn is_illegal_move(&self) -> bool {
+        matches!(self, Refusal::Unreadable(_) | Refusal::Illegal(_))
+    }
+}
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Refusal::GameOver => f.write_str("the game is over"),
+            Refusal::OutOfTime => {
+                f.write_str("your flag fell before the move arrived: the game is over")
+            }
+            Refusal::NotYourTurn => f.write_str("it is not your move"),
+            Refusal::Adjourned => f.write_str("the game is adjourned; both players must resume it"),
+            Refusal::SealRequired => {
+                f.write_str("an adjournment was agreed: seal your move instead of playing it")
+            }
+            Refusal::CannotSeal => {
+                f.write_str("only the player to move may seal, after an adjournment is agreed")
+            }
+            Refusal::NothingToAnswer => f.write_str("the opponent has offered nothing to answer"),
+            Refusal::NotAdjourned => f.write_str("the game is not adjourned"),
+            Refusal::NotStarted => f.write_str("no move has been played yet"),
+            Refusal::Unreadable(m) => write!(f, "unreadable move: {m}"),
+            Refusal::Illegal(m) => write!(f, "{m}"),
+        }
+    }
+}
+
+impl std::error::Error for Refusal {}

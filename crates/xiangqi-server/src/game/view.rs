@@ -1,0 +1,166 @@
+//! The game as clients see it: `GET /api/games/{id}` and every WebSocket state message.
+
+use serde::Serialize;
+use xiangqi_clock::{ClockState, Side};
+
+use super::{Adjournment, Game, GameResult, Ruling};
+
+/// One side's clock at the moment of the view.
+#[derive(Serialize, Debug, Clone, PartialEq, Eq)]
+pub struct SideClock {
+    /// Main time left (the bank), ms.
+    pub remaining_ms: u64,
+    /// Time until this side's flag falls if it is on move and does not move, ms (main time,
+    /// delay, byo-yomi and per-move limit together).
+    pub left_ms: u64,
+    /// Byo-yomi periods left, if the control has byo-yomi.
+    pub byoyomi_periods: Option<u32>,
+    /// Time left in the current byo-yomi period, once in byo-yomi.
+    pub byoyomi_ms: Option<u64>,
+    /// Moves still owed in the current stage, if it has a quota.
+    pub moves_owed: Option<u32>,
+    /// Total thinking time used, ms.
+    pub used_ms: u64,
+}
+
+/// Both clocks.
+#[derive(Serialize, Debug, Clone, PartialEq, Eq)]
+pub struct ClockView {
+    /// `ready` (before the first move), `running`, `paused`, `adjourned`, `flagged`, `stopped`.
+    pub state: ClockState,
+    /// The side whose clock runs.
+    pub running: Option<Side>,
+    /// Red's clock.
+    pub red: SideClock,
+    /// Black's clock.
+    pub black: SideClock,
+}
+
+/// Everything public about a game at one moment.
+#[derive(Serialize, Debug, Clone)]
+pub struct GameView {
+    /// The game id.
+    pub id: String,
+    /// The number of the last event (for `?since=`).
+    pub seq: u64,
+    /// `waiting` (no move yet), `playing`, `adjourned` or `ended`.
+    pub status: &'static str,
+    /// `ongoing`, `red_wins`, `black_wins` or `draw`.
+    pub result: GameResult,
+    /// The time control, in the clock's text form.
+    pub control: String,
+    /// `chinese` or `asian`.
+    pub rules: &'static str,
+    /// The start position.
+    pub start_fen: String,
+    /// The current position.
+    pub fen: String,
+    /// The side to move.
+    pub turn: Side,
+    /// The moves, ICCS.
+    pub moves: Vec<String>,
+    /// The moves in Chinese notation.
+    pub moves_chinese: Vec<String>,
+    /// The moves in WXF notation.
+    pub moves_wxf: Vec<String>,
+    /// The last move, ICCS.
+    pub last_move: Option<String>,
+    /// Whether the side to move is in check.
+    pub check: bool,
+    /// The legal moves of the side to move, ICCS (empty when it may not move).
+    pub legal_moves: Vec<String>,
+    /// Both clocks.
+    pub clocks: ClockView,
+    /// A standing draw offer, by whom.
+    pub draw_offer: Option<Side>,
+    /// The adjournment procedure: `null`, or `{state: proposed|agreed|sealed, by, ready}`.
+    pub adjournment: Option<serde_json::Value>,
+    /// Why the game ended.
+    pub ruling: Option<Ruling>,
+}
+
+impl Game {
+    /// The view at `now` (game ms).
+    pub fn view(&self, id: &str, now: u64) -> GameView {
+        let now = self.clamp(now);
+        let status = if self.ruling.is_some() {
+            "ended"
+        } else if self.is_adjourned() {
+            "adjourned"
+        } else if self.moves.is_empty() {
+            "waiting"
+        } else {
+            "playing"
+        };
+        let may_move = self.ruling.is_none() && !self.is_adjourned();
+        let legal_moves = if may_move {
+            self.pos
+                .legal_moves()
+                .iter()
+                .map(|m| m.to_string())
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let adjournment = match &self.adjournment {
+            Adjournment::None => None,
+            Adjournment::Proposed(by) => Some(serde_json::json!({"state": "proposed", "by": by})),
+            Adjournment::Agreed => Some(serde_json::json!({"state": "agreed", "by": self.turn()})),
+            Adjournment::Sealed { by, ready, .. } => Some(serde_json::json!({
+                "state": "sealed", "by": by, "ready": {"red": ready.red, "black": ready.black},
+            })),
+        };
+        GameView {
+            id: id.to_owned(),
+            seq: self.seq,
+            status,
+            result: self
+                .ruling
+                .as_ref()
+                .map_or(GameResult::Ongoing, |r| r.result),
+            control: self.control.to_string(),
+            rules: self.rules().name(),
+            start_fen: self.start.fen(),
+            fen: self.pos.fen(),
+            turn: self.turn(),
+            moves: self.moves.iter().map(|m| m.mv.to_string()).collect(),
+            moves_chinese: self.moves.iter().map(|m| m.chinese.clone()).collect(),
+            moves_wxf: self.moves.iter().map(|m| m.wxf.clone()).collect(),
+            last_move: self.moves.last().map(|m| m.mv.to_string()),
+            check: self.pos.is_check(),
+            legal_moves,
+            clocks: self.clock_view(now),
+            draw_offer: self.draw_offer,
+            adjournment,
+            ruling: self.ruling.clone(),
+        }
+    }
+
+    fn clock_view(&self, now: u64) -> ClockView {
+        let at = super::ms(now);
+        let side = |s: Side| {
+            let r = self.clock.reading(s, at).ok();
+            SideClock {
+                remaining_ms: r.map_or(0, |r| millis(r.remaining)),
+                left_ms: r.map_or(0, |r| millis(r.allowance)),
+                byoyomi_periods: r.and_then(|r| r.byoyomi_periods),
+                byoyomi_ms: r.and_then(|r| r.byoyomi_remaining).map(millis),
+                moves_owed: r.and_then(|r| r.moves_owed),
+                used_ms: r.map_or(0, |r| millis(r.used)),
+            }
+        };
+        let state = self.clock.state();
+        ClockView {
+            state,
+            running: (state == ClockState::Running)
+                .then(|| self.clock.to_move())
+                .flatten(),
+            red: side(Side::Red),
+            black: side(Side::Black),
+        }
+    }
+}
+
+fn millis(d: std::time::Duration) -> u64 {
+    u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
+}

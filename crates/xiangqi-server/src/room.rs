@@ -1,0 +1,349 @@
+//! A live game's room: one task that owns the [`Game`], stores its events, runs the flag timer
+//! and streams numbered events to everyone watching.
+//!
+//! Every action on a game goes through its room's inbox, so actions on one game never race
+//! (lila's per-game actor, pychess's move lock). An action is decided, its events stored
+//! (committed to SQLite), and only then applied and announced: a client never hears of a move
+//! the database does not have.
+//!
+//! # Restarts
+//!
+//! When the server starts, every unfinished game is loaded and replayed. If the side to move's
+//! clock was running, the room records `clock_paused` at the server's last heartbeat (written
+//! every second) and `clock_resumed` now: the side to move is charged for the thinking time it
+//! had up to (at most one second before) the crash, and not for the outage. Its clock runs
+//! again from the moment the server is back. A flag that had already fallen (with its grace)
+//! before the crash is declared at once.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::extract::ws::Utf8Bytes;
+use tokio::sync::{broadcast, mpsc, oneshot};
+use xiangqi_clock::Side;
+
+use crate::error::ApiError;
+use crate::game::{Action, Event, Game, GameView};
+use crate::ids::{GameId, TokenHash};
+use crate::server::AppState;
+use crate::store::StoredGame;
+
+/// How long a finished game's room lingers without visitors before it leaves memory.
+const IDLE_FINISHED: Duration = Duration::from_secs(300);
+
+/// An event as broadcast: its number and the JSON text sent to every WebSocket.
+#[derive(Clone, Debug)]
+pub struct Live {
+    /// The event's number.
+    pub seq: u64,
+    /// `{"type":"event","seq":…,"event":{…},"state":{…}}`.
+    pub text: Utf8Bytes,
+}
+
+/// What a subscriber gets: the events it missed, the state now, and the live stream.
+#[derive(Debug)]
+pub struct Subscription {
+    /// `{"type":"event",…}` messages after the `since` it asked for.
+    pub missed: Vec<Utf8Bytes>,
+    /// The `{"type":"state",…}` message.
+    pub state: Utf8Bytes,
+    /// The sequence number of the last event in `missed`/`state`.
+    pub seq: u64,
+    /// Later events.
+    pub live: broadcast::Receiver<Live>,
+}
+
+/// Data for writing the game's record.
+#[derive(Debug, Clone)]
+pub struct RecordData {
+    /// The game.
+    pub game: Game,
+    /// Its id.
+    pub id: GameId,
+}
+
+enum Command {
+    Act {
+        actor: Side,
+        action: Action,
+        reply: oneshot::Sender<Result<GameView, ApiError>>,
+    },
+    View {
+        reply: oneshot::Sender<GameView>,
+    },
+    Subscribe {
+        since: u64,
+        reply: oneshot::Sender<Subscription>,
+    },
+    Record {
+        reply: oneshot::Sender<RecordData>,
+    },
+}
+
+/// A cheap handle to a room.
+#[derive(Clone, Debug)]
+pub struct RoomHandle {
+    tx: mpsc::Sender<Command>,
+    red: TokenHash,
+    black: TokenHash,
+}
+
+impl RoomHandle {
+    /// Which side `token` plays, if any.
+    pub fn side_of(&self, token: &str) -> Option<Side> {
+        // Both digests are always compared, so timing does not tell which side matched.
+        let (red, black) = (self.red.matches(token), self.black.matches(token));
+        match (red, black) {
+            (true, _) => Some(Side::Red),
+            (_, true) => Some(Side::Black),
+            _ => None,
+        }
+    }
+
+    /// Whether the room's task has ended.
+    pub fn is_closed(&self) -> bool {
+        self.tx.is_closed()
+    }
+
+    async fn ask<T>(
+        &self,
+        make: impl FnOnce(oneshot::Sender<T>) -> Command,
+    ) -> Result<T, ApiError> {
+        let (reply, answer) = oneshot::channel();
+        self.tx
+            .send(make(reply))
+            .await
+            .map_err(|_| ApiError::Unavailable)?;
+        answer.await.map_err(|_| ApiError::Unavailable)
+    }
+
+    /// Has `actor` do `action`; the new state once stored.
+    ///
+    /// # Errors
+    ///
+    /// The game's refusal, or a storage failure (then nothing changed).
+    pub async fn act(&self, actor: Side, action: Action) -> Result<GameView, ApiError> {
+        self.ask(|reply| Command::Act {
+            actor,
+            action,
+            reply,
+        })
+        .await?
+    }
+
+    /// The state now.
+    ///
+    /// # Errors
+    ///
+    /// If the room is gone.
+    pub async fn view(&self) -> Result<GameView, ApiError> {
+        self.ask(|reply| Command::View { reply }).await
+    }
+
+    /// Events after `since`, the state, and the live stream.
+    ///
+    /// # Errors
+    ///
+    /// If the room is gone.
+    pub async fn subscribe(&self, since: u64) -> Result<Subscription, ApiError> {
+        self.ask(|reply| Command::Subscribe { since, reply }).await
+    }
+
+    /// A copy of the game, for its record.
+    ///
+    /// # Errors
+    ///
+    /// If the room is gone.
+    pub async fn record(&self) -> Result<RecordData, ApiError> {
+        self.ask(|reply| Command::Record { reply }).await
+    }
+}
+
+/// The task's state.
+struct Room {
+    id: GameId,
+    app: Arc<AppState>,
+    game: Game,
+    /// `{"type":"event",…}` per event, index `seq - 1`.
+    history: Vec<Utf8Bytes>,
+    live: broadcast::Sender<Live>,
+}
+
+/// Rebuilds a game from storage and starts its room. `restart_from` is the server's last
+/// heartbeat (Unix ms) when this process started, to pause a clock across the outage.
+///
+/// # Errors
+///
+/// If the stored events do not make a game.
+pub(crate) fn restore(
+    app: Arc<AppState>,
+    id: GameId,
+    stored: StoredGame,
+) -> Result<(RoomHandle, impl Future<Output = ()> + Send), ApiError> {
+    let mut events = stored.events.iter();
+    let first = events
+        .next()
+        .ok_or_else(|| ApiError::Storage(format!("game {id} has no events")))?;
+    let mut game =
+        Game::from_created(first).map_err(|e| ApiError::Storage(format!("game {id}: {}", e.0)))?;
+    let mut history = vec![event_text(1, first)];
+    for event in events {
+        game.apply(event);
+        history.push(event_text(game.seq(), event));
+    }
+    let (tx, rx) = mpsc::channel(64);
+    let (live, _) = broadcast::channel(256);
+    let handle = RoomHandle {
+        tx,
+        red: stored.red,
+        black: stored.black,
+    };
+    let room = Room {
+        id,
+        app,
+        game,
+        history,
+        live,
+    };
+    Ok((handle, room.run(rx)))
+}
+
+fn event_text(seq: u64, event: &Event) -> Utf8Bytes {
+    serde_json::json!({"type": "event", "seq": seq, "event": event.public()})
+        .to_string()
+        .into()
+}
+
+impl Room {
+    fn now(&self) -> u64 {
+        self.app
+            .time
+            .now_ms()
+            .saturating_sub(self.game.created_unix_ms())
+    }
+
+    fn view(&self) -> GameView {
+        self.game.view(self.id.as_str(), self.now())
+    }
+
+    async fn run(mut self, mut rx: mpsc::Receiver<Command>) {
+        if let Some(last_alive) = self.app.last_alive_ms {
+            let alive = last_alive.saturating_sub(self.game.created_unix_ms());
+            let events = self.game.on_restart(alive, self.now());
+            if let Err(e) = self.commit(events).await {
+                tracing::error!(game = %self.id, error = %e, "could not record the restart");
+            }
+        }
+        loop {
+            let timer = self.game.flag_timer_ms().map(|ms| {
+                self.app
+                    .time
+                    .instant_at(self.game.created_unix_ms().saturating_add(ms))
+            });
+            let idle = self.game.ruling().is_some() && self.live.receiver_count() == 0;
+            tokio::select! {
+                command = rx.recv() => match command {
+                    Some(command) => self.handle(command).await,
+                    None => break,
+                },
+                () = sleep_until(timer), if timer.is_some() => {
+                    let events = self.game.on_timer(self.now());
+                    if let Err(e) = self.commit(events).await {
+                        tracing::error!(game = %self.id, error = %e, "could not record a flag");
+                        tokio::time::sleep(Duration::from_secs(1)).await;
+                    }
+                }
+                () = tokio::time::sleep(IDLE_FINISHED), if idle => break,
+            }
+        }
+        self.app.forget_room(&self.id);
+    }
+
+    async fn handle(&mut self, command: Command) {
+        match command {
+            Command::Act {
+                actor,
+                action,
+                reply,
+            } => {
+                let decision = self.game.decide(actor, &action, self.now());
+                let result = match self.commit(decision.events).await {
+                    Err(e) => Err(e),
+                    Ok(()) => match decision.refusal {
+                        Some(r) => Err(r.into()),
+                        None => Ok(self.view()),
+                    },
+                };
+                let _ = reply.send(result);
+            }
+            Command::View { reply } => {
+                let _ = reply.send(self.view());
+            }
+            Command::Subscribe { since, reply } => {
+                let from = usize::try_from(since)
+                    .unwrap_or(usize::MAX)
+                    .min(self.history.len());
+                let mut state = serde_json::to_value(self.view()).unwrap_or_default();
+                if let Some(map) = state.as_object_mut() {
+                    map.insert("type".into(), "state".into());
+                }
+                let _ = reply.send(Subscription {
+                    missed: self.history[from..].to_vec(),
+                    state: state.to_string().into(),
+                    seq: self.game.seq(),
+                    live: self.live.subscribe(),
+                });
+            }
+            Command::Record { reply } => {
+                let _ = reply.send(RecordData {
+                    game: self.game.clone(),
+                    id: self.id.clone(),
+                });
+            }
+        }
+    }
+
+    /// Stores `events`, then applies and announces them.
+    async fn commit(&mut self, events: Vec<Event>) -> Result<(), ApiError> {
+        if events.is_empty() {
+            return Ok(());
+        }
+        let finished = events.iter().find_map(|e| match e {
+            Event::Ended { ruling, .. } => serde_json::to_value(ruling.result)
+                .ok()
+                .and_then(|v| v.as_str().map(str::to_owned)),
+            _ => None,
+        });
+        self.app
+            .store
+            .append(&self.id, self.game.seq() + 1, &events, finished.as_deref())
+            .await?;
+        for event in &events {
+            self.game.apply(event);
+            let seq = self.game.seq();
+            let public = event.public();
+            self.history.push(
+                serde_json::json!({"type": "event", "seq": seq, "event": &public})
+                    .to_string()
+                    .into(),
+            );
+            if self.live.receiver_count() > 0 {
+                let text = serde_json::json!({
+                    "type": "event", "seq": seq, "event": public, "state": self.view(),
+                });
+                let _ = self.live.send(Live {
+                    seq,
+                    text: text.to_string().into(),
+                });
+            }
+        }
+        Ok(())
+    }
+}
+
+async fn sleep_until(at: Option<std::time::Instant>) {
+    match at {
+        Some(at) => tokio::time::sleep_until(at.into()).await,
+        None => std::future::pending().await,
+    }
+}

@@ -1,0 +1,255 @@
+//! Starting and stopping the server; the one [`AppState`].
+
+use std::collections::HashMap;
+use std::fmt;
+use std::net::SocketAddr;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use tokio::sync::watch;
+
+use crate::config::Config;
+use crate::error::ApiError;
+use crate::ids::GameId;
+use crate::limit::Limiters;
+use crate::room::{self, RoomHandle};
+use crate::store::{Store, StoreError, StoredGame};
+use crate::time::TimeBase;
+
+/// How often the server writes that it is alive (see [`room`] on restarts).
+pub const HEARTBEAT: Duration = Duration::from_secs(1);
+
+/// Everything the handlers share.
+#[derive(Debug)]
+pub struct AppState {
+    /// The options.
+    pub config: Config,
+    /// The database.
+    pub store: Store,
+    /// Now.
+    pub time: TimeBase,
+    /// Rate limits.
+    pub limits: Limiters,
+    /// The last heartbeat of the previous run (Unix ms), when this process started.
+    pub last_alive_ms: Option<u64>,
+    rooms: Mutex<HashMap<GameId, RoomHandle>>,
+}
+
+impl AppState {
+    /// The room of game `id`, loading the game from the database if it is not in memory.
+    ///
+    /// # Errors
+    ///
+    /// [`ApiError::NotFound`] if there is no such game; storage errors.
+    pub async fn room(self: &Arc<Self>, id: &GameId) -> Result<RoomHandle, ApiError> {
+        if let Some(handle) = self.live_room(id) {
+            return Ok(handle);
+        }
+        let stored = self.store.load(id).await?.ok_or(ApiError::NotFound)?;
+        self.install_room(id, stored)
+    }
+
+    /// Starts the room of a game whose events are in hand (a new game, or one just loaded).
+    ///
+    /// # Errors
+    ///
+    /// If the events do not make a game.
+    pub fn install_room(
+        self: &Arc<Self>,
+        id: &GameId,
+        stored: StoredGame,
+    ) -> Result<RoomHandle, ApiError> {
+        let (handle, task) = room::restore(self.clone(), id.clone(), stored)?;
+        let mut rooms = self.rooms.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(existing) = rooms.get(id).filter(|h| !h.is_closed()) {
+            // Someone else loaded it meanwhile; ours was never started.
+            return Ok(existing.clone());
+        }
+        rooms.insert(id.clone(), handle.clone());
+        drop(rooms);
+        tokio::spawn(task);
+        Ok(handle)
+    }
+
+    fn live_room(&self, id: &GameId) -> Option<RoomHandle> {
+        let rooms = self.rooms.lock().unwrap_or_else(|p| p.into_inner());
+        rooms.get(id).filter(|h| !h.is_closed()).cloned()
+    }
+
+    /// Called by a room whose task ends.
+    pub(crate) fn forget_room(&self, id: &GameId) {
+        let mut rooms = self.rooms.lock().unwrap_or_else(|p| p.into_inner());
+        if rooms.get(id).is_some_and(RoomHandle::is_closed) {
+            rooms.remove(id);
+        }
+    }
+
+    /// Games in memory.
+    pub fn rooms_in_memory(&self) -> usize {
+        self.rooms.lock().map_or(0, |r| r.len())
+    }
+}
+
+/// Why the server could not start.
+#[derive(Debug)]
+pub enum StartError {
+    /// The database.
+    Store(StoreError),
+    /// The listening socket.
+    Bind(SocketAddr, std::io::Error),
+}
+
+impl fmt::Display for StartError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StartError::Store(e) => write!(f, "{e}"),
+            StartError::Bind(addr, e) => write!(f, "cannot listen on {addr}: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for StartError {}
+
+/// A running server.
+#[derive(Debug)]
+pub struct Server {
+    addr: SocketAddr,
+    state: Arc<AppState>,
+    stop: watch::Sender<bool>,
+    serving: tokio::task::JoinHandle<()>,
+}
+
+impl Server {
+    /// Opens the database, brings back unfinished games, and starts listening.
+    ///
+    /// # Errors
+    ///
+    /// If the database cannot be opened or the address bound.
+    pub async fn start(config: Config) -> Result<Server, StartError> {
+        let store = Store::open(&config.storage.data, config.storage.synchronous)
+            .await
+            .map_err(StartError::Store)?;
+        let time = TimeBase::new();
+        let last_alive_ms = Some(
+            store
+                .last_heartbeat()
+                .await
+                .map_err(StartError::Store)?
+                .unwrap_or_else(|| time.now_ms()),
+        );
+        let listener = tokio::net::TcpListener::bind(config.net.listen)
+            .await
+            .map_err(|e| StartError::Bind(config.net.listen, e))?;
+        let addr = listener
+            .local_addr()
+            .map_err(|e| StartError::Bind(config.net.listen, e))?;
+        let state = Arc::new(AppState {
+            limits: Limiters::new(&config.limits),
+            config,
+            store,
+            time,
+            last_alive_ms,
+            rooms: Mutex::new(HashMap::new()),
+        });
+        let unfinished = state.store.unfinished().await.map_err(StartError::Store)?;
+        for id in &unfinished {
+            if let Err(e) = state.room(id).await {
+                tracing::error!(game = %id, error = %e, "could not restore a game");
+            }
+        }
+        tracing::info!(games = unfinished.len(), "unfinished games restored");
+        let (stop, stopped) = watch::channel(false);
+        tokio::spawn(heartbeat(state.clone(), stopped.clone()));
+        tokio::spawn(prune_limits(state.clone(), stopped.clone()));
+        let app = crate::api::router(state.clone());
+        let mut stopped_serving = stopped;
+        let serving = tokio::spawn(async move {
+            let shutdown = async move {
+                let _ = stopped_serving.changed().await;
+            };
+            let service = app.into_make_service_with_connect_info::<SocketAddr>();
+            if let Err(e) = axum::serve(listener, service)
+                .with_graceful_shutdown(shutdown)
+                .await
+            {
+                tracing::error!(error = %e, "server error");
+            }
+        });
+        Ok(Server {
+            addr,
+            state,
+            stop,
+            serving,
+        })
+    }
+
+    /// The address actually bound (useful with port 0).
+    pub fn local_addr(&self) -> SocketAddr {
+        self.addr
+    }
+
+    /// The shared state.
+    pub fn state(&self) -> &Arc<AppState> {
+        &self.state
+    }
+
+    /// Stops accepting, lets requests in flight finish, writes a last heartbeat.
+    pub async fn shutdown(self) {
+        let _ = self.stop.send(true);
+        // Open WebSockets would hold a graceful shutdown forever; give them a moment.
+        let _ = tokio::time::timeout(Duration::from_secs(5), self.serving).await;
+        let _ = self.state.store.heartbeat(self.state.time.now_ms()).await;
+    }
+
+    /// Runs until Ctrl-C or SIGTERM, then shuts down.
+    pub async fn wait(self) {
+        shutdown_signal().await;
+        tracing::info!("shutting down");
+        self.shutdown().await;
+    }
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {},
+        () = term => {},
+    }
+}
+
+async fn heartbeat(state: Arc<AppState>, mut stopped: watch::Receiver<bool>) {
+    let mut tick = tokio::time::interval(HEARTBEAT);
+    loop {
+        tokio::select! {
+            _ = tick.tick() => {
+                if let Err(e) = state.store.heartbeat(state.time.now_ms()).await {
+                    tracing::warn!(error = %e, "heartbeat not written");
+                }
+            }
+            _ = stopped.changed() => break,
+        }
+    }
+}
+
+async fn prune_limits(state: Arc<AppState>, mut stopped: watch::Receiver<bool>) {
+    let mut tick = tokio::time::interval(Duration::from_secs(60));
+    loop {
+        tokio::select! {
+            _ = tick.tick() => state.limits.prune(),
+            _ = stopped.changed() => break,
+        }
+    }
+}

@@ -1,0 +1,429 @@
+//! SQLite storage: games and their events, written by one group-committing writer.
+//!
+//! # Durability
+//!
+//! The database runs in WAL mode. A write is acknowledged only after the transaction holding
+//! it has committed; with `synchronous=FULL` (the default) SQLite has then `fsync`ed the WAL,
+//! so the move survives `kill -9` and power loss alike. `synchronous=NORMAL` (`--synchronous
+//! normal`) skips that `fsync`: the commit is in the operating system's cache, which survives
+//! the death of the server process (`kill -9`) but not of the machine.
+//!
+//! One writer task owns the only writing connection. It takes every write waiting in its
+//! queue (up to [`MAX_BATCH`]) into one transaction, so under load one `fsync` covers many
+//! moves from many games (group commit) and the cost of durability stays flat. If a batch
+//! fails, each write is retried alone so that one bad write cannot sink the others.
+
+use std::borrow::Cow;
+use std::path::{Path, PathBuf};
+use std::pin::Pin;
+use std::str::FromStr;
+use std::time::Duration;
+
+use sqlx::migrate::{Migration, MigrationSource, MigrationType, Migrator};
+use sqlx::sqlite::{
+    SqliteConnectOptions, SqliteConnection, SqliteJournalMode, SqlitePool, SqlitePoolOptions,
+    SqliteSynchronous,
+};
+use sqlx::{Connection, Row};
+use tokio::sync::{mpsc, oneshot};
+
+use crate::config::Synchronous;
+use crate::game::Event;
+use crate::ids::{GameId, TokenHash};
+
+/// The most writes committed in one transaction.
+pub const MAX_BATCH: usize = 512;
+
+/// The migrations, embedded in the binary (numbered SQL files in `migrations/`).
+const MIGRATIONS: &[(i64, &str, &str)] = &[(
+    1,
+    "games and events",
+    include_str!("../migrations/0001_games.sql"),
+)];
+
+/// A storage failure, with what was being done.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoreError(pub String);
+
+impl std::fmt::Display for StoreError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "storage: {}", self.0)
+    }
+}
+
+impl std::error::Error for StoreError {}
+
+impl From<StoreError> for crate::ApiError {
+    fn from(e: StoreError) -> crate::ApiError {
+        crate::ApiError::Storage(e.0)
+    }
+}
+
+fn err(context: &str) -> impl Fn(sqlx::Error) -> StoreError + '_ {
+    move |e| StoreError(format!("{context}: {e}"))
+}
+
+/// A new game's row.
+#[derive(Debug, Clone)]
+pub struct NewGame {
+    /// Its id.
+    pub id: GameId,
+    /// When it was created, Unix ms.
+    pub created_unix_ms: u64,
+    /// Red's token digest.
+    pub red: TokenHash,
+    /// Black's token digest.
+    pub black: TokenHash,
+    /// The `created` event.
+    pub created: Event,
+}
+
+/// A game as loaded: tokens and every event in order.
+#[derive(Debug, Clone)]
+pub struct StoredGame {
+    /// Red's token digest.
+    pub red: TokenHash,
+    /// Black's token digest.
+    pub black: TokenHash,
+    /// All events, `seq` 1 first.
+    pub events: Vec<Event>,
+}
+
+enum Write {
+    Create {
+        id: String,
+        created: i64,
+        red: String,
+        black: String,
+        event: String,
+    },
+    Append {
+        id: String,
+        first_seq: i64,
+        events: Vec<String>,
+        finished: Option<String>,
+    },
+    Heartbeat(i64),
+}
+
+struct Job {
+    write: Write,
+    reply: oneshot::Sender<Result<(), StoreError>>,
+}
+
+/// The database: a queue to the writer, and a pool of readers.
+#[derive(Clone, Debug)]
+pub struct Store {
+    writer: mpsc::Sender<Job>,
+    read: SqlitePool,
+}
+
+#[derive(Debug)]
+struct Embedded;
+
+impl MigrationSource<'static> for Embedded {
+    fn resolve(
+        self,
+    ) -> Pin<
+        Box<
+            dyn Future<Output = Result<Vec<Migration>, Box<dyn std::error::Error + Send + Sync>>>
+                + Send,
+        >,
+    > {
+        Box::pin(async {
+            Ok(MIGRATIONS
+                .iter()
+                .map(|(version, name, sql)| {
+                    Migration::new(
+                        *version,
+                        Cow::Borrowed(*name),
+                        MigrationType::Simple,
+                        Cow::Borrowed(*sql),
+                        false,
+                    )
+                })
+                .collect())
+        })
+    }
+}
+
+impl Store {
+    /// Opens (creating on first start) `dir/xq.sqlite3`, migrates it and starts the writer.
+    ///
+    /// # Errors
+    ///
+    /// If the directory or database cannot be created or migrated.
+    pub async fn open(dir: &Path, sync: Synchronous) -> Result<Store, StoreError> {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| StoreError(format!("creating {}: {e}", dir.display())))?;
+        let path: PathBuf = dir.join("xq.sqlite3");
+        let options = SqliteConnectOptions::from_str("sqlite:")
+            .map_err(err("options"))?
+            .filename(&path)
+            .create_if_missing(true)
+            .journal_mode(SqliteJournalMode::Wal)
+            .synchronous(match sync {
+                Synchronous::Full => SqliteSynchronous::Full,
+                Synchronous::Normal => SqliteSynchronous::Normal,
+            })
+            .busy_timeout(Duration::from_secs(10))
+            .foreign_keys(true);
+        let mut conn = SqliteConnection::connect_with(&options)
+            .await
+            .map_err(err("opening the database"))?;
+        let migrator = Migrator::new(Embedded)
+            .await
+            .map_err(|e| StoreError(format!("migrations: {e}")))?;
+        migrator
+            .run(&mut conn)
+            .await
+            .map_err(|e| StoreError(format!("migrating: {e}")))?;
+        let read = SqlitePoolOptions::new()
+            .max_connections(4)
+            .connect_with(options.read_only(true))
+            .await
+            .map_err(err("opening readers"))?;
+        let (tx, rx) = mpsc::channel(4 * MAX_BATCH);
+        tokio::spawn(writer(conn, rx));
+        Ok(Store { writer: tx, read })
+    }
+
+    async fn write(&self, write: Write) -> Result<(), StoreError> {
+        let (reply, answer) = oneshot::channel();
+        self.writer
+            .send(Job { write, reply })
+            .await
+            .map_err(|_| StoreError("the writer has stopped".into()))?;
+        answer
+            .await
+            .map_err(|_| StoreError("the writer has stopped".into()))?
+    }
+
+    /// Stores a new game and its `created` event.
+    ///
+    /// # Errors
+    ///
+    /// If the write fails (including an id that exists).
+    pub async fn create_game(&self, game: &NewGame) -> Result<(), StoreError> {
+        self.write(Write::Create {
+            id: game.id.to_string(),
+            created: i64::try_from(game.created_unix_ms).unwrap_or(i64::MAX),
+            red: game.red.to_hex(),
+            black: game.black.to_hex(),
+            event: json(&game.created)?,
+        })
+        .await
+    }
+
+    /// Appends events `first_seq`, `first_seq + 1`, … to a game; `finished` with the result
+    /// marks the game over. Returns once committed.
+    ///
+    /// # Errors
+    ///
+    /// If the write fails (including a `seq` already taken).
+    pub async fn append(
+        &self,
+        id: &GameId,
+        first_seq: u64,
+        events: &[Event],
+        finished: Option<&str>,
+    ) -> Result<(), StoreError> {
+        let events = events.iter().map(json).collect::<Result<Vec<_>, _>>()?;
+        self.write(Write::Append {
+            id: id.to_string(),
+            first_seq: i64::try_from(first_seq).unwrap_or(i64::MAX),
+            events,
+            finished: finished.map(str::to_owned),
+        })
+        .await
+    }
+
+    /// Records that the server is alive at `unix_ms`.
+    ///
+    /// # Errors
+    ///
+    /// If the write fails.
+    pub async fn heartbeat(&self, unix_ms: u64) -> Result<(), StoreError> {
+        self.write(Write::Heartbeat(i64::try_from(unix_ms).unwrap_or(i64::MAX)))
+            .await
+    }
+
+    /// The last heartbeat, if any.
+    ///
+    /// # Errors
+    ///
+    /// If the read fails.
+    pub async fn last_heartbeat(&self) -> Result<Option<u64>, StoreError> {
+        let row = sqlx::query("SELECT unix_ms FROM heartbeat WHERE id = 1")
+            .fetch_optional(&self.read)
+            .await
+            .map_err(err("reading the heartbeat"))?;
+        Ok(row.and_then(|r| u64::try_from(r.get::<i64, _>(0)).ok()))
+    }
+
+    /// The ids of games not finished.
+    ///
+    /// # Errors
+    ///
+    /// If the read fails.
+    pub async fn unfinished(&self) -> Result<Vec<GameId>, StoreError> {
+        let rows = sqlx::query("SELECT id FROM games WHERE finished = 0")
+            .fetch_all(&self.read)
+            .await
+            .map_err(err("listing games"))?;
+        Ok(rows
+            .iter()
+            .filter_map(|r| GameId::parse(r.get::<&str, _>(0)))
+            .collect())
+    }
+
+    /// Loads a game, or `None` if there is no such game.
+    ///
+    /// # Errors
+    ///
+    /// If the read fails or a stored event does not parse.
+    pub async fn load(&self, id: &GameId) -> Result<Option<StoredGame>, StoreError> {
+        let Some(row) =
+            sqlx::query("SELECT red_token_sha256, black_token_sha256 FROM games WHERE id = ?")
+                .bind(id.as_str())
+                .fetch_optional(&self.read)
+                .await
+                .map_err(err("loading a game"))?
+        else {
+            return Ok(None);
+        };
+        let digest = |i: usize| {
+            TokenHash::from_hex(row.get::<&str, _>(i))
+                .ok_or_else(|| StoreError(format!("game {id}: bad token digest")))
+        };
+        let (red, black) = (digest(0)?, digest(1)?);
+        let rows = sqlx::query("SELECT seq, body FROM events WHERE game_id = ? ORDER BY seq")
+            .bind(id.as_str())
+            .fetch_all(&self.read)
+            .await
+            .map_err(err("loading events"))?;
+        let mut events = Vec::with_capacity(rows.len());
+        for (i, row) in rows.iter().enumerate() {
+            let seq: i64 = row.get(0);
+            if usize::try_from(seq).ok() != Some(i + 1) {
+                return Err(StoreError(format!(
+                    "game {id}: event {seq} out of sequence"
+                )));
+            }
+            let event = serde_json::from_str(row.get::<&str, _>(1))
+                .map_err(|e| StoreError(format!("game {id}: event {seq}: {e}")))?;
+            events.push(event);
+        }
+        Ok(Some(StoredGame { red, black, events }))
+    }
+}
+
+fn json(event: &Event) -> Result<String, StoreError> {
+    serde_json::to_string(event).map_err(|e| StoreError(format!("encoding an event: {e}")))
+}
+
+async fn writer(mut conn: SqliteConnection, mut rx: mpsc::Receiver<Job>) {
+    let mut batch = Vec::with_capacity(MAX_BATCH);
+    while let Some(job) = rx.recv().await {
+        batch.push(job);
+        while batch.len() < MAX_BATCH {
+            match rx.try_recv() {
+                Ok(job) => batch.push(job),
+                Err(_) => break,
+            }
+        }
+        let writes: Vec<&Write> = batch.iter().map(|j| &j.write).collect();
+        match commit(&mut conn, &writes).await {
+            Ok(()) => {
+                for job in batch.drain(..) {
+                    let _ = job.reply.send(Ok(()));
+                }
+            }
+            Err(e) if batch.len() == 1 => {
+                for job in batch.drain(..) {
+                    let _ = job.reply.send(Err(e.clone()));
+                }
+            }
+            Err(_) => {
+                for job in batch.drain(..) {
+                    let result = commit(&mut conn, &[&job.write]).await;
+                    let _ = job.reply.send(result);
+                }
+            }
+        }
+    }
+}
+
+async fn commit(conn: &mut SqliteConnection, writes: &[&Write]) -> Result<(), StoreError> {
+    let mut tx = conn.begin().await.map_err(err("begin"))?;
+    for write in writes {
+        match write {
+            Write::Create {
+                id,
+                created,
+                red,
+                black,
+                event,
+            } => {
+                sqlx::query(
+                    "INSERT INTO games (id, created_unix_ms, red_token_sha256, black_token_sha256) \
+                     VALUES (?, ?, ?, ?)",
+                )
+                .bind(id)
+                .bind(created)
+                .bind(red)
+                .bind(black)
+                .execute(&mut *tx)
+                .await
+                .map_err(err("inserting a game"))?;
+                insert_event(&mut tx, id, 1, event).await?;
+            }
+            Write::Append {
+                id,
+                first_seq,
+                events,
+                finished,
+            } => {
+                for (i, event) in events.iter().enumerate() {
+                    let seq = first_seq + i64::try_from(i).unwrap_or(i64::MAX);
+                    insert_event(&mut tx, id, seq, event).await?;
+                }
+                if let Some(result) = finished {
+                    sqlx::query("UPDATE games SET finished = 1, result = ? WHERE id = ?")
+                        .bind(result)
+                        .bind(id)
+                        .execute(&mut *tx)
+                        .await
+                        .map_err(err("finishing a game"))?;
+                }
+            }
+            Write::Heartbeat(ms) => {
+                sqlx::query(
+                    "INSERT INTO heartbeat (id, unix_ms) VALUES (1, ?) \
+                     ON CONFLICT (id) DO UPDATE SET unix_ms = excluded.unix_ms",
+                )
+                .bind(ms)
+                .execute(&mut *tx)
+                .await
+                .map_err(err("heartbeat"))?;
+            }
+        }
+    }
+    tx.commit().await.map_err(err("commit"))
+}
+
+async fn insert_event(
+    tx: &mut sqlx::Transaction<'_, sqlx::Sqlite>,
+    id: &str,
+    seq: i64,
+    body: &str,
+) -> Result<(), StoreError> {
+    sqlx::query("INSERT INTO events (game_id, seq, body) VALUES (?, ?, ?)")
+        .bind(id)
+        .bind(seq)
+        .bind(body)
+        .execute(&mut **tx)
+        .await
+        .map_err(err("inserting an event"))?;
+    Ok(())
+}

@@ -1,0 +1,90 @@
+//! The web board, embedded in the binary from `/web` (plain ES modules and SVG, no bundler).
+
+use axum::extract::Path;
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+
+use crate::error::ApiError;
+use crate::ids::GameId;
+
+macro_rules! web_file {
+    ($name:literal) => {
+        include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../web/", $name))
+    };
+}
+
+/// Static files under `/assets/`: name, content type, content.
+const ASSETS: &[(&str, &str, &str)] = &[
+    (
+        "style.css",
+        "text/css; charset=utf-8",
+        web_file!("style.css"),
+    ),
+    (
+        "board.js",
+        "text/javascript; charset=utf-8",
+        web_file!("board.js"),
+    ),
+    (
+        "game.js",
+        "text/javascript; charset=utf-8",
+        web_file!("game.js"),
+    ),
+    (
+        "home.js",
+        "text/javascript; charset=utf-8",
+        web_file!("home.js"),
+    ),
+    (
+        "i18n.js",
+        "text/javascript; charset=utf-8",
+        web_file!("i18n.js"),
+    ),
+    ("favicon.svg", "image/svg+xml", web_file!("favicon.svg")),
+];
+
+const HOME: &str = web_file!("index.html");
+const GAME: &str = web_file!("game.html");
+
+/// Pages may load scripts, styles and images from this server only, and connect back to it.
+const CSP: &str = "default-src 'self'; img-src 'self' data:; style-src 'self'; \
+                   script-src 'self'; connect-src 'self' ws: wss:; frame-ancestors 'none'; \
+                   base-uri 'none'; form-action 'self'";
+
+fn page(html: &'static str) -> Response {
+    let mut response = ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], html).into_response();
+    response.headers_mut().insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(CSP),
+    );
+    response
+        .headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    response
+}
+
+/// `GET /`: the home page, to create a game.
+pub async fn home() -> Response {
+    page(HOME)
+}
+
+/// `GET /g/{id}`: the board of one game.
+pub async fn game_page(Path(id): Path<String>) -> Result<Response, ApiError> {
+    GameId::parse(&id).ok_or(ApiError::NotFound)?;
+    Ok(page(GAME))
+}
+
+/// `GET /assets/{file}`.
+pub async fn asset(Path(file): Path<String>) -> Response {
+    match ASSETS.iter().find(|(name, _, _)| *name == file) {
+        Some((_, kind, body)) => (
+            [
+                (header::CONTENT_TYPE, *kind),
+                (header::CACHE_CONTROL, "no-cache"),
+            ],
+            *body,
+        )
+            .into_response(),
+        None => (StatusCode::NOT_FOUND, "no such file").into_response(),
+    }
+}

@@ -1,0 +1,350 @@
+//! The WebSocket `/api/games/{id}/ws?since=N`: numbered events, live, with replay.
+//!
+//! On connecting the client gets every event after `since` (`{"type":"event","seq":…}`), then
+//! the state (`{"type":"state",…}`), then each new event as it happens, with the state after
+//! it. A client that reconnects with the last `seq` it saw misses nothing.
+//!
+//! Players authenticate with `Authorization: Bearer` on the upgrade request (bots) or with an
+//! `{"type":"auth","token":…}` message (browsers cannot set headers on a WebSocket); anyone
+//! else only watches. The `Origin` of a browser must be the server's own (or allowed by
+//! `--allow-origin`). Messages are size-limited and rate-limited per connection; a malformed
+//! one gets an error message and the connection goes on.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
+use axum::extract::{Path, RawQuery, State};
+use axum::http::{HeaderMap, header};
+use axum::response::{IntoResponse, Response};
+use serde::Deserialize;
+use tokio::sync::broadcast::error::RecvError;
+use xiangqi_clock::Side;
+
+use crate::config::NetOpt;
+use crate::error::ApiError;
+use crate::game::{Action, Answer};
+use crate::ids::GameId;
+use crate::limit::Bucket;
+use crate::room::{RoomHandle, Subscription};
+use crate::server::AppState;
+
+/// How often the server pings (and so measures the round trip).
+const PING_EVERY: Duration = Duration::from_secs(5);
+/// A connection silent this long (no message, no pong) is closed.
+const SILENCE: Duration = Duration::from_secs(30);
+/// Rate-limited messages tolerated before the connection is closed.
+const STRIKES: u32 = 20;
+
+/// What a client may send.
+#[derive(Deserialize, Debug)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+enum ClientMessage {
+    Auth {
+        token: String,
+    },
+    Move {
+        #[serde(rename = "move")]
+        mv: String,
+        #[serde(default)]
+        id: Option<u64>,
+    },
+    Resign {
+        #[serde(default)]
+        id: Option<u64>,
+    },
+    Draw {
+        action: Answer,
+        #[serde(default)]
+        id: Option<u64>,
+    },
+    Adjourn {
+        action: Answer,
+        #[serde(default)]
+        id: Option<u64>,
+    },
+    Seal {
+        #[serde(rename = "move")]
+        mv: String,
+        #[serde(default)]
+        id: Option<u64>,
+    },
+    Resume {
+        #[serde(default)]
+        id: Option<u64>,
+    },
+    Ping {
+        #[serde(default)]
+        n: Option<u64>,
+    },
+}
+
+/// Whether a browser at `origin` may open a socket on `host`.
+///
+/// ```
+/// use xiangqi_server::ws::origin_allowed;
+/// let net = xiangqi_server::Config::new("127.0.0.1:0".parse().unwrap(), "d".into()).net;
+/// assert!(origin_allowed(None, Some("a:1"), &net));
+/// assert!(origin_allowed(Some("http://a:1"), Some("a:1"), &net));
+/// assert!(!origin_allowed(Some("http://evil.example"), Some("a:1"), &net));
+/// assert!(!origin_allowed(Some("null"), Some("a:1"), &net));
+/// ```
+pub fn origin_allowed(origin: Option<&str>, host: Option<&str>, net: &NetOpt) -> bool {
+    let Some(origin) = origin else {
+        // Not a browser: browsers always send Origin on a WebSocket handshake, and a
+        // non-browser client can forge it anyway. Tokens, not origins, guard moves.
+        return true;
+    };
+    if net
+        .allow_origins
+        .iter()
+        .any(|o| o.trim_end_matches('/') == origin)
+    {
+        return true;
+    }
+    if let Some(public) = &net.public_url
+        && public.trim_end_matches('/') == origin
+    {
+        return true;
+    }
+    let authority = origin
+        .strip_prefix("http://")
+        .or_else(|| origin.strip_prefix("https://"));
+    matches!((authority, host), (Some(a), Some(h)) if a.eq_ignore_ascii_case(h))
+}
+
+/// `GET /api/games/{id}/ws`.
+pub async fn upgrade(
+    State(app): State<Arc<AppState>>,
+    Path(id): Path<String>,
+    RawQuery(query): RawQuery,
+    headers: HeaderMap,
+    ws: WebSocketUpgrade,
+) -> Result<Response, ApiError> {
+    let text = |h| {
+        headers
+            .get(h)
+            .and_then(|v: &header::HeaderValue| v.to_str().ok())
+    };
+    if !origin_allowed(text(header::ORIGIN), text(header::HOST), &app.config.net) {
+        return Ok((
+            axum::http::StatusCode::FORBIDDEN,
+            axum::Json(serde_json::json!({"error": "origin", "status": 403,
+                "message": "WebSocket origin not allowed"})),
+        )
+            .into_response());
+    }
+    let since = crate::api::since(query.as_deref())?;
+    let id = GameId::parse(&id).ok_or(ApiError::NotFound)?;
+    let room = app.room(&id).await?;
+    let side = match crate::api::bearer(&headers) {
+        Ok(token) => Some(room.side_of(token).ok_or(ApiError::WrongToken)?),
+        Err(_) => None,
+    };
+    let limit = app.config.limits.max_ws_message_bytes;
+    let bucket = app.limits.ws_bucket();
+    Ok(ws
+        .max_message_size(limit)
+        .max_frame_size(limit)
+        .on_upgrade(move |socket| async move {
+            let conn = Connection {
+                app,
+                room,
+                side,
+                bucket,
+                strikes: 0,
+                rtt_ms: None,
+                last_heard: Instant::now(),
+            };
+            conn.run(socket, since).await;
+        }))
+}
+
+struct Connection {
+    app: Arc<AppState>,
+    room: RoomHandle,
+    side: Option<Side>,
+    bucket: Bucket,
+    strikes: u32,
+    /// Smoothed round trip from ping frames, ms.
+    rtt_ms: Option<u64>,
+    last_heard: Instant,
+}
+
+fn error_text(e: &ApiError, id: Option<u64>) -> Utf8Bytes {
+    let mut body = e.body();
+    if let Some(map) = body.as_object_mut() {
+        map.insert("type".into(), "error".into());
+        if let Some(id) = id {
+            map.insert("id".into(), id.into());
+        }
+    }
+    body.to_string().into()
+}
+
+impl Connection {
+    async fn run(mut self, mut socket: WebSocket, since: u64) {
+        let Ok(sub) = self.room.subscribe(since).await else {
+            return;
+        };
+        let Subscription {
+            missed,
+            state,
+            mut seq,
+            mut live,
+        } = sub;
+        for text in missed {
+            if socket.send(Message::Text(text)).await.is_err() {
+                return;
+            }
+        }
+        if socket.send(Message::Text(state)).await.is_err() {
+            return;
+        }
+        let hello = serde_json::json!({"type": "hello", "side": self.side}).to_string();
+        if socket.send(Message::Text(hello.into())).await.is_err() {
+            return;
+        }
+        let mut ping = tokio::time::interval(PING_EVERY);
+        loop {
+            tokio::select! {
+                incoming = socket.recv() => {
+                    let Some(Ok(message)) = incoming else { break };
+                    self.last_heard = Instant::now();
+                    match self.on_message(message).await {
+                        Reply::None => {}
+                        Reply::Send(text) => {
+                            if socket.send(Message::Text(text)).await.is_err() { break; }
+                        }
+                        Reply::Close => {
+                            let frame = CloseFrame { code: 1008, reason: "rate limit".into() };
+                            let _ = socket.send(Message::Close(Some(frame))).await;
+                            break;
+                        }
+                    }
+                }
+                event = live.recv() => match event {
+                    Ok(event) => {
+                        if event.seq <= seq { continue; }
+                        seq = event.seq;
+                        if socket.send(Message::Text(event.text)).await.is_err() { break; }
+                        if self.side.is_some() && self.send_ping(&mut socket).await.is_err() { break; }
+                    }
+                    Err(RecvError::Lagged(_)) => {
+                        // Too slow to keep up: catch up from the last event sent.
+                        let Ok(again) = self.room.subscribe(seq).await else { break };
+                        live = again.live;
+                        seq = again.seq;
+                        let mut failed = false;
+                        for text in again.missed.into_iter().chain([again.state]) {
+                            if socket.send(Message::Text(text)).await.is_err() { failed = true; break; }
+                        }
+                        if failed { break; }
+                    }
+                    Err(RecvError::Closed) => break,
+                },
+                _ = ping.tick() => {
+                    if self.last_heard.elapsed() > SILENCE { break; }
+                    if self.send_ping(&mut socket).await.is_err() { break; }
+                }
+            }
+        }
+    }
+
+    async fn send_ping(&self, socket: &mut WebSocket) -> Result<(), axum::Error> {
+        let stamp = self.app.time.now_ms().to_be_bytes().to_vec();
+        socket.send(Message::Ping(stamp.into())).await
+    }
+
+    async fn on_message(&mut self, message: Message) -> Reply {
+        let text = match message {
+            Message::Text(text) => text,
+            Message::Pong(payload) => {
+                self.on_pong(&payload);
+                return Reply::None;
+            }
+            Message::Ping(_) | Message::Close(_) => return Reply::None,
+            Message::Binary(_) => {
+                let e = ApiError::BadRequest("binary messages are not understood".into());
+                return Reply::Send(error_text(&e, None));
+            }
+        };
+        if !self.bucket.take(Instant::now()) {
+            self.strikes += 1;
+            if self.strikes > STRIKES {
+                return Reply::Close;
+            }
+            return Reply::Send(error_text(&ApiError::RateLimited, None));
+        }
+        let message: ClientMessage = match serde_json::from_str(text.as_str()) {
+            Ok(m) => m,
+            Err(e) => {
+                let e = ApiError::BadRequest(format!("message: {e}"));
+                return Reply::Send(error_text(&e, None));
+            }
+        };
+        let (action, id) = match message {
+            ClientMessage::Ping { n } => {
+                return Reply::Send(
+                    serde_json::json!({"type": "pong", "n": n})
+                        .to_string()
+                        .into(),
+                );
+            }
+            ClientMessage::Auth { token } => {
+                return Reply::Send(match self.room.side_of(&token) {
+                    Some(side) => {
+                        self.side = Some(side);
+                        serde_json::json!({"type": "hello", "side": side})
+                            .to_string()
+                            .into()
+                    }
+                    None => error_text(&ApiError::WrongToken, None),
+                });
+            }
+            ClientMessage::Move { mv, id } => (
+                Action::Move {
+                    text: mv,
+                    lag_ms: self.rtt_ms.unwrap_or(0),
+                },
+                id,
+            ),
+            ClientMessage::Resign { id } => (Action::Resign, id),
+            ClientMessage::Draw { action, id } => (Action::Draw(action), id),
+            ClientMessage::Adjourn { action, id } => (Action::Adjourn(action), id),
+            ClientMessage::Seal { mv, id } => (Action::Seal { text: mv }, id),
+            ClientMessage::Resume { id } => (Action::Resume, id),
+        };
+        let Some(side) = self.side else {
+            return Reply::Send(error_text(&ApiError::MissingToken, id));
+        };
+        Reply::Send(match self.room.act(side, action).await {
+            Ok(view) => serde_json::json!({"type": "ack", "id": id, "seq": view.seq})
+                .to_string()
+                .into(),
+            Err(e) => error_text(&e, id),
+        })
+    }
+
+    fn on_pong(&mut self, payload: &[u8]) {
+        let Ok(stamp) = <[u8; 8]>::try_from(payload) else {
+            return;
+        };
+        let sent = u64::from_be_bytes(stamp);
+        let rtt = self.app.time.now_ms().saturating_sub(sent);
+        if rtt > 10_000 {
+            return;
+        }
+        // Smoothed like TCP's SRTT (weight 1/4 to the new sample).
+        self.rtt_ms = Some(match self.rtt_ms {
+            None => rtt,
+            Some(old) => (old * 3 + rtt) / 4,
+        });
+    }
+}
+
+enum Reply {
+    None,
+    Send(Utf8Bytes),
+    Close,
+}
