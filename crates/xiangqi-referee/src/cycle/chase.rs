@@ -5,8 +5,8 @@
 
 use xiangqi::{Color, Move, Piece, Position, Role, Square};
 
-use super::material::{MATE, can_recapture, capture_gain, gain, is_material, strength};
-use super::threat::{gives_check, with_turn};
+use super::material::{MATE, all_captures, can_recapture, capture_gain, gain, is_material, strength};
+use super::threat::{gives_check, threatens_mate, with_turn};
 use super::{ChaseKind, RuleSet};
 
 /// One threatened enemy piece.
@@ -25,6 +25,8 @@ pub(crate) fn threats(pos: &Position, rules: RuleSet) -> Vec<Threat> {
     let mut out: Vec<Threat> = Vec::new();
     let mut scratch = pos.clone();
     let chaser = pos.turn();
+    let mut them = with_turn(pos, !chaser);
+    let old = old_captures(them.as_ref());
     for (sq, victim) in pos.pieces() {
         if victim.color == chaser || !is_material(victim, sq) {
             continue;
@@ -41,8 +43,8 @@ pub(crate) fn threats(pos: &Position, rules: RuleSet) -> Vec<Threat> {
                 continue;
             }
             let kind = match rules {
-                RuleSet::Chinese => chinese_kind(pos, &mut scratch, m, attacker, victim),
-                RuleSet::Asian => asian_kind(pos, &mut scratch, m, attacker, victim),
+                RuleSet::Chinese => chinese_kind(&mut scratch, them.as_mut(), &old, m, attacker, victim),
+                RuleSet::Asian => asian_kind(&mut scratch, them.as_ref(), m, attacker, victim),
             };
             if let Some(kind) = kind {
                 push(&mut out, Threat { attacker: from, attacker_piece: attacker, target: sq, target_piece: victim, kind });
@@ -50,7 +52,7 @@ pub(crate) fn threats(pos: &Position, rules: RuleSet) -> Vec<Threat> {
         }
     }
     if rules == RuleSet::Chinese {
-        for t in check_lines(&mut scratch) {
+        for t in check_lines(&mut scratch, them.as_mut()) {
             push(&mut out, t);
         }
     }
@@ -65,27 +67,44 @@ fn push(out: &mut Vec<Threat>, t: Threat) {
     }
 }
 
-/// 2020 art. 24.3: the capture must win material once the exchange on the square has run its
-/// course, and must not let the opponent mate at once. The chase is *heavy* against an
-/// unprotected piece (无根子) or a piece worth more than its attacker (捉车), *light* when the
-/// piece is protected but short of protectors (少根子) or won jointly (联合捉) (26.9.2–26.9.3,
-/// 图26).
-///
-/// Two pieces of the same type attacking each other are an offer to exchange (兑, 24.4), not
-/// a chase, when the target taking first would win nothing (1956 图七 长兑; 2020 图2, 图13,
-/// 图30); AXF rule 24 likewise.
-fn chinese_kind(orig: &Position, pos: &mut Position, m: Move, attacker: Piece, victim: Piece) -> Option<ChaseKind> {
+/// The opponent's captures available if the side to move passed (`them`: the same position
+/// with the opponent to move).
+fn old_captures(them: Option<&Position>) -> Vec<Move> {
+    them.map_or_else(Vec::new, all_captures)
+}
+
+/// Whether the capture `m` takes a piece of the capturer's own type that could take the
+/// capturer first without gaining anything: the two stand in an offer of exchange (兑, 2020
+/// art. 24.4: if the opponent takes, it is neither mated at once nor loses material; 1956
+/// 图七 长兑; 2020 图2, 图13, 图29, 图30; AXF rule 24, D51–52). Such a capture is no threat.
+pub(crate) fn is_exchange_offer(pos: &Position, them: Option<&mut Position>, m: Move) -> bool {
+    let (Some(a), Some(v)) = (pos.piece_at(m.from()), pos.piece_at(m.to())) else { return false };
+    if a.role != v.role {
+        return false;
+    }
+    let Some(them) = them else { return false };
+    let back = Move::new(m.to(), m.from());
+    them.is_legal(back) && capture_gain(them, back, v.color, &[]) <= 0
+}
+
+/// 2020 art. 24.3: the capture must win material once the exchange has run its course, and
+/// must not let the opponent mate at once. The chase is *heavy* against an unprotected piece
+/// (无根子) or a piece worth more than its attacker (捉车), *light* when the piece is
+/// protected but short of protectors (少根子) or won jointly (联合捉) (26.9.2–26.9.3, 图26).
+fn chinese_kind(
+    pos: &mut Position,
+    them: Option<&mut Position>,
+    old: &[Move],
+    m: Move,
+    attacker: Piece,
+    victim: Piece,
+) -> Option<ChaseKind> {
     let chaser = pos.turn();
-    if capture_gain(pos, m, chaser) <= 0 {
+    if capture_gain(pos, m, chaser, old) <= 0 {
         return None;
     }
-    if attacker.role == victim.role {
-        let back = Move::new(m.to(), m.from());
-        if let Some(mut them) = with_turn(orig, !chaser) {
-            if them.is_legal(back) && capture_gain(&mut them, back, !chaser) <= 0 {
-                return None;
-            }
-        }
+    if is_exchange_offer(pos, them, m) {
+        return None;
     }
     let undo = pos.play_unchecked(m);
     let protected = can_recapture(pos, m.to());
@@ -105,7 +124,7 @@ fn chinese_kind(orig: &Position, pos: &mut Position, m: Move, attacker: Piece, v
 /// advisor or elephant attacking a rook, horse or cannon). Two pieces of the same type
 /// attacking each other, each able to take the other, offer an exchange, not a chase
 /// (rule 24, D51–52).
-fn asian_kind(orig: &Position, pos: &mut Position, m: Move, attacker: Piece, victim: Piece) -> Option<ChaseKind> {
+fn asian_kind(pos: &mut Position, them: Option<&Position>, m: Move, attacker: Piece, victim: Piece) -> Option<ChaseKind> {
     if strength(attacker.role) < strength(victim.role) {
         return Some(ChaseKind::Outranked);
     }
@@ -117,8 +136,7 @@ fn asian_kind(orig: &Position, pos: &mut Position, m: Move, attacker: Piece, vic
     }
     if attacker.role == victim.role {
         let back = Move::new(m.to(), m.from());
-        let mutual = with_turn(orig, !orig.turn()).is_some_and(|p| p.is_legal(back));
-        if mutual {
+        if them.is_some_and(|p| p.is_legal(back)) {
             return None;
         }
     }
@@ -128,16 +146,15 @@ fn asian_kind(orig: &Position, pos: &mut Position, m: Move, attacker: Piece, vic
 /// 2020 art. 24.3 (图2, 图3, 图9, 图16; 参考图29–30): material won by a check followed,
 /// whatever the reply, by a winning capture — including a discovered check that uncovers a
 /// capture (抽). Checks that mate belong to 杀, not here.
-fn check_lines(pos: &mut Position) -> Vec<Threat> {
+fn check_lines(pos: &mut Position, mut them: Option<&mut Position>) -> Vec<Threat> {
     let chaser = pos.turn();
     let mut out = Vec::new();
     let moves = pos.legal_moves();
     for &c in moves.iter() {
-        // A capture that checks is weighed by its own exchange, in `threats`.
-        if pos.piece_at(c.to()).is_some() || !gives_check(pos, c) {
+        if !gives_check(pos, c) || is_exchange_offer(pos, them.as_deref_mut(), c) {
             continue;
         }
-        let first = 0;
+        let first = pos.piece_at(c.to()).map_or(0, |v| gain(v, c.to(), chaser, chaser));
         let undo = pos.play_unchecked(c);
         let evasions = pos.legal_moves();
         let mut worst = i32::MAX;
@@ -146,7 +163,11 @@ fn check_lines(pos: &mut Position) -> Vec<Threat> {
             for &e in evasions.iter() {
                 let lost = pos.piece_at(e.to()).map_or(0, |v| gain(v, e.to(), !chaser, chaser));
                 let u = pos.play_unchecked(e);
-                let (best, threat) = best_capture(pos, chaser);
+                // An answer that parries the check and threatens mate in turn (垫将还杀)
+                // refutes the line: the chaser must then defend, and its piece "cannot
+                // leave its line" (2020 图7).
+                let counter = threatens_mate(pos, !chaser, 2);
+                let (best, threat) = if counter { (0, None) } else { best_capture(pos, chaser) };
                 pos.undo(e, u);
                 let total = first - lost + best;
                 worst = worst.min(total);
@@ -173,6 +194,7 @@ fn check_lines(pos: &mut Position) -> Vec<Threat> {
 fn best_capture(pos: &mut Position, chaser: Color) -> (i32, Option<Threat>) {
     let mut best = 0;
     let mut threat = None;
+    let old = old_captures(with_turn(pos, !chaser).as_ref());
     let targets: Vec<(Square, Piece)> = pos.pieces().filter(|(_, p)| p.color != chaser).collect();
     for (sq, victim) in targets {
         if victim.role == Role::King {
@@ -184,7 +206,7 @@ fn best_capture(pos: &mut Position, chaser: Color) -> (i32, Option<Threat>) {
                 continue;
             }
             let Some(attacker) = pos.piece_at(from) else { continue };
-            let g = capture_gain(pos, m, chaser);
+            let g = capture_gain(pos, m, chaser, &old);
             if g > best {
                 best = g;
                 threat = Some(Threat { attacker: from, attacker_piece: attacker, target: sq, target_piece: victim, kind: ChaseKind::ByChecks });

@@ -61,9 +61,14 @@ pub(crate) fn classify(start: &Position, moves: &[Move], rules: RuleSet) -> Vec<
             let after_pos = with_turn(&pos, mover);
             if let Some(after_pos) = &after_pos {
                 let after = threats(after_pos, rules);
+                let lone = rules == RuleSet::Chinese && attacking_pieces(&pos, mover) == 1;
                 class.chases = after
                     .iter()
                     .filter(|t| !before.iter().any(|b| b.target == t.target))
+                    // 2020 art. 26.2 (图18, 参考图19): a side with one attacking piece left
+                    // that holds a key drawing point and thereby attacks an advisor or
+                    // elephant plays 闲.
+                    .filter(|t| !(lone && matches!(t.target_piece.role, Role::Advisor | Role::Elephant)))
                     .map(|t| to_chase(t, &ids, m))
                     .collect();
             }
@@ -74,6 +79,20 @@ pub(crate) fn classify(start: &Position, moves: &[Move], rules: RuleSet) -> Vec<
         out.push(class);
     }
     out
+}
+
+/// The side's pieces able to attack across the river: rooks, horses, cannons and crossed pawns.
+fn attacking_pieces(pos: &Position, side: Color) -> usize {
+    pos.pieces()
+        .filter(|(sq, p)| {
+            p.color == side
+                && match p.role {
+                    Role::Rook | Role::Horse | Role::Cannon => true,
+                    Role::Pawn => !sq.is_home_half(side),
+                    _ => false,
+                }
+        })
+        .count()
 }
 
 fn to_chase(t: &Threat, ids: &Identities, m: Move) -> Chase {

@@ -97,11 +97,46 @@ pub(crate) fn exchange(pos: &mut Position, sq: Square, chaser: Color, depth: u8)
     best
 }
 
-/// The net material the side to move wins by playing the capture `m` and letting the
-/// exchange on its square run its course; `-MATE` if the capture lets the opponent mate at
-/// once (2020 art. 24.3: after winning the material the chaser must not be mated
-/// immediately), `MATE` if it mates.
-pub(crate) fn capture_gain(pos: &mut Position, m: Move, chaser: Color) -> i32 {
+/// The most the side to move gains with one capture (and the exchange that follows on that
+/// square), 0 if no capture pays; captures listed in `old` are left out.
+pub(crate) fn best_reply(pos: &mut Position, chaser: Color, old: &[Move]) -> i32 {
+    let mover = pos.turn();
+    let mut best = 0;
+    for sq in pos.occupied_by(!mover) {
+        let Some(victim) = pos.piece_at(sq) else { continue };
+        if victim.role == Role::King {
+            continue;
+        }
+        let g = gain(victim, sq, mover, chaser);
+        let captures: Vec<Move> = legal_captures_on(pos, sq).filter(|m| !old.contains(m)).collect();
+        for m in captures {
+            let undo = pos.play_unchecked(m);
+            let reply = if pos.has_no_moves() { -MATE } else { exchange(pos, sq, chaser, 5) };
+            pos.undo(m, undo);
+            best = best.max(g - reply);
+        }
+    }
+    best
+}
+
+/// Every legal capture of the side to move.
+pub(crate) fn all_captures(pos: &Position) -> Vec<Move> {
+    let us = pos.turn();
+    let mut out = Vec::new();
+    for sq in pos.occupied_by(!us) {
+        out.extend(legal_captures_on(pos, sq));
+    }
+    out
+}
+
+/// The net material the side to move wins by playing the capture `m`: what it takes, less the
+/// opponent's best answer — the recapture and exchange on the square, or a capture elsewhere
+/// that the move itself made possible (`old`: the opponent's captures available had the move
+/// not been made). So a pinned capturer that uncovers its own rook loses it (2020 图23,
+/// 被牵子捉子, art. 26.5), while a piece already hanging elsewhere does not spoil the chase
+/// (图22). `-MATE` if the capture lets the opponent mate at once (2020 art. 24.3: after
+/// winning the material the chaser must not be mated immediately), `MATE` if it mates.
+pub(crate) fn capture_gain(pos: &mut Position, m: Move, chaser: Color, old: &[Move]) -> i32 {
     let sq = m.to();
     let Some(victim) = pos.piece_at(sq) else { return 0 };
     let g = gain(victim, sq, pos.turn(), chaser);
@@ -111,7 +146,7 @@ pub(crate) fn capture_gain(pos: &mut Position, m: Move, chaser: Color) -> i32 {
     } else if crate::cycle::threat::has_mate_in_one(pos) {
         -MATE
     } else {
-        g - exchange(pos, sq, chaser, 6)
+        g - best_reply(pos, chaser, old)
     };
     pos.undo(m, undo);
     net

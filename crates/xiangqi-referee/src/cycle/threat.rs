@@ -8,7 +8,7 @@
 use xiangqi::{Color, Move, MoveList, Position};
 
 /// How many checking moves a mate threat may take (3: check, evade, check, evade, mate).
-pub const MATE_DEPTH: u8 = 3;
+pub const MATE_DEPTH: u8 = 4;
 
 /// The same position with `turn` to move ("a null move"), or `None` if that side could
 /// capture the enemy king (the position would not be legal).
@@ -46,10 +46,15 @@ pub(crate) fn has_mate_in_one(pos: &mut Position) -> bool {
 /// Whether the side to move forces mate with at most `depth` checking moves, every one of
 /// them a check and every evasion answered.
 pub(crate) fn mates_by_checks(pos: &mut Position, depth: u8) -> bool {
+    mates_by_checks_except(pos, depth, &[])
+}
+
+/// [`mates_by_checks`] without the first moves in `skip`.
+pub(crate) fn mates_by_checks_except(pos: &mut Position, depth: u8, skip: &[Move]) -> bool {
     if depth == 0 {
         return false;
     }
-    let moves = pos.legal_moves();
+    let moves: Vec<Move> = pos.legal_moves().iter().copied().filter(|m| !skip.contains(m)).collect();
     let mut evasions = MoveList::new();
     for &m in moves.iter() {
         let undo = pos.play_unchecked(m);
@@ -76,10 +81,18 @@ pub(crate) fn mates_by_checks(pos: &mut Position, depth: u8) -> bool {
 }
 
 /// Whether `side`, given the move in `pos` (a null move if it is not its turn), would force
-/// mate by checks: the test for 杀.
+/// mate by checks: the test for 杀. A mate that would begin by taking a piece standing in an
+/// offer of exchange does not count: the opponent may simply accept the exchange, and the
+/// move is 兑 (2020 图29: 长兑 against 长杀; the same offer is 杀 when the enemy piece cannot
+/// leave its line to accept it).
 pub(crate) fn threatens_mate(pos: &Position, side: Color, depth: u8) -> bool {
-    match with_turn(pos, side) {
-        Some(mut p) => mates_by_checks(&mut p, depth),
-        None => false,
-    }
+    let Some(mut p) = with_turn(pos, side) else { return false };
+    let mut them = pos.clone();
+    let skip: Vec<Move> = p
+        .legal_moves()
+        .iter()
+        .copied()
+        .filter(|&m| p.piece_at(m.to()).is_some() && crate::cycle::chase::is_exchange_offer(&p, Some(&mut them), m))
+        .collect();
+    mates_by_checks_except(&mut p, depth, &skip)
 }
