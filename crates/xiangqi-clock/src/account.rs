@@ -6,8 +6,9 @@
 
 use core::time::Duration;
 
-use crate::control::{DelayKind, Schedule};
+use crate::control::DelayKind;
 use crate::flag::FlagReason;
+use crate::schedule::Schedule;
 
 /// One side's clock between moves.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -81,7 +82,7 @@ impl Account {
     fn skip_empty_stages(&mut self, schedule: &Schedule) {
         while self.bank.is_zero()
             && schedule.stage(self.stage).moves.is_none()
-            && self.stage + 1 < schedule.stages().len()
+            && self.stage < schedule.stages().len() - 1
         {
             self.enter(schedule, self.stage + 1, Duration::ZERO);
         }
@@ -197,7 +198,10 @@ impl Account {
             } else {
                 Duration::ZERO
             };
-            let next = (account.stage + 1).min(schedule.stages().len() - 1);
+            let next = account
+                .stage
+                .saturating_add(1)
+                .min(schedule.stages().len() - 1);
             account.enter(schedule, next, carry);
         }
         account.skip_empty_stages(schedule);

@@ -176,10 +176,14 @@ impl fmt::Display for FlagReason {
             FlagReason::QuotaNotMet { stage, moves_owed } => write!(
                 f,
                 "time ran out in stage {} with {moves_owed} moves still owed",
-                stage + 1
+                stage.saturating_add(1)
             ),
             FlagReason::TimeExhausted { stage } => {
-                write!(f, "time ran out in stage {} (sudden death)", stage + 1)
+                write!(
+                    f,
+                    "time ran out in stage {} (sudden death)",
+                    stage.saturating_add(1)
+                )
             }
             FlagReason::AllowanceExceeded { allowance } => write!(
                 f,

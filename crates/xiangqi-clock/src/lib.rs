@@ -158,14 +158,16 @@ mod control;
 mod flag;
 mod preset;
 mod reading;
+mod schedule;
 mod side;
 mod text;
 
 pub use adjourn::Envelope;
 pub use clock::GameClock;
-pub use control::{Byoyomi, Delay, DelayKind, InvalidControl, Schedule, Stage, TimeControl};
+pub use control::{Byoyomi, Delay, DelayKind, Stage};
 pub use flag::{Citation, Flag, FlagReason, RuleBook};
 pub use preset::Preset;
 pub use reading::{ClockError, ClockState, MoveTiming, Press, Reading, Snapshot};
+pub use schedule::{InvalidControl, Schedule, TimeControl};
 pub use side::{BySide, Side};
 pub use text::{DurationText, ParseError, ParseErrorKind, parse_duration};

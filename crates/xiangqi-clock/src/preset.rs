@@ -2,9 +2,10 @@
 
 use core::time::Duration;
 
-use crate::control::{Delay, Schedule, Stage, TimeControl};
+use crate::control::{Delay, Stage};
 use crate::flag::Citation;
 use crate::flag::RuleBook;
+use crate::schedule::{Schedule, TimeControl};
 
 const fn min(m: u64) -> Duration {
     Duration::from_secs(60 * m)

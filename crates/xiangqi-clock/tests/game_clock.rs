@@ -193,3 +193,32 @@ fn corrupt_stored_state_is_an_error_not_a_panic() {
         assert!(serde_json::from_str::<GameClock>(bad).is_err(), "{bad}");
     }
 }
+
+#[cfg(feature = "serde")]
+#[test]
+fn tampered_stored_state_never_panics() {
+    let mut c = clock("90m/40+15m/10, 5m+3x30s max20m", Side::Red);
+    press(&mut c, s(30));
+    let mut json = serde_json::to_value(&c).unwrap();
+    for side in ["red", "black"] {
+        let account = &mut json["accounts"][side];
+        account["stage"] = serde_json::json!(u64::MAX);
+        account["period"] = serde_json::json!(u32::MAX);
+        account["moves_in_stage"] = serde_json::json!(u32::MAX);
+        account["byoyomi_left"] = serde_json::json!(u32::MAX);
+        account["moves"] = serde_json::json!(u32::MAX);
+        account["bank"] = serde_json::json!({"secs": u64::MAX, "nanos": 999_999_999});
+        account["used"] = serde_json::json!({"secs": u64::MAX, "nanos": 999_999_999});
+    }
+    json["phase"]["since"] = serde_json::json!({"secs": u64::MAX, "nanos": 0});
+    let mut bad: GameClock = serde_json::from_value(json).unwrap();
+    let far = Duration::MAX;
+    for side in Side::ALL {
+        let _ = bad.reading(side, far);
+    }
+    let _ = bad.flag_deadline();
+    let _ = bad.snapshot(far);
+    let _ = bad.clone().press(s(100));
+    let _ = bad.clone().pause(far);
+    let _ = bad.check(far);
+}

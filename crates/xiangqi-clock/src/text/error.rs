@@ -2,7 +2,7 @@
 
 use core::fmt;
 
-use crate::control::InvalidControl;
+use crate::schedule::InvalidControl;
 use crate::side::Side;
 
 /// What is wrong with a time-control text (see [`ParseError`]).

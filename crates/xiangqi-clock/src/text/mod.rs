@@ -7,7 +7,8 @@ use core::fmt;
 use core::str::FromStr;
 use core::time::Duration;
 
-use crate::control::{Byoyomi, DelayKind, Schedule, Stage, TimeControl};
+use crate::control::{Byoyomi, DelayKind, Stage};
+use crate::schedule::{Schedule, TimeControl};
 
 pub use error::{ParseError, ParseErrorKind};
 

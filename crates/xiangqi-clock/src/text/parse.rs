@@ -3,7 +3,8 @@
 use core::time::Duration;
 
 use super::error::{ParseError, ParseErrorKind as Kind};
-use crate::control::{Byoyomi, Delay, Schedule, Stage, TimeControl};
+use crate::control::{Byoyomi, Delay, Stage};
+use crate::schedule::{Schedule, TimeControl};
 use crate::side::{BySide, Side};
 
 type Result<T> = core::result::Result<T, ParseError>;
