@@ -6,7 +6,7 @@
 use xiangqi::{Color, Move, Piece, Position, Role, Square};
 
 use super::material::{MATE, all_captures, can_recapture, capture_gain, gain, is_material, strength};
-use super::threat::{gives_check, threatens_mate, with_turn};
+use super::threat::{gives_check, mates_by_checks_except, threatens_mate, with_turn};
 use super::{ChaseKind, RuleSet};
 
 /// One threatened enemy piece.
@@ -21,7 +21,10 @@ pub(crate) struct Threat {
 
 /// Every enemy piece the side to move threatens to win, at most one entry per target (the
 /// heaviest reading).
-pub(crate) fn threats(pos: &Position, rules: RuleSet) -> Vec<Threat> {
+///
+/// `moved`: where the piece that just moved stands (`None` for the position before a move).
+/// Its own offer of exchange stays an offer even when a check would let it take first.
+pub(crate) fn threats(pos: &Position, rules: RuleSet, moved: Option<Square>) -> Vec<Threat> {
     let mut out: Vec<Threat> = Vec::new();
     let mut scratch = pos.clone();
     let chaser = pos.turn();
@@ -52,7 +55,15 @@ pub(crate) fn threats(pos: &Position, rules: RuleSet) -> Vec<Threat> {
         }
     }
     if rules == RuleSet::Chinese {
-        for t in check_lines(&mut scratch, them.as_mut()) {
+        let offers: Vec<Move> = match moved {
+            Some(from) => pos
+                .occupied_by(!chaser)
+                .map(|to| Move::new(from, to))
+                .filter(|&m| pos.is_legal(m) && is_exchange_offer(pos, them.as_mut(), m))
+                .collect(),
+            None => Vec::new(),
+        };
+        for t in check_lines(&mut scratch, them.as_mut(), &offers) {
             push(&mut out, t);
         }
     }
@@ -84,7 +95,15 @@ pub(crate) fn is_exchange_offer(pos: &Position, them: Option<&mut Position>, m: 
     }
     let Some(them) = them else { return false };
     let back = Move::new(m.to(), m.from());
-    them.is_legal(back) && capture_gain(them, back, v.color, &[]) <= 0
+    if !them.is_legal(back) || capture_gain(them, back, v.color, &[]) > 0 {
+        return false;
+    }
+    // Taking must not expose the taker to a mate by checks: a piece that "cannot leave its
+    // line" cannot accept the offer, which is then 杀 or 捉 (2020 图29 variant, 图7).
+    let undo = them.play_unchecked(back);
+    let mated = mates_by_checks_except(them, 3, &[]);
+    them.undo(back, undo);
+    !mated
 }
 
 /// 2020 art. 24.3: the capture must win material once the exchange has run its course, and
@@ -146,7 +165,7 @@ fn asian_kind(pos: &mut Position, them: Option<&Position>, m: Move, attacker: Pi
 /// 2020 art. 24.3 (图2, 图3, 图9, 图16; 参考图29–30): material won by a check followed,
 /// whatever the reply, by a winning capture — including a discovered check that uncovers a
 /// capture (抽). Checks that mate belong to 杀, not here.
-fn check_lines(pos: &mut Position, mut them: Option<&mut Position>) -> Vec<Threat> {
+fn check_lines(pos: &mut Position, mut them: Option<&mut Position>, offers: &[Move]) -> Vec<Threat> {
     let chaser = pos.turn();
     let mut out = Vec::new();
     let moves = pos.legal_moves();
@@ -167,7 +186,7 @@ fn check_lines(pos: &mut Position, mut them: Option<&mut Position>) -> Vec<Threa
                 // refutes the line: the chaser must then defend, and its piece "cannot
                 // leave its line" (2020 图7).
                 let counter = threatens_mate(pos, !chaser, 2);
-                let (best, threat) = if counter { (0, None) } else { best_capture(pos, chaser) };
+                let (best, threat) = if counter { (0, None) } else { best_capture(pos, chaser, offers) };
                 pos.undo(e, u);
                 let total = first - lost + best;
                 worst = worst.min(total);
@@ -191,7 +210,7 @@ fn check_lines(pos: &mut Position, mut them: Option<&mut Position>) -> Vec<Threa
 }
 
 /// The side to move's best single capture by net gain, and what it takes.
-fn best_capture(pos: &mut Position, chaser: Color) -> (i32, Option<Threat>) {
+fn best_capture(pos: &mut Position, chaser: Color, skip: &[Move]) -> (i32, Option<Threat>) {
     let mut best = 0;
     let mut threat = None;
     let old = old_captures(with_turn(pos, !chaser).as_ref());
@@ -202,7 +221,7 @@ fn best_capture(pos: &mut Position, chaser: Color) -> (i32, Option<Threat>) {
         }
         for from in pos.attackers(sq, chaser) {
             let m = Move::new(from, sq);
-            if !pos.is_legal(m) {
+            if skip.contains(&m) || !pos.is_legal(m) {
                 continue;
             }
             let Some(attacker) = pos.piece_at(from) else { continue };

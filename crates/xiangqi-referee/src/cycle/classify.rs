@@ -42,7 +42,7 @@ pub(crate) fn classify(start: &Position, moves: &[Move], rules: RuleSet) -> Vec<
         }
         let mover = pos.turn();
         let answers_check = pos.is_check();
-        let before = threats(&pos, rules);
+        let before = threats(&pos, rules, None);
         let prior = pos.clone();
         pos.play_unchecked(m);
         let checkers: Vec<Square> = pos.checkers().collect();
@@ -60,7 +60,7 @@ pub(crate) fn classify(start: &Position, moves: &[Move], rules: RuleSet) -> Vec<
         if checkers.is_empty() {
             let after_pos = with_turn(&pos, mover);
             if let Some(after_pos) = &after_pos {
-                let after = threats(after_pos, rules);
+                let after = threats(after_pos, rules, Some(m.to()));
                 let lone = rules == RuleSet::Chinese && attacking_pieces(&pos, mover) == 1;
                 class.chases = after
                     .iter()

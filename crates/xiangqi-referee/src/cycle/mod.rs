@@ -212,7 +212,7 @@ fn period(moves: &[Move]) -> &[Move] {
 /// classification.
 #[doc(hidden)]
 pub fn debug_threats(pos: &Position, rules: RuleSet) -> Vec<String> {
-    chase::threats(pos, rules)
+    chase::threats(pos, rules, None)
         .iter()
         .map(|t| format!("{}{}x{}{}:{:?}", t.attacker_piece, t.attacker, t.target_piece, t.target, t.kind))
         .collect()

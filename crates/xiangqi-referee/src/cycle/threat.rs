@@ -44,12 +44,7 @@ pub(crate) fn has_mate_in_one(pos: &mut Position) -> bool {
 }
 
 /// Whether the side to move forces mate with at most `depth` checking moves, every one of
-/// them a check and every evasion answered.
-pub(crate) fn mates_by_checks(pos: &mut Position, depth: u8) -> bool {
-    mates_by_checks_except(pos, depth, &[])
-}
-
-/// [`mates_by_checks`] without the first moves in `skip`.
+/// them a check and every evasion answered, never playing a move in `skip`.
 pub(crate) fn mates_by_checks_except(pos: &mut Position, depth: u8, skip: &[Move]) -> bool {
     if depth == 0 {
         return false;
@@ -66,7 +61,7 @@ pub(crate) fn mates_by_checks_except(pos: &mut Position, depth: u8, skip: &[Move
                     let list = evasions.clone();
                     list.iter().all(|&e| {
                         let u = pos.play_unchecked(e);
-                        let r = mates_by_checks(pos, depth - 1);
+                        let r = mates_by_checks_except(pos, depth - 1, skip);
                         pos.undo(e, u);
                         r
                     })
