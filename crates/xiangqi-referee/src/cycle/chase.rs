@@ -143,7 +143,19 @@ fn chinese_kind(
 /// advisor or elephant attacking a rook, horse or cannon). Two pieces of the same type
 /// attacking each other, each able to take the other, offer an exchange, not a chase
 /// (rule 24, D51–52).
+///
+/// A rook held by a horse — standing on the horse's leg towards its own king, so that it
+/// cannot move away without uncovering a check — may not be perpetually chased (rule 19,
+/// D39–41); engines that pass all the diagrams rank that chase above every other one, so
+/// that the appendix example (D105), where the held rook itself chases, still stands.
 fn asian_kind(pos: &mut Position, them: Option<&Position>, m: Move, attacker: Piece, victim: Piece) -> Option<ChaseKind> {
+    if victim.role == Role::Rook
+        && pos
+            .pieces()
+            .any(|(sq, p)| p.color == attacker.color && p.role == Role::Horse && horse_leg_towards(sq, pos.king(victim.color)) == Some(m.to()))
+    {
+        return Some(ChaseKind::HeldRook);
+    }
     if strength(attacker.role) < strength(victim.role) {
         return Some(ChaseKind::Outranked);
     }
@@ -233,4 +245,18 @@ fn best_capture(pos: &mut Position, chaser: Color, skip: &[Move]) -> (i32, Optio
         }
     }
     (best, threat)
+}
+
+/// The leg square a horse on `horse` must have free to attack `target`, if it attacks it at
+/// all (1960 rules §2: the horse is blocked by a piece on its leg, 蹩马腿).
+pub(crate) fn horse_leg_towards(horse: Square, target: Square) -> Option<Square> {
+    let (hf, hr) = (i32::from(horse.file().index()), i32::from(horse.rank().index()));
+    let (tf, tr) = (i32::from(target.file().index()), i32::from(target.rank().index()));
+    let (df, dr) = (tf - hf, tr - hr);
+    let (lf, lr) = match (df.abs(), dr.abs()) {
+        (1, 2) => (hf, hr + dr / 2),
+        (2, 1) => (hf + df / 2, hr),
+        _ => return None,
+    };
+    Square::new((lr * 9 + lf) as u8)
 }

@@ -64,7 +64,12 @@ pub(crate) fn classify(start: &Position, moves: &[Move], rules: RuleSet) -> Vec<
                 let lone = rules == RuleSet::Chinese && attacking_pieces(&pos, mover) == 1;
                 class.chases = after
                     .iter()
-                    .filter(|t| !before.iter().any(|b| b.target == t.target))
+                    // New: that piece was not threatened by that attacker before the move
+                    // (the moved piece keeps its identity: it stood on the move's origin).
+                    .filter(|t| {
+                        let origin = if t.attacker == m.to() { m.from() } else { t.attacker };
+                        !before.iter().any(|b| b.target == t.target && b.attacker == origin)
+                    })
                     // 2020 art. 26.2 (图18, 参考图19): a side with one attacking piece left
                     // that holds a key drawing point and thereby attacks an advisor or
                     // elephant plays 闲.

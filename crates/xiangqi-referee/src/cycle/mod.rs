@@ -71,6 +71,9 @@ pub enum ChaseKind {
     Exchange,
     /// Chinese only: won by a check or discovered check and the capture that follows (抽).
     ByChecks,
+    /// Asian only: a rook held by a horse (it stands on the horse's leg towards its own king),
+    /// which may not be chased (AXF rule 19, D39–41), the heaviest chase.
+    HeldRook,
 }
 
 impl ChaseKind {
@@ -85,6 +88,7 @@ impl ChaseKind {
             ChaseKind::ByChecks => 1,
             ChaseKind::Outranked => 2,
             ChaseKind::Unprotected => 3,
+            ChaseKind::HeldRook => 4,
         }
     }
 }

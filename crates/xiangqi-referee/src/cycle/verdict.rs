@@ -3,7 +3,7 @@
 use xiangqi::Color;
 
 use super::explain;
-use super::{CycleVerdict, MoveClass, MoveKind, PieceId, RuleSet};
+use super::{ChaseKind, CycleVerdict, MoveClass, MoveKind, PieceId, RuleSet};
 use crate::Reason;
 
 /// What one side's moves in the cycle amount to.
@@ -45,6 +45,8 @@ pub(crate) fn chinese_pattern(moves: &[&MoveClass]) -> Pattern {
 /// chases, none checks (rule 12: one check one chase is a draw), and one same piece is
 /// chased throughout (rule 32: one piece chasing two in turn is a draw; rule 33: two pieces
 /// taking turns on one piece are not). Mate threats are never a violation (rules 9–11).
+/// The pattern is heavy only when it chases a rook held by a horse (rule 19, see
+/// [`ChaseKind::HeldRook`]): against a plain perpetual chase, that side must change.
 pub(crate) fn asian_pattern(moves: &[&MoveClass]) -> Pattern {
     if moves.is_empty() {
         return Pattern::Allowed;
@@ -53,7 +55,8 @@ pub(crate) fn asian_pattern(moves: &[&MoveClass]) -> Pattern {
         return Pattern::PerpetualCheck;
     }
     if moves.iter().all(|c| c.kind == MoveKind::Chase) && !common_targets(moves).is_empty() {
-        return Pattern::Forbidden { heavy: true, reason: Reason::PerpetualChase };
+        let held = moves.iter().all(|c| c.chases.iter().any(|ch| ch.kind == ChaseKind::HeldRook));
+        return Pattern::Forbidden { heavy: held, reason: Reason::PerpetualChase };
     }
     Pattern::Allowed
 }
