@@ -139,6 +139,10 @@ fn refine(
         return;
     }
     let c = criteria[level];
+    if c.is_relative() && !c.applies(history, &group) {
+        refine(history, criteria, values, group, level + 1, out);
+        return;
+    }
     if c.is_relative() {
         for &p in &group {
             values[p.index()][level] = Some(c.value(history, p, &group));

@@ -1,1 +1,326 @@
-//! team
+//! Team events: board order (分台制), team matches, and the whole-team round robin
+//! (全队循环制), 1960 §8 二.
+
+use serde::{Deserialize, Serialize};
+
+use crate::{Error, PlayerResult, Points, Scoring};
+
+/// Every legal line-up of `boards` players from a squad of `squad` registered in strength
+/// order: any subset, but board 1 must be the highest-ranked player fielded, and so on down
+/// (1960 §8 二(一)). There are C(squad, boards) of them: 4 boards from 6 players give 15 —
+/// the 1960 text says 12, which undercounts (`1-2-3-4` … `3-4-5-6` is 15 combinations).
+///
+/// ```
+/// use xiangqi_tournament::team::legal_lineups;
+/// let l = legal_lineups(6, 4).unwrap();
+/// assert_eq!(l.len(), 15);
+/// assert_eq!(l.first().unwrap(), &vec![1, 2, 3, 4]);
+/// assert_eq!(l.last().unwrap(), &vec![3, 4, 5, 6]);
+/// ```
+pub fn legal_lineups(squad: u32, boards: u32) -> Result<Vec<Vec<u32>>, Error> {
+    if boards == 0 || boards > squad {
+        return Err(Error::LineUp(format!(
+            "{boards} boards cannot be filled from a squad of {squad}"
+        )));
+    }
+    if squad > 24 {
+        return Err(Error::LineUp(format!(
+            "a squad of {squad} is more than the 24 this lists"
+        )));
+    }
+    let mut out = Vec::new();
+    let mut current = Vec::with_capacity(boards as usize);
+    fn go(next: u32, squad: u32, boards: u32, current: &mut Vec<u32>, out: &mut Vec<Vec<u32>>) {
+        if current.len() as u32 == boards {
+            out.push(current.clone());
+            return;
+        }
+        let need = boards - current.len() as u32;
+        for p in next..=squad + 1 - need {
+            current.push(p);
+            go(p + 1, squad, boards, current, out);
+            current.pop();
+        }
+    }
+    go(1, squad, boards, &mut current, &mut out);
+    Ok(out)
+}
+
+/// Checks a line-up (registered ranks, board 1 first) against the registered order.
+///
+/// ```
+/// use xiangqi_tournament::team::check_lineup;
+/// assert!(check_lineup(&[1, 3, 4, 6], 6).is_ok());
+/// assert!(check_lineup(&[2, 1, 3, 4], 6).is_err());
+/// ```
+pub fn check_lineup(lineup: &[u32], squad: u32) -> Result<(), Error> {
+    for (board, &rank) in lineup.iter().enumerate() {
+        if rank == 0 || rank > squad {
+            return Err(Error::LineUp(format!(
+                "board {}: no player ranked {rank} in a squad of {squad}",
+                board + 1
+            )));
+        }
+        if board > 0 && rank <= lineup[board - 1] {
+            return Err(Error::LineUp(format!(
+                "board {} has rank {rank} below board {}'s rank {}: boards must follow the registered order",
+                board + 1,
+                board,
+                lineup[board - 1]
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// How a team match is scored: match points (大分/场分) for winning, drawing and losing the
+/// match; board points (小分) are the game points summed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MatchScoring {
+    /// Match points for winning the match.
+    pub win: Points,
+    /// For a drawn match.
+    pub draw: Points,
+    /// For losing.
+    pub loss: Points,
+}
+
+impl Default for MatchScoring {
+    /// 2/1/0, the usual team scoring (TRF-2026 tag 362 default).
+    fn default() -> MatchScoring {
+        MatchScoring {
+            win: Points::whole(2),
+            draw: Points::whole(1),
+            loss: Points::ZERO,
+        }
+    }
+}
+
+/// The score of one team match.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TeamMatchScore {
+    /// Board points (小分) of the home (first-listed) team and the away team.
+    pub board_points: [Points; 2],
+    /// Match points (大分).
+    pub match_points: [Points; 2],
+}
+
+/// Scores a team match from the home team's result on each board.
+///
+/// ```
+/// use xiangqi_tournament::{team::{score_match, MatchScoring}, PlayerResult::*, Points, Scoring};
+/// let s = score_match(&[Win, Draw, Loss, Win], &Scoring::rules_1960(), &MatchScoring::default());
+/// assert_eq!(s.board_points, [Points::whole(5), Points::whole(3)]);
+/// assert_eq!(s.match_points, [Points::whole(2), Points::ZERO]);
+/// ```
+pub fn score_match(
+    home_results: &[PlayerResult],
+    scoring: &Scoring,
+    ms: &MatchScoring,
+) -> TeamMatchScore {
+    let flip = |r: PlayerResult| match r {
+        PlayerResult::Win => PlayerResult::Loss,
+        PlayerResult::Loss => PlayerResult::Win,
+        PlayerResult::Draw => PlayerResult::Draw,
+        PlayerResult::ForfeitWin => PlayerResult::ForfeitLoss,
+        PlayerResult::ForfeitLoss => PlayerResult::ForfeitWin,
+    };
+    let home: Points = home_results.iter().map(|&r| scoring.points(r)).sum();
+    let away: Points = home_results.iter().map(|&r| scoring.points(flip(r))).sum();
+    let match_points = match home.cmp(&away) {
+        std::cmp::Ordering::Greater => [ms.win, ms.loss],
+        std::cmp::Ordering::Equal => [ms.draw, ms.draw],
+        std::cmp::Ordering::Less => [ms.loss, ms.win],
+    };
+    TeamMatchScore {
+        board_points: [home, away],
+        match_points,
+    }
+}
+
+/// Whether the home team's player moves first on `board` (1-based): first on odd boards,
+/// second on even boards, so each team has the first move on half the boards.
+pub fn home_moves_first(board: u32) -> bool {
+    board % 2 == 1
+}
+
+/// One game of a whole-team round robin: `a` of team A meets `b` of team B (0-based
+/// registered ranks) in `round`; `a_first` says who moves first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CrossGame {
+    /// Round, 1-based.
+    pub round: u32,
+    /// Team A's player (1-based rank).
+    pub a: u32,
+    /// Team B's player (1-based rank).
+    pub b: u32,
+    /// Whether A's player moves first.
+    pub a_first: bool,
+}
+
+/// The whole-team round robin (全队循环制, 1960 §8 二(二)) of two teams of `size` players:
+/// every player of A meets every player of B once over `size` rounds, and — which is why the
+/// 1960 text wants an even size — every player moves first exactly `size / 2` times; where the
+/// search finds it (team sizes divisible by 4), in every round each team also moves first on
+/// half the boards. Pairs follow a Latin square
+/// (A_i meets B_(i+r)); sides are found by a small exact search.
+///
+/// ```
+/// use xiangqi_tournament::team::whole_team_round_robin;
+/// let games = whole_team_round_robin(4).unwrap();
+/// assert_eq!(games.len(), 16);
+/// assert_eq!(games.iter().filter(|g| g.a == 1 && g.a_first).count(), 2);
+/// ```
+pub fn whole_team_round_robin(size: u32) -> Result<Vec<CrossGame>, Error> {
+    if size == 0 || size % 2 == 1 || size > 16 {
+        return Err(Error::Settings(format!(
+            "a whole-team round robin needs an even team size from 2 to 16 (1960 §8 二(二)), not {size}"
+        )));
+    }
+    let m = size as usize;
+    let half = m / 2;
+    // colour[r][i]: A_i moves first in round r. Constraints: per round, per A player and per
+    // B player (B_j meets A_(j - r)) exactly m/2 firsts for A's side.
+    let mut colour = vec![vec![false; m]; m];
+    let mut a_count = vec![0usize; m];
+    let mut b_count = vec![0usize; m]; // rounds in which B_j moved second (A first)
+    let mut round_count = vec![0usize; m];
+    #[allow(clippy::too_many_arguments)]
+    fn solve(
+        cell: usize,
+        m: usize,
+        half: usize,
+        colour: &mut [Vec<bool>],
+        a_count: &mut [usize],
+        b_count: &mut [usize],
+        round_count: &mut [usize],
+        per_round: bool,
+    ) -> bool {
+        if cell == m * m {
+            return true;
+        }
+        let (r, i) = (cell / m, cell % m);
+        let j = (i + r) % m;
+        let rounds_left_for_i = m - r; // including this one
+        let boards_left_in_round = m - i;
+        // Prefer alternating sides down the boards, so rounds stay near balance.
+        let prefer = (i + r) % 2 == 0;
+        for first in [prefer, !prefer] {
+            let (na, nb, nr) = if first {
+                (a_count[i] + 1, b_count[j] + 1, round_count[r] + 1)
+            } else {
+                (a_count[i], b_count[j], round_count[r])
+            };
+            // Each count must still be able to reach exactly `half`.
+            let ok = na <= half
+                && nb <= half
+                && na + (rounds_left_for_i - 1) >= half
+                && nb + (rounds_left_for_i - 1) >= half
+                && (!per_round || (nr <= half && nr + (boards_left_in_round - 1) >= half));
+            if !ok {
+                continue;
+            }
+            colour[r][i] = first;
+            a_count[i] = na;
+            b_count[j] = nb;
+            round_count[r] = nr;
+            if solve(
+                cell + 1,
+                m,
+                half,
+                colour,
+                a_count,
+                b_count,
+                round_count,
+                per_round,
+            ) {
+                return true;
+            }
+            if first {
+                a_count[i] -= 1;
+                b_count[j] -= 1;
+                round_count[r] -= 1;
+            }
+        }
+        false
+    }
+    // With sizes divisible by 4 the round balance is reachable (A_i moves first in round r
+    // iff (r − i) mod size < size/2 is one solution); otherwise only the players' balance is.
+    let solved = solve(
+        0,
+        m,
+        half,
+        &mut colour,
+        &mut a_count,
+        &mut b_count,
+        &mut round_count,
+        m.is_multiple_of(4),
+    );
+    if !solved {
+        return Err(Error::Settings(format!(
+            "no balanced whole-team schedule for teams of {size}"
+        )));
+    }
+    let mut games = Vec::with_capacity(m * m);
+    for (r, row) in colour.iter().enumerate() {
+        for (i, &first) in row.iter().enumerate() {
+            games.push(CrossGame {
+                round: r as u32 + 1,
+                a: i as u32 + 1,
+                b: ((i + r) % m) as u32 + 1,
+                a_first: first,
+            });
+        }
+    }
+    Ok(games)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lineups_are_binomial() {
+        let binom = |n: u64, k: u64| (0..k).fold(1u64, |acc, i| acc * (n - i) / (i + 1));
+        for squad in 1..=10u32 {
+            for boards in 1..=squad {
+                let l = legal_lineups(squad, boards).unwrap();
+                assert_eq!(l.len() as u64, binom(squad as u64, boards as u64));
+                assert!(l.iter().all(|x| check_lineup(x, squad).is_ok()));
+            }
+        }
+        assert!(legal_lineups(3, 4).is_err());
+    }
+
+    #[test]
+    fn whole_team_schedules_balance() {
+        for size in [2u32, 4, 6, 8, 10, 12] {
+            let games = whole_team_round_robin(size).unwrap();
+            let m = size as usize;
+            let mut met = std::collections::HashSet::new();
+            for g in &games {
+                assert!(met.insert((g.a, g.b)));
+            }
+            assert_eq!(met.len(), m * m);
+            for p in 1..=size {
+                assert_eq!(
+                    games.iter().filter(|g| g.a == p && g.a_first).count(),
+                    m / 2,
+                    "A{p}"
+                );
+                assert_eq!(
+                    games.iter().filter(|g| g.b == p && !g.a_first).count(),
+                    m / 2,
+                    "B{p}"
+                );
+            }
+            for r in (1..=size).filter(|_| size % 4 == 0) {
+                assert_eq!(
+                    games.iter().filter(|g| g.round == r && g.a_first).count(),
+                    m / 2
+                );
+            }
+        }
+        assert!(whole_team_round_robin(5).is_err());
+    }
+}

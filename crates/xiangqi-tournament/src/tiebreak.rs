@@ -127,6 +127,12 @@ impl TieBreak {
         )
     }
 
+    /// Whether a relative criterion can separate `group` at all: head-to-head only when every
+    /// two of them have met. Absolute criteria always apply.
+    pub fn applies(self, history: &History, group: &[PlayerId]) -> bool {
+        !self.is_relative() || all_met(history, group)
+    }
+
     /// The value of this criterion for `p`; `group` is the set of players still level (used by
     /// relative criteria only).
     pub fn value(self, history: &History, p: PlayerId, group: &[PlayerId]) -> TieValue {
