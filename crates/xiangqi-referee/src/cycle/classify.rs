@@ -35,6 +35,7 @@ pub(crate) fn classify(start: &Position, moves: &[Move], rules: RuleSet) -> Vec<
     let mut pos = start.clone();
     let mut ids = Identities::new(start);
     let mut out = Vec::with_capacity(moves.len());
+    let mut threatened: Vec<Vec<PieceId>> = Vec::with_capacity(moves.len());
     for (ply, &m) in moves.iter().enumerate() {
         let Some(piece) = pos.piece_at(m.from()) else { break };
         if !pos.is_legal(m) {
@@ -43,6 +44,7 @@ pub(crate) fn classify(start: &Position, moves: &[Move], rules: RuleSet) -> Vec<
         let mover = pos.turn();
         let answers_check = pos.is_check();
         let before = threats(&pos, rules, None);
+        threatened.push(before.iter().map(|t| ids.of(t.target)).collect());
         let prior = pos.clone();
         pos.play_unchecked(m);
         let checkers: Vec<Square> = pos.checkers().collect();
@@ -83,6 +85,19 @@ pub(crate) fn classify(start: &Position, moves: &[Move], rules: RuleSet) -> Vec<
         ids.play(m);
         out.push(class);
     }
+    // AXF terms, 长捉: a chase is perpetual only if the other side answers it, moving the piece
+    // away or resolving the attack (appendix: a rook that keeps attacking a cannon which
+    // neither escapes nor seeks protection does not chase perpetually). A chase still standing
+    // when the chaser is next to move was not answered.
+    let n = out.len();
+    if n == moves.len() && n >= 2 {
+        for i in 0..n {
+            let next = &threatened[(i + 2) % n];
+            for chase in &mut out[i].chases {
+                chase.answered = !next.contains(&chase.target_id);
+            }
+        }
+    }
     out
 }
 
@@ -111,6 +126,7 @@ fn to_chase(t: &Threat, ids: &Identities, m: Move) -> Chase {
         target_piece: t.target_piece,
         target_id: ids.of(t.target),
         kind: t.kind,
+        answered: true,
     }
 }
 

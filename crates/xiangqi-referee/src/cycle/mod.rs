@@ -110,6 +110,10 @@ pub struct Chase {
     pub target_id: PieceId,
     /// Why it counts.
     pub kind: ChaseKind,
+    /// Whether the other side's next move answered the chase (moved the piece away,
+    /// protected it or cut the attack). The Asian rules count only answered chases towards a
+    /// perpetual chase (AXF terms, 长捉; appendix).
+    pub answered: bool,
 }
 
 /// The kinds of idle move (闲, 2020 art. 24.4–24.8).

@@ -54,19 +54,21 @@ pub(crate) fn asian_pattern(moves: &[&MoveClass]) -> Pattern {
     if moves.iter().all(|c| c.kind == MoveKind::Check) {
         return Pattern::PerpetualCheck;
     }
-    if moves.iter().all(|c| c.kind == MoveKind::Chase) && !common_targets(moves).is_empty() {
-        let held = moves.iter().all(|c| c.chases.iter().any(|ch| ch.kind == ChaseKind::HeldRook));
+    if moves.iter().all(|c| c.kind == MoveKind::Chase) && !common_targets(moves, true).is_empty() {
+        let held = moves.iter().all(|c| c.chases.iter().any(|ch| ch.answered && ch.kind == ChaseKind::HeldRook));
         return Pattern::Forbidden { heavy: held, reason: Reason::PerpetualChase };
     }
     Pattern::Allowed
 }
 
-/// The pieces chased on every one of these moves.
-pub(crate) fn common_targets(moves: &[&MoveClass]) -> Vec<PieceId> {
+/// The pieces chased on every one of these moves (only chases the other side answered, if
+/// `answered`).
+pub(crate) fn common_targets(moves: &[&MoveClass], answered: bool) -> Vec<PieceId> {
+    let counts = |ch: &&super::Chase| ch.answered || !answered;
     let Some(first) = moves.first() else { return Vec::new() };
-    let mut ids: Vec<PieceId> = first.chases.iter().map(|c| c.target_id).collect();
+    let mut ids: Vec<PieceId> = first.chases.iter().filter(counts).map(|c| c.target_id).collect();
     ids.dedup();
-    ids.retain(|id| moves.iter().all(|c| c.chases.iter().any(|ch| ch.target_id == *id)));
+    ids.retain(|id| moves.iter().all(|c| c.chases.iter().filter(counts).any(|ch| ch.target_id == *id)));
     ids
 }
 
