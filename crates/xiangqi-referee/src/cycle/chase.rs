@@ -174,9 +174,13 @@ fn asian_kind(pos: &mut Position, them: Option<&Position>, m: Move, attacker: Pi
     Some(ChaseKind::Unprotected)
 }
 
-/// 2020 art. 24.3 (图2, 图3, 图9, 图16; 参考图29–30): material won by a check followed,
-/// whatever the reply, by a winning capture — including a discovered check that uncovers a
-/// capture (抽). Checks that mate belong to 杀, not here.
+/// How many checks in a row a line winning material may take (2020 art. 24.3: "a check or
+/// consecutive checks").
+const CHECK_DEPTH: u8 = 2;
+
+/// 2020 art. 24.3 (图2, 图3, 图9, 图16; 参考图29–30): material won by a check or consecutive
+/// checks followed, whatever the replies, by a winning capture — including a discovered check
+/// that uncovers a capture (抽). Checks that mate belong to 杀, not here.
 fn check_lines(pos: &mut Position, mut them: Option<&mut Position>, offers: &[Move]) -> Vec<Threat> {
     let chaser = pos.turn();
     let mut out = Vec::new();
@@ -185,40 +189,74 @@ fn check_lines(pos: &mut Position, mut them: Option<&mut Position>, offers: &[Mo
         if !gives_check(pos, c) || is_exchange_offer(pos, them.as_deref_mut(), c) {
             continue;
         }
-        let first = pos.piece_at(c.to()).map_or(0, |v| gain(v, c.to(), chaser, chaser));
-        let undo = pos.play_unchecked(c);
-        let evasions = pos.legal_moves();
-        let mut worst = i32::MAX;
-        let mut won: Vec<Threat> = Vec::new();
-        if !evasions.is_empty() {
-            for &e in evasions.iter() {
-                let lost = pos.piece_at(e.to()).map_or(0, |v| gain(v, e.to(), !chaser, chaser));
-                let u = pos.play_unchecked(e);
-                // An answer that parries the check and threatens mate in turn (垫将还杀)
-                // refutes the line: the chaser must then defend, and its piece "cannot
-                // leave its line" (2020 图7).
-                let counter = threatens_mate(pos, !chaser, 2);
-                let (best, threat) = if counter { (0, None) } else { best_capture(pos, chaser, offers) };
-                pos.undo(e, u);
-                let total = first - lost + best;
-                worst = worst.min(total);
-                if worst <= 0 {
-                    break;
-                }
-                if let Some(mut t) = threat {
-                    if t.target == e.to() {
-                        t.target = e.from();
-                    }
-                    won.push(t);
-                }
-            }
-        }
-        pos.undo(c, undo);
-        if worst > 0 && worst < MATE / 2 {
+        let (value, won) = after_check(pos, c, chaser, CHECK_DEPTH, offers);
+        if value > 0 && value < MATE / 2 {
             out.extend(won.into_iter().filter(|t| pos.piece_at(t.target) == Some(t.target_piece)));
         }
     }
     out
+}
+
+/// The chaser's net gain from the check `c`, every evasion answered by the best
+/// continuation, and the pieces it wins (on their squares before the check).
+fn after_check(pos: &mut Position, c: Move, chaser: Color, depth: u8, offers: &[Move]) -> (i32, Vec<Threat>) {
+    let first = pos.piece_at(c.to()).map_or(0, |v| gain(v, c.to(), chaser, chaser));
+    let undo = pos.play_unchecked(c);
+    let evasions = pos.legal_moves();
+    if evasions.is_empty() {
+        pos.undo(c, undo);
+        return (MATE, Vec::new());
+    }
+    let mut worst = i32::MAX;
+    let mut won: Vec<Threat> = Vec::new();
+    for &e in evasions.iter() {
+        let lost = pos.piece_at(e.to()).map_or(0, |v| gain(v, e.to(), !chaser, chaser));
+        let u = pos.play_unchecked(e);
+        // An answer that parries the check and threatens mate in turn (垫将还杀) refutes
+        // the line: the chaser must then defend, and its piece "cannot leave its line"
+        // (2020 图7).
+        let counter = threatens_mate(pos, !chaser, 2);
+        let (best, threats) = if counter { (0, Vec::new()) } else { follow(pos, chaser, depth - 1, offers) };
+        pos.undo(e, u);
+        worst = worst.min(first - lost + best);
+        if worst <= 0 {
+            break;
+        }
+        for mut t in threats {
+            if t.target == e.to() {
+                t.target = e.from();
+            }
+            won.push(t);
+        }
+    }
+    pos.undo(c, undo);
+    for t in &mut won {
+        if t.target == c.to() {
+            t.target = c.from();
+        }
+    }
+    (worst, won)
+}
+
+/// The chaser's best continuation: a winning capture or, `depth` permitting, another check.
+fn follow(pos: &mut Position, chaser: Color, depth: u8, offers: &[Move]) -> (i32, Vec<Threat>) {
+    let (mut best, threat) = best_capture(pos, chaser, offers);
+    let mut won: Vec<Threat> = threat.into_iter().collect();
+    if depth > 0 {
+        let moves = pos.legal_moves();
+        for &c in moves.iter() {
+            // A further check must itself take something or uncover the check (抽).
+            if offers.contains(&c) || !(pos.piece_at(c.to()).is_some() || discovers_check(pos, c)) {
+                continue;
+            }
+            let (v, w) = after_check(pos, c, chaser, depth, offers);
+            if v > best && v < MATE / 2 {
+                best = v;
+                won = w;
+            }
+        }
+    }
+    (best, won)
 }
 
 /// The side to move's best single capture by net gain, and what it takes.
@@ -259,4 +297,12 @@ pub(crate) fn horse_leg_towards(horse: Square, target: Square) -> Option<Square>
         _ => return None,
     };
     Square::new((lr * 9 + lf) as u8)
+}
+
+/// Whether `m` gives check with a piece other than the one moved (a discovered check).
+fn discovers_check(pos: &mut Position, m: Move) -> bool {
+    let undo = pos.play_unchecked(m);
+    let found = pos.checkers().any(|sq| sq != m.to());
+    pos.undo(m, undo);
+    found
 }
