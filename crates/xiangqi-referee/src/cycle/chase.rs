@@ -55,14 +55,11 @@ pub(crate) fn threats(pos: &Position, rules: RuleSet, moved: Option<Square>) -> 
         }
     }
     if rules == RuleSet::Chinese {
-        let offers: Vec<Move> = match moved {
-            Some(from) => pos
-                .occupied_by(!chaser)
-                .map(|to| Move::new(from, to))
-                .filter(|&m| pos.is_legal(m) && is_exchange_offer(pos, them.as_mut(), m))
-                .collect(),
-            None => Vec::new(),
-        };
+        let _ = moved;
+        let offers: Vec<Move> = all_captures(pos)
+            .into_iter()
+            .filter(|&m| is_exchange_offer(pos, them.as_mut(), m))
+            .collect();
         for t in check_lines(&mut scratch, them.as_mut(), &offers) {
             push(&mut out, t);
         }
