@@ -18,13 +18,14 @@ fn is_separator(c: char) -> bool {
     c.is_whitespace() || matches!(c, ',' | '，' | '、' | ';' | '；' | '。' | '：' | ':')
 }
 
-fn closing(c: char) -> Option<char> {
+/// The closing brackets of an opening one. Half- and full-width round brackets close each
+/// other: the 2020 rule book prints `（将)`.
+fn closing(c: char) -> Option<[char; 2]> {
     Some(match c {
-        '(' => ')',
-        '（' => '）',
-        '{' => '}',
-        '[' => ']',
-        '【' => '】',
+        '(' | '（' => [')', '）'],
+        '{' => ['}', '}'],
+        '[' => [']', ']'],
+        '【' => ['】', '】'],
         _ => return None,
     })
 }
@@ -64,10 +65,11 @@ pub(crate) fn tokens(line: &str) -> Vec<Token<'_>> {
     let mut out = Vec::new();
     let mut words: Vec<(usize, &str)> = Vec::new();
     let mut start: Option<usize> = None;
-    let mut close: Option<char> = None;
+    let mut close: Option<[char; 2]> = None;
+    let mut comment_at = 0;
     for (i, c) in line.char_indices() {
         if let Some(end) = close {
-            if c == end {
+            if end.contains(&c) {
                 close = None;
             }
             continue;
@@ -77,13 +79,20 @@ pub(crate) fn tokens(line: &str) -> Vec<Token<'_>> {
             if let Some(s) = start.take() {
                 words.push((s, &line[s..i]));
             }
-            close = opens;
+            if opens.is_some() {
+                close = opens;
+                comment_at = i;
+            }
         } else if start.is_none() {
             start = Some(i);
         }
     }
     if let Some(s) = start {
         words.push((s, &line[s..]));
+    }
+    if close.is_some() {
+        // A comment never closed would swallow the rest of the line: make it an error instead.
+        words.push((comment_at, &line[comment_at..]));
     }
     for (offset, word) in words {
         if is_result(word) {
@@ -92,6 +101,9 @@ pub(crate) fn tokens(line: &str) -> Vec<Token<'_>> {
         let Some((skip, word)) = strip_move_number(word) else {
             continue;
         };
+        if word.bytes().all(|b| b.is_ascii_digit()) {
+            continue; // `1、炮二平五`: a move number with a Chinese separator
+        }
         let offset = offset + skip;
         if word.chars().any(tables::is_notation_char) {
             split_chinese(word, offset, &mut out);
