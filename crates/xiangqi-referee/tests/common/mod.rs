@@ -1,0 +1,59 @@
+//! Helpers shared by the referee's integration tests.
+#![allow(dead_code)]
+
+use xiangqi::{Move, Position};
+
+/// A position from a FEN the test vouches for.
+pub fn pos(fen: &str) -> Position {
+    Position::from_fen(fen).unwrap_or_else(|e| panic!("test FEN {fen:?}: {e}"))
+}
+
+/// Moves from a space-separated ICCS line.
+pub fn line(moves: &str) -> Vec<Move> {
+    moves
+        .split_whitespace()
+        .map(|m| m.parse().unwrap_or_else(|e| panic!("test move {m:?}: {e}")))
+        .collect()
+}
+
+/// A small deterministic generator (xorshift64*), so random games are reproducible without
+/// extra dependencies.
+pub struct Rng(pub u64);
+
+impl Rng {
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// A random legal game from `start` of at most `max_plies` plies. With `echo` > 0, that
+/// share (in percent) of moves repeat the mover's previous move backwards when legal, which
+/// makes repetitions common.
+pub fn random_game(rng: &mut Rng, start: &Position, max_plies: usize, echo: u64) -> Vec<Move> {
+    let mut pos = start.clone();
+    let mut moves: Vec<Move> = Vec::new();
+    while moves.len() < max_plies {
+        let legal = pos.legal_moves();
+        if legal.is_empty() {
+            break;
+        }
+        let mut m = legal[rng.below(legal.len())];
+        if rng.next() % 100 < echo && moves.len() >= 2 {
+            let prev = moves[moves.len() - 2];
+            let back = Move::new(prev.to(), prev.from());
+            if pos.is_legal(back) {
+                m = back;
+            }
+        }
+        pos.play_unchecked(m);
+        moves.push(m);
+    }
+    moves
+}
