@@ -131,6 +131,40 @@ impl Settings {
     }
 }
 
+/// Refuses settings that no event can run with; also guards files read from outside (a
+/// point value beyond ±500 would let sums overflow).
+fn check_settings(settings: &Settings, players: usize) -> Result<(), Error> {
+    match settings.system {
+        System::RoundRobin { cycles, .. } if !(1..=2).contains(&cycles) => {
+            return Err(Error::Settings(format!(
+                "a round robin has 1 or 2 cycles, not {cycles}"
+            )));
+        }
+        System::Swiss { rounds, .. } if rounds == 0 || rounds as usize >= players + players % 2 => {
+            return Err(Error::Settings(format!(
+                "a Swiss of {players} players can have 1 to {} rounds, not {rounds}",
+                players + players % 2 - 1
+            )));
+        }
+        _ => {}
+    }
+    let sc = &settings.scoring;
+    let values = [
+        sc.win,
+        sc.draw,
+        sc.loss,
+        sc.forfeit_win,
+        sc.forfeit_loss,
+        sc.bye,
+    ];
+    if values.iter().any(|p| p.halves().abs() > 1000) {
+        return Err(Error::Settings(
+            "point values must lie between -500 and 500".into(),
+        ));
+    }
+    Ok(())
+}
+
 /// An event in progress: the tournament file.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Tournament {
@@ -159,23 +193,7 @@ impl Tournament {
                 "an event needs at least two players".into(),
             ));
         }
-        match settings.system {
-            System::RoundRobin { cycles, .. } if !(1..=2).contains(&cycles) => {
-                return Err(Error::Settings(format!(
-                    "a round robin has 1 or 2 cycles, not {cycles}"
-                )));
-            }
-            System::Swiss { rounds, .. }
-                if rounds == 0 || rounds as usize >= players.len() + players.len() % 2 =>
-            {
-                return Err(Error::Settings(format!(
-                    "a Swiss of {} players can have 1 to {} rounds, not {rounds}",
-                    players.len(),
-                    players.len() + players.len() % 2 - 1
-                )));
-            }
-            _ => {}
-        }
+        check_settings(&settings, players.len())?;
         Ok(Tournament {
             format: FORMAT.into(),
             name: name.into(),
@@ -217,6 +235,17 @@ impl Tournament {
             column: 0,
             message: m,
         };
+        if !(2..=100_000).contains(&n) {
+            return Err(bad(format!("{n} players: an event has 2 to 100000")));
+        }
+        check_settings(&self.settings, self.players.len()).map_err(|e| bad(e.to_string()))?;
+        if self.rounds.len() > self.planned_rounds() as usize {
+            return Err(bad(format!(
+                "{} rounds stored, the event has {}",
+                self.rounds.len(),
+                self.planned_rounds()
+            )));
+        }
         let check = |p: PlayerId| {
             if p.0 == 0 || p.0 > n {
                 Err(bad(format!("player {p} does not exist")))
@@ -243,8 +272,11 @@ impl Tournament {
                     )));
                 }
             }
-            if let Some((p, _)) = r.bye {
+            if let Some((p, pts)) = r.bye {
                 check(p)?;
+                if pts.halves().abs() > 1000 {
+                    return Err(bad(format!("round {}: bye worth {pts} points", r.number)));
+                }
                 if !seen.insert(p) {
                     return Err(bad(format!(
                         "round {}: player {p} has a bye and a game",
@@ -354,37 +386,40 @@ impl Tournament {
         first_round: FirstRound,
     ) -> Result<Round, Error> {
         let history = self.history();
-        let players: Vec<SwissPlayer> = (0..self.players.len())
-            .map(PlayerId::from_index)
-            .filter(|&p| self.is_active(p, number))
-            .map(|p| {
-                let mut sp = SwissPlayer {
-                    id: p,
-                    score: history.points(p),
+        // One pass over the rounds collects everyone's opponents, sides and byes.
+        let mut all: Vec<SwissPlayer> = (0..self.players.len())
+            .map(|i| {
+                let id = PlayerId::from_index(i);
+                SwissPlayer {
+                    id,
+                    score: history.points(id),
                     sides: Vec::new(),
                     opponents: Vec::new(),
                     byes: 0,
-                };
-                for r in &self.rounds {
-                    for g in &r.games {
-                        if let Some(side) = g.side_of(p) {
-                            let opp = if side == crate::Side::First {
-                                g.second
-                            } else {
-                                g.first
-                            };
-                            sp.opponents.push(opp);
-                            if g.outcome.is_some_and(Outcome::played) {
-                                sp.sides.push(side);
-                            }
-                        }
-                    }
-                    if r.bye.is_some_and(|(b, _)| b == p) {
-                        sp.byes += 1;
+                }
+            })
+            .collect();
+        for r in &self.rounds {
+            for g in &r.games {
+                let played = g.outcome.is_some_and(Outcome::played);
+                for (me, opp, side) in [
+                    (g.first, g.second, crate::Side::First),
+                    (g.second, g.first, crate::Side::Second),
+                ] {
+                    let sp = &mut all[me.index()];
+                    sp.opponents.push(opp);
+                    if played {
+                        sp.sides.push(side);
                     }
                 }
-                sp
-            })
+            }
+            if let Some((b, _)) = r.bye {
+                all[b.index()].byes += 1;
+            }
+        }
+        let players: Vec<SwissPlayer> = all
+            .into_iter()
+            .filter(|sp| self.is_active(sp.id, number))
             .collect();
         let pairing = swiss::pair_round(&players, number, variant, first_round)?;
         Ok(Round {

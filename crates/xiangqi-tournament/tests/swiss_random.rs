@@ -1,7 +1,7 @@
 //! Random Swiss tournaments with random results: no pair meets twice, nobody gets two byes,
 //! the colour rules hold, every round is complete, standings are reproducible.
 //!
-//! `cargo test` runs 2,000 events in debug builds (to stay within ~30 s) and 10,000 in
+//! `cargo test` runs 1,000 events in debug builds (to stay within ~30 s) and 10,000 in
 //! release; `cargo test -- --ignored` runs the full 10,000 in any profile.
 
 use std::collections::HashSet;
@@ -183,7 +183,7 @@ fn run(count: u64) {
 #[test]
 fn random_swiss_events() {
     run(if cfg!(debug_assertions) {
-        2_000
+        1_000
     } else {
         10_000
     });
