@@ -1,13 +1,16 @@
 //! Move text in and out: the one place the server touches notations.
 //!
-//! Moves arrive as ICCS (`h2e2`, `H2-E2`), and — once the rules core's `notation` module
-//! lands — Chinese (`炮二平五`) and WXF (`C2.5`). The move list is written in Chinese and
-//! WXF for people; until the notation module lands both fall back to ICCS.
+//! Moves arrive as ICCS (`h2e2`, `H2-E2`), Chinese (`炮二平五`) or WXF (`C2.5`), detected by
+//! the rules core's reader. ICCS is read here first so that an illegal ICCS move gets the
+//! rules core's reason (`the horse's leg is blocked`) rather than "no legal move fits". The
+//! move list is written in Chinese and WXF for people.
 
+use xiangqi::notation::{Notation, parse_move_auto, write_move};
 use xiangqi::{Move, Position};
 
-/// Reads a move in any accepted notation, for the side to move in `pos`. Only the text is
-/// checked here, not legality.
+/// Reads a move in any accepted notation, for the side to move in `pos`. ICCS is read
+/// without looking at the position (its legality is the caller's question); Chinese and WXF
+/// are resolved against the legal moves.
 ///
 /// # Errors
 ///
@@ -15,25 +18,30 @@ use xiangqi::{Move, Position};
 ///
 /// ```
 /// use xiangqi::Position;
+/// use xiangqi_server::notation::parse_move;
 /// let pos = Position::start();
-/// assert_eq!(xiangqi_server::notation::parse_move(&pos, "h2e2").unwrap().to_string(), "h2e2");
-/// assert!(xiangqi_server::notation::parse_move(&pos, "zz").is_err());
+/// assert_eq!(parse_move(&pos, "h2e2").unwrap().to_string(), "h2e2");
+/// assert_eq!(parse_move(&pos, "炮二平五").unwrap().to_string(), "h2e2");
+/// assert_eq!(parse_move(&pos, "C2.5").unwrap().to_string(), "h2e2");
+/// assert!(parse_move(&pos, "zz").is_err());
 /// ```
-pub fn parse_move(_pos: &Position, text: &str) -> Result<Move, String> {
+pub fn parse_move(pos: &Position, text: &str) -> Result<Move, String> {
     let text = text.trim();
-    if text.is_empty() || text.len() > 32 {
-        return Err("expected a move such as h2e2 (ICCS), 炮二平五 or C2.5".into());
+    if text.len() > 64 {
+        return Err("a move is at most a few characters".into());
     }
-    text.parse::<Move>()
-        .map_err(|e| format!("{e}; Chinese and WXF moves are not accepted yet"))
+    if let Ok(m) = text.parse::<Move>() {
+        return Ok(m);
+    }
+    parse_move_auto(pos, text).map_err(|e| e.to_string())
 }
 
 /// The move in Chinese notation (`炮二平五`).
-pub fn chinese(_pos: &Position, m: Move) -> String {
-    m.to_string()
+pub fn chinese(pos: &Position, m: Move) -> String {
+    write_move(pos, m, Notation::Chinese)
 }
 
 /// The move in WXF notation (`C2.5`).
-pub fn wxf(_pos: &Position, m: Move) -> String {
-    m.to_string()
+pub fn wxf(pos: &Position, m: Move) -> String {
+    write_move(pos, m, Notation::Wxf)
 }

@@ -1,0 +1,219 @@
+//! The web board in real headless Chromium (Debian's `chromium`): two players in two browser
+//! contexts play by clicking and dragging; the test reads the move list and the clocks, flips
+//! the board, switches notation and language, and saves screenshots to
+//! `$CARGO_TARGET_TMPDIR/xq-browser/`.
+//!
+//! Skipped, saying so, when Chromium is not installed (set `XQ_CHROMIUM` to its path).
+
+mod cdp;
+#[path = "../common/mod.rs"]
+mod common;
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use cdp::{Browser, find_chromium};
+use common::TestServer;
+use serde_json::json;
+
+fn screenshot_dir() -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("xq-browser");
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_players_play_in_the_browser() {
+    let Some(chromium) = find_chromium() else {
+        println!(
+            "SKIPPED: browser test: chromium not found (apt-get install chromium, or set XQ_CHROMIUM)"
+        );
+        eprintln!("SKIPPED: browser test: chromium not found");
+        return;
+    };
+    let s = TestServer::start().await;
+    let g = s.create(json!({"control": "5m+3s"})).await;
+    let browser = Browser::launch(&chromium).await;
+    let red_url = g.created["red"]["url"].as_str().unwrap().to_owned();
+    let black_url = g.created["black"]["url"].as_str().unwrap().to_owned();
+
+    let red = browser.open(&red_url).await;
+    red.wait_for(
+        "window.xq && window.xq.state && window.xq.side === 'red'",
+        "Red's page to load",
+    )
+    .await;
+    // The token left the address bar.
+    assert_eq!(red.eval("location.hash").await, "");
+    // Red at the bottom: Red's king is below Black's.
+    let (_, red_king_y) = red.centre(".piece[data-square='e0']").await;
+    let (_, black_king_y) = red.centre(".piece[data-square='e9']").await;
+    assert!(red_king_y > black_king_y);
+    assert_eq!(
+        red.eval("document.querySelectorAll('#board .piece').length")
+            .await,
+        32
+    );
+
+    // Click the cannon: its targets appear; click e2 to play 炮二平五.
+    red.click(".piece[data-square='h2']").await;
+    let targets = red
+        .eval("document.querySelectorAll('#board .target').length")
+        .await;
+    assert_eq!(targets, 12, "the cannon on h2 has 12 moves at the start");
+    red.click(".target[data-square='e2']").await;
+    red.wait_for(
+        "window.xq.state.moves.length === 1",
+        "Red's move to be stored",
+    )
+    .await;
+    assert_eq!(s.state(&g.id).await["moves"], json!(["h2e2"]));
+
+    // Black, in its own browser context, sees the board from its side and drags 马8进7.
+    let black = browser.open(&black_url).await;
+    black
+        .wait_for(
+            "window.xq && window.xq.state && window.xq.side === 'black'",
+            "Black's page",
+        )
+        .await;
+    let (_, red_king_y) = black.centre(".piece[data-square='e0']").await;
+    let (_, black_king_y) = black.centre(".piece[data-square='e9']").await;
+    assert!(
+        black_king_y > red_king_y,
+        "Black sits at the bottom of its own board"
+    );
+    // Black's clock runs since Red's first move.
+    tokio::time::sleep(Duration::from_millis(1200)).await;
+    let black_clock = black
+        .eval("document.querySelector('#player-bottom .clock').textContent")
+        .await;
+    let black_clock = black_clock.as_str().unwrap().to_owned();
+    assert!(
+        black_clock.starts_with("04:5"),
+        "Black's clock ticks down: {black_clock}"
+    );
+    // Press on the horse and drag it to g7 (the targets appear once it is picked up).
+    black.drag_squares("h9", "g7").await;
+    black
+        .wait_for("window.xq.state.moves.length === 2", "Black's dragged move")
+        .await;
+    red.wait_for(
+        "window.xq.state.moves.length === 2",
+        "Red to see Black's move",
+    )
+    .await;
+
+    // The move list, in Chinese, then WXF.
+    let moves = red
+        .eval("[...document.querySelectorAll('#moves .mv')].map(e => e.textContent)")
+        .await;
+    assert_eq!(moves, json!(["炮二平五", "马8进7"]));
+    red.click("#notation-btn").await;
+    let moves = red
+        .eval("[...document.querySelectorAll('#moves .mv')].map(e => e.textContent)")
+        .await;
+    assert_eq!(moves, json!(["C2.5", "H8+7"]));
+    red.click("#notation-btn").await;
+    red.click("#notation-btn").await;
+    // The last move is marked on both ends.
+    let marked = red
+        .eval("[...document.querySelectorAll('.last-move')].map(e => e.dataset.square).sort()")
+        .await;
+    assert_eq!(marked, json!(["g7", "h9"]));
+    // Red's clock runs now; read it twice, a second apart.
+    let read = "document.querySelector('#player-bottom .clock').textContent";
+    let first = red.eval(read).await;
+    tokio::time::sleep(Duration::from_millis(1100)).await;
+    let second = red.eval(read).await;
+    assert_ne!(first, second, "Red's clock ticks");
+    assert!(
+        first.as_str().unwrap() <= "05:03" && second.as_str().unwrap() < first.as_str().unwrap()
+    );
+
+    // A few more moves by API, then a piece selected for the screenshot.
+    for (token, mv) in [
+        (&g.red, "h0g2"),
+        (&g.black, "i9h9"),
+        (&g.red, "i0h0"),
+        (&g.black, "b7b5"),
+    ] {
+        assert_eq!(s.play(&g.id, token, mv).await.0, 200);
+    }
+    red.wait_for(
+        "window.xq.state.moves.length === 6",
+        "the API moves to reach the page",
+    )
+    .await;
+    red.click(".piece[data-square='e2']").await;
+    let dir = screenshot_dir();
+    red.screenshot(&dir.join("board-red.png")).await;
+
+    // Check is warned: Red takes the centre pawn, then mates-in-waiting with the other cannon
+    // over the d9 advisor (a line found with the rules core).
+    red.click(".piece[data-square='e2']").await;
+    red.click(".target[data-square='e6']").await;
+    red.wait_for("window.xq.state.moves.length === 7", "Red's capture")
+        .await;
+    assert_eq!(s.play(&g.id, &g.black, "c9a7").await.0, 200);
+    red.wait_for("window.xq.state.moves.length === 8", "Black's reply")
+        .await;
+    red.drag_squares("b2", "b9").await;
+    black
+        .wait_for("window.xq.state.check === true", "Black to be in check")
+        .await;
+    let status = black
+        .eval("document.getElementById('status').textContent")
+        .await;
+    assert!(
+        status.as_str().unwrap().contains("Check") || status.as_str().unwrap().contains("将军"),
+        "{status}"
+    );
+    assert_eq!(
+        black
+            .eval("document.querySelectorAll('.piece.in-check').length")
+            .await,
+        1
+    );
+    black.screenshot(&dir.join("board-black-check.png")).await;
+
+    // Flip on Red's page puts Black at the bottom.
+    red.click("#flip-btn").await;
+    let (_, red_king_y) = red.centre(".piece[data-square='e0']").await;
+    let (_, black_king_y) = red.centre(".piece[data-square='e9']").await;
+    assert!(black_king_y > red_king_y);
+    red.click("#flip-btn").await;
+
+    // Black resigns through the page; both pages show the ruling, in Chinese after a toggle.
+    black.eval("window.confirm = () => true").await;
+    black.click("#resign-btn").await;
+    red.wait_for("window.xq.state.status === 'ended'", "the game to end")
+        .await;
+    red.click("#lang-btn").await;
+    let ruling = red
+        .eval("document.getElementById('ruling').textContent")
+        .await;
+    assert_eq!(ruling, "黑方认输。");
+    let status = red
+        .eval("document.getElementById('status').textContent")
+        .await;
+    assert!(status.as_str().unwrap().contains("红胜"), "{status}");
+    red.screenshot(&dir.join("board-ended-zh.png")).await;
+
+    // On a phone the board fills the width and the panel goes below it.
+    red.viewport(390, 844, 2.0, true).await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let fits = red
+        .eval(
+            "(() => { const b = document.getElementById('board-svg').getBoundingClientRect(); \
+             const p = document.querySelector('.panel').getBoundingClientRect(); \
+             return b.width > 330 && b.right <= 390 && p.top >= b.bottom; })()",
+        )
+        .await;
+    assert_eq!(
+        fits, true,
+        "the board fits a phone and the panel sits below it"
+    );
+    red.screenshot(&dir.join("board-phone.png")).await;
+    println!("screenshots in {}", dir.display());
+}

@@ -1,0 +1,123 @@
+//! A real server on loopback, with a temporary data directory, and a small client.
+#![allow(dead_code)]
+
+use std::time::Duration;
+
+use serde_json::{Value, json};
+use xiangqi_server::{Config, Server};
+
+pub struct TestServer {
+    pub server: Option<Server>,
+    pub base: String,
+    pub dir: tempfile::TempDir,
+    pub http: reqwest::Client,
+}
+
+pub struct Game {
+    pub id: String,
+    pub red: String,
+    pub black: String,
+    pub created: Value,
+}
+
+impl TestServer {
+    pub async fn start() -> TestServer {
+        let dir = tempfile::tempdir().unwrap();
+        TestServer::start_in(dir).await
+    }
+
+    pub async fn start_in(dir: tempfile::TempDir) -> TestServer {
+        let mut config = Config::new("127.0.0.1:0".parse().unwrap(), dir.path().to_owned());
+        config.limits.http_rate = 1000.0;
+        config.limits.http_burst = 1000.0;
+        let server = Server::start(config).await.unwrap();
+        let base = format!("http://{}", server.local_addr());
+        TestServer {
+            server: Some(server),
+            base,
+            dir,
+            http: reqwest::Client::builder()
+                .timeout(Duration::from_secs(10))
+                .build()
+                .unwrap(),
+        }
+    }
+
+    /// Stops the server, keeping the data directory.
+    pub async fn stop(mut self) -> tempfile::TempDir {
+        if let Some(server) = self.server.take() {
+            server.shutdown().await;
+        }
+        self.dir
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.base)
+    }
+
+    pub async fn create(&self, body: Value) -> Game {
+        let r = self
+            .http
+            .post(self.url("/api/games"))
+            .json(&body)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status(), 201, "create");
+        let created: Value = r.json().await.unwrap();
+        Game {
+            id: created["id"].as_str().unwrap().to_owned(),
+            red: created["red"]["token"].as_str().unwrap().to_owned(),
+            black: created["black"]["token"].as_str().unwrap().to_owned(),
+            created,
+        }
+    }
+
+    pub async fn state(&self, id: &str) -> Value {
+        let r = self
+            .http
+            .get(self.url(&format!("/api/games/{id}")))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status(), 200);
+        r.json().await.unwrap()
+    }
+
+    /// POSTs `body` to `/api/games/{id}/{what}` with `token`; status and JSON.
+    pub async fn post(
+        &self,
+        id: &str,
+        what: &str,
+        token: Option<&str>,
+        body: Value,
+    ) -> (u16, Value) {
+        let mut request = self
+            .http
+            .post(self.url(&format!("/api/games/{id}/{what}")))
+            .json(&body);
+        if let Some(token) = token {
+            request = request.bearer_auth(token);
+        }
+        let r = request.send().await.unwrap();
+        let status = r.status().as_u16();
+        (status, r.json().await.unwrap_or(Value::Null))
+    }
+
+    pub async fn play(&self, id: &str, token: &str, mv: &str) -> (u16, Value) {
+        self.post(id, "moves", Some(token), json!({"move": mv}))
+            .await
+    }
+
+    /// Plays a line from the start, alternating Red and Black, asserting each is accepted.
+    pub async fn play_line(&self, game: &Game, line: &[&str]) -> Value {
+        let mut last = Value::Null;
+        for (i, mv) in line.iter().enumerate() {
+            let token = if i % 2 == 0 { &game.red } else { &game.black };
+            let (status, body) = self.play(&game.id, token, mv).await;
+            assert_eq!(status, 200, "{mv}: {body}");
+            last = body;
+        }
+        last
+    }
+}

@@ -1,0 +1,233 @@
+//! The WebSocket against a real server on loopback.
+
+mod common;
+
+use std::time::Duration;
+
+use common::TestServer;
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{Value, json};
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+
+type Socket =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+async fn connect(s: &TestServer, id: &str, query: &str, origin: Option<&str>) -> Socket {
+    let url = format!(
+        "{}/api/games/{id}/ws{query}",
+        s.base.replace("http://", "ws://")
+    );
+    let mut request = url.into_client_request().unwrap();
+    if let Some(origin) = origin {
+        request
+            .headers_mut()
+            .insert("origin", origin.parse().unwrap());
+    }
+    tokio_tungstenite::connect_async(request).await.unwrap().0
+}
+
+/// The next JSON text message (pings are answered by the library).
+async fn next(ws: &mut Socket) -> Value {
+    loop {
+        let message = tokio::time::timeout(Duration::from_secs(5), ws.next())
+            .await
+            .expect("a message within 5 s")
+            .expect("the socket is open")
+            .unwrap();
+        if let Message::Text(text) = message {
+            return serde_json::from_str(&text).unwrap();
+        }
+    }
+}
+
+/// Messages up to and including the first of type `kind`.
+async fn until(ws: &mut Socket, kind: &str) -> Vec<Value> {
+    let mut seen = Vec::new();
+    loop {
+        let m = next(ws).await;
+        let done = m["type"] == kind;
+        seen.push(m);
+        if done {
+            return seen;
+        }
+    }
+}
+
+async fn send(ws: &mut Socket, value: Value) {
+    ws.send(Message::Text(value.to_string().into()))
+        .await
+        .unwrap();
+}
+
+#[tokio::test]
+async fn a_spectator_replays_then_follows_and_resumes_after_a_drop() {
+    let s = TestServer::start().await;
+    let g = s.create(json!({})).await;
+    s.play_line(&g, &["h2e2", "h9g7"]).await;
+    let mut ws = connect(&s, &g.id, "", None).await;
+    let first = until(&mut ws, "hello").await;
+    let seqs: Vec<u64> = first.iter().filter_map(|m| m["seq"].as_u64()).collect();
+    // Events 1 (created), 2 and 3 (moves), then the state at seq 3.
+    assert_eq!(seqs, [1, 2, 3, 3]);
+    assert_eq!(first[3]["type"], "state");
+    assert_eq!(first[3]["moves"], json!(["h2e2", "h9g7"]));
+    assert_eq!(first[4]["side"], json!(null), "a spectator plays no side");
+
+    assert_eq!(s.play(&g.id, &g.red, "h0g2").await.0, 200);
+    let live = next(&mut ws).await;
+    assert_eq!(
+        (live["type"].as_str(), live["seq"].as_u64()),
+        (Some("event"), Some(4))
+    );
+    assert_eq!(live["event"]["move"], "h0g2");
+    assert_eq!(live["state"]["turn"], "black");
+    drop(ws);
+
+    // While disconnected, two more moves; reconnecting with since=4 gets exactly those.
+    assert_eq!(s.play(&g.id, &g.black, "i9h9").await.0, 200);
+    assert_eq!(s.play(&g.id, &g.red, "i0h0").await.0, 200);
+    let mut ws = connect(&s, &g.id, "?since=4", None).await;
+    let missed = until(&mut ws, "state").await;
+    let moves: Vec<&str> = missed
+        .iter()
+        .filter_map(|m| m["event"]["move"].as_str())
+        .collect();
+    assert_eq!(moves, ["i9h9", "i0h0"]);
+    assert_eq!(missed.last().unwrap()["seq"], 6);
+}
+
+#[tokio::test]
+async fn players_move_over_the_socket_and_spectators_cannot() {
+    let s = TestServer::start().await;
+    let g = s.create(json!({})).await;
+    let mut red = connect(&s, &g.id, "", Some(&s.base)).await;
+    until(&mut red, "hello").await;
+    send(&mut red, json!({"type": "move", "move": "h2e2", "id": 1})).await;
+    let refused = next(&mut red).await;
+    assert_eq!(
+        (refused["type"].as_str(), refused["error"].as_str()),
+        (Some("error"), Some("missing_token"))
+    );
+    assert_eq!(refused["id"], 1);
+    send(&mut red, json!({"type": "auth", "token": "f".repeat(64)})).await;
+    assert_eq!(next(&mut red).await["error"], "wrong_token");
+    send(&mut red, json!({"type": "auth", "token": g.red})).await;
+    assert_eq!(next(&mut red).await["side"], "red");
+
+    let mut black = connect(&s, &g.id, "", Some(&s.base)).await;
+    until(&mut black, "hello").await;
+    send(&mut black, json!({"type": "auth", "token": g.black})).await;
+    assert_eq!(next(&mut black).await["side"], "black");
+
+    send(
+        &mut red,
+        json!({"type": "move", "move": "炮二平五", "id": 2}),
+    )
+    .await;
+    let mut got = until(&mut red, "ack").await;
+    let ack = got.pop().unwrap();
+    assert_eq!(
+        (ack["id"].as_u64(), ack["seq"].as_u64()),
+        (Some(2), Some(2))
+    );
+    let seen = next(&mut black).await;
+    assert_eq!(seen["event"]["move"], "h2e2");
+    assert_eq!(seen["state"]["moves_chinese"], json!(["炮二平五"]));
+
+    send(&mut red, json!({"type": "move", "move": "h0g2", "id": 3})).await;
+    let refused = until(&mut red, "error").await.pop().unwrap();
+    assert_eq!(
+        (refused["status"].as_u64(), refused["error"].as_str()),
+        (Some(409), Some("not_your_turn"))
+    );
+    send(&mut black, json!({"type": "move", "move": "h9h0", "id": 4})).await;
+    let refused = until(&mut black, "error").await.pop().unwrap();
+    assert_eq!(
+        (refused["status"].as_u64(), refused["error"].as_str()),
+        (Some(422), Some("illegal_move"))
+    );
+}
+
+#[tokio::test]
+async fn a_foreign_origin_is_refused() {
+    let s = TestServer::start().await;
+    let g = s.create(json!({})).await;
+    let url = format!(
+        "{}/api/games/{}/ws",
+        s.base.replace("http://", "ws://"),
+        g.id
+    );
+    let mut request = url.into_client_request().unwrap();
+    request
+        .headers_mut()
+        .insert("origin", "http://evil.example".parse().unwrap());
+    let err = tokio_tungstenite::connect_async(request).await.unwrap_err();
+    assert!(err.to_string().contains("403"), "{err}");
+}
+
+#[tokio::test]
+async fn malformed_messages_get_errors_and_floods_get_cut_off() {
+    let s = TestServer::start().await;
+    let g = s.create(json!({})).await;
+    let mut ws = connect(&s, &g.id, "", None).await;
+    until(&mut ws, "hello").await;
+    for bad in [
+        "{",
+        "[]",
+        "{\"type\":\"dance\"}",
+        "{\"type\":\"move\"}",
+        "\u{0}",
+    ] {
+        ws.send(Message::Text(bad.into())).await.unwrap();
+        let reply = next(&mut ws).await;
+        assert_eq!(reply["error"], "bad_request", "{bad}: {reply}");
+    }
+    ws.send(Message::Binary(vec![1, 2, 3].into()))
+        .await
+        .unwrap();
+    assert_eq!(next(&mut ws).await["error"], "bad_request");
+    // An oversized message closes the connection (the limit is 4 KiB).
+    let mut big = connect(&s, &g.id, "", None).await;
+    until(&mut big, "hello").await;
+    let _ = big.send(Message::Text("x".repeat(100_000).into())).await;
+    let closed = tokio::time::timeout(Duration::from_secs(5), async {
+        loop {
+            match big.next().await {
+                None | Some(Err(_)) | Some(Ok(Message::Close(_))) => return true,
+                Some(Ok(_)) => {}
+            }
+        }
+    })
+    .await;
+    assert_eq!(closed, Ok(true));
+    // A flood: pings beyond the burst are refused, then the socket is closed.
+    let mut errors = 0;
+    let mut closed = false;
+    for i in 0..200 {
+        if ws
+            .send(Message::Text(
+                json!({"type": "ping", "n": i}).to_string().into(),
+            ))
+            .await
+            .is_err()
+        {
+            closed = true;
+            break;
+        }
+    }
+    while let Ok(Some(message)) = tokio::time::timeout(Duration::from_secs(3), ws.next()).await {
+        match message {
+            Ok(Message::Text(text)) if text.contains("rate_limited") => errors += 1,
+            Ok(Message::Close(_)) | Err(_) => {
+                closed = true;
+                break;
+            }
+            _ => {}
+        }
+    }
+    assert!(errors > 0, "some messages were refused");
+    assert!(closed, "the flood was cut off");
+    // The game is unharmed.
+    assert_eq!(s.state(&g.id).await["status"], "waiting");
+}
