@@ -1,0 +1,267 @@
+//! `xq serve` as a process: `kill -9` in the middle of games, restart, and every acknowledged
+//! move is still there, with the clock of the side to move resumed.
+//!
+//! Uses only the standard library for HTTP (one request per connection), so the test needs no
+//! client crate.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{SocketAddr, TcpStream};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use serde_json::{Value, json};
+
+struct Served {
+    child: Child,
+    addr: SocketAddr,
+}
+
+impl Drop for Served {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn serve(data: &Path) -> Served {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_xq"))
+        .args([
+            "serve",
+            "--listen",
+            "127.0.0.1:0",
+            "--log",
+            "warn",
+            "--data",
+        ])
+        .arg(data)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("xq serve starts");
+    let stderr = child.stderr.take().unwrap();
+    let mut lines = BufReader::new(stderr).lines();
+    let addr = lines
+        .by_ref()
+        .map_while(Result::ok)
+        .find_map(|l| {
+            l.split("listening on http://")
+                .nth(1)
+                .and_then(|rest| rest.split_whitespace().next())
+                .map(str::to_owned)
+        })
+        .expect("xq serve says where it listens")
+        .parse()
+        .unwrap();
+    std::thread::spawn(move || for _ in lines {});
+    Served { child, addr }
+}
+
+/// One HTTP request; the status and the JSON body (or `null`). `None` if the connection
+/// failed (the server died under us).
+fn http(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    token: Option<&str>,
+    body: Option<Value>,
+) -> Option<(u16, Value)> {
+    let mut stream = TcpStream::connect_timeout(&addr, Duration::from_secs(5)).ok()?;
+    stream
+        .set_read_timeout(Some(Duration::from_secs(10)))
+        .ok()?;
+    let body = body.map(|b| b.to_string()).unwrap_or_default();
+    let auth = token
+        .map(|t| format!("Authorization: Bearer {t}\r\n"))
+        .unwrap_or_default();
+    let request = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n{auth}\
+         Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    stream.write_all(request.as_bytes()).ok()?;
+    let mut response = Vec::new();
+    stream.read_to_end(&mut response).ok()?;
+    let text = String::from_utf8_lossy(&response);
+    let status = text.split_whitespace().nth(1)?.parse().ok()?;
+    let (_, body) = text.split_once("\r\n\r\n")?;
+    Some((status, serde_json::from_str(body).unwrap_or(Value::Null)))
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("xq-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+/// A tiny deterministic generator, to pick among legal moves.
+fn next_random(state: &mut u64) -> u64 {
+    *state ^= *state << 13;
+    *state ^= *state >> 7;
+    *state ^= *state << 17;
+    *state
+}
+
+struct Played {
+    id: String,
+    acknowledged: Vec<String>,
+}
+
+/// Plays random legal moves in one game until `stop`, recording each move the server
+/// acknowledged (HTTP 200).
+fn play_until_killed(addr: SocketAddr, seed: u64, stop: Arc<AtomicBool>) -> Played {
+    let (_, created) = http(
+        addr,
+        "POST",
+        "/api/games",
+        None,
+        Some(json!({"control": "30m"})),
+    )
+    .unwrap();
+    let id = created["id"].as_str().unwrap().to_owned();
+    let tokens = [
+        created["red"]["token"].as_str().unwrap().to_owned(),
+        created["black"]["token"].as_str().unwrap().to_owned(),
+    ];
+    let mut acknowledged = Vec::new();
+    let mut legal: Vec<String> = {
+        let (_, state) = http(addr, "GET", &format!("/api/games/{id}"), None, None).unwrap();
+        serde_json::from_value(state["legal_moves"].clone()).unwrap()
+    };
+    let mut rng = seed | 1;
+    while !stop.load(Ordering::Relaxed) && !legal.is_empty() && acknowledged.len() < 400 {
+        let mv = legal[(next_random(&mut rng) % legal.len() as u64) as usize].clone();
+        let token = &tokens[acknowledged.len() % 2];
+        match http(
+            addr,
+            "POST",
+            &format!("/api/games/{id}/moves"),
+            Some(token),
+            Some(json!({"move": mv})),
+        ) {
+            Some((200, state)) => {
+                acknowledged.push(mv);
+                legal = serde_json::from_value(state["legal_moves"].clone()).unwrap();
+            }
+            Some((status, body)) => panic!("{mv}: {status} {body}"),
+            None => break, // killed mid-request: this move was never acknowledged
+        }
+    }
+    Played { id, acknowledged }
+}
+
+#[test]
+fn kill_9_loses_no_acknowledged_move_and_the_clock_resumes() {
+    let data = temp_dir("crash");
+    let server = serve(&data);
+    let addr = server.addr;
+    let stop = Arc::new(AtomicBool::new(false));
+    let players: Vec<_> = (0..4u64)
+        .map(|seed| {
+            let stop = stop.clone();
+            std::thread::spawn(move || play_until_killed(addr, 0x9e37_79b9_7f4a_7c15 ^ seed, stop))
+        })
+        .collect();
+    // Let the games run, then kill -9 (SIGKILL) with requests in flight.
+    std::thread::sleep(Duration::from_millis(1500));
+    let mut server = server;
+    server.child.kill().unwrap();
+    server.child.wait().unwrap();
+    stop.store(true, Ordering::Relaxed);
+    let played: Vec<Played> = players.into_iter().map(|p| p.join().unwrap()).collect();
+    assert!(
+        played.iter().all(|p| !p.acknowledged.is_empty()),
+        "every game got going"
+    );
+
+    let server = serve(&data);
+    let counts: Vec<usize> = played.iter().map(|p| p.acknowledged.len()).collect();
+    println!("acknowledged before kill -9: {counts:?}");
+    for game in &played {
+        let (status, state) = http(
+            server.addr,
+            "GET",
+            &format!("/api/games/{}", game.id),
+            None,
+            None,
+        )
+        .unwrap();
+        assert_eq!(status, 200);
+        let stored: Vec<String> = serde_json::from_value(state["moves"].clone()).unwrap();
+        let n = game.acknowledged.len();
+        assert!(
+            stored.len() == n || stored.len() == n + 1,
+            "game {}: {} acknowledged, {} stored",
+            game.id,
+            n,
+            stored.len()
+        );
+        assert_eq!(
+            stored[..n],
+            game.acknowledged[..],
+            "every acknowledged move, in order"
+        );
+        if state["status"] == "playing" {
+            let to_move = state["turn"].as_str().unwrap();
+            assert_eq!(
+                state["clocks"]["running"], to_move,
+                "the clock of the side to move runs again"
+            );
+            let left = state["clocks"][to_move]["remaining_ms"].as_u64().unwrap();
+            // 30 minutes, less what was used before the crash (a few seconds at most); the
+            // time the server was down is not charged.
+            assert!(left > 29 * 60 * 1000 && left <= 30 * 60 * 1000, "{left}");
+            let kinds: Vec<String> = {
+                let (_, events) = http(
+                    server.addr,
+                    "GET",
+                    &format!("/api/games/{}/events?since=1", game.id),
+                    None,
+                    None,
+                )
+                .unwrap();
+                events["events"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|e| e["event"]["kind"].as_str().unwrap().to_owned())
+                    .collect()
+            };
+            assert_eq!(kinds[kinds.len() - 2..], ["clock_paused", "clock_resumed"]);
+        }
+    }
+    drop(server);
+    let _ = std::fs::remove_dir_all(&data);
+}
+
+#[test]
+fn serve_reads_its_options_from_the_environment() {
+    let data = temp_dir("env");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_xq"))
+        .arg("serve")
+        .env("XQ_LISTEN", "127.0.0.1:0")
+        .env("XQ_DATA", &data)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stderr = child.stderr.take().unwrap();
+    let line = BufReader::new(stderr)
+        .lines()
+        .map_while(Result::ok)
+        .find(|l| l.contains("listening on"))
+        .unwrap();
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(
+        line.contains("127.0.0.1:") && !line.contains(":8080"),
+        "{line}"
+    );
+    assert!(
+        data.join("xq.sqlite3").exists(),
+        "the database is created on first start"
+    );
+    let _ = std::fs::remove_dir_all(&data);
+}
