@@ -20,6 +20,7 @@ pub(crate) fn parse_game<V: Visitor>(
     let mut lx = Lexer {
         text,
         pos: 0,
+        first_line,
         line: first_line,
         line_start: 0,
         col_pos: 0,
@@ -38,6 +39,7 @@ pub(crate) fn parse_game<V: Visitor>(
 struct Lexer<'a> {
     text: &'a str,
     pos: usize,
+    first_line: u64,
     line: u64,
     line_start: usize,
     /// A cached (byte position, column) on the current line, so columns cost O(line).
@@ -56,6 +58,15 @@ fn is_token_end(c: char) -> bool {
 
 impl<'a> Lexer<'a> {
     fn place_at(&mut self, pos: usize) -> Place {
+        if pos < self.line_start {
+            // An earlier line (an error found after reading past its start): count afresh.
+            let before = &self.text[..pos];
+            let start = before.rfind('\n').map_or(0, |i| i + 1);
+            return Place::Text {
+                line: self.first_line + before.matches('\n').count() as u64,
+                column: before[start..].chars().count() as u64 + 1,
+            };
+        }
         if self.col_pos < self.line_start || self.col_pos > pos {
             self.col_pos = self.line_start;
             self.col = 1;

@@ -79,6 +79,22 @@ impl<R: BufRead> PgnReader<R> {
         Some(parse_game(&text, first_line, self.games, v))
     }
 
+    /// The games as checked records, one at a time (see [`crate::pgn::GameBuilder`]).
+    ///
+    /// ```
+    /// use xiangqi_records::pgn::PgnReader;
+    /// let pgn = "[Game \"Chinese Chess\"]\n1. h2e2 h9g7 *\n\n[Game \"Chinese Chess\"]\n1. b2e2 1-0\n";
+    /// let plies: Vec<usize> = PgnReader::new(pgn.as_bytes())
+    ///     .records()
+    ///     .map(|g| g.unwrap().mainline().len())
+    ///     .collect();
+    /// assert_eq!(plies, [2, 1]);
+    /// ```
+    pub fn records(mut self) -> impl Iterator<Item = Result<crate::GameRecord, RecordError>> {
+        let mut builder = crate::pgn::GameBuilder::new();
+        std::iter::from_fn(move || self.read_game(&mut builder).map(Result::flatten))
+    }
+
     /// Collects the next game's lines into `self.game`; returns its first line number, or
     /// `None` when only blank text is left.
     fn fill_game(&mut self) -> std::io::Result<Option<u64>> {

@@ -56,9 +56,34 @@ fn escape_tag(value: &str) -> String {
         .replace(['\r', '\n'], " ")
 }
 
-/// A comment's text: PGN has no escape for `}`, so it becomes the full-width `｝`.
+/// A comment's token. PGN has no escape for `}`: a one-line comment holding one is written
+/// as a `;` comment (to the end of the line); otherwise `}` becomes the full-width `｝`.
+/// A comment line starting with `[` would read as the next game's tags, so that `[`
+/// becomes `［`.
 fn comment_token(text: &str) -> String {
-    format!("{{{}}}", text.replace('}', "｝"))
+    let guarded;
+    let text = if text.contains("\n[") || text.contains("\n [") || text.contains("\n\t[") {
+        guarded = text
+            .split('\n')
+            .map(
+                |l| match l.trim_start_matches([' ', '\t']).strip_prefix('[') {
+                    Some(rest) => format!("{}［{rest}", &l[..l.len() - rest.len() - 1]),
+                    None => l.to_owned(),
+                },
+            )
+            .collect::<Vec<_>>()
+            .join("\n");
+        guarded.as_str()
+    } else {
+        text
+    };
+    if !text.contains('}') {
+        format!("{{{text}}}")
+    } else if !text.contains(['\n', '\r']) && text.trim() == text {
+        format!(";{text}")
+    } else {
+        format!("{{{}}}", text.replace('}', "｝"))
+    }
 }
 
 /// Writes a game as PGN text.
@@ -110,6 +135,10 @@ pub fn write_pgn(game: &GameRecord, opts: &PgnOptions) -> Result<String, WriteEr
         }
         out.push_str(&token);
         width += len;
+        if token.starts_with(';') {
+            out.push_str(nl);
+            width = 0;
+        }
     }
     out.push_str(nl);
     Ok(out)
