@@ -138,6 +138,71 @@ pub fn score_match(
     }
 }
 
+/// A team's line in a team round robin (全队循环 between several teams, or any team event):
+/// match points (大分) first, then board points (小分), as 1960 §13 三 ranks two-game events.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TeamRow {
+    /// Team number (1-based).
+    pub team: u32,
+    /// Place; equal match and board points share it.
+    pub rank: u32,
+    /// Match points.
+    pub match_points: Points,
+    /// Board points.
+    pub board_points: Points,
+}
+
+/// Ranks teams from their matches: `(home, away, score)` with 1-based team numbers.
+///
+/// ```
+/// use xiangqi_tournament::{team::{score_match, team_standings, MatchScoring}, PlayerResult::*, Scoring};
+/// let (s, m) = (Scoring::rules_1960(), MatchScoring::default());
+/// let games = [
+///     (1, 2, score_match(&[Win, Draw, Draw, Loss], &s, &m)), // 4:4, drawn match
+///     (1, 3, score_match(&[Win, Win, Draw, Loss], &s, &m)),  // 5:3, team 1 wins
+///     (2, 3, score_match(&[Draw, Draw, Draw, Draw], &s, &m)), // 4:4
+/// ];
+/// let t = team_standings(3, &games);
+/// assert_eq!((t[0].team, t[0].match_points.to_string()), (1, "3".to_string()));
+/// assert_eq!((t[1].team, t[1].board_points.to_string()), (2, "8".to_string()));
+/// ```
+pub fn team_standings(teams: u32, matches: &[(u32, u32, TeamMatchScore)]) -> Vec<TeamRow> {
+    let mut rows: Vec<TeamRow> = (1..=teams)
+        .map(|team| TeamRow {
+            team,
+            rank: 0,
+            match_points: Points::ZERO,
+            board_points: Points::ZERO,
+        })
+        .collect();
+    for &(home, away, score) in matches {
+        for (t, k) in [(home, 0), (away, 1)] {
+            if let Some(r) = rows.get_mut(t.wrapping_sub(1) as usize) {
+                r.match_points += score.match_points[k];
+                r.board_points += score.board_points[k];
+            }
+        }
+    }
+    rows.sort_by_key(|r| {
+        (
+            std::cmp::Reverse(r.match_points),
+            std::cmp::Reverse(r.board_points),
+            r.team,
+        )
+    });
+    for i in 0..rows.len() {
+        rows[i].rank = if i > 0
+            && rows[i].match_points == rows[i - 1].match_points
+            && rows[i].board_points == rows[i - 1].board_points
+        {
+            rows[i - 1].rank
+        } else {
+            i as u32 + 1
+        };
+    }
+    rows
+}
+
 /// Whether the home team's player moves first on `board` (1-based): first on odd boards,
 /// second on even boards, so each team has the first move on half the boards.
 pub fn home_moves_first(board: u32) -> bool {
