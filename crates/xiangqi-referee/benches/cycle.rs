@@ -9,7 +9,10 @@ use xiangqi_referee::{RuleSet, cycle::rule_cycle};
 
 fn case(fen: &str, moves: &[&str]) -> (Position, Vec<Move>) {
     let pos = Position::from_fen(fen).expect("corpus FEN is legal");
-    let moves = moves.iter().map(|m| m.parse().expect("ICCS move")).collect();
+    let moves = moves
+        .iter()
+        .map(|m| m.parse().expect("ICCS move"))
+        .collect();
     (pos, moves)
 }
 

@@ -12,7 +12,10 @@ use std::collections::BTreeMap;
 
 use serde_json::Value;
 use xiangqi::{Color, Move, Position};
-use xiangqi_referee::{RuleSet, cycle::{classify_cycle, debug_threats, rule_cycle}};
+use xiangqi_referee::{
+    RuleSet,
+    cycle::{classify_cycle, debug_threats, rule_cycle},
+};
 
 struct Case {
     id: String,
@@ -26,25 +29,43 @@ struct Case {
 fn load() -> Vec<Case> {
     let text = include_str!("data/rulebook-cases.jsonl");
     let mut out = Vec::new();
-    for (n, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
+    for (n, line) in text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+    {
         let v: Value = serde_json::from_str(line).unwrap_or_else(|e| panic!("line {}: {e}", n + 1));
         let id = v["id"].as_str().expect("id").to_owned();
-        let rep = if v["repetition_with_extension"].is_array() { &v["repetition_with_extension"] } else { &v["repetition"] };
+        let rep = if v["repetition_with_extension"].is_array() {
+            &v["repetition_with_extension"]
+        } else {
+            &v["repetition"]
+        };
         let Some(rep) = rep.as_array() else { continue };
-        let (i, j) = (rep[0].as_u64().expect("i") as usize, rep[1].as_u64().expect("j") as usize);
+        let (i, j) = (
+            rep[0].as_u64().expect("i") as usize,
+            rep[1].as_u64().expect("j") as usize,
+        );
         let mut moves: Vec<Move> = Vec::new();
         for key in ["moves_iccs", "cycle_extension_iccs"] {
             if let Some(list) = v[key].as_array() {
-                moves.extend(list.iter().map(|m| m.as_str().expect("move").parse::<Move>().expect("ICCS move")));
+                moves.extend(list.iter().map(|m| {
+                    m.as_str()
+                        .expect("move")
+                        .parse::<Move>()
+                        .expect("ICCS move")
+                }));
             }
         }
-        let mut pos = Position::from_fen(v["fen"].as_str().expect("fen")).unwrap_or_else(|e| panic!("{id}: {e}"));
+        let mut pos = Position::from_fen(v["fen"].as_str().expect("fen"))
+            .unwrap_or_else(|e| panic!("{id}: {e}"));
         let mut start = None;
         for (k, &m) in moves.iter().enumerate().take(j) {
             if k == i {
                 start = Some(pos.clone());
             }
-            pos.play(m).unwrap_or_else(|e| panic!("{id}: ply {k} {m}: {e}"));
+            pos.play(m)
+                .unwrap_or_else(|e| panic!("{id}: ply {k} {m}: {e}"));
         }
         let start = start.unwrap_or_else(|| pos.clone());
         let cycle: Vec<Move> = moves[i..j].to_vec();
@@ -76,9 +97,18 @@ fn corpus_scores() {
     let mut table: BTreeMap<String, [(usize, usize); 2]> = BTreeMap::new();
     let mut misses = Vec::new();
     for case in &cases {
-        let rules = if case.group.starts_with("cn") { RuleSet::Chinese } else { RuleSet::Asian };
+        let rules = if case.group.starts_with("cn") {
+            RuleSet::Chinese
+        } else {
+            RuleSet::Asian
+        };
         // Twice round the cycle: the start position has occurred three times.
-        let twice: Vec<Move> = case.cycle.iter().chain(case.cycle.iter()).copied().collect();
+        let twice: Vec<Move> = case
+            .cycle
+            .iter()
+            .chain(case.cycle.iter())
+            .copied()
+            .collect();
         let verdict = rule_cycle(&case.start, &twice, rules);
         let ok = verdict.loser == case.expected;
         let row = table.entry(case.group.clone()).or_default();
@@ -97,7 +127,10 @@ fn corpus_scores() {
     }
     println!("group    all          high");
     for (g, [all, high]) in &table {
-        println!("{g:8} {:3}/{:3}      {:3}/{:3}", all.0, all.1, high.0, high.1);
+        println!(
+            "{g:8} {:3}/{:3}      {:3}/{:3}",
+            all.0, all.1, high.0, high.1
+        );
     }
     println!("misses:");
     for m in &misses {
@@ -105,7 +138,11 @@ fn corpus_scores() {
     }
     let unexplained: Vec<_> = misses
         .iter()
-        .filter(|m| !EXPLAINED_MISSES.iter().any(|(id, _)| m.starts_with(&format!("{id} "))))
+        .filter(|m| {
+            !EXPLAINED_MISSES
+                .iter()
+                .any(|(id, _)| m.starts_with(&format!("{id} ")))
+        })
         .collect();
     println!("unexplained misses: {}", unexplained.len());
 }
@@ -114,9 +151,15 @@ fn corpus_scores() {
 /// classification of one case's moves (a debugging aid; silent otherwise).
 #[test]
 fn dump() {
-    let Ok(want) = std::env::var("CYCLE_CASE") else { return };
+    let Ok(want) = std::env::var("CYCLE_CASE") else {
+        return;
+    };
     for case in load().iter().filter(|c| c.id == want) {
-        let rules = if case.group.starts_with("cn") { RuleSet::Chinese } else { RuleSet::Asian };
+        let rules = if case.group.starts_with("cn") {
+            RuleSet::Chinese
+        } else {
+            RuleSet::Asian
+        };
         println!("{} {}", case.id, case.start.fen());
         let mut pos = case.start.clone();
         for &m in &case.cycle {
@@ -124,7 +167,21 @@ fn dump() {
             pos.play(m).expect("legal");
         }
         for c in classify_cycle(&case.start, &case.cycle, rules) {
-            println!("  {} {:?} {:?} mate={} chk={:?} chases={:?}", c.mv, c.piece, c.kind, c.mate_threat, c.checkers, c.chases.iter().map(|h| format!("{}{}x{}{}:{:?}", h.attacker_piece, h.attacker, h.target_piece, h.target, h.kind)).collect::<Vec<_>>());
+            println!(
+                "  {} {:?} {:?} mate={} chk={:?} chases={:?}",
+                c.mv,
+                c.piece,
+                c.kind,
+                c.mate_threat,
+                c.checkers,
+                c.chases
+                    .iter()
+                    .map(|h| format!(
+                        "{}{}x{}{}:{:?}",
+                        h.attacker_piece, h.attacker, h.target_piece, h.target, h.kind
+                    ))
+                    .collect::<Vec<_>>()
+            );
         }
         println!("{:?}", rule_cycle(&case.start, &case.cycle, rules));
     }

@@ -5,7 +5,9 @@
 
 use xiangqi::{Color, Move, Piece, Position, Role, Square};
 
-use super::material::{MATE, all_captures, can_recapture, capture_gain, gain, is_material, strength};
+use super::material::{
+    MATE, all_captures, can_recapture, capture_gain, gain, is_material, strength,
+};
 use super::threat::{gives_check, mates_by_checks_except, threatens_mate, with_turn};
 use super::{ChaseKind, RuleSet};
 
@@ -21,10 +23,7 @@ pub(crate) struct Threat {
 
 /// Every enemy piece the side to move threatens to win, at most one entry per target (the
 /// heaviest reading).
-///
-/// `moved`: where the piece that just moved stands (`None` for the position before a move).
-/// Its own offer of exchange stays an offer even when a check would let it take first.
-pub(crate) fn threats(pos: &Position, rules: RuleSet, moved: Option<Square>) -> Vec<Threat> {
+pub(crate) fn threats(pos: &Position, rules: RuleSet) -> Vec<Threat> {
     let mut out: Vec<Threat> = Vec::new();
     let mut scratch = pos.clone();
     let chaser = pos.turn();
@@ -35,7 +34,9 @@ pub(crate) fn threats(pos: &Position, rules: RuleSet, moved: Option<Square>) -> 
             continue;
         }
         for from in pos.attackers(sq, chaser) {
-            let Some(attacker) = pos.piece_at(from) else { continue };
+            let Some(attacker) = pos.piece_at(from) else {
+                continue;
+            };
             let m = Move::new(from, sq);
             if !pos.is_legal(m) {
                 continue;
@@ -46,16 +47,26 @@ pub(crate) fn threats(pos: &Position, rules: RuleSet, moved: Option<Square>) -> 
                 continue;
             }
             let kind = match rules {
-                RuleSet::Chinese => chinese_kind(&mut scratch, them.as_mut(), &old, m, attacker, victim),
+                RuleSet::Chinese => {
+                    chinese_kind(&mut scratch, them.as_mut(), &old, m, attacker, victim)
+                }
                 RuleSet::Asian => asian_kind(&mut scratch, them.as_ref(), m, attacker, victim),
             };
             if let Some(kind) = kind {
-                push(&mut out, Threat { attacker: from, attacker_piece: attacker, target: sq, target_piece: victim, kind });
+                push(
+                    &mut out,
+                    Threat {
+                        attacker: from,
+                        attacker_piece: attacker,
+                        target: sq,
+                        target_piece: victim,
+                        kind,
+                    },
+                );
             }
         }
     }
     if rules == RuleSet::Chinese {
-        let _ = moved;
         let offers: Vec<Move> = all_captures(pos)
             .into_iter()
             .filter(|&m| is_exchange_offer(pos, them.as_mut(), m))
@@ -86,7 +97,9 @@ fn old_captures(them: Option<&Position>) -> Vec<Move> {
 /// art. 24.4: if the opponent takes, it is neither mated at once nor loses material; 1956
 /// 图七 长兑; 2020 图2, 图13, 图29, 图30; AXF rule 24, D51–52). Such a capture is no threat.
 pub(crate) fn is_exchange_offer(pos: &Position, them: Option<&mut Position>, m: Move) -> bool {
-    let (Some(a), Some(v)) = (pos.piece_at(m.from()), pos.piece_at(m.to())) else { return false };
+    let (Some(a), Some(v)) = (pos.piece_at(m.from()), pos.piece_at(m.to())) else {
+        return false;
+    };
     if a.role != v.role {
         return false;
     }
@@ -145,11 +158,19 @@ fn chinese_kind(
 /// cannot move away without uncovering a check — may not be perpetually chased (rule 19,
 /// D39–41); engines that pass all the diagrams rank that chase above every other one, so
 /// that the appendix example (D105), where the held rook itself chases, still stands.
-fn asian_kind(pos: &mut Position, them: Option<&Position>, m: Move, attacker: Piece, victim: Piece) -> Option<ChaseKind> {
+fn asian_kind(
+    pos: &mut Position,
+    them: Option<&Position>,
+    m: Move,
+    attacker: Piece,
+    victim: Piece,
+) -> Option<ChaseKind> {
     if victim.role == Role::Rook
-        && pos
-            .pieces()
-            .any(|(sq, p)| p.color == attacker.color && p.role == Role::Horse && horse_leg_towards(sq, pos.king(victim.color)) == Some(m.to()))
+        && pos.pieces().any(|(sq, p)| {
+            p.color == attacker.color
+                && p.role == Role::Horse
+                && horse_leg_towards(sq, pos.king(victim.color)) == Some(m.to())
+        })
     {
         return Some(ChaseKind::HeldRook);
     }
@@ -178,7 +199,11 @@ const CHECK_DEPTH: u8 = 2;
 /// 2020 art. 24.3 (图2, 图3, 图9, 图16; 参考图29–30): material won by a check or consecutive
 /// checks followed, whatever the replies, by a winning capture — including a discovered check
 /// that uncovers a capture (抽). Checks that mate belong to 杀, not here.
-fn check_lines(pos: &mut Position, mut them: Option<&mut Position>, offers: &[Move]) -> Vec<Threat> {
+fn check_lines(
+    pos: &mut Position,
+    mut them: Option<&mut Position>,
+    offers: &[Move],
+) -> Vec<Threat> {
     let chaser = pos.turn();
     let mut out = Vec::new();
     let moves = pos.legal_moves();
@@ -188,7 +213,10 @@ fn check_lines(pos: &mut Position, mut them: Option<&mut Position>, offers: &[Mo
         }
         let (value, won) = after_check(pos, c, chaser, CHECK_DEPTH, offers);
         if value > 0 && value < MATE / 2 {
-            out.extend(won.into_iter().filter(|t| pos.piece_at(t.target) == Some(t.target_piece)));
+            out.extend(
+                won.into_iter()
+                    .filter(|t| pos.piece_at(t.target) == Some(t.target_piece)),
+            );
         }
     }
     out
@@ -196,8 +224,16 @@ fn check_lines(pos: &mut Position, mut them: Option<&mut Position>, offers: &[Mo
 
 /// The chaser's net gain from the check `c`, every evasion answered by the best
 /// continuation, and the pieces it wins (on their squares before the check).
-fn after_check(pos: &mut Position, c: Move, chaser: Color, depth: u8, offers: &[Move]) -> (i32, Vec<Threat>) {
-    let first = pos.piece_at(c.to()).map_or(0, |v| gain(v, c.to(), chaser, chaser));
+fn after_check(
+    pos: &mut Position,
+    c: Move,
+    chaser: Color,
+    depth: u8,
+    offers: &[Move],
+) -> (i32, Vec<Threat>) {
+    let first = pos
+        .piece_at(c.to())
+        .map_or(0, |v| gain(v, c.to(), chaser, chaser));
     let undo = pos.play_unchecked(c);
     let evasions = pos.legal_moves();
     if evasions.is_empty() {
@@ -207,13 +243,19 @@ fn after_check(pos: &mut Position, c: Move, chaser: Color, depth: u8, offers: &[
     let mut worst = i32::MAX;
     let mut won: Vec<Threat> = Vec::new();
     for &e in evasions.iter() {
-        let lost = pos.piece_at(e.to()).map_or(0, |v| gain(v, e.to(), !chaser, chaser));
+        let lost = pos
+            .piece_at(e.to())
+            .map_or(0, |v| gain(v, e.to(), !chaser, chaser));
         let u = pos.play_unchecked(e);
         // An answer that parries the check and threatens mate in turn (垫将还杀) refutes
         // the line: the chaser must then defend, and its piece "cannot leave its line"
         // (2020 图7).
         let counter = threatens_mate(pos, !chaser, 2);
-        let (best, threats) = if counter { (0, Vec::new()) } else { follow(pos, chaser, depth - 1, offers) };
+        let (best, threats) = if counter {
+            (0, Vec::new())
+        } else {
+            follow(pos, chaser, depth - 1, offers)
+        };
         pos.undo(e, u);
         worst = worst.min(first - lost + best);
         if worst <= 0 {
@@ -271,11 +313,19 @@ fn best_capture(pos: &mut Position, chaser: Color, skip: &[Move]) -> (i32, Optio
             if skip.contains(&m) || !pos.is_legal(m) {
                 continue;
             }
-            let Some(attacker) = pos.piece_at(from) else { continue };
+            let Some(attacker) = pos.piece_at(from) else {
+                continue;
+            };
             let g = capture_gain(pos, m, chaser, &old);
             if g > best {
                 best = g;
-                threat = Some(Threat { attacker: from, attacker_piece: attacker, target: sq, target_piece: victim, kind: ChaseKind::ByChecks });
+                threat = Some(Threat {
+                    attacker: from,
+                    attacker_piece: attacker,
+                    target: sq,
+                    target_piece: victim,
+                    kind: ChaseKind::ByChecks,
+                });
             }
         }
     }
@@ -285,8 +335,14 @@ fn best_capture(pos: &mut Position, chaser: Color, skip: &[Move]) -> (i32, Optio
 /// The leg square a horse on `horse` must have free to attack `target`, if it attacks it at
 /// all (1960 rules §2: the horse is blocked by a piece on its leg, 蹩马腿).
 pub(crate) fn horse_leg_towards(horse: Square, target: Square) -> Option<Square> {
-    let (hf, hr) = (i32::from(horse.file().index()), i32::from(horse.rank().index()));
-    let (tf, tr) = (i32::from(target.file().index()), i32::from(target.rank().index()));
+    let (hf, hr) = (
+        i32::from(horse.file().index()),
+        i32::from(horse.rank().index()),
+    );
+    let (tf, tr) = (
+        i32::from(target.file().index()),
+        i32::from(target.rank().index()),
+    );
     let (df, dr) = (tf - hf, tr - hr);
     let (lf, lr) = match (df.abs(), dr.abs()) {
         (1, 2) => (hf, hr + dr / 2),

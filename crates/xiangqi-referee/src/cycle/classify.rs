@@ -37,13 +37,15 @@ pub(crate) fn classify(start: &Position, moves: &[Move], rules: RuleSet) -> Vec<
     let mut out = Vec::with_capacity(moves.len());
     let mut threatened: Vec<Vec<PieceId>> = Vec::with_capacity(moves.len());
     for (ply, &m) in moves.iter().enumerate() {
-        let Some(piece) = pos.piece_at(m.from()) else { break };
+        let Some(piece) = pos.piece_at(m.from()) else {
+            break;
+        };
         if !pos.is_legal(m) {
             break;
         }
         let mover = pos.turn();
         let answers_check = pos.is_check();
-        let before = threats(&pos, rules, None);
+        let before = threats(&pos, rules);
         threatened.push(before.iter().map(|t| ids.of(t.target)).collect());
         let prior = pos.clone();
         pos.play_unchecked(m);
@@ -62,20 +64,28 @@ pub(crate) fn classify(start: &Position, moves: &[Move], rules: RuleSet) -> Vec<
         if checkers.is_empty() {
             let after_pos = with_turn(&pos, mover);
             if let Some(after_pos) = &after_pos {
-                let after = threats(after_pos, rules, Some(m.to()));
+                let after = threats(after_pos, rules);
                 let lone = rules == RuleSet::Chinese && attacking_pieces(&pos, mover) == 1;
                 class.chases = after
                     .iter()
                     // New: that piece was not threatened by that attacker before the move
                     // (the moved piece keeps its identity: it stood on the move's origin).
                     .filter(|t| {
-                        let origin = if t.attacker == m.to() { m.from() } else { t.attacker };
-                        !before.iter().any(|b| b.target == t.target && b.attacker == origin)
+                        let origin = if t.attacker == m.to() {
+                            m.from()
+                        } else {
+                            t.attacker
+                        };
+                        !before
+                            .iter()
+                            .any(|b| b.target == t.target && b.attacker == origin)
                     })
                     // 2020 art. 26.2 (图18, 参考图19): a side with one attacking piece left
                     // that holds a key drawing point and thereby attacks an advisor or
                     // elephant plays 闲.
-                    .filter(|t| !(lone && matches!(t.target_piece.role, Role::Advisor | Role::Elephant)))
+                    .filter(|t| {
+                        !(lone && matches!(t.target_piece.role, Role::Advisor | Role::Elephant))
+                    })
                     .map(|t| to_chase(t, &ids, m))
                     .collect();
             }
@@ -117,7 +127,11 @@ fn attacking_pieces(pos: &Position, side: Color) -> usize {
 
 fn to_chase(t: &Threat, ids: &Identities, m: Move) -> Chase {
     // Attackers may be the moved piece: its identity is that of its origin square.
-    let attacker_id = if t.attacker == m.to() { ids.of(m.from()) } else { ids.of(t.attacker) };
+    let attacker_id = if t.attacker == m.to() {
+        ids.of(m.from())
+    } else {
+        ids.of(t.attacker)
+    };
     Chase {
         attacker: t.attacker,
         attacker_piece: t.attacker_piece,
@@ -155,12 +169,23 @@ fn kind(class: &MoveClass, rules: RuleSet, before: &Position, after: &Position) 
 /// The kinds of 闲 (2020 art. 24.4–24.8; AXF terms 兑着, 献着, 拦着; rules 39–40).
 fn idle_kind(m: Move, mover: Color, before: &Position, after: &Position) -> IdleKind {
     let to = m.to();
-    let Some(piece) = after.piece_at(to) else { return IdleKind::Plain };
-    let attackers: Vec<Square> = after.attackers(to, !mover).filter(|&a| after.is_legal(Move::new(a, to))).collect();
+    let Some(piece) = after.piece_at(to) else {
+        return IdleKind::Plain;
+    };
+    let attackers: Vec<Square> = after
+        .attackers(to, !mover)
+        .filter(|&a| after.is_legal(Move::new(a, to)))
+        .collect();
     if !attackers.is_empty() {
         // 兑: a same-type piece may take it and it may take that piece back.
-        let same = attackers.iter().any(|&a| after.piece_at(a).is_some_and(|p| p.role == piece.role));
-        return if same { IdleKind::Exchange } else { IdleKind::Sacrifice };
+        let same = attackers
+            .iter()
+            .any(|&a| after.piece_at(a).is_some_and(|p| p.role == piece.role));
+        return if same {
+            IdleKind::Exchange
+        } else {
+            IdleKind::Sacrifice
+        };
     }
     // 跟: the moved piece now attacks a protected enemy piece it did not attack before.
     if let Some(me) = with_turn(after, mover) {
@@ -179,10 +204,10 @@ fn idle_kind(m: Move, mover: Color, before: &Position, after: &Position) -> Idle
         }
     }
     // 拦: the moved piece stands where an enemy piece could have gone, cutting its path.
-    if let Some(them) = with_turn(before, !mover) {
-        if them.legal_moves().iter().any(|mv| mv.to() == to) {
-            return IdleKind::Block;
-        }
+    if let Some(them) = with_turn(before, !mover)
+        && them.legal_moves().iter().any(|mv| mv.to() == to)
+    {
+        return IdleKind::Block;
     }
     IdleKind::Plain
 }

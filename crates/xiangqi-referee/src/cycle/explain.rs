@@ -34,7 +34,9 @@ fn label_en(kind: MoveKind) -> &'static str {
     }
 }
 
-const NUMERALS: [&str; 11] = ["零", "一", "两", "三", "四", "五", "六", "七", "八", "九", "十"];
+const NUMERALS: [&str; 11] = [
+    "零", "一", "两", "三", "四", "五", "六", "七", "八", "九", "十",
+];
 
 /// A side's pattern in the books' words: 长将, 一将一捉, 两闲 …
 pub(crate) fn pattern_zh(moves: &[&MoveClass]) -> String {
@@ -43,7 +45,11 @@ pub(crate) fn pattern_zh(moves: &[&MoveClass]) -> String {
         return "无着".to_owned();
     }
     if labels.iter().all(|l| *l == labels[0]) && labels.len() > 1 {
-        return if labels[0] == "闲" { format!("{}闲", numeral(labels.len())) } else { format!("长{}", labels[0]) };
+        return if labels[0] == "闲" {
+            format!("{}闲", numeral(labels.len()))
+        } else {
+            format!("长{}", labels[0])
+        };
     }
     let mut out = String::new();
     let mut seen: Vec<&str> = Vec::new();
@@ -59,11 +65,17 @@ pub(crate) fn pattern_zh(moves: &[&MoveClass]) -> String {
 }
 
 fn numeral(n: usize) -> String {
-    NUMERALS.get(n).map_or_else(|| n.to_string(), |s| (*s).to_owned())
+    NUMERALS
+        .get(n)
+        .map_or_else(|| n.to_string(), |s| (*s).to_owned())
 }
 
 fn pattern_en(moves: &[&MoveClass]) -> String {
-    moves.iter().map(|c| label_en(c.kind)).collect::<Vec<_>>().join(", ")
+    moves
+        .iter()
+        .map(|c| label_en(c.kind))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 fn side_zh(c: Color) -> &'static str {
@@ -95,7 +107,9 @@ fn role_zh(r: Role) -> &'static str {
 /// The most frequent chase of a side: "红车长捉黑方无根炮(b7)".
 fn chase_phrase(moves: &[&MoveClass], side: Color) -> Option<(String, String)> {
     let chases: Vec<_> = moves.iter().flat_map(|c| c.chases.iter()).collect();
-    let best = chases.iter().max_by_key(|c| chases.iter().filter(|d| d.target_id == c.target_id).count())?;
+    let best = chases
+        .iter()
+        .max_by_key(|c| chases.iter().filter(|d| d.target_id == c.target_id).count())?;
     let (root_zh, root_en) = match best.kind {
         ChaseKind::Unprotected => ("无根", "unprotected "),
         ChaseKind::Exchange => ("少根", "under-protected "),
@@ -123,7 +137,12 @@ fn chase_phrase(moves: &[&MoveClass], side: Color) -> Option<(String, String)> {
 }
 
 /// The explanation in Chinese and English.
-pub(crate) fn explain(classes: &[MoveClass], _rules: RuleSet, outcome: Outcome, loser: Option<Color>) -> (String, String) {
+pub(crate) fn explain(
+    classes: &[MoveClass],
+    _rules: RuleSet,
+    outcome: Outcome,
+    loser: Option<Color>,
+) -> (String, String) {
     let red = moves_of(classes, Color::Red);
     let black = moves_of(classes, Color::Black);
     let mut zh = format!("红方{}，黑方{}", pattern_zh(&red), pattern_zh(&black));
@@ -131,7 +150,11 @@ pub(crate) fn explain(classes: &[MoveClass], _rules: RuleSet, outcome: Outcome, 
     match (outcome, loser) {
         (Outcome::Check(c), _) => {
             zh = format!("{zh}。{}长将，{}不变作负", side_zh(c), side_zh(c));
-            en = format!("{en}. {} checks perpetually; {} must vary or lose", side_en(c), side_en(c));
+            en = format!(
+                "{en}. {} checks perpetually; {} must vary or lose",
+                side_en(c),
+                side_en(c)
+            );
         }
         (_, Some(c)) => {
             let moves = if c == Color::Red { &red } else { &black };
@@ -149,7 +172,9 @@ pub(crate) fn explain(classes: &[MoveClass], _rules: RuleSet, outcome: Outcome, 
         }
         (Outcome::BothForbidden, None) => {
             zh.push_str("，双方均为禁止着法，不变作和");
-            en.push_str(". Both sides play forbidden patterns of the same weight; drawn if neither varies");
+            en.push_str(
+                ". Both sides play forbidden patterns of the same weight; drawn if neither varies",
+            );
         }
         _ => {
             zh.push_str("，双方不变作和");
@@ -166,18 +191,27 @@ pub(crate) fn rule_text(rules: RuleSet, outcome: Outcome, reason: Reason) -> Str
             Outcome::Check(_) => "CXA 象棋竞赛规则 (2020) 第25.1条, 图6; 1960 §4 二(一)".to_owned(),
             Outcome::MutualCheck => "解将还将: 1960 §5 七, 图十一; 1956 图十".to_owned(),
             Outcome::Forbidden(_) => match reason {
-                Reason::CheckAndChase => "CXA (2020) 第24.13条, 第25.3条 (一将一捉), 图8; 1960 §4 二(五)".to_owned(),
-                Reason::PerpetualMateThreat => "CXA (2020) 第24.10条, 第24.13条, 第25.3条 (长杀), 图7; 1960 §4 二(二)".to_owned(),
+                Reason::CheckAndChase => {
+                    "CXA (2020) 第24.13条, 第25.3条 (一将一捉), 图8; 1960 §4 二(五)".to_owned()
+                }
+                Reason::PerpetualMateThreat => {
+                    "CXA (2020) 第24.10条, 第24.13条, 第25.3条 (长杀), 图7; 1960 §4 二(二)"
+                        .to_owned()
+                }
                 _ => "CXA (2020) 第24.11条, 第24.13条, 第25.3条 (长捉); 1960 §4 二(四)".to_owned(),
             },
             Outcome::Heavier(_) => "CXA (2020) 第26.9.2–26.9.3条, 图10, 图11, 图25–28".to_owned(),
-            Outcome::BothForbidden => "CXA (2020) 第26.9条 (双方禁止着法，责任相当), 图3, 图19".to_owned(),
+            Outcome::BothForbidden => {
+                "CXA (2020) 第26.9条 (双方禁止着法，责任相当), 图3, 图19".to_owned()
+            }
             Outcome::Allowed => "CXA (2020) 第24.14条, 第25.2条 (允许着法，不变作和)".to_owned(),
         },
         RuleSet::Asian => match outcome {
             Outcome::Check(_) => "AXF 象棋比赛规例 rule 6 (D1–3); section 2".to_owned(),
             Outcome::MutualCheck => "AXF rule 7 (D4)".to_owned(),
-            Outcome::Forbidden(_) | Outcome::Heavier(_) => "AXF section 2; rules 15–37 (perpetual chase)".to_owned(),
+            Outcome::Forbidden(_) | Outcome::Heavier(_) => {
+                "AXF section 2; rules 15–37 (perpetual chase)".to_owned()
+            }
             Outcome::BothForbidden => "AXF section 2 (both sides violate: draw)".to_owned(),
             Outcome::Allowed => "AXF rule 5; rules 9–13, 32, 35, 39–40 (allowed cycles)".to_owned(),
         },

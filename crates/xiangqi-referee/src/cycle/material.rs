@@ -83,7 +83,9 @@ pub(crate) fn exchange(pos: &mut Position, sq: Square, chaser: Color, depth: u8)
     let mover = pos.turn();
     let captures: Vec<Move> = legal_captures_on(pos, sq).collect();
     for m in captures {
-        let Some(victim) = pos.piece_at(sq) else { break };
+        let Some(victim) = pos.piece_at(sq) else {
+            break;
+        };
         let g = gain(victim, sq, mover, chaser);
         let undo = pos.play_unchecked(m);
         let reply = if pos.has_no_moves() {
@@ -103,15 +105,23 @@ pub(crate) fn best_reply(pos: &mut Position, chaser: Color, old: &[Move]) -> i32
     let mover = pos.turn();
     let mut best = 0;
     for sq in pos.occupied_by(!mover) {
-        let Some(victim) = pos.piece_at(sq) else { continue };
+        let Some(victim) = pos.piece_at(sq) else {
+            continue;
+        };
         if victim.role == Role::King {
             continue;
         }
         let g = gain(victim, sq, mover, chaser);
-        let captures: Vec<Move> = legal_captures_on(pos, sq).filter(|m| !old.contains(m)).collect();
+        let captures: Vec<Move> = legal_captures_on(pos, sq)
+            .filter(|m| !old.contains(m))
+            .collect();
         for m in captures {
             let undo = pos.play_unchecked(m);
-            let reply = if pos.has_no_moves() { -MATE } else { exchange(pos, sq, chaser, 5) };
+            let reply = if pos.has_no_moves() {
+                -MATE
+            } else {
+                exchange(pos, sq, chaser, 5)
+            };
             pos.undo(m, undo);
             best = best.max(g - reply);
         }
@@ -138,7 +148,9 @@ pub(crate) fn all_captures(pos: &Position) -> Vec<Move> {
 /// winning the material the chaser must not be mated immediately), `MATE` if it mates.
 pub(crate) fn capture_gain(pos: &mut Position, m: Move, chaser: Color, old: &[Move]) -> i32 {
     let sq = m.to();
-    let Some(victim) = pos.piece_at(sq) else { return 0 };
+    let Some(victim) = pos.piece_at(sq) else {
+        return 0;
+    };
     let g = gain(victim, sq, pos.turn(), chaser);
     let undo = pos.play_unchecked(m);
     let net = if pos.has_no_moves() {

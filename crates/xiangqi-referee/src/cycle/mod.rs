@@ -33,8 +33,8 @@ mod verdict;
 
 use xiangqi::{Color, Move, Piece, Position, Square};
 
-pub use crate::RuleSet;
 use crate::Reason;
+pub use crate::RuleSet;
 pub use threat::MATE_DEPTH;
 
 /// The ruling on one repetition cycle.
@@ -209,7 +209,7 @@ pub fn rule_cycle(start: &Position, moves: &[Move], rules: RuleSet) -> CycleVerd
 fn period(moves: &[Move]) -> &[Move] {
     let n = moves.len();
     for p in 1..n {
-        if n % p == 0 && moves.iter().enumerate().all(|(i, m)| *m == moves[i % p]) {
+        if n.is_multiple_of(p) && moves.iter().enumerate().all(|(i, m)| *m == moves[i % p]) {
             return &moves[..p];
         }
     }
@@ -220,8 +220,13 @@ fn period(moves: &[Move]) -> &[Move] {
 /// classification.
 #[doc(hidden)]
 pub fn debug_threats(pos: &Position, rules: RuleSet) -> Vec<String> {
-    chase::threats(pos, rules, None)
+    chase::threats(pos, rules)
         .iter()
-        .map(|t| format!("{}{}x{}{}:{:?}", t.attacker_piece, t.attacker, t.target_piece, t.target, t.kind))
+        .map(|t| {
+            format!(
+                "{}{}x{}{}:{:?}",
+                t.attacker_piece, t.attacker, t.target_piece, t.target, t.kind
+            )
+        })
         .collect()
 }

@@ -49,7 +49,12 @@ pub(crate) fn mates_by_checks_except(pos: &mut Position, depth: u8, skip: &[Move
     if depth == 0 {
         return false;
     }
-    let moves: Vec<Move> = pos.legal_moves().iter().copied().filter(|m| !skip.contains(m)).collect();
+    let moves: Vec<Move> = pos
+        .legal_moves()
+        .iter()
+        .copied()
+        .filter(|m| !skip.contains(m))
+        .collect();
     let mut evasions = MoveList::new();
     for &m in moves.iter() {
         let undo = pos.play_unchecked(m);
@@ -81,13 +86,18 @@ pub(crate) fn mates_by_checks_except(pos: &mut Position, depth: u8, skip: &[Move
 /// move is 兑 (2020 图29: 长兑 against 长杀; the same offer is 杀 when the enemy piece cannot
 /// leave its line to accept it).
 pub(crate) fn threatens_mate(pos: &Position, side: Color, depth: u8) -> bool {
-    let Some(mut p) = with_turn(pos, side) else { return false };
+    let Some(mut p) = with_turn(pos, side) else {
+        return false;
+    };
     let mut them = pos.clone();
     let skip: Vec<Move> = p
         .legal_moves()
         .iter()
         .copied()
-        .filter(|&m| p.piece_at(m.to()).is_some() && crate::cycle::chase::is_exchange_offer(&p, Some(&mut them), m))
+        .filter(|&m| {
+            p.piece_at(m.to()).is_some()
+                && crate::cycle::chase::is_exchange_offer(&p, Some(&mut them), m)
+        })
         .collect();
     mates_by_checks_except(&mut p, depth, &skip)
 }

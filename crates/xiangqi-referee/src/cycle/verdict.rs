@@ -38,7 +38,10 @@ pub(crate) fn chinese_pattern(moves: &[&MoveClass]) -> Pattern {
     let light = moves
         .iter()
         .any(|c| c.kind == MoveKind::Chase && c.chases.iter().all(|ch| !ch.kind.is_heavy()));
-    Pattern::Forbidden { heavy: !light, reason: forbidden_reason(moves) }
+    Pattern::Forbidden {
+        heavy: !light,
+        reason: forbidden_reason(moves),
+    }
 }
 
 /// Asian rules: 长照 when every move checks (rule 6); a perpetual chase when every move
@@ -55,8 +58,15 @@ pub(crate) fn asian_pattern(moves: &[&MoveClass]) -> Pattern {
         return Pattern::PerpetualCheck;
     }
     if moves.iter().all(|c| c.kind == MoveKind::Chase) && !common_targets(moves, true).is_empty() {
-        let held = moves.iter().all(|c| c.chases.iter().any(|ch| ch.answered && ch.kind == ChaseKind::HeldRook));
-        return Pattern::Forbidden { heavy: held, reason: Reason::PerpetualChase };
+        let held = moves.iter().all(|c| {
+            c.chases
+                .iter()
+                .any(|ch| ch.answered && ch.kind == ChaseKind::HeldRook)
+        });
+        return Pattern::Forbidden {
+            heavy: held,
+            reason: Reason::PerpetualChase,
+        };
     }
     Pattern::Allowed
 }
@@ -65,10 +75,21 @@ pub(crate) fn asian_pattern(moves: &[&MoveClass]) -> Pattern {
 /// `answered`).
 pub(crate) fn common_targets(moves: &[&MoveClass], answered: bool) -> Vec<PieceId> {
     let counts = |ch: &&super::Chase| ch.answered || !answered;
-    let Some(first) = moves.first() else { return Vec::new() };
-    let mut ids: Vec<PieceId> = first.chases.iter().filter(counts).map(|c| c.target_id).collect();
+    let Some(first) = moves.first() else {
+        return Vec::new();
+    };
+    let mut ids: Vec<PieceId> = first
+        .chases
+        .iter()
+        .filter(counts)
+        .map(|c| c.target_id)
+        .collect();
     ids.dedup();
-    ids.retain(|id| moves.iter().all(|c| c.chases.iter().filter(counts).any(|ch| ch.target_id == *id)));
+    ids.retain(|id| {
+        moves
+            .iter()
+            .all(|c| c.chases.iter().filter(counts).any(|ch| ch.target_id == *id))
+    });
     ids
 }
 
@@ -116,8 +137,12 @@ pub(crate) fn compare(red: Pattern, black: Pattern) -> Outcome {
         (_, PerpetualCheck) => Outcome::Check(Color::Black),
         (Forbidden { .. }, Allowed) => Outcome::Forbidden(Color::Red),
         (Allowed, Forbidden { .. }) => Outcome::Forbidden(Color::Black),
-        (Forbidden { heavy: true, .. }, Forbidden { heavy: false, .. }) => Outcome::Heavier(Color::Red),
-        (Forbidden { heavy: false, .. }, Forbidden { heavy: true, .. }) => Outcome::Heavier(Color::Black),
+        (Forbidden { heavy: true, .. }, Forbidden { heavy: false, .. }) => {
+            Outcome::Heavier(Color::Red)
+        }
+        (Forbidden { heavy: false, .. }, Forbidden { heavy: true, .. }) => {
+            Outcome::Heavier(Color::Black)
+        }
         (Forbidden { .. }, Forbidden { .. }) => Outcome::BothForbidden,
         (Allowed, Allowed) => Outcome::Allowed,
     }
@@ -147,5 +172,11 @@ pub(crate) fn rule(classes: &[MoveClass], rules: RuleSet) -> CycleVerdict {
         _ => (None, Reason::RepetitionDraw),
     };
     let text = explain::explain(classes, rules, outcome, loser);
-    CycleVerdict { loser, reason, rule: explain::rule_text(rules, outcome, reason), explanation_zh: text.0, explanation_en: text.1 }
+    CycleVerdict {
+        loser,
+        reason,
+        rule: explain::rule_text(rules, outcome, reason),
+        explanation_zh: text.0,
+        explanation_en: text.1,
+    }
 }

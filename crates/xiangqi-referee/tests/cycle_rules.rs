@@ -1,0 +1,305 @@
+//! One test per rule of the cycle rulings, with positions built for the purpose (or, where
+//! named, the rule books' own figures), under both rule sets.
+//!
+//! The 1960 examples (seed 000, §4 二 and §5) give move lines without diagrams; each test
+//! below builds a position in which the printed line is legal and shows the rule, and cites
+//! the figure. Red moves first, as in the seed's red-first conversion.
+
+use xiangqi::{Color, Move, Position, Role, Square};
+use xiangqi_referee::{
+    Reason, RuleSet,
+    cycle::{ChaseKind, CycleVerdict, IdleKind, MoveKind, classify_cycle, rule_cycle},
+};
+
+fn moves(line: &str) -> Vec<Move> {
+    line.split_whitespace()
+        .map(|m| m.parse().expect("ICCS move"))
+        .collect()
+}
+
+fn rule(fen: &str, line: &str, rules: RuleSet) -> CycleVerdict {
+    let pos = Position::from_fen(fen).expect("legal test position");
+    let cycle = moves(line);
+    // The line must really be a cycle.
+    let mut end = pos.clone();
+    for &m in &cycle {
+        end.play(m).expect("legal move");
+    }
+    assert_eq!(
+        end.hash(),
+        pos.hash(),
+        "{line} does not return to the start"
+    );
+    rule_cycle(&pos, &cycle, rules)
+}
+
+fn sq(name: &str) -> Square {
+    name.parse().expect("square")
+}
+
+/// 1960 §4 二(一), 图四 (车二进一 将6进1 车二退一 将6退1): perpetual check loses under any
+/// circumstance — both books (CXA 2020 25.1; AXF rule 6).
+#[test]
+fn perpetual_check_loses_in_both_books() {
+    let fen = "5k3/7R1/9/9/9/9/9/9/9/4K4 w";
+    for rules in [RuleSet::Chinese, RuleSet::Asian] {
+        let v = rule(fen, "h8h9 f9f8 h9h8 f8f9", rules);
+        assert_eq!(v.loser, Some(Color::Red), "{rules}");
+        assert_eq!(v.reason, Reason::PerpetualCheck, "{rules}");
+        assert!(v.explanation_zh.contains("长将"), "{}", v.explanation_zh);
+    }
+}
+
+/// 1960 §5 七, 图十一 (车四平五 炮6平5 车五平四 炮5平6; the 1956 图十 position): each move
+/// parries a check and checks back — a draw (AXF rule 7 likewise).
+#[test]
+fn check_answered_by_check_is_a_draw() {
+    let fen = "2bnkr3/5c3/5R3/4C4/9/9/9/3A5/9/2BA1K3 w";
+    for rules in [RuleSet::Chinese, RuleSet::Asian] {
+        let v = rule(fen, "f7e7 f8e8 e7f7 e8f8", rules);
+        assert_eq!(v.loser, None, "{rules}");
+        assert!(
+            v.explanation_zh.contains("解将还将"),
+            "{}",
+            v.explanation_zh
+        );
+    }
+}
+
+/// 1960 §4 二(四), 图七 (车八进一 炮1进1 车八退一 炮1退1): a rook perpetually chasing an
+/// unprotected cannon must change, in both books (AXF rule 18).
+#[test]
+fn rook_chasing_unprotected_cannon_loses() {
+    let fen = "3aka3/9/9/c8/1R7/9/9/9/9/3K5 w";
+    for rules in [RuleSet::Chinese, RuleSet::Asian] {
+        let v = rule(fen, "b5b6 a6a5 b6b5 a5a6", rules);
+        assert_eq!(v.loser, Some(Color::Red), "{rules}");
+        assert_eq!(v.reason, Reason::PerpetualChase, "{rules}");
+        assert!(
+            v.explanation_zh.contains("红车长捉黑方无根炮"),
+            "{}",
+            v.explanation_zh
+        );
+        assert!(
+            v.explanation_en
+                .contains("Red's rook perpetually chases Black's unprotected cannon"),
+            "{}",
+            v.explanation_en
+        );
+    }
+    // The same rook chasing a cannon its rook protects: no chase in either book (AXF rule
+    // 17; Chinese: rook for cannon loses material).
+    let protected = "3aka3/9/9/c8/1R7/9/9/9/r8/3K5 w";
+    for rules in [RuleSet::Chinese, RuleSet::Asian] {
+        assert_eq!(
+            rule(protected, "b5b6 a6a5 b6b5 a5a6", rules).loser,
+            None,
+            "{rules}"
+        );
+    }
+}
+
+/// 1960 §5 九, 图十三 (帅四平五 炮5平6 帅五平四 炮6平5): the king may chase perpetually
+/// (CXA 2020 26.1; AXF rule 28).
+#[test]
+fn king_may_chase() {
+    let fen = "3k5/9/9/9/9/9/9/4c4/5K3/9 w";
+    for rules in [RuleSet::Chinese, RuleSet::Asian] {
+        let v = rule(fen, "f1e1 e2f2 e1f1 f2e2", rules);
+        assert_eq!(v.loser, None, "{rules}");
+    }
+}
+
+/// 1960 §5 八, 图十二 (兵二平一 车9平8 兵一平二 车8平9; the 1956 图十一 position): a pawn
+/// may chase perpetually (CXA 2020 26.1, 图14; AXF rule 29).
+#[test]
+fn pawn_may_chase() {
+    let fen = "6b1r/1C2k2P1/9/9/9/9/9/9/9/3K5 w";
+    for rules in [RuleSet::Chinese, RuleSet::Asian] {
+        assert_eq!(
+            rule(fen, "h8i8 i9h9 i8h8 h9i9", rules).loser,
+            None,
+            "{rules}"
+        );
+    }
+}
+
+/// 1956 图七 (车二平一 车8平9 …): offering an exchange of rooks again and again is 长兑, a
+/// draw (CXA 2020 24.4, 24.12; AXF rule 40).
+#[test]
+fn perpetual_exchange_offer_is_a_draw() {
+    let fen = "2bak4/4a4/r6r1/2PP3R1/9/9/9/9/4A4/4KA3 w";
+    for rules in [RuleSet::Chinese, RuleSet::Asian] {
+        let v = rule(fen, "h6i6 h7i7 i6g6 i7g7 g6h6 g7h7", rules);
+        assert_eq!(v.loser, None, "{rules}");
+    }
+    let pos = Position::from_fen(fen).expect("legal");
+    let classes = classify_cycle(
+        &pos,
+        &moves("h6i6 h7i7 i6g6 i7g7 g6h6 g7h7"),
+        RuleSet::Chinese,
+    );
+    assert_eq!(classes[1].kind, MoveKind::Idle(IdleKind::Exchange));
+}
+
+/// 2020 图7: perpetual mate threats (长杀) against perpetual blocking — forbidden under the
+/// Chinese rules (24.10, 24.13), allowed under the Asian rules (rule 9).
+#[test]
+fn perpetual_mate_threat_differs_between_books() {
+    let fen = "2bak1c2/4aRN1r/4b4/9/9/9/3pp4/2n1B4/9/2B1K3C w";
+    let line = "i0h0 i8h8 h0i0 h8i8";
+    let cn = rule(fen, line, RuleSet::Chinese);
+    assert_eq!(cn.loser, Some(Color::Red));
+    assert_eq!(cn.reason, Reason::PerpetualMateThreat);
+    // Asian rules: Red's mate threats are never a violation (rule 9).
+    assert_ne!(rule(fen, line, RuleSet::Asian).loser, Some(Color::Red));
+    let pos = Position::from_fen(fen).expect("legal");
+    let classes = classify_cycle(&pos, &moves(line), RuleSet::Chinese);
+    assert!(classes[0].mate_threat);
+    assert_eq!(classes[0].kind, MoveKind::MateThreat);
+    assert!(
+        !classes[1].kind.is_attack(),
+        "the tied rook only blocks: {:?}",
+        classes[1].kind
+    );
+}
+
+/// 2020 图8 (1960 §4 二(五) 一将一捉): one check, one chase is forbidden under the Chinese
+/// rules; the Asian rules allow it (rule 12), so Red does not lose there.
+#[test]
+fn one_check_one_chase_differs_between_books() {
+    let fen = "3a3R1/3Nck3/3ab4/P4r3/9/8p/2p5n/C3BA2B/4A4/4K4 w";
+    let line = "h9h3 f8f9 h3h9 f9f8";
+    let cn = rule(fen, line, RuleSet::Chinese);
+    assert_eq!(cn.loser, Some(Color::Red));
+    assert_eq!(cn.reason, Reason::CheckAndChase);
+    assert_ne!(rule(fen, line, RuleSet::Asian).loser, Some(Color::Red));
+}
+
+/// 1956 图九 (一将一闲): a check followed by an idle move is allowed in both books (CXA 2020
+/// 图5; AXF rule 13).
+#[test]
+fn one_check_one_idle_is_a_draw() {
+    let fen = "4k4/9/9/9/pr2p4/2R6/9/9/4A4/3AK4 w";
+    for rules in [RuleSet::Chinese, RuleSet::Asian] {
+        let v = rule(fen, "c4c9 e9e8 c9c4 b5d5 c4c8 e8e9 c8c4 d5b5", rules);
+        assert_eq!(v.loser, None, "{rules}");
+    }
+}
+
+/// A protector pinned against its own king is a fake root (假根; 1999 28.16; AXF rule 34):
+/// the rook's move onto the file chases the cannon. Unpinned, the same rook protects it.
+#[test]
+fn pinned_protector_is_no_root() {
+    // Black's rook e7 stands between its king e9 and Red's rook e1: it may not leave the file
+    // to retake on d7.
+    let pinned = "4k4/9/3cr4/9/9/9/9/9/1R2R4/5K3 w";
+    let free = "4k4/9/3cr4/9/9/9/9/9/1R7/5K3 w";
+    for rules in [RuleSet::Chinese, RuleSet::Asian] {
+        let pos = Position::from_fen(pinned).expect("legal");
+        let c = &classify_cycle(&pos, &moves("b1d1"), rules)[0];
+        assert!(
+            c.chases
+                .iter()
+                .any(|h| h.target == sq("d7") && h.kind == ChaseKind::Unprotected),
+            "{rules}: {c:?}"
+        );
+        let pos = Position::from_fen(free).expect("legal");
+        let c = &classify_cycle(&pos, &moves("b1d1"), rules)[0];
+        assert!(
+            c.chases.iter().all(|h| h.target != sq("d7")),
+            "{rules}: {c:?}"
+        );
+    }
+}
+
+/// A king cannot retake on a square another enemy piece covers (FSF #938 case 1): with Red's
+/// horse covering d8, Black's king may not take back there, so the rook chases the horse.
+#[test]
+fn king_cannot_retake_into_attack() {
+    let covered = "3k5/3n5/1N7/9/9/9/9/9/R8/4K4 w";
+    let open = "3k5/3n5/9/9/9/9/9/9/R8/4K4 w";
+    for rules in [RuleSet::Chinese, RuleSet::Asian] {
+        let pos = Position::from_fen(covered).expect("legal");
+        let c = &classify_cycle(&pos, &moves("a1a8"), rules)[0];
+        assert!(
+            c.chases
+                .iter()
+                .any(|h| h.target == sq("d8") && h.kind == ChaseKind::Unprotected),
+            "{rules}: {c:?}"
+        );
+        let pos = Position::from_fen(open).expect("legal");
+        let c = &classify_cycle(&pos, &moves("a1a8"), rules)[0];
+        assert!(
+            c.chases.iter().all(|h| h.target != sq("d8")),
+            "{rules}: {c:?}"
+        );
+    }
+}
+
+/// A horse attacking a protected rook: Chinese 捉 (the exchange wins material, 24.3), Asian
+/// chase regardless of protection (rule 21).
+#[test]
+fn horse_chases_protected_rook() {
+    let fen = "3k5/9/9/2r6/9/9/1N7/9/2r6/4K4 w";
+    for rules in [RuleSet::Chinese, RuleSet::Asian] {
+        let pos = Position::from_fen(fen).expect("legal");
+        let c = &classify_cycle(&pos, &moves("b3d4"), rules)[0];
+        assert!(
+            c.chases
+                .iter()
+                .any(|h| h.target == sq("c6") && h.kind == ChaseKind::Outranked),
+            "{rules}: {c:?}"
+        );
+        assert_eq!(c.kind, MoveKind::Chase);
+    }
+}
+
+/// An uncrossed pawn is not 子力 and cannot be chased (1999 25.3; AXF rule 25); a crossed
+/// one can (2020 图22).
+#[test]
+fn only_crossed_pawns_can_be_chased() {
+    let uncrossed = "3k5/9/9/4p4/9/9/9/9/9/R3K4 w";
+    let crossed = "3k5/9/9/9/9/4p4/9/9/9/R3K4 w";
+    for rules in [RuleSet::Chinese, RuleSet::Asian] {
+        let pos = Position::from_fen(uncrossed).expect("legal");
+        assert!(
+            classify_cycle(&pos, &moves("a0a6"), rules)[0]
+                .chases
+                .is_empty(),
+            "{rules}"
+        );
+        let pos = Position::from_fen(crossed).expect("legal");
+        let c = &classify_cycle(&pos, &moves("a0a4"), rules)[0];
+        assert!(
+            c.chases.iter().any(|h| h.target == sq("e4")),
+            "{rules}: {c:?}"
+        );
+    }
+}
+
+/// One rook chasing two pawns in turn (AXF D77): Chinese 长捉 (24.11 "一子或数子"), Asian
+/// draw (rule 32). Pieces are followed by identity: no single pawn is chased throughout.
+#[test]
+fn one_piece_chasing_two_differs_between_books() {
+    let mut pos = Position::from_fen("4kab2/4a4/3rb4/9/9/9/8R/1p5p1/4A4/3AK1B2 w").expect("legal");
+    pos.play("i3h3".parse().expect("move")).expect("legal");
+    let line = "h2g2 h3g3 g2h2 g3b3 b2c2 b3c3 c2b2 c3h3";
+    let cn = rule_cycle(&pos, &moves(line), RuleSet::Chinese);
+    assert_eq!(cn.loser, Some(Color::Red), "{}", cn.explanation_zh);
+    let ax = rule_cycle(&pos, &moves(line), RuleSet::Asian);
+    assert_eq!(ax.loser, None, "{}", ax.explanation_en);
+}
+
+/// Several turns of the same cycle are ruled as one.
+#[test]
+fn repeated_cycle_is_ruled_once() {
+    let fen = "3aka3/9/9/c8/1R7/9/9/9/9/3K5 w";
+    let once = rule(fen, "b5b6 a6a5 b6b5 a5a6", RuleSet::Chinese);
+    let twice = rule(
+        fen,
+        "b5b6 a6a5 b6b5 a5a6 b5b6 a6a5 b6b5 a5a6",
+        RuleSet::Chinese,
+    );
+    assert_eq!(once, twice);
+}
