@@ -71,7 +71,7 @@ async fn a_full_game_to_mate() {
         end["ruling"]["explanation"]
             .as_str()
             .unwrap()
-            .contains("checkmated")
+            .contains("checkmate")
     );
     assert!(
         end["ruling"]["explanation_zh"]
@@ -353,21 +353,84 @@ async fn pages_and_assets_are_served() {
 }
 
 #[tokio::test]
-async fn records_are_not_available_until_the_writers_land() {
+async fn records_download_as_pgn_and_dhtmlxq() {
+    let s = TestServer::start().await;
+    let g = s.create(json!({"control": "5m"})).await;
+    s.play_line(&g, &MATE_LINE).await;
+    let get = |query: &'static str| {
+        let url = s.url(&format!("/api/games/{}/record{query}", g.id));
+        let http = s.http.clone();
+        async move {
+            let r = http.get(url).send().await.unwrap();
+            let status = r.status().as_u16();
+            let disposition = r
+                .headers()
+                .get("content-disposition")
+                .map(|v| v.to_str().unwrap().to_owned());
+            (status, disposition, r.text().await.unwrap())
+        }
+    };
+    let (status, disposition, pgn) = get("").await;
+    assert_eq!(status, 200);
+    assert!(disposition.unwrap().contains(".pgn"));
+    assert!(pgn.contains("[Result \"1-0\"]"), "{pgn}");
+    assert!(pgn.contains("[TimeControl \"5m\"]"), "{pgn}");
+    assert!(pgn.contains("1. 炮八进二 卒1进1"), "Chinese moves: {pgn}");
+    assert!(
+        pgn.contains("将死"),
+        "the ruling as the closing comment: {pgn}"
+    );
+    let (_, _, iccs) = get("?format=pgn&notation=iccs").await;
+    assert!(iccs.contains("B2-B4") || iccs.contains("b2b4"), "{iccs}");
+    assert!(iccs.contains("[Format \"ICCS\"]"), "{iccs}");
+    let (status, _, ubb) = get("?format=dhtmlxq").await;
+    assert_eq!(status, 200);
+    assert!(
+        ubb.contains("[DhtmlXQ_movelist]") && ubb.contains("红胜"),
+        "{ubb}"
+    );
+    // Each record reads back, with the same moves, through the records crate.
+    for text in [&pgn, &iccs, &ubb] {
+        let games = xiangqi_records::read_games(text.as_bytes()).unwrap();
+        let game = games.into_iter().next().unwrap().unwrap();
+        let moves: Vec<String> = game.mainline().iter().map(ToString::to_string).collect();
+        assert_eq!(moves, MATE_LINE);
+    }
+    let (status, _, _) = get("?format=xqf").await;
+    assert_eq!(status, 400);
+}
+
+#[tokio::test]
+async fn perpetual_check_is_ruled_through_the_api() {
+    let s = TestServer::start().await;
+    // 1960 rules §4.2(一), 图四: Red's rook checks for ever (the referee crate's example).
+    let g = s
+        .create(json!({"fen": "5k3/9/9/9/9/9/9/9/7R1/3K5 w"}))
+        .await;
+    let line = [
+        "h1h9", "f9f8", "h9h8", "f8f9", "h8h9", "f9f8", "h9h8", "f8f9", "h8h9",
+    ];
+    let end = s.play_line(&g, &line).await;
+    assert_eq!(end["status"], "ended", "{end}");
+    assert_eq!(end["result"], "black_wins");
+    assert_eq!(end["ruling"]["reason"], "perpetual_check");
+    assert_eq!(end["ruling"]["offender"], "red");
+    assert_eq!(end["ruling"]["ply"], 9);
+    assert!(!end["ruling"]["rule"].as_str().unwrap().is_empty());
+    assert!(!end["ruling"]["explanation_zh"].as_str().unwrap().is_empty());
+}
+
+#[tokio::test]
+async fn idle_repetition_is_a_draw_through_the_api() {
     let s = TestServer::start().await;
     let g = s.create(json!({})).await;
-    let r = s
-        .http
-        .get(s.url(&format!("/api/games/{}/record?format=dhtmlxq", g.id)))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(r.status(), 501);
-    let r = s
-        .http
-        .get(s.url(&format!("/api/games/{}/record?format=xqf", g.id)))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(r.status(), 400);
+    // Both horses out and back, twice: the start position occurs for the third time.
+    let line = [
+        "h0g2", "h9g7", "g2h0", "g7h9", "h0g2", "h9g7", "g2h0", "g7h9",
+    ];
+    let end = s.play_line(&g, &line).await;
+    assert_eq!(end["status"], "ended", "{end}");
+    assert_eq!(end["result"], "draw");
+    assert_eq!(end["ruling"]["reason"], "repetition_draw");
+    assert_eq!(end["ruling"]["ply"], 8);
 }

@@ -4,15 +4,13 @@
 //! rule; [`Arbiter`] is the one place the server asks. Endings off the board (flag,
 //! resignation, agreed draw) are ruled here with the article that makes them so.
 //!
-//! Citations are to the current rules summary in the seeds (`002`, 第4条): 4.1.1 将死,
-//! 4.1.3 困毙, 4.1.4 time, 4.1.9 resignation, 4.2.2 agreed draw, 4.2.4 natural limit.
+//! Citations are to the current rules summary in the seeds (`002`, 第4条): 4.1.4 time,
+//! 4.1.9 resignation, 4.2.2 agreed draw.
 
 use serde::{Deserialize, Serialize};
-use xiangqi::{Move, Position};
+use xiangqi::{Color, Move, Position};
 use xiangqi_clock::{Flag, Side};
-use xiangqi_referee::RuleSet;
-
-use super::color_side;
+use xiangqi_referee::{Options, Referee, RuleSet};
 
 /// A game's result.
 #[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
@@ -137,82 +135,77 @@ fn zh(side: Side) -> &'static str {
     }
 }
 
-/// The board's judge for one game.
-///
-/// Until the referee crate's `Referee` lands, this rules on what the position alone shows:
-/// mate, stalemate and the natural limit (60 moves a side without a capture, 4.2.4). The
-/// repetition rulings (棋例) need the referee; switching is local to this type.
-#[derive(Debug, Clone)]
+/// The board's judge for one game: the referee crate's [`Referee`], which rules on mate,
+/// stalemate, the natural limit, material and the repetition rulings (棋例) of the chosen
+/// rule set. Its ruling is carried over as is (same JSON shape).
+#[derive(Clone)]
 pub struct Arbiter {
-    rules: RuleSet,
+    referee: Referee,
+}
+
+impl std::fmt::Debug for Arbiter {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Arbiter")
+            .field("rules", &self.rules())
+            .field("plies", &self.referee.moves().len())
+            .finish()
+    }
 }
 
 impl Arbiter {
-    /// A judge for a game from `start` under `rules`.
-    pub fn new(_start: &Position, rules: RuleSet) -> Arbiter {
-        Arbiter { rules }
+    /// A judge for a game from `start` under `rules` (three-fold repetition, the rule set's
+    /// natural limit).
+    pub fn new(start: &Position, rules: RuleSet) -> Arbiter {
+        Arbiter {
+            referee: Referee::new(start.clone(), Options::new(rules)),
+        }
     }
 
     /// The rule set.
     pub fn rules(&self) -> RuleSet {
-        self.rules
+        self.referee.options().rules
     }
 
-    /// The ruling if `m`, played into `after` as ply number `ply`, ends the game. Does not
-    /// record the move (see [`Arbiter::play`]).
-    pub fn judge(&self, _m: Move, after: &Position, ply: u32) -> Option<Ruling> {
-        board_ending(after, ply)
+    /// The ruling if `m`, played as the next move, ends the game. Does not record the move
+    /// (see [`Arbiter::play`]).
+    pub fn judge(&self, m: Move) -> Option<Ruling> {
+        let mut probe = self.referee.clone();
+        match probe.play(m) {
+            Ok(ruling) if ruling.is_decided() => Some(convert(ruling)),
+            _ => None,
+        }
     }
 
     /// Records a move that was played.
-    pub fn play(&mut self, _m: Move) {}
+    pub fn play(&mut self, m: Move) {
+        if let Err(e) = self.referee.play(m) {
+            tracing::warn!(%e, "the referee refused a move the game accepted");
+        }
+    }
 }
 
-/// Mate, stalemate or the natural limit, from the position alone.
-fn board_ending(after: &Position, ply: u32) -> Option<Ruling> {
-    let to_move = after.turn();
-    let loser = color_side(to_move);
-    if after.is_checkmate() {
-        return Some(Ruling {
-            result: GameResult::win_for(loser.other()),
-            reason: "checkmate".into(),
-            ply,
-            offender: Some(loser),
-            rule: "current rules 4.1.1 (将死)".into(),
-            explanation: format!(
-                "{} is checkmated: its general is in check and no move saves it.",
-                title(loser)
-            ),
-            explanation_zh: format!("{}方被将死。", zh(loser)),
-        });
+/// The referee's ruling in the server's type (the JSON shapes are the same by contract).
+fn convert(ruling: &xiangqi_referee::Ruling) -> Ruling {
+    let side = |c: Color| match c {
+        Color::Red => Side::Red,
+        Color::Black => Side::Black,
+    };
+    Ruling {
+        result: match ruling.result {
+            xiangqi_referee::GameResult::RedWins => GameResult::RedWins,
+            xiangqi_referee::GameResult::BlackWins => GameResult::BlackWins,
+            xiangqi_referee::GameResult::Draw => GameResult::Draw,
+            _ => GameResult::Ongoing,
+        },
+        reason: ruling
+            .reason
+            .map_or_else(String::new, |r| r.name().to_owned()),
+        ply: ruling.ply,
+        offender: ruling.offender.map(side),
+        rule: ruling.rule.clone(),
+        explanation: ruling.explanation.clone(),
+        explanation_zh: ruling.explanation_zh.clone(),
     }
-    if after.is_stalemate() {
-        return Some(Ruling {
-            result: GameResult::win_for(loser.other()),
-            reason: "stalemate".into(),
-            ply,
-            offender: Some(loser),
-            rule: "current rules 4.1.3 (困毙)".into(),
-            explanation: format!(
-                "{} has no legal move (困毙, stalemate) and loses.",
-                title(loser)
-            ),
-            explanation_zh: format!("{}方被困毙，判负。", zh(loser)),
-        });
-    }
-    if after.halfmoves() >= 120 {
-        return Some(Ruling {
-            result: GameResult::Draw,
-            reason: "natural_limit".into(),
-            ply,
-            offender: None,
-            rule: "current rules 4.2.4 (自然限着: 60 回合)".into(),
-            explanation: "Sixty moves by each side without a capture: a draw by the natural limit."
-                .into(),
-            explanation_zh: "连续60个回合双方均未吃子，按自然限着判和。".into(),
-        });
-    }
-    None
 }
 
 #[cfg(test)]
@@ -225,27 +218,31 @@ mod tests {
         // red king on d0 takes d9 away (the generals may not face each other).
         let pos = Position::from_fen("4k4/9/4P1N2/9/9/9/9/9/9/3KR4 w - - 0 1").unwrap();
         let m: Move = "e7e8".parse().unwrap();
-        let mut after = pos.clone();
-        after.play(m).unwrap();
-        assert!(after.is_checkmate(), "the test position must be mate");
-        let r = Arbiter::new(&pos, RuleSet::Chinese)
-            .judge(m, &after, 1)
-            .unwrap();
+        let r = Arbiter::new(&pos, RuleSet::Chinese).judge(m).unwrap();
         assert_eq!(r.result, GameResult::RedWins);
         assert_eq!(r.reason, "checkmate");
-        assert_eq!(r.offender, Some(Side::Black));
+        assert!(!r.explanation.is_empty() && !r.explanation_zh.is_empty());
     }
 
     #[test]
-    fn natural_limit_draws() {
-        let pos = Position::from_fen("4k4/9/9/9/9/9/9/9/R8/3K5 w - - 119 80").unwrap();
-        let m: Move = "a1a2".parse().unwrap();
-        let mut after = pos.clone();
-        after.play(m).unwrap();
-        let r = Arbiter::new(&pos, RuleSet::Chinese)
-            .judge(m, &after, 1)
-            .unwrap();
-        assert_eq!(r.result, GameResult::Draw);
-        assert_eq!(r.reason, "natural_limit");
+    fn perpetual_check_loses_and_judge_does_not_record() {
+        // 1960 rules §4.2(一), 图四 (the referee crate's own example): Red's rook checks for
+        // ever; the position after ply 1 occurs for the third time at ply 9.
+        let pos = Position::from_fen("5k3/9/9/9/9/9/9/9/7R1/3K5 w").unwrap();
+        let mut arbiter = Arbiter::new(&pos, RuleSet::Chinese);
+        let line = "h1h9 f9f8 h9h8 f8f9 h8h9 f9f8 h9h8 f8f9".split(' ');
+        for m in line {
+            let m: Move = m.parse().unwrap();
+            assert_eq!(arbiter.judge(m), None);
+            arbiter.play(m);
+        }
+        let last: Move = "h8h9".parse().unwrap();
+        let r = arbiter.judge(last).unwrap();
+        assert_eq!(r.result, GameResult::BlackWins);
+        assert_eq!(r.reason, "perpetual_check");
+        assert_eq!(r.offender, Some(Side::Red));
+        assert_eq!(r.ply, 9);
+        // Judging did not play the move: judging again gives the same.
+        assert_eq!(arbiter.judge(last).unwrap(), r);
     }
 }

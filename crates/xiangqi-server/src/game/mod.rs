@@ -424,10 +424,8 @@ impl Game {
 
     /// The `Ended` event if playing `m` now ends the game on the board.
     fn board_ending(&self, m: Move, at: u64) -> Option<Event> {
-        let mut after = self.pos.clone();
-        after.play(m).ok()?;
         self.arbiter
-            .judge(m, &after, self.ply() + 1)
+            .judge(m)
             .map(|ruling| Event::Ended { ruling, at_ms: at })
     }
 

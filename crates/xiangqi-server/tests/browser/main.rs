@@ -199,6 +199,15 @@ async fn two_players_play_in_the_browser() {
         .await;
     assert!(status.as_str().unwrap().contains("红胜"), "{status}");
     red.screenshot(&dir.join("board-ended-zh.png")).await;
+    // The record downloads from the page's own link.
+    let pgn = red
+        .eval("fetch(document.getElementById('dl-pgn-zh').href).then(r => r.text())")
+        .await;
+    let pgn = pgn.as_str().unwrap();
+    assert!(
+        pgn.contains("[Result \"1-0\"]") && pgn.contains("1. 炮二平五 马8进7"),
+        "{pgn}"
+    );
 
     // On a phone the board fills the width and the panel goes below it.
     red.viewport(390, 844, 2.0, true).await;
