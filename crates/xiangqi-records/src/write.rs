@@ -53,6 +53,15 @@ pub(crate) fn move_text(pos: &Position, mv: Move, notation: Notation) -> String 
             let s = mv.to_string().to_ascii_uppercase();
             format!("{}-{}", &s[..2], &s[2..])
         }
+        // Black's digits full-width (马８进７), as xqbase and every GBK file in the corpus
+        // write them: ElephantEye reads a Chinese move as four two-byte characters.
+        Notation::Chinese => xiangqi::notation::write_move(pos, mv, Notation::Chinese)
+            .chars()
+            .map(|c| match c {
+                '1'..='9' => char::from_u32(c as u32 - '1' as u32 + '１' as u32).unwrap_or(c),
+                c => c,
+            })
+            .collect(),
         n => xiangqi::notation::write_move(pos, mv, n),
     }
 }

@@ -181,7 +181,7 @@ fn header_strings_and_comments_come_through() {
             .comment
             .as_deref()
             .unwrap()
-            .starts_with("象棋让九子")
+            .starts_with("　　象棋让九子")
     );
     assert_eq!(g.tags.get("Site"), Some("广州"));
     // 11 move comments after the game comment (the 12 `{}` of the file).

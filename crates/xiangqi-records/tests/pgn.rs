@@ -59,7 +59,7 @@ fn wxf_iccs_and_detected_notations() {
     assert_eq!(iccs(&g), ["h2e2", "h9g7", "h0g2"]);
     assert_eq!(g.outcome(), Outcome::Unknown);
     // Chinese moves run together, as the 1956 rules print them.
-    let g = game("[Game \"Chinese Chess\"]\n车二平一车8平9车一平三 *\n");
+    let g = game("[Game \"Chinese Chess\"]\n炮二平五马8进7马二进三 *\n");
     assert_eq!(g.mainline().len(), 3);
 }
 
@@ -135,7 +135,7 @@ fn unbalanced_variations_are_errors() {
 #[test]
 fn a_bad_fen_is_an_error_for_that_game_only() {
     let games = read_all(
-        b"[FEN \"9/9/9 w\"]\n1. h2e2 *\n[FEN \"4k4/9/9/9/9/9/9/9/4R4/3K5 w\"]\n1. e1e8 *\n",
+        b"[FEN \"9/9/9 w\"]\n1. h2e2 *\n[FEN \"3k5/9/9/9/9/9/9/9/4R4/4K4 w\"]\n1. e1e8 *\n",
     );
     assert!(matches!(
         games[0].as_ref().unwrap_err().kind,
@@ -188,6 +188,26 @@ fn writing_in_each_notation() {
     let text = write_pgn(&g, &PgnOptions::default()).unwrap();
     assert!(text.contains("1... 马８进７ 2. 炮二平五"), "{text}");
     assert!(text.contains(&format!("[FEN \"{fen}\"]")));
+}
+
+#[test]
+fn comments_pgn_cannot_spell_survive_a_round_trip_where_they_can() {
+    let mut g = game("[Game \"Chinese Chess\"]\n1. h2e2 h9g7 (1... b9c7) *\n");
+    g.moves.plies[1].variations[0].plies[0].comment = Some("a } b".to_owned());
+    g.moves.plies[0].comment = Some("x\n[Event \"y\"]".to_owned());
+    let text = write_pgn(&g, &PgnOptions::default()).unwrap();
+    let back = game(&text);
+    assert_eq!(back.moves.leaves(), g.moves.leaves());
+    assert_eq!(
+        back.moves.plies[1].variations[0].plies[0]
+            .comment
+            .as_deref(),
+        Some("a } b")
+    );
+    assert_eq!(
+        back.moves.plies[0].comment.as_deref(),
+        Some("x\n［Event \"y\"]")
+    );
 }
 
 #[test]

@@ -45,8 +45,13 @@ pub fn write_dhtmlxq(game: &GameRecord) -> Result<String, WriteError> {
             field(name, value);
         }
     }
-    field("binit", &binit(&game.start)?);
-    if game.start.turn() == Color::Black {
+    // `binit` cannot hold Black to move, nor more pieces of a kind than the start has:
+    // then vschess's `fen` says it (readers that know it prefer it).
+    let squares = binit(&game.start);
+    if let Some(squares) = &squares {
+        field("binit", squares);
+    }
+    if game.start.turn() == Color::Black || squares.is_none() {
         field("fen", &game.start.fen());
     }
     let mut branches = Vec::new();
@@ -121,20 +126,14 @@ fn collect(
 }
 
 /// The 32 squares of the start position in slot order, `99` for an absent piece.
-fn binit(start: &Position) -> Result<String, WriteError> {
+fn binit(start: &Position) -> Option<String> {
     let mut slots = [[b'9'; 2]; 32];
     let mut used = [false; 32];
     for (sq, piece) in start.pieces() {
         let base = if piece.color == Color::Red { 0 } else { 16 };
-        let Some(i) = (0..16).find(|&i| SLOTS[i] == piece.role && !used[base + i]) else {
-            return Err(WriteError::Unrepresentable(format!(
-                "a start position with more than the usual number of {} {}s",
-                piece.color.name(),
-                piece.role.name()
-            )));
-        };
+        let i = (0..16).find(|&i| SLOTS[i] == piece.role && !used[base + i])?;
         used[base + i] = true;
         slots[base + i] = digits(sq);
     }
-    Ok(slots.iter().flatten().map(|&b| char::from(b)).collect())
+    Some(slots.iter().flatten().map(|&b| char::from(b)).collect())
 }

@@ -394,7 +394,7 @@ mod tests {
     #[test]
     fn tags_strict_and_lenient() {
         let (n, v, used) = parse_tag("[Event \"a \\\"b\\\" c\"] [Site \"x\"]").unwrap();
-        assert_eq!((n, v.as_str(), used), ("Event", "a \"b\" c", 20));
+        assert_eq!((n, v.as_str(), used), ("Event", "a \"b\" c", 19));
         let (n, v, _) = parse_tag("[Event \"第一届\"五羊杯\"\"]").unwrap();
         assert_eq!((n, v.as_str()), ("Event", "第一届\"五羊杯\""));
         assert!(parse_tag("[Event x]").is_none());

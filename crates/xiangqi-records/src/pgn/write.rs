@@ -124,7 +124,23 @@ pub fn write_pgn(game: &GameRecord, opts: &PgnOptions) -> Result<String, WriteEr
     write_line(&game.moves, game.start.clone(), 1, opts, &mut tokens)?;
     tokens.push(outcome.pgn().to_owned());
     let mut width = 0;
+    // `(` sticks to the token after it, `)` to the one before.
+    let mut joined: Vec<String> = Vec::with_capacity(tokens.len());
+    let mut open = String::new();
     for token in tokens {
+        if token == "(" {
+            open.push('(');
+        } else if token == ")" && !joined.last().is_some_and(|t| is_line_comment(t)) {
+            match joined.last_mut() {
+                Some(last) => last.push(')'),
+                None => joined.push(token),
+            }
+        } else {
+            joined.push(format!("{open}{token}"));
+            open.clear();
+        }
+    }
+    for token in joined {
         let len = token.chars().count();
         if width > 0 && width + 1 + len > 80 {
             out.push_str(nl);
@@ -135,13 +151,18 @@ pub fn write_pgn(game: &GameRecord, opts: &PgnOptions) -> Result<String, WriteEr
         }
         out.push_str(&token);
         width += len;
-        if token.starts_with(';') {
+        if is_line_comment(&token) {
             out.push_str(nl);
             width = 0;
         }
     }
     out.push_str(nl);
     Ok(out)
+}
+
+/// Whether a movetext token is a `;` comment (which runs to the end of its line).
+fn is_line_comment(token: &str) -> bool {
+    token.trim_start_matches('(').starts_with(';')
 }
 
 /// Writes a game as PGN bytes in the chosen encoding.

@@ -4,7 +4,7 @@ use xiangqi::{Color, File, Move, Piece, Position, Rank, Setup, Square};
 
 use super::keys::Keys;
 use super::{HEADER, SLOTS, STRINGS, TYPES};
-use crate::text::decode;
+use crate::text::decode_gbk;
 use crate::tree::{RawNode, RawTree};
 use crate::{ErrorKind, GameRecord, Outcome, Place, RecordError, Tags};
 
@@ -117,7 +117,8 @@ fn read_tags(h: &[u8]) -> Tags {
     let mut tags = Tags::default();
     for (offset, cap, name) in STRINGS {
         let len = (h[offset] as usize).min(cap - 1);
-        let (text, _) = decode(&h[offset + 1..offset + 1 + len]);
+        // XQF strings are GBK by definition; short ones could pass for UTF-8 by accident.
+        let text = decode_gbk(&h[offset + 1..offset + 1 + len]);
         let text = text.trim_end_matches('\0');
         if !text.trim().is_empty() {
             tags.set(name, text);
@@ -213,7 +214,7 @@ impl MoveArea<'_> {
             for _ in 0..len {
                 text.push(self.byte().ok_or_else(|| truncated(at))?);
             }
-            let (s, _) = decode(&text);
+            let s = decode_gbk(&text);
             comment = crate::text::normalize_comment(s.trim_end_matches('\0'));
         }
         let mv = match (square(src), square(dst)) {

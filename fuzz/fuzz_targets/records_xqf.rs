@@ -1,0 +1,16 @@
+//! XQF reader on arbitrary bytes (given the magic, so the fuzzer reaches the decoder): never
+//! panics, never hangs; whatever reads writes and reads back to the same moves.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use xiangqi_records::xqf::{read_xqf, write_xqf};
+
+fuzz_target!(|data: &[u8]| {
+    let mut bytes = b"XQ".to_vec();
+    bytes.extend_from_slice(data);
+    if let Ok(game) = read_xqf(&bytes) {
+        let written = write_xqf(&game).expect("a record read is legal");
+        let back = read_xqf(&written).expect("written XQF reads");
+        assert_eq!(back.moves, game.moves);
+    }
+});
