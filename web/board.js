@@ -3,9 +3,12 @@
 
 const NS = "http://www.w3.org/2000/svg";
 const CELL = 60;
-const MARGIN = 42;
+const MARGIN = 42; // left and right
+const TOP = 62; // top and bottom: room for the file numbers
 const WIDTH = MARGIN * 2 + CELL * 8;
-const HEIGHT = MARGIN * 2 + CELL * 9;
+const HEIGHT = TOP * 2 + CELL * 9;
+const RED_FILES = "九八七六五四三二一"; // Red counts files from its right: a is 九
+
 const FILES = "abcdefghi";
 
 // Traditional characters tell the sides apart at a glance: 帥仕相傌俥炮兵 against 將士象馬車砲卒.
@@ -77,15 +80,15 @@ export class Board {
     const rank = Number(square.slice(1));
     const col = this.flipped ? 8 - file : file;
     const row = this.flipped ? rank : 9 - rank;
-    return [MARGIN + col * CELL, MARGIN + row * CELL];
+    return [MARGIN + col * CELL, TOP + row * CELL];
   }
 
   /** The square nearest an SVG point, if within half a cell. */
   squareAt(x, y) {
     const col = Math.round((x - MARGIN) / CELL);
-    const row = Math.round((y - MARGIN) / CELL);
+    const row = Math.round((y - TOP) / CELL);
     if (col < 0 || col > 8 || row < 0 || row > 9) return null;
-    const [cx, cy] = [MARGIN + col * CELL, MARGIN + row * CELL];
+    const [cx, cy] = [MARGIN + col * CELL, TOP + row * CELL];
     if (Math.hypot(x - cx, y - cy) > CELL * 0.5) return null;
     const file = this.flipped ? 8 - col : col;
     const rank = this.flipped ? row : 9 - row;
@@ -97,23 +100,23 @@ export class Board {
     g.replaceChildren();
     el("rect", { x: 0, y: 0, width: WIDTH, height: HEIGHT, rx: 10, class: "board-bg" }, g);
     el("rect", {
-      x: MARGIN - 6, y: MARGIN - 6, width: CELL * 8 + 12, height: CELL * 9 + 12, class: "frame",
+      x: MARGIN - 6, y: TOP - 6, width: CELL * 8 + 12, height: CELL * 9 + 12, class: "frame",
     }, g);
     const line = (x1, y1, x2, y2) => el("line", { x1, y1, x2, y2, class: "line" }, g);
     for (let row = 0; row < 10; row++) {
-      line(MARGIN, MARGIN + row * CELL, MARGIN + 8 * CELL, MARGIN + row * CELL);
+      line(MARGIN, TOP + row * CELL, MARGIN + 8 * CELL, TOP + row * CELL);
     }
     for (let col = 0; col < 9; col++) {
       const x = MARGIN + col * CELL;
-      if (col === 0 || col === 8) line(x, MARGIN, x, MARGIN + 9 * CELL);
+      if (col === 0 || col === 8) line(x, TOP, x, TOP + 9 * CELL);
       else {
-        line(x, MARGIN, x, MARGIN + 4 * CELL);
-        line(x, MARGIN + 5 * CELL, x, MARGIN + 9 * CELL);
+        line(x, TOP, x, TOP + 4 * CELL);
+        line(x, TOP + 5 * CELL, x, TOP + 9 * CELL);
       }
     }
     // The palaces' diagonals.
     for (const top of [0, 7]) {
-      const y1 = MARGIN + top * CELL;
+      const y1 = TOP + top * CELL;
       const y2 = y1 + 2 * CELL;
       line(MARGIN + 3 * CELL, y1, MARGIN + 5 * CELL, y2);
       line(MARGIN + 5 * CELL, y1, MARGIN + 3 * CELL, y2);
@@ -122,7 +125,7 @@ export class Board {
     const marks = [[1, 2], [7, 2], [1, 7], [7, 7]];
     for (const col of [0, 2, 4, 6, 8]) marks.push([col, 3], [col, 6]);
     for (const [col, row] of marks) this.drawMark(col, row);
-    const river = MARGIN + 4.5 * CELL;
+    const river = TOP + 4.5 * CELL;
     const text = (x, s) => {
       const node = el("text", { x, y: river, class: "river" }, g);
       node.textContent = s;
@@ -133,7 +136,7 @@ export class Board {
 
   drawMark(col, row) {
     const x = MARGIN + col * CELL;
-    const y = MARGIN + row * CELL;
+    const y = TOP + row * CELL;
     const d = 5;
     const l = 12;
     for (const sx of [-1, 1]) {
@@ -168,8 +171,26 @@ export class Board {
     return this.legal.filter((m) => m.slice(0, 2) === square).map((m) => m.slice(2));
   }
 
+  /** File numbers: each side counts from its own right, Red in Chinese numerals. */
+  drawFileNumbers() {
+    for (let col = 0; col < 9; col++) {
+      const file = this.flipped ? 8 - col : col;
+      const red = RED_FILES[file];
+      const black = String(file + 1);
+      const x = MARGIN + col * CELL;
+      for (const [y, text, side] of [
+        [TOP - 44, this.flipped ? red : black, this.flipped ? "red" : "black"],
+        [TOP + 9 * CELL + 44, this.flipped ? black : red, this.flipped ? "black" : "red"],
+      ]) {
+        const node = el("text", { x, y, class: `file-number ${side}` }, this.markLayer);
+        node.textContent = text;
+      }
+    }
+  }
+
   render() {
     this.markLayer.replaceChildren();
+    this.drawFileNumbers();
     this.pieceLayer.replaceChildren();
     this.targetLayer.replaceChildren();
     if (this.lastMove) {

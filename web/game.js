@@ -30,7 +30,13 @@ let sound = localStorage.getItem("xq-sound") !== "off";
 let audio = null;
 
 const board = new Board($("board"), (move) => userMove(move));
-window.xq = { board, get state() { return state; }, get side() { return side; } };
+// For the browser test and the curious: the board, the last state, our side, the socket.
+window.xq = {
+  board,
+  get state() { return state; },
+  get side() { return side; },
+  get socket() { return socket; },
+};
 
 // ---------------------------------------------------------------- connection
 

@@ -57,3 +57,4 @@ for (const button of document.querySelectorAll("[data-copy]")) {
 }
 $("lang-btn").onclick = toggleLang;
 translatePage();
+document.body.dataset.ready = "1";

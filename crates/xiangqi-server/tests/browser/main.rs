@@ -32,8 +32,38 @@ async fn two_players_play_in_the_browser() {
         return;
     };
     let s = TestServer::start().await;
-    let g = s.create(json!({"control": "5m+3s"})).await;
     let browser = Browser::launch(&chromium).await;
+    let dir = screenshot_dir();
+
+    // The home page creates a game and hands out the links.
+    let home = browser.open(&s.url("/")).await;
+    home.wait_for(
+        "document.body.dataset.ready === '1'",
+        "the home page's script",
+    )
+    .await;
+    home.eval("document.getElementById('control').value = '3m+2s'")
+        .await;
+    home.click("#create-btn").await;
+    home.wait_for(
+        "!document.getElementById('links').hidden || !document.getElementById('error').hidden",
+        "the links",
+    )
+    .await;
+    let error = home
+        .eval("document.getElementById('error').textContent")
+        .await;
+    assert_eq!(error, "", "creating from the home page");
+    let links = home
+        .eval("['my-link', 'their-link', 'watch-link'].map(i => document.getElementById(i).value)")
+        .await;
+    let links: Vec<String> = serde_json::from_value(links).unwrap();
+    assert!(links[0].contains("#t=") && links[1].contains("#t=") && !links[2].contains('#'));
+    let id = links[2].rsplit('/').next().unwrap().to_owned();
+    assert_eq!(s.state(&id).await["control"], "3m+2s");
+    home.screenshot(&dir.join("home.png")).await;
+
+    let g = s.create(json!({"control": "5m+3s"})).await;
     let red_url = g.created["red"]["url"].as_str().unwrap().to_owned();
     let black_url = g.created["black"]["url"].as_str().unwrap().to_owned();
 
@@ -146,15 +176,28 @@ async fn two_players_play_in_the_browser() {
     )
     .await;
     red.click(".piece[data-square='e2']").await;
-    let dir = screenshot_dir();
     red.screenshot(&dir.join("board-red.png")).await;
 
-    // Check is warned: Red takes the centre pawn, then mates-in-waiting with the other cannon
-    // over the d9 advisor (a line found with the rules core).
+    // Black's connection drops; Red moves meanwhile; Black's page reconnects and catches up.
+    black.eval("window.xq.socket.close()").await;
+    // Check is warned: Red takes the centre pawn, then the other cannon checks from b9 over
+    // the d9 advisor (a line found with the rules core).
     red.click(".piece[data-square='e2']").await;
     red.click(".target[data-square='e6']").await;
     red.wait_for("window.xq.state.moves.length === 7", "Red's capture")
         .await;
+    black
+        .wait_for(
+            "window.xq.state.moves.length === 7",
+            "Black's page to catch up after reconnecting",
+        )
+        .await;
+    assert_eq!(
+        black
+            .eval("document.getElementById('conn').dataset.state")
+            .await,
+        "connected"
+    );
     assert_eq!(s.play(&g.id, &g.black, "c9a7").await.0, 200);
     red.wait_for("window.xq.state.moves.length === 8", "Black's reply")
         .await;
