@@ -8,7 +8,9 @@ use xiangqi_records::pgn::{PgnOptions, read_all, write_pgn};
 fuzz_target!(|data: &[u8]| {
     for game in read_all(data).into_iter().flatten() {
         let text = write_pgn(&game, &PgnOptions::default()).expect("a record read is legal");
-        let back = read_all(text.as_bytes()).remove(0).expect("written PGN reads");
+        let back = read_all(text.as_bytes())
+            .remove(0)
+            .expect("written PGN reads");
         assert_eq!(back.moves.leaves(), game.moves.leaves());
     }
 });
