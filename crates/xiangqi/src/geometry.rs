@@ -121,7 +121,7 @@ pub(crate) const fn elephant_square(sq: u8, color: Color) -> bool {
         Color::Red => sq / 9,
         Color::Black => 9 - sq / 9,
     };
-    r <= 4 && r % 2 == 0 && f % 2 == 0 && (f + r) % 4 == 2
+    r <= 4 && r.is_multiple_of(2) && f.is_multiple_of(2) && (f + r) % 4 == 2
 }
 
 /// A ray in the 0..90 bit layout, per padded square and orthogonal direction: every square
