@@ -302,7 +302,7 @@ fn follow(pos: &mut Position, chaser: Color, depth: u8, offers: &[Move]) -> (i32
 fn best_capture(pos: &mut Position, chaser: Color, skip: &[Move]) -> (i32, Option<Threat>) {
     let mut best = 0;
     let mut threat = None;
-    let old = old_captures(with_turn(pos, !chaser).as_ref());
+    let mut old: Option<Vec<Move>> = None;
     let targets: Vec<(Square, Piece)> = pos.pieces().filter(|(_, p)| p.color != chaser).collect();
     for (sq, victim) in targets {
         if victim.role == Role::King {
@@ -316,7 +316,8 @@ fn best_capture(pos: &mut Position, chaser: Color, skip: &[Move]) -> (i32, Optio
             let Some(attacker) = pos.piece_at(from) else {
                 continue;
             };
-            let g = capture_gain(pos, m, chaser, &old);
+            let old = old.get_or_insert_with(|| old_captures(with_turn(pos, !chaser).as_ref()));
+            let g = capture_gain(pos, m, chaser, old);
             if g > best {
                 best = g;
                 threat = Some(Threat {

@@ -88,7 +88,7 @@ pub(crate) fn exchange(pos: &mut Position, sq: Square, chaser: Color, depth: u8)
         };
         let g = gain(victim, sq, mover, chaser);
         let undo = pos.play_unchecked(m);
-        let reply = if pos.has_no_moves() {
+        let reply = if mated(pos) {
             -MATE
         } else {
             exchange(pos, sq, chaser, depth - 1)
@@ -117,7 +117,7 @@ pub(crate) fn best_reply(pos: &mut Position, chaser: Color, old: &[Move]) -> i32
             .collect();
         for m in captures {
             let undo = pos.play_unchecked(m);
-            let reply = if pos.has_no_moves() {
+            let reply = if mated(pos) {
                 -MATE
             } else {
                 exchange(pos, sq, chaser, 5)
@@ -153,13 +153,19 @@ pub(crate) fn capture_gain(pos: &mut Position, m: Move, chaser: Color, old: &[Mo
     };
     let g = gain(victim, sq, pos.turn(), chaser);
     let undo = pos.play_unchecked(m);
-    let net = if pos.has_no_moves() {
+    let net = if mated(pos) {
         MATE
-    } else if crate::cycle::threat::has_mate_in_one(pos) {
-        -MATE
     } else {
-        g - best_reply(pos, chaser, old)
+        let net = g - best_reply(pos, chaser, old);
+        // Only a capture that wins needs the (costlier) test for an immediate mate.
+        if net > 0 && crate::cycle::threat::has_mate_in_one(pos) { -MATE } else { net }
     };
     pos.undo(m, undo);
     net
+}
+
+/// Whether the side to move is checkmated. (A stalemate inside an exchange is too rare to
+/// pay for a full move generation after every capture.)
+fn mated(pos: &Position) -> bool {
+    pos.is_check() && pos.has_no_moves()
 }

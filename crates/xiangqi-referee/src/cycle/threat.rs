@@ -5,7 +5,7 @@
 //! terms (杀着, "threatening to checkmate") use the same definition. We search checks only, up
 //! to [`MATE_DEPTH`] checking moves, every evasion answered.
 
-use xiangqi::{Color, Move, MoveList, Position};
+use xiangqi::{Color, Move, MoveList, Position, Square};
 
 /// How many checking moves a mate threat may take (3: check, evade, check, evade, mate).
 pub const MATE_DEPTH: u8 = 4;
@@ -24,8 +24,30 @@ pub(crate) fn with_turn(pos: &Position, turn: Color) -> Option<Position> {
     }
 }
 
+/// A cheap necessary condition for `m` to give check to the king on `king`: every check
+/// comes from a rook, cannon or pawn on the king's file or rank, or from a horse, so the move
+/// must land on or leave the king's lines, leave a horse's leg (diagonally next to the king),
+/// or put a horse or pawn where it attacks the king.
+pub(crate) fn may_check(pos: &Position, m: Move, king: Square) -> bool {
+    let (kf, kr) = (king.file().index() as i32, king.rank().index() as i32);
+    let on_lines = |s: Square| s.file().index() as i32 == kf || s.rank().index() as i32 == kr;
+    let (from, to) = (m.from(), m.to());
+    if on_lines(from) || on_lines(to) {
+        return true;
+    }
+    let (df, dr) = ((from.file().index() as i32 - kf).abs(), (from.rank().index() as i32 - kr).abs());
+    if df == 1 && dr == 1 {
+        return true;
+    }
+    let (tf, tr) = ((to.file().index() as i32 - kf).abs(), (to.rank().index() as i32 - kr).abs());
+    matches!(pos.piece_at(from).map(|p| p.role), Some(xiangqi::Role::Horse)) && ((tf == 1 && tr == 2) || (tf == 2 && tr == 1))
+}
+
 /// Whether the side to move gives check with `m` (which must be legal).
 pub(crate) fn gives_check(pos: &mut Position, m: Move) -> bool {
+    if !may_check(pos, m, pos.king(!pos.turn())) {
+        return false;
+    }
     let undo = pos.play_unchecked(m);
     let check = pos.is_check();
     pos.undo(m, undo);
@@ -35,7 +57,11 @@ pub(crate) fn gives_check(pos: &mut Position, m: Move) -> bool {
 /// Whether the side to move can mate at once.
 pub(crate) fn has_mate_in_one(pos: &mut Position) -> bool {
     let moves = pos.legal_moves();
+    let king = pos.king(!pos.turn());
     moves.iter().any(|&m| {
+        if !may_check(pos, m, king) {
+            return false;
+        }
         let undo = pos.play_unchecked(m);
         let mate = pos.is_check() && pos.has_no_moves();
         pos.undo(m, undo);
@@ -90,14 +116,9 @@ pub(crate) fn threatens_mate(pos: &Position, side: Color, depth: u8) -> bool {
         return false;
     };
     let mut them = pos.clone();
-    let skip: Vec<Move> = p
-        .legal_moves()
-        .iter()
-        .copied()
-        .filter(|&m| {
-            p.piece_at(m.to()).is_some()
-                && crate::cycle::chase::is_exchange_offer(&p, Some(&mut them), m)
-        })
+    let skip: Vec<Move> = crate::cycle::material::all_captures(&p)
+        .into_iter()
+        .filter(|&m| crate::cycle::chase::is_exchange_offer(&p, Some(&mut them), m))
         .collect();
     mates_by_checks_except(&mut p, depth, &skip)
 }
