@@ -20,7 +20,50 @@ use crate::articles::is_attacker;
 /// assert!(!has_legal_move(&pos));
 /// ```
 pub fn has_legal_move(pos: &Position) -> bool {
+    has_legal_move_in(pos, pos.is_check())
+}
+
+/// [`has_legal_move`] when the caller already knows whether the side to move is in check.
+///
+/// Out of check, a short step that moves no piece on the king's file or rank or diagonally
+/// next to it, and lands on none of those squares, cannot expose the king: rooks, cannons and
+/// the facing king attack along the file and rank, a horse's leg towards the king is always
+/// diagonally next to it, and pawns attack only the squares beside it. Such a step is legal as
+/// soon as the piece may make it, which needs no attack generation. Everything else goes
+/// through [`Position::is_legal`], and the full generator settles the rest.
+pub(crate) fn has_legal_move_in(pos: &Position, in_check: bool) -> bool {
     let us = pos.turn();
+    let king = pos.king(us);
+    if in_check {
+        // Most checks are met by a king step; otherwise one full generation settles it.
+        let k = Piece::new(us, Role::King);
+        return candidate_steps(k).iter().any(|&(df, dr)| {
+            offset(king, df, dr).is_some_and(|to| {
+                pos.piece_at(to).is_none_or(|p| p.color != us) && pos.is_legal(Move::new(king, to))
+            })
+        }) || !pos.legal_moves().is_empty();
+    }
+    // First the steps that need no attack test at all, then the others.
+    for from in pos.occupied_by(us) {
+        if near_king(from, king) {
+            continue;
+        }
+        let Some(piece) = pos.piece_at(from) else {
+            continue;
+        };
+        for &(df, dr) in candidate_steps(piece) {
+            let Some(to) = offset(from, df, dr) else {
+                continue;
+            };
+            let target = pos.piece_at(to);
+            if target.is_none_or(|p| p.color != us)
+                && !near_king(to, king)
+                && may_step(pos, piece, from, df, dr, to, target.is_some())
+            {
+                return true;
+            }
+        }
+    }
     for from in pos.occupied_by(us) {
         let Some(piece) = pos.piece_at(from) else {
             continue;
@@ -29,15 +72,63 @@ pub fn has_legal_move(pos: &Position) -> bool {
             let Some(to) = offset(from, df, dr) else {
                 continue;
             };
-            if pos.piece_at(to).is_some_and(|p| p.color == us) {
-                continue;
-            }
-            if pos.is_legal(Move::new(from, to)) {
+            if pos.piece_at(to).is_none_or(|p| p.color != us) && pos.is_legal(Move::new(from, to)) {
                 return true;
             }
         }
     }
     !pos.legal_moves().is_empty()
+}
+
+/// Whether move `m` may have given check to the king on `king`: false only when it surely
+/// did not. A check after a move comes from the moved piece (along the king's file or rank,
+/// from a square beside it, or a horse's jump away), from a line opened through `from`, from
+/// a cannon screen made on `to`, or from a horse leg freed at `from` — always a square on the
+/// king's file or rank, diagonally next to it, or a horse's jump away; a move touching none
+/// of those cannot check. The referee asks this to spare itself most attack tests.
+pub(crate) fn may_give_check(m: Move, king: Square) -> bool {
+    let horse_jump = |sq: Square| {
+        let df = sq.file().index().abs_diff(king.file().index());
+        let dr = sq.rank().index().abs_diff(king.rank().index());
+        (df == 1 && dr == 2) || (df == 2 && dr == 1)
+    };
+    near_king(m.from(), king) || near_king(m.to(), king) || horse_jump(m.to())
+}
+
+/// On the king's file or rank, or diagonally next to it.
+fn near_king(sq: Square, king: Square) -> bool {
+    let df = sq.file().index().abs_diff(king.file().index());
+    let dr = sq.rank().index().abs_diff(king.rank().index());
+    df == 0 || dr == 0 || (df == 1 && dr == 1)
+}
+
+/// Whether `piece` may step from `from` by (`df`, `dr`) to `to` by the laws of movement
+/// (1960 rules §2.1; current text 2.2), the destination holding no own piece. Only the steps
+/// of [`candidate_steps`] are asked about.
+fn may_step(
+    pos: &Position,
+    piece: Piece,
+    from: Square,
+    df: i8,
+    dr: i8,
+    to: Square,
+    capture: bool,
+) -> bool {
+    let empty = |df: i8, dr: i8| offset(from, df, dr).is_some_and(|s| pos.piece_at(s).is_none());
+    match piece.role {
+        Role::Rook => true,
+        // A cannon captures only over a screen, never on the next square.
+        Role::Cannon => !capture,
+        // The leg: one step straight towards the long side of the jump (蹩马腿).
+        Role::Horse if dr.abs() == 2 => empty(0, dr / 2),
+        Role::Horse => empty(df / 2, 0),
+        // The eye (塞象眼) and the river.
+        Role::Elephant => empty(df / 2, dr / 2) && to.is_home_half(piece.color),
+        Role::Advisor => to.in_palace(piece.color),
+        // Forward always; sideways only once across the river.
+        Role::Pawn => df == 0 || !from.is_home_half(piece.color),
+        Role::King => false,
+    }
 }
 
 /// Short moves worth trying first for each kind of piece (file step, rank step, from Red's
@@ -98,4 +189,40 @@ pub fn has_attacking_material(pos: &Position, color: Color) -> bool {
         .into_iter()
         .filter(|&r| is_attacker(r))
         .any(|r| !pos.squares_of(Piece::new(color, r)).is_empty())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Random games (a fixed xorshift sequence): `may_give_check` never misses a check.
+    #[test]
+    fn may_give_check_never_misses_a_check() {
+        let mut state = 0x0c0f_fee5_u64;
+        let mut checks = 0;
+        for _ in 0..200 {
+            let mut pos = Position::start();
+            for _ in 0..300 {
+                let legal = pos.legal_moves();
+                if legal.is_empty() {
+                    break;
+                }
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                let m = legal[(state % legal.len() as u64) as usize];
+                let them = !pos.turn();
+                pos.play_unchecked(m);
+                if pos.is_check() {
+                    checks += 1;
+                    assert!(
+                        may_give_check(m, pos.king(them)),
+                        "{m} checks in {}",
+                        pos.fen()
+                    );
+                }
+            }
+        }
+        assert!(checks > 1_000, "{checks}");
+    }
 }

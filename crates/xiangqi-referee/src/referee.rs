@@ -5,7 +5,7 @@ use std::fmt;
 use xiangqi::{Color, IllegalMove, Move, Position, Square};
 
 use crate::articles::{self, piece_en, piece_zh, side_en, side_zh};
-use crate::endings::{has_attacking_material, has_legal_move};
+use crate::endings::{has_attacking_material, has_legal_move, has_legal_move_in, may_give_check};
 use crate::handicap::{self, Handicap, HandicapError, OddsViolation};
 use crate::repetition::Window;
 use crate::{GameResult, NaturalLimit, Options, Reason, Ruling, cycle};
@@ -46,6 +46,9 @@ pub struct Referee {
     /// Where the pieces moved in the odds series stand now.
     odds_moved: Vec<Square>,
     window: Window,
+    /// The position from which the game replays move by move, and after how many moves:
+    /// the start, or the end of a move-odds opening.
+    origin: (Position, usize),
     plies_since_capture: u32,
     checks: [u32; 2],
 }
@@ -53,15 +56,16 @@ pub struct Referee {
 impl Referee {
     /// A referee for a game from `start`.
     pub fn new(start: Position, options: Options) -> Referee {
-        let window = Window::new(start.clone(), 0);
+        let window = Window::new(&start, 0);
         let plies_since_capture = start.halfmoves();
         let mut referee = Referee {
             options,
             limit: options.limit(),
             position: start.clone(),
+            origin: (start.clone(), 0),
             start,
             moves: Vec::new(),
-            ruling: Ruling::ongoing(0, Color::Red),
+            ruling: Ruling::ongoing(0),
             odds_left: 0,
             odds_moved: Vec::new(),
             window,
@@ -139,7 +143,7 @@ impl Referee {
         let in_odds = self.odds_left > 0;
         let captured = self.position.piece_at(m.to()).is_some();
         let undo = self.position.play(m).map_err(PlayError::Illegal)?;
-        let gave_check = self.position.is_check();
+        let gave_check = may_give_check(m, self.position.king(!mover)) && self.position.is_check();
         if in_odds {
             let violation = if self.odds_moved.contains(&m.from()) {
                 Some(OddsViolation::SamePiece)
@@ -174,22 +178,27 @@ impl Referee {
         if in_odds {
             self.plies_since_capture += 1;
             if self.odds_left > 0 {
-                self.ruling = Ruling::ongoing(ply, self.position.turn());
+                self.ruling.ply = ply;
                 return Ok(&self.ruling);
             }
             // Alternation begins: repetitions are counted from here.
-            self.window = Window::new(self.position.clone(), self.moves.len());
+            self.window.reset(&self.position, self.moves.len());
+            self.origin = (self.position.clone(), self.moves.len());
         } else if captured {
             self.plies_since_capture = 0;
             self.checks = [0; 2];
-            self.window = Window::new(self.position.clone(), self.moves.len());
+            self.window.reset(&self.position, self.moves.len());
         } else {
             self.plies_since_capture += 1;
             if gave_check {
                 self.checks[mover.index()] += 1;
             }
         }
-        self.ruling = self.rule_after(ply, m, mover, captured, in_odds);
+        match self.rule_after(ply, m, mover, gave_check, captured, in_odds) {
+            Some(decided) => self.ruling = decided,
+            // The ruling was ongoing (a decided game takes no moves): only the ply changes.
+            None => self.ruling.ply = ply,
+        }
         Ok(&self.ruling)
     }
 
@@ -205,25 +214,27 @@ impl Referee {
         if let Some(r) = self.natural_limit(0) {
             return r;
         }
-        Ruling::ongoing(0, pos.turn())
+        Ruling::ongoing(0)
     }
 
+    /// The ruling after a ply, if the ply decided the game.
     fn rule_after(
         &mut self,
         ply: u32,
         m: Move,
         mover: Color,
+        in_check: bool,
         captured: bool,
         after_odds: bool,
-    ) -> Ruling {
-        if !has_legal_move(&self.position) {
-            return self.no_moves(ply, Some((m, mover)));
+    ) -> Option<Ruling> {
+        if !has_legal_move_in(&self.position, in_check) {
+            return Some(self.no_moves(ply, Some((m, mover))));
         }
         if captured
             && !has_attacking_material(&self.position, Color::Red)
             && !has_attacking_material(&self.position, Color::Black)
         {
-            return self.insufficient(ply);
+            return Some(self.insufficient(ply));
         }
         if !captured
             && !after_odds
@@ -233,13 +244,10 @@ impl Referee {
             if rec.count >= trigger
                 && let Some(r) = self.repetition(ply, rec.first)
             {
-                return r;
+                return Some(r);
             }
         }
-        if let Some(r) = self.natural_limit(ply) {
-            return r;
-        }
-        Ruling::ongoing(ply, self.position.turn())
+        self.natural_limit(ply)
     }
 
     /// Mate or stalemate of the side to move.
@@ -347,6 +355,9 @@ impl Referee {
     fn natural_limit(&self, ply: u32) -> Option<Ruling> {
         let limit = self.limit?;
         let plies = self.plies_since_capture;
+        if plies < limit.plies() {
+            return None;
+        }
         let claimant = Color::ALL
             .into_iter()
             .find(|c| limit.reached(plies, self.checks[c.index()]))?;
@@ -384,7 +395,10 @@ impl Referee {
 
     /// The ruling on a repetition whose first occurrence is at window index `first`.
     fn repetition(&self, ply: u32, first: usize) -> Option<Ruling> {
-        let (start, cycle_moves) = self.window.cycle(first, &self.moves, &self.position)?;
+        let origin = (&self.origin.0, self.origin.1);
+        let (start, cycle_moves) = self
+            .window
+            .cycle(first, &self.moves, origin, &self.position)?;
         let verdict = cycle::rule_cycle(&start, cycle_moves, self.options.rules);
         let from_ply = ply as usize - cycle_moves.len() + 1;
         let (result, offender) = match verdict.loser {

@@ -32,11 +32,13 @@ impl Hasher for ZobristHasher {
 }
 
 /// The positions since the last capture (or since the start).
+///
+/// It keeps hashes only: the positions themselves are rebuilt by replaying the game when a
+/// repetition is found, which happens at most once or twice a game, instead of being copied
+/// at every capture.
 #[derive(Clone)]
 pub(crate) struct Window {
-    /// The position the window starts from.
-    base: Position,
-    /// The index in the game's move list of the first move after `base`.
+    /// The index in the game's move list of the first move of the window.
     offset: usize,
     /// The hash of `base` and of the position after each later move.
     hashes: Vec<u64>,
@@ -53,14 +55,20 @@ pub(crate) struct Recurrence {
 
 impl Window {
     /// A window starting at `base`, which is reached after `offset` moves of the game.
-    pub fn new(base: Position, offset: usize) -> Window {
-        let hashes = vec![base.hash()];
+    pub fn new(base: &Position, offset: usize) -> Window {
         Window {
-            base,
             offset,
-            hashes,
+            hashes: vec![base.hash()],
             table: None,
         }
+    }
+
+    /// Starts the window again at `base`, reached after `offset` moves (after a capture).
+    pub fn reset(&mut self, base: &Position, offset: usize) {
+        self.offset = offset;
+        self.hashes.clear();
+        self.hashes.push(base.hash());
+        self.table = None;
     }
 
     /// Records the position after the next move; says how often it has now occurred and
@@ -108,20 +116,23 @@ impl Window {
     }
 
     /// The position at window index `i` and the moves from it to the latest position, given
-    /// the game's moves; `None` if replaying them does not reach the latest position (a hash
-    /// collision, never a real repetition).
+    /// the game's moves and a position `origin` reached after `origin_ply` of them, from which
+    /// the rest replays move by move (the start, or the end of a move-odds opening); `None`
+    /// if replaying does not reach the latest position (a hash collision, never a real
+    /// repetition).
     pub fn cycle<'m>(
         &self,
         i: usize,
         moves: &'m [Move],
+        (origin, origin_ply): (&Position, usize),
         latest: &Position,
     ) -> Option<(Position, &'m [Move])> {
-        let window_moves = moves.get(self.offset..)?;
-        let mut start = self.base.clone();
-        for &m in window_moves.get(..i)? {
+        let first = self.offset + i;
+        let mut start = origin.clone();
+        for &m in moves.get(origin_ply..first)? {
             start.play_unchecked(m);
         }
-        let cycle = window_moves.get(i..)?;
+        let cycle = moves.get(first..)?;
         let mut end = start.clone();
         for &m in cycle {
             end.play_unchecked(m);

@@ -121,17 +121,23 @@ pub struct Ruling {
 
 impl Ruling {
     /// The ruling on a game that nothing has decided after `ply` plies.
-    pub fn ongoing(ply: u32, to_move: Color) -> Ruling {
+    ///
+    /// ```
+    /// use xiangqi_referee::{GameResult, Ruling};
+    /// let r = Ruling::ongoing(12);
+    /// assert_eq!((r.result, r.reason, r.ply), (GameResult::Ongoing, None, 12));
+    /// ```
+    pub fn ongoing(ply: u32) -> Ruling {
         Ruling {
             result: GameResult::Ongoing,
             reason: None,
             ply,
             offender: None,
             rule: String::new(),
-            explanation: format!(
-                "Nothing has decided the game after {ply} plies; {to_move} to move."
-            ),
-            explanation_zh: format!("{ply}着后对局尚未结束，轮{}方走棋。", to_move.chinese()),
+            // No ply or side in the words: the referee updates `ply` in place after every
+            // move, without rebuilding the text.
+            explanation: "Nothing has decided the game yet.".to_owned(),
+            explanation_zh: "对局尚未结束。".to_owned(),
         }
     }
 

@@ -1,12 +1,141 @@
-//! `xq judge`: placeholder until its issue lands.
+//! `xq judge`: rule on a game (the referee's contract in `docs/design.md`).
 
+use std::io::Write;
+use std::path::PathBuf;
 use std::process::ExitCode;
 
-/// Arguments of `xq judge`.
-#[derive(clap::Args, Debug)]
-pub struct Args {}
+use anyhow::{Context, bail};
+use xiangqi::notation::{Notation, NotationError, parse_line};
+use xiangqi::{Move, Position, fen::START_FEN};
+use xiangqi_referee::{Game, Handicap, Options, RuleSet, Ruling};
 
-/// Runs `xq judge`.
-pub fn run(_args: Args) -> anyhow::Result<ExitCode> {
-    anyhow::bail!("xq judge is not implemented yet")
+/// Rule on a game: replay the moves, stop at the first ply where the game is decided (mate,
+/// stalemate, no attacking material, a repetition ruling, the natural limit, an illegal move)
+/// and print the ruling.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// A game record file (not supported yet: use --fen and --moves).
+    file: Option<PathBuf>,
+    /// The start position (FEN); the standard start if not given.
+    #[arg(long, default_value = START_FEN)]
+    fen: String,
+    /// The moves, separated by spaces or commas: ICCS (`h2e2 h9g7`), or any notation `xq
+    /// notation` reads (Chinese, WXF, UCI), detected move by move.
+    #[arg(long, default_value = "")]
+    moves: String,
+    /// The notation of --moves, if detection should not guess (iccs, uci, uci10, chinese, wxf).
+    #[arg(long)]
+    notation: Option<Notation>,
+    /// The rule set: chinese (CXA, default) or asian (AXF).
+    #[arg(long, default_value = "chinese")]
+    rules: RuleSet,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    json: bool,
+    /// The occurrence of a repeated position that triggers a ruling (0: no repetition rulings).
+    #[arg(long, default_value_t = 3)]
+    repetitions: u32,
+    /// The natural move limit in moves by each side (0: none); default: the rule set's (60).
+    #[arg(long)]
+    natural_limit: Option<u32>,
+    /// Move odds: the side to move opens with this many moves in a row (2 = 两先, 3 = 三先).
+    #[arg(long, value_name = "N")]
+    move_odds: Option<u8>,
+}
+
+/// Runs `xq judge`. Exit code 0 whenever a ruling is printed, whatever it is.
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    if let Some(path) = &args.file {
+        bail!(
+            "{}: record files are not supported yet; give the game as --fen and --moves",
+            path.display()
+        );
+    }
+    if args.repetitions == 1 {
+        bail!("--repetitions 1: a repetition needs at least 2 occurrences (0 turns rulings off)");
+    }
+    let start = Position::from_fen(&args.fen).with_context(|| format!("--fen {:?}", args.fen))?;
+    let handicap = match args.move_odds {
+        None => Handicap::None,
+        Some(n) => {
+            let h = Handicap::MoveOdds(n);
+            h.validate().context("--move-odds")?;
+            h
+        }
+    };
+    let moves = read_moves(&start, &args.moves, args.notation, handicap)?;
+    let options = Options {
+        rules: args.rules,
+        repetitions: args.repetitions,
+        natural_limit: args.natural_limit,
+    };
+    let game = Game {
+        start,
+        moves,
+        handicap,
+    };
+    let ruling = game.ruling(&options)?;
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    if args.json {
+        writeln!(out, "{}", serde_json::to_string(&ruling)?)?;
+    } else {
+        print_text(&mut out, &ruling)?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Reads the move list. Plain ICCS is taken as written, so that an illegal move reaches the
+/// referee and is ruled on with its ply; other notations need the position to be read, and
+/// reading stops at a move that fits no legal move: if the text still names the move (a
+/// coordinate move), it is handed to the referee; otherwise it is an input error.
+fn read_moves(
+    start: &Position,
+    text: &str,
+    notation: Option<Notation>,
+    handicap: Handicap,
+) -> anyhow::Result<Vec<Move>> {
+    let tokens: Vec<&str> = text
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|t| !t.is_empty())
+        .collect();
+    let iccs_wanted = matches!(notation, None | Some(Notation::Iccs) | Some(Notation::Uci));
+    if iccs_wanted
+        && let Ok(moves) = tokens
+            .iter()
+            .map(|t| t.parse::<Move>())
+            .collect::<Result<Vec<_>, _>>()
+    {
+        return Ok(moves);
+    }
+    if !matches!(handicap, Handicap::None | Handicap::MoveOdds(1)) {
+        bail!(
+            "--moves: with --move-odds give the moves in ICCS (h2e2), since the odds moves break alternation"
+        );
+    }
+    match parse_line(start, text, notation) {
+        Ok(moves) => Ok(moves),
+        Err(e) => match e.error {
+            NotationError::Illegal(illegal) => {
+                let mut moves =
+                    parse_line(start, text.get(..e.offset).unwrap_or_default(), notation)
+                        .map_err(|e| anyhow::anyhow!("--moves: {e}"))?;
+                moves.push(illegal.mv);
+                Ok(moves)
+            }
+            _ => bail!("--moves: {e}"),
+        },
+    }
+}
+
+fn print_text(out: &mut impl Write, r: &Ruling) -> std::io::Result<()> {
+    writeln!(out, "result:      {}", r.result)?;
+    writeln!(out, "reason:      {}", r.reason.map_or("-", |x| x.name()))?;
+    writeln!(out, "ply:         {}", r.ply)?;
+    writeln!(out, "offender:    {}", r.offender.map_or("-", |c| c.name()))?;
+    if !r.rule.is_empty() {
+        writeln!(out, "rule:        {}", r.rule)?;
+    }
+    writeln!(out, "explanation: {}", r.explanation)?;
+    writeln!(out, "说明:        {}", r.explanation_zh)
 }

@@ -1,0 +1,229 @@
+//! `xq judge` and `xq touch` from the outside: arguments, exit codes, and the JSON shape of
+//! the referee's contract (docs/design.md).
+
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+fn xq(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_xq"))
+        .args(args)
+        .output()
+        .expect("xq runs")
+}
+
+fn json(args: &[&str]) -> Value {
+    let out = xq(args);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("{args:?}: {e}: {}", String::from_utf8_lossy(&out.stdout)))
+}
+
+/// 1960 rules §4.2(一), 图四: Red's rook checks on and on.
+const PERPETUAL_CHECK: &str = "5k3/9/9/9/9/9/9/9/7R1/3K5 w";
+const CHECKS: &str = "h1h9 f9f8 h9h8 f8f9 h8h9 f9f8 h9h8 f8f9 h8h9";
+
+#[test]
+fn judge_json_has_exactly_the_contract_fields() {
+    let v = json(&[
+        "judge",
+        "--fen",
+        PERPETUAL_CHECK,
+        "--moves",
+        CHECKS,
+        "--json",
+    ]);
+    let mut keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
+    keys.sort_unstable();
+    assert_eq!(
+        keys,
+        [
+            "explanation",
+            "explanation_zh",
+            "offender",
+            "ply",
+            "reason",
+            "result",
+            "rule"
+        ]
+    );
+    assert_eq!(v["result"], "black_wins");
+    assert_eq!(v["reason"], "perpetual_check");
+    assert_eq!(v["ply"], 9);
+    assert_eq!(v["offender"], "red");
+    assert!(v["rule"].as_str().unwrap().len() > 3);
+    assert!(
+        v["explanation"].as_str().unwrap().contains("plies 2–9"),
+        "{v}"
+    );
+}
+
+#[test]
+fn an_ongoing_game_has_null_reason_and_offender() {
+    let v = json(&["judge", "--moves", "h2e2 h9g7", "--json"]);
+    assert_eq!(v["result"], "ongoing");
+    assert_eq!(v["reason"], Value::Null);
+    assert_eq!(v["offender"], Value::Null);
+    assert_eq!(v["ply"], 2);
+}
+
+#[test]
+fn an_illegal_move_is_ruled_with_its_ply() {
+    let v = json(&["judge", "--moves", "h2e2 h9g7 h0g2 b9d8 a0a1", "--json"]);
+    assert_eq!(v["result"], "red_wins");
+    assert_eq!(v["reason"], "illegal_move");
+    assert_eq!(v["ply"], 4);
+    assert_eq!(v["offender"], "black");
+}
+
+#[test]
+fn other_notations_are_read_and_illegal_ones_still_ruled() {
+    let v = json(&[
+        "judge",
+        "--moves",
+        "1. 炮二平五 马8进7 2. 马二进三 车9平8",
+        "--json",
+    ]);
+    assert_eq!(
+        (v["result"].as_str(), v["ply"].as_u64()),
+        (Some("ongoing"), Some(4))
+    );
+    let v = json(&["judge", "--moves", "C2.5 H8+7", "--json"]);
+    assert_eq!(v["ply"], 2);
+    // A coordinate move that is illegal after Chinese ones reaches the referee.
+    let v = json(&["judge", "--moves", "炮二平五 马8进7 a0a5", "--json"]);
+    assert_eq!(
+        (v["reason"].as_str(), v["ply"].as_u64()),
+        (Some("illegal_move"), Some(3))
+    );
+    // A Chinese move that fits no piece is an input error, not a ruling.
+    let out = xq(&["judge", "--moves", "炮二平五 马8进9 马五进六"]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn rules_repetitions_and_natural_limit_options() {
+    // 解将还将 (1960 §5.7): every ply checks. With repetition rulings off the natural limit
+    // decides: 120 plies under the Chinese rules, 219 under the Asian ones (a claimant's
+    // checks beyond 10 do not count; see the library's tests).
+    let cycle = "f7e7 f8e8 e7f7 e8f8 ".repeat(60);
+    let fen = "2bnkr3/5c3/5R3/4C4/9/9/9/3A5/9/2BA1K3 w";
+    let base = [
+        "judge",
+        "--fen",
+        fen,
+        "--moves",
+        cycle.as_str(),
+        "--repetitions",
+        "0",
+        "--json",
+    ];
+    let v = json(&base);
+    assert_eq!(
+        (v["reason"].as_str(), v["ply"].as_u64()),
+        (Some("natural_limit"), Some(120))
+    );
+    let v = json(&[&base[..], &["--rules", "asian"]].concat());
+    assert_eq!(
+        (v["reason"].as_str(), v["ply"].as_u64()),
+        (Some("natural_limit"), Some(219))
+    );
+    let v = json(&[&base[..], &["--natural-limit", "30"]].concat());
+    assert_eq!(v["ply"], 60);
+    let v = json(&[&base[..], &["--natural-limit", "0"]].concat());
+    assert_eq!(
+        (v["result"].as_str(), v["ply"].as_u64()),
+        (Some("ongoing"), Some(240))
+    );
+    // With repetition rulings on, the cycle is ruled at the third occurrence.
+    let v = json(&[
+        "judge",
+        "--fen",
+        fen,
+        "--moves",
+        cycle.as_str(),
+        "--json",
+        "--repetitions",
+        "4",
+    ]);
+    assert_eq!(v["ply"], 12);
+}
+
+#[test]
+fn move_odds() {
+    let v = json(&[
+        "judge",
+        "--moves",
+        "h2e2 h0g2 h9g7",
+        "--move-odds",
+        "2",
+        "--json",
+    ]);
+    assert_eq!(
+        (v["result"].as_str(), v["ply"].as_u64()),
+        (Some("ongoing"), Some(3))
+    );
+    let v = json(&[
+        "judge",
+        "--moves",
+        "h2e2 e2e1",
+        "--move-odds",
+        "2",
+        "--json",
+    ]);
+    assert_eq!(
+        (v["reason"].as_str(), v["offender"].as_str()),
+        (Some("illegal_move"), Some("red"))
+    );
+    assert_eq!(xq(&["judge", "--move-odds", "5"]).status.code(), Some(2));
+}
+
+#[test]
+fn text_output_names_the_ruling() {
+    let out = xq(&["judge", "--fen", PERPETUAL_CHECK, "--moves", CHECKS]);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("result:      black_wins"), "{text}");
+    assert!(text.contains("说明:"), "{text}");
+}
+
+#[test]
+fn bad_input_is_an_error_that_says_what() {
+    let out = xq(&["judge", "--fen", "not a fen"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--fen"));
+    let out = xq(&["judge", "game.pgn"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("record files are not supported yet"));
+    let out = xq(&["judge", "--rules", "martian"]);
+    assert_eq!(out.status.code(), Some(2));
+    let out = xq(&["judge", "--repetitions", "1"]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn touch_prints_the_bound_moves_and_the_rule() {
+    let out = xq(&["touch", "--touched", "b0"]);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("bound:       b0a2 b0c2"), "{text}");
+    assert!(text.contains("5.1"), "{text}");
+    // 5.3 against 5.4: the order of touching decides.
+    let v = json(&["touch", "--touched", "a0,h9", "--json"]);
+    assert_eq!(v["obligation"], "move_touched");
+    assert_eq!(v["bound_moves"], serde_json::json!(["a0a1", "a0a2"]));
+    let v = json(&["touch", "--touched", "h9,a0", "--json"]);
+    assert_eq!(v["obligation"], "capture");
+    assert_eq!(v["bound_moves"], serde_json::json!(["h2h9"]));
+    // At the same time: as 5.4, whatever the order given.
+    let v = json(&["touch", "--touched", "a0,h9", "--simultaneous", "--json"]);
+    assert_eq!(v["bound_moves"], serde_json::json!(["h2h9"]));
+    assert!(v["rule"].as_str().unwrap().contains("5.4"));
+    let out = xq(&["touch", "--touched", "e5"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no piece on e5"));
+}
