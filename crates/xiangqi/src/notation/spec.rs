@@ -33,6 +33,9 @@ pub(crate) enum Place {
     Rear,
     /// 一 二 三 四 五 (or xqbase `a`–`e`): the n-th from the front, counted from 1.
     Nth(u8),
+    /// WXF `33.4`: officially the middle one of three (or five) on file 3; with no middle
+    /// (two or four on the file), Fairy-Stockfish's reading: the n-th from the front.
+    MiddleOrNth(u8),
     /// WXF `P+`: the front one of two or three, the second from the front of four or five.
     WxfPlus,
     /// WXF `P-`: the rear one of two or three, the second from the rear of four or five.
@@ -135,6 +138,10 @@ fn pick(list: &[Square], place: Place, out: &mut Squares) {
                 out.push(list[k as usize - 1]);
             }
         }
+        Place::MiddleOrNth(k) => match n {
+            3 | 5 => out.push(list[n / 2]),
+            _ => pick(list, Place::Nth(k), out),
+        },
         Place::WxfPlus => out.push(list[if n >= 4 { 1 } else { 0 }]),
         Place::WxfMinus => out.push(list[if n >= 4 { n - 2 } else { n - 1 }]),
     }
@@ -153,13 +160,17 @@ fn sources(
     let piece = Piece::new(us, role);
     match origin {
         Origin::File(n) => {
-            let list = on_file_front_first(pos, piece, file_index(us, n));
-            let l = list.as_slice();
-            if role == Role::Pawn && (l.len() == 3 || l.len() == 5) {
-                *preferred = Some(l[l.len() / 2]);
+            let file = file_index(us, n);
+            let before = out.len;
+            for sq in pos.squares_of(piece) {
+                if sq.file().index() == file {
+                    out.push(sq);
+                }
             }
-            for &sq in l {
-                out.push(sq);
+            let here = out.len - before;
+            if role == Role::Pawn && (here == 3 || here == 5) {
+                let list = on_file_front_first(pos, piece, file);
+                *preferred = Some(list.as_slice()[here / 2]);
             }
         }
         Origin::Tandem(place, Some(n)) => {
@@ -267,7 +278,7 @@ fn describe(side: Color, origin: Origin) -> String {
         Origin::Tandem(place, n) => {
             let which = match place {
                 Place::Front | Place::WxfPlus => "the front one",
-                Place::Middle => "the middle one",
+                Place::Middle | Place::MiddleOrNth(_) => "the middle one",
                 Place::Rear | Place::WxfMinus => "the rear one",
                 Place::Nth(_) => "the numbered one",
             };
@@ -299,9 +310,8 @@ pub(crate) fn resolve(pos: &Position, spec: &Spec) -> Result<Move, NotationError
         });
     }
     let mut found: Option<Move> = None;
-    let mut legal = Squares::new();
-    let mut illegal: Option<NotationError> = None;
-    let mut impossible: Option<NotationError> = None;
+    let mut legal = 0;
+    let mut failure: Option<NotationError> = None;
     for &sq in from.as_slice() {
         let Some(piece) = pos.piece_at(sq) else {
             continue;
@@ -310,37 +320,47 @@ pub(crate) fn resolve(pos: &Position, spec: &Spec) -> Result<Move, NotationError
             Ok(to) => {
                 let m = Move::new(sq, to);
                 if pos.is_legal(m) {
-                    legal.push(sq);
+                    legal += 1;
                     if found.is_none() || preferred == Some(sq) {
                         found = Some(m);
                     }
-                } else if illegal.is_none() {
-                    illegal = Some(NotationError::Illegal(IllegalMove {
+                } else if !matches!(failure, Some(NotationError::Illegal(_))) {
+                    // An illegal move says more than an impossible shape: it wins.
+                    failure = Some(NotationError::Illegal(IllegalMove {
                         mv: m,
                         reason: pos.why_illegal(m),
                     }));
                 }
             }
             Err(message) => {
-                impossible.get_or_insert(NotationError::Impossible {
-                    piece,
-                    from: sq,
-                    message,
-                });
+                if failure.is_none() {
+                    failure = Some(NotationError::Impossible {
+                        piece,
+                        from: sq,
+                        message,
+                    });
+                }
             }
         }
     }
-    match (legal.len, found) {
-        (1, Some(m)) => Ok(m),
-        (_, Some(m)) if preferred.is_some_and(|p| p == m.from()) => Ok(m),
-        (0, _) | (_, None) => Err(illegal
-            .or(impossible)
-            .unwrap_or(NotationError::Ambiguous { candidates: vec![] })),
-        _ => {
-            let mut candidates = legal.as_slice().to_vec();
+    match found {
+        Some(m) if legal == 1 || preferred == Some(m.from()) => Ok(m),
+        Some(_) => {
+            let mut candidates: Vec<Square> = from
+                .as_slice()
+                .iter()
+                .copied()
+                .filter(|&sq| {
+                    pos.piece_at(sq).is_some_and(|p| {
+                        target(us, p.role, sq, spec.dir, spec.value)
+                            .is_ok_and(|to| pos.is_legal(Move::new(sq, to)))
+                    })
+                })
+                .collect();
             candidates.sort_unstable();
             Err(NotationError::Ambiguous { candidates })
         }
+        None => Err(failure.unwrap_or(NotationError::Ambiguous { candidates: vec![] })),
     }
 }
 

@@ -15,8 +15,9 @@
 //! `C25`), the sign before the letter (`+C.5`, `-R+1`), xqbase's `a`–`e` for the 1st–5th pawn
 //! (`Pa+1`) and `P.` for the middle one, Fairy-Stockfish's `<index><file>` for three or more
 //! pawns on a file (`14+1`), and a trailing check mark (`+` or `#`) as Fairy-Stockfish writes.
-//! `33.4` with equal digits is read the official way (the middle pawn of file 3), not as
-//! Fairy-Stockfish's "third from the front on file 3".
+//! `33.4` with equal digits is read the official way (the middle pawn of file 3) when the file
+//! has a middle pawn (three or five), not as Fairy-Stockfish's "third from the front on file
+//! 3"; with two or four on the file it is Fairy-Stockfish's n-th from the front.
 
 use crate::{Color, Move, Position, Role};
 
@@ -90,7 +91,10 @@ fn head(a: u8, b: u8) -> Option<(Option<Role>, Origin)> {
         // 33.4 (official: the middle pawn of file 3); 14+1 (Fairy-Stockfish: first on file 4)
         (None, _, _) if digit(a).is_some() && digit(b).is_some() => {
             if a == b {
-                (None, Origin::Tandem(Place::Middle, digit(a)))
+                (
+                    None,
+                    Origin::Tandem(Place::MiddleOrNth(digit(a)?), digit(a)),
+                )
             } else {
                 (None, Origin::Tandem(Place::Nth(digit(a)?), digit(b)))
             }
@@ -139,12 +143,8 @@ pub(crate) fn read_spec(text: &str) -> Result<Spec, NotationError> {
     })
 }
 
-/// Reads a WXF move of `pos`.
+/// Reads a WXF move of `pos` (the text trimmed and not empty, as `parse_move` passes it).
 pub(crate) fn parse(pos: &Position, text: &str) -> Result<Move, NotationError> {
-    let text = text.trim();
-    if text.is_empty() {
-        return Err(NotationError::Empty);
-    }
     spec::resolve(pos, &read_spec(text)?)
 }
 

@@ -106,11 +106,7 @@ pub(crate) fn read_spec(text: &str) -> Result<Spec, NotationError> {
     })
 }
 
-/// Reads a Chinese move of `pos`.
+/// Reads a Chinese move of `pos` (the text trimmed and not empty, as `parse_move` passes it).
 pub(crate) fn parse(pos: &Position, text: &str) -> Result<Move, NotationError> {
-    let text = text.trim();
-    if text.is_empty() {
-        return Err(NotationError::Empty);
-    }
     spec::resolve(pos, &read_spec(text)?)
 }
