@@ -247,15 +247,14 @@ fn after_check(
             .piece_at(e.to())
             .map_or(0, |v| gain(v, e.to(), !chaser, chaser));
         let u = pos.play_unchecked(e);
-        // An answer that parries the check and threatens mate in turn (垫将还杀) refutes
-        // the line: the chaser must then defend, and its piece "cannot leave its line"
-        // (2020 图7).
-        let counter = threatens_mate(pos, !chaser, 2);
-        let (best, threats) = if counter {
-            (0, Vec::new())
-        } else {
-            follow(pos, chaser, depth - 1, offers)
-        };
+        // An answer that parries the check by interposing or capturing and threatens mate in
+        // turn (垫将还杀) refutes the line: the chaser must then defend, and its piece
+        // "cannot leave its line" (2020 图7).
+        let by_king = pos.piece_at(e.to()).is_some_and(|p| p.role == Role::King);
+        let (mut best, mut threats) = follow(pos, chaser, depth - 1, offers, lost - first);
+        if first - lost + best > 0 && !by_king && threatens_mate(pos, !chaser, 2) {
+            (best, threats) = (0, Vec::new());
+        }
         pos.undo(e, u);
         worst = worst.min(first - lost + best);
         if worst <= 0 {
@@ -278,10 +277,17 @@ fn after_check(
 }
 
 /// The chaser's best continuation: a winning capture or, `depth` permitting, another check.
-fn follow(pos: &mut Position, chaser: Color, depth: u8, offers: &[Move]) -> (i32, Vec<Threat>) {
+/// The search stops once a continuation gains more than `need`.
+fn follow(
+    pos: &mut Position,
+    chaser: Color,
+    depth: u8,
+    offers: &[Move],
+    need: i32,
+) -> (i32, Vec<Threat>) {
     let (mut best, threat) = best_capture(pos, chaser, offers);
     let mut won: Vec<Threat> = threat.into_iter().collect();
-    if depth > 0 {
+    if depth > 0 && best <= need {
         let moves = pos.legal_moves();
         for &c in moves.iter() {
             // A further check must itself take something or uncover the check (抽).
@@ -292,6 +298,9 @@ fn follow(pos: &mut Position, chaser: Color, depth: u8, offers: &[Move]) -> (i32
             if v > best && v < MATE / 2 {
                 best = v;
                 won = w;
+                if best > need {
+                    break;
+                }
             }
         }
     }

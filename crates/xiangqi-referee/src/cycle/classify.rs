@@ -89,7 +89,14 @@ pub(crate) fn classify(start: &Position, moves: &[Move], rules: RuleSet) -> Vec<
                     .map(|t| to_chase(t, &ids, m))
                     .collect();
             }
-            class.mate_threat = threatens_mate(&pos, mover, MATE_DEPTH);
+            // The Asian rules never rule on a mate threat (rules 9–11): a shallower search
+            // labels it.
+            let depth = if rules == RuleSet::Chinese {
+                MATE_DEPTH
+            } else {
+                2
+            };
+            class.mate_threat = threatens_mate(&pos, mover, depth);
             class.kind = kind(&class, rules, &prior, &pos);
         }
         ids.play(m);

@@ -158,7 +158,11 @@ pub(crate) fn capture_gain(pos: &mut Position, m: Move, chaser: Color, old: &[Mo
     } else {
         let net = g - best_reply(pos, chaser, old);
         // Only a capture that wins needs the (costlier) test for an immediate mate.
-        if net > 0 && crate::cycle::threat::has_mate_in_one(pos) { -MATE } else { net }
+        if net > 0 && crate::cycle::threat::has_mate_in_one(pos) {
+            -MATE
+        } else {
+            net
+        }
     };
     pos.undo(m, undo);
     net

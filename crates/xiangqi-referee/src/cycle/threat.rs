@@ -35,12 +35,21 @@ pub(crate) fn may_check(pos: &Position, m: Move, king: Square) -> bool {
     if on_lines(from) || on_lines(to) {
         return true;
     }
-    let (df, dr) = ((from.file().index() as i32 - kf).abs(), (from.rank().index() as i32 - kr).abs());
+    let (df, dr) = (
+        (from.file().index() as i32 - kf).abs(),
+        (from.rank().index() as i32 - kr).abs(),
+    );
     if df == 1 && dr == 1 {
         return true;
     }
-    let (tf, tr) = ((to.file().index() as i32 - kf).abs(), (to.rank().index() as i32 - kr).abs());
-    matches!(pos.piece_at(from).map(|p| p.role), Some(xiangqi::Role::Horse)) && ((tf == 1 && tr == 2) || (tf == 2 && tr == 1))
+    let (tf, tr) = (
+        (to.file().index() as i32 - kf).abs(),
+        (to.rank().index() as i32 - kr).abs(),
+    );
+    matches!(
+        pos.piece_at(from).map(|p| p.role),
+        Some(xiangqi::Role::Horse)
+    ) && ((tf == 1 && tr == 2) || (tf == 2 && tr == 1))
 }
 
 /// Whether the side to move gives check with `m` (which must be legal).
