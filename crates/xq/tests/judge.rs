@@ -196,9 +196,9 @@ fn bad_input_is_an_error_that_says_what() {
     let out = xq(&["judge", "--fen", "not a fen"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--fen"));
-    let out = xq(&["judge", "game.pgn"]);
+    let out = xq(&["judge", "no-such-game.pgn"]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("record files are not supported yet"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no-such-game.pgn"));
     let out = xq(&["judge", "--rules", "martian"]);
     assert_eq!(out.status.code(), Some(2));
     let out = xq(&["judge", "--repetitions", "1"]);
@@ -226,4 +226,43 @@ fn touch_prints_the_bound_moves_and_the_rule() {
     let out = xq(&["touch", "--touched", "e5"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("no piece on e5"));
+}
+
+fn record(name: &str) -> String {
+    format!(
+        "{}/../xiangqi-records/tests/data/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    )
+}
+
+#[test]
+fn judge_reads_record_files() {
+    // CCGC game 5 (see xiangqi-records/tests/data/README.md): Black mates at ply 116.
+    let v = json(&[
+        "judge",
+        "--json",
+        &record("CCGC/05.相眼竞技(先负)象棋旋风(A2-A6).PGN"),
+    ]);
+    assert_eq!(v["result"], "black_wins");
+    assert_eq!(v["reason"], "checkmate");
+    assert_eq!(v["ply"], 116);
+    // Game 6 ends in stalemate (困毙), which loses.
+    let v = json(&[
+        "judge",
+        "--json",
+        &record("CCGC/06.象棋旋风(先胜)相眼竞技(A6-A2).PGN"),
+    ]);
+    assert_eq!(v["reason"], "stalemate");
+    assert_eq!(v["result"], "red_wins");
+    // An XQF record reads as well, and --game out of range is an error.
+    let out = xq(&["judge", &record("XQFTOOLS/SAMPLE.XQF"), "--game", "9"]);
+    assert_eq!(out.status.code(), Some(2));
+    let v = json(&[
+        "judge",
+        "--json",
+        &record("XQFTOOLS/SAMPLE.XQF"),
+        "--game",
+        "1",
+    ]);
+    assert!(v["ply"].as_u64().is_some_and(|p| p > 0));
 }

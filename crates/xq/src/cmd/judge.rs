@@ -1,7 +1,7 @@
 //! `xq judge`: rule on a game (the referee's contract in `docs/design.md`).
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{Context, bail};
@@ -14,8 +14,12 @@ use xiangqi_referee::{Game, Handicap, Options, RuleSet, Ruling};
 /// and print the ruling.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// A game record file (not supported yet: use --fen and --moves).
+    /// A game record file (PGN, DhtmlXQ, XQF, or FEN + moves; the format is detected). Every
+    /// game in it is ruled on, unless --game picks one; --fen and --moves are then ignored.
     file: Option<PathBuf>,
+    /// With a record file: rule only on this game (counting from 1).
+    #[arg(long, value_name = "N", requires = "file")]
+    game: Option<usize>,
     /// The start position (FEN); the standard start if not given.
     #[arg(long, default_value = START_FEN)]
     fen: String,
@@ -45,14 +49,11 @@ pub struct Args {
 
 /// Runs `xq judge`. Exit code 0 whenever a ruling is printed, whatever it is.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    if let Some(path) = &args.file {
-        bail!(
-            "{}: record files are not supported yet; give the game as --fen and --moves",
-            path.display()
-        );
-    }
     if args.repetitions == 1 {
         bail!("--repetitions 1: a repetition needs at least 2 occurrences (0 turns rulings off)");
+    }
+    if let Some(path) = &args.file {
+        return judge_file(&args, path);
     }
     let start = Position::from_fen(&args.fen).with_context(|| format!("--fen {:?}", args.fen))?;
     let handicap = match args.move_odds {
@@ -64,11 +65,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
     };
     let moves = read_moves(&start, &args.moves, args.notation, handicap)?;
-    let options = Options {
-        rules: args.rules,
-        repetitions: args.repetitions,
-        natural_limit: args.natural_limit,
-    };
+    let options = options(&args);
     let game = Game {
         start,
         moves,
@@ -81,6 +78,70 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         writeln!(out, "{}", serde_json::to_string(&ruling)?)?;
     } else {
         print_text(&mut out, &ruling)?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn options(args: &Args) -> Options {
+    Options {
+        rules: args.rules,
+        repetitions: args.repetitions,
+        natural_limit: args.natural_limit,
+    }
+}
+
+/// Rules on the games of a record file: one ruling per game, each as `xq judge` prints it for
+/// one game (in JSON, one object per line, with a `"game"` number when the file holds more than
+/// one). A main-line move that is illegal in the record is handed to the referee, which rules it
+/// at its ply; a move that cannot be read at all ends the game's line there, with a warning.
+fn judge_file(args: &Args, path: &Path) -> anyhow::Result<ExitCode> {
+    let bytes = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
+    let games = xiangqi_records::read_mainlines(&bytes)
+        .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+    if let Some(n) = args.game
+        && (n == 0 || n > games.len())
+    {
+        bail!("--game {n}: {} holds {} games", path.display(), games.len());
+    }
+    let several = games.len() > 1 && args.game.is_none();
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    for (i, game) in games.into_iter().enumerate() {
+        if args.game.is_some_and(|n| n != i + 1) {
+            continue;
+        }
+        let game = match game {
+            Ok(game) => game,
+            Err(e) => {
+                eprintln!("xq: {}: game {}: {e}", path.display(), i + 1);
+                continue;
+            }
+        };
+        let mut moves = game.moves;
+        if let Some(problem) = &game.problem {
+            match &problem.kind {
+                xiangqi_records::ErrorKind::IllegalMove { mv, .. } => moves.push(*mv),
+                _ => eprintln!("xq: {}: game {}: {problem}", path.display(), i + 1),
+            }
+        }
+        let ruling = Game {
+            start: game.start,
+            moves,
+            handicap: Handicap::None,
+        }
+        .ruling(&options(args))?;
+        if args.json {
+            let mut value = serde_json::to_value(&ruling)?;
+            if several && let Some(object) = value.as_object_mut() {
+                object.insert("game".into(), (i + 1).into());
+            }
+            writeln!(out, "{value}")?;
+        } else {
+            if several {
+                writeln!(out, "game {}:", i + 1)?;
+            }
+            print_text(&mut out, &ruling)?;
+        }
     }
     Ok(ExitCode::SUCCESS)
 }
