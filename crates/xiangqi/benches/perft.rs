@@ -29,7 +29,9 @@ fn bench_perft(c: &mut Criterion) {
         let pos = Position::from_fen(fen).expect("benchmark FEN is legal");
         let nodes = perft(&pos, depth);
         group.throughput(Throughput::Elements(nodes));
-        group.bench_function(format!("{name}/d{depth}"), |b| b.iter(|| perft(&pos, depth)));
+        group.bench_function(format!("{name}/d{depth}"), |b| {
+            b.iter(|| perft(&pos, depth))
+        });
     }
     group.finish();
 }

@@ -255,7 +255,6 @@ pub fn write_setup(setup: &Setup) -> String {
     )
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -273,9 +272,11 @@ mod tests {
 
     #[test]
     fn errors_name_the_place() {
-        let e = parse_fen("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABN w").unwrap_err();
+        let e =
+            parse_fen("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABN w").unwrap_err();
         assert_eq!(e.kind, FenErrorKind::RankTooShort { rank: 0, points: 8 });
-        let e = parse_fen("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR x").unwrap_err();
+        let e =
+            parse_fen("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR x").unwrap_err();
         assert_eq!(e.offset, 60);
         assert!(matches!(e.kind, FenErrorKind::BadSide(_)));
         let e = parse_fen("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9").unwrap_err();

@@ -27,7 +27,10 @@ pub(crate) fn why_illegal(pos: &Position, m: Move) -> IllegalReason {
             IllegalReason::LeavesKingInCheck
         };
     }
-    let (ff, fr) = (m.from().file().index() as i32, m.from().rank().index() as i32);
+    let (ff, fr) = (
+        m.from().file().index() as i32,
+        m.from().rank().index() as i32,
+    );
     let (tf, tr) = (m.to().file().index() as i32, m.to().rank().index() as i32);
     let (df, dr) = (tf - ff, tr - fr);
     let side = piece.color;

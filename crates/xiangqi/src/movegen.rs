@@ -263,7 +263,11 @@ impl Position {
     /// Calls `emit(to)` for every pseudo-legal destination of the piece `code` on `from`.
     #[inline(always)]
     pub(crate) fn pseudo_moves_from(&self, from: usize, code: u8, mut emit: impl FnMut(usize)) {
-        let us = if code & BLACK_BIT != 0 { Color::Black } else { Color::Red };
+        let us = if code & BLACK_BIT != 0 {
+            Color::Black
+        } else {
+            Color::Red
+        };
         let cells = &self.cells;
         match code & 7 {
             ROOK => {
@@ -398,7 +402,11 @@ impl Position {
         let captured = cells[to];
         cells[to] = cells[from];
         cells[from] = EMPTY;
-        let k = if is_king { to } else { self.kings[us.index()] as usize };
+        let k = if is_king {
+            to
+        } else {
+            self.kings[us.index()] as usize
+        };
         let attacked = self.king_attacked(cells, k, !us);
         cells[from] = cells[to];
         cells[to] = captured;

@@ -99,7 +99,9 @@ impl Position {
         if allow_placement {
             problems.retain(|p| !p.is_placement());
         }
-        let kings_ok = !problems.iter().any(|p| matches!(p, Problem::KingCount { .. }));
+        let kings_ok = !problems
+            .iter()
+            .any(|p| matches!(p, Problem::KingCount { .. }));
         let mut pos = Position {
             cells: [OFF; CELLS],
             by_code: [0; 16],
@@ -124,7 +126,9 @@ impl Position {
             }
         }
         pos.hash = pos.compute_hash();
-        let facing = problems.iter().any(|p| matches!(p, Problem::KingsFacing { .. }));
+        let facing = problems
+            .iter()
+            .any(|p| matches!(p, Problem::KingsFacing { .. }));
         if kings_ok && !facing {
             let waiting = !setup.turn;
             if pos.king_attacked(&pos.cells, pos.kings[waiting.index()] as usize, setup.turn) {

@@ -76,19 +76,29 @@ impl Setup {
             counts[p.color.index()][p.role as usize] += 1;
             let s = sq.index();
             match p.role {
-                Role::King if !sq.in_palace(p.color) => {
-                    problems.push(Problem::KingOutsidePalace { square: sq, color: p.color })
-                }
+                Role::King if !sq.in_palace(p.color) => problems.push(Problem::KingOutsidePalace {
+                    square: sq,
+                    color: p.color,
+                }),
                 Role::Advisor if !advisor_square(s, p.color) => {
-                    problems.push(Problem::UnreachableSquare { square: sq, piece: p })
+                    problems.push(Problem::UnreachableSquare {
+                        square: sq,
+                        piece: p,
+                    })
                 }
                 Role::Elephant if !elephant_square(s, p.color) => {
-                    problems.push(Problem::UnreachableSquare { square: sq, piece: p })
+                    problems.push(Problem::UnreachableSquare {
+                        square: sq,
+                        piece: p,
+                    })
                 }
                 Role::Pawn => {
                     let rel = sq.rank().relative_to(p.color);
                     if rel < 3 {
-                        problems.push(Problem::PawnBehindStart { square: sq, color: p.color });
+                        problems.push(Problem::PawnBehindStart {
+                            square: sq,
+                            color: p.color,
+                        });
                     } else if rel < 5 {
                         if sq.file().index() % 2 == 1 {
                             problems.push(Problem::PawnSidewaysBeforeRiver {
@@ -106,7 +116,10 @@ impl Setup {
         for color in Color::ALL {
             let kings = counts[color.index()][Role::King as usize];
             if kings != 1 {
-                problems.push(Problem::KingCount { color, count: kings });
+                problems.push(Problem::KingCount {
+                    color,
+                    count: kings,
+                });
             }
             for role in Role::ALL.into_iter().skip(1) {
                 let count = counts[color.index()][role as usize];
@@ -140,7 +153,11 @@ impl Setup {
         if red.file() != black.file() {
             return None;
         }
-        let (lo, hi) = if red.index() < black.index() { (red, black) } else { (black, red) };
+        let (lo, hi) = if red.index() < black.index() {
+            (red, black)
+        } else {
+            (black, red)
+        };
         let open = (lo.index() + 9..hi.index())
             .step_by(9)
             .all(|i| self.board[i as usize].is_none());
@@ -263,7 +280,10 @@ impl fmt::Display for Problem {
                 role.start_count()
             ),
             Problem::KingsFacing { red, black } => {
-                write!(f, "the kings on {red} and {black} face each other on an open file")
+                write!(
+                    f,
+                    "the kings on {red} and {black} face each other on an open file"
+                )
             }
             Problem::OppositeCheck { color } => {
                 write!(f, "{color} is in check but it is not {color}'s turn")

@@ -234,7 +234,11 @@ impl Piece {
     #[inline]
     pub(crate) const fn from_code(code: u8) -> Piece {
         Piece {
-            color: if code & 8 == 0 { Color::Red } else { Color::Black },
+            color: if code & 8 == 0 {
+                Color::Red
+            } else {
+                Color::Black
+            },
             role: Role::from_code(code),
         }
     }
@@ -362,7 +366,11 @@ impl Square {
 
     /// The square with index `rank * 9 + file`, or `None` if out of range.
     pub const fn new(index: u8) -> Option<Square> {
-        if index < 90 { Some(Square(index)) } else { None }
+        if index < 90 {
+            Some(Square(index))
+        } else {
+            None
+        }
     }
 
     /// The square at a file and rank.
@@ -429,7 +437,11 @@ pub struct ParseSquareError(pub String);
 
 impl fmt::Display for ParseSquareError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "not a square: {:?} (expected a file a–i and a rank 0–9, like e0)", self.0)
+        write!(
+            f,
+            "not a square: {:?} (expected a file a–i and a rank 0–9, like e0)",
+            self.0
+        )
     }
 }
 

@@ -35,7 +35,11 @@ fn check_position(pos: &Position) {
     let slow = reference::legal_moves(pos);
     assert_eq!(fast, slow, "legal moves differ at {}", pos.fen());
     for &m in &fast {
-        assert!(pos.is_legal(m), "{m} generated but not is_legal at {}", pos.fen());
+        assert!(
+            pos.is_legal(m),
+            "{m} generated but not is_legal at {}",
+            pos.fen()
+        );
     }
     assert_eq!(pos.hash(), pos.compute_hash(), "hash at {}", pos.fen());
     let again = Position::from_fen(&pos.fen()).expect("own FEN reads back");

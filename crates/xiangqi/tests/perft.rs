@@ -73,7 +73,11 @@ fn perft_data_is_substantial() {
 
 #[test]
 fn perft_counts_up_to_a_budget() {
-    let budget = if cfg!(debug_assertions) { 300_000 } else { 5_000_000 };
+    let budget = if cfg!(debug_assertions) {
+        300_000
+    } else {
+        5_000_000
+    };
     assert!(run(budget) >= 60);
 }
 

@@ -103,14 +103,23 @@ fn checkmate_and_stalemate_both_end_the_game() {
 
 #[test]
 fn validation_lists_every_reason() {
-    let err = Position::from_setup(
-        parse_fen("3kk4/9/9/9/9/9/2P6/9/PAB6/3K5 w").unwrap(),
-    )
-    .unwrap_err();
+    let err =
+        Position::from_setup(parse_fen("3kk4/9/9/9/9/9/2P6/9/PAB6/3K5 w").unwrap()).unwrap_err();
     let p = &err.problems;
-    assert!(p.contains(&Problem::KingCount { color: xiangqi::Color::Black, count: 2 }));
-    assert!(p.iter().any(|x| matches!(x, Problem::PawnBehindStart { .. })));
-    assert!(p.iter().filter(|x| matches!(x, Problem::UnreachableSquare { .. })).count() == 2);
+    assert!(p.contains(&Problem::KingCount {
+        color: xiangqi::Color::Black,
+        count: 2
+    }));
+    assert!(
+        p.iter()
+            .any(|x| matches!(x, Problem::PawnBehindStart { .. }))
+    );
+    assert!(
+        p.iter()
+            .filter(|x| matches!(x, Problem::UnreachableSquare { .. }))
+            .count()
+            == 2
+    );
     let err = Position::from_fen("4k4/9/9/9/9/9/9/9/9/3KR4 w").unwrap_err();
     assert!(err.to_string().contains("in check but it is not"), "{err}");
     let err = Position::from_fen("4k4/9/9/9/9/9/1P7/9/9/3K5 w").unwrap_err();

@@ -5,7 +5,11 @@ mod cmd;
 use clap::{Parser, Subcommand};
 
 #[derive(Parser, Debug)]
-#[command(name = "xq", version, about = "Xiangqi Arbiter: the Chinese chess competition rules as software")]
+#[command(
+    name = "xq",
+    version,
+    about = "Xiangqi Arbiter: the Chinese chess competition rules as software"
+)]
 struct Opt {
     #[command(subcommand)]
     command: Command,

@@ -70,7 +70,11 @@ pub fn piece_moves(board: &Board, f: i32, r: i32) -> Vec<(i32, i32)> {
                 if !empty(f + dx, r + dy) {
                     continue;
                 }
-                let sides = if dx == 0 { [(1, 0), (-1, 0)] } else { [(0, 1), (0, -1)] };
+                let sides = if dx == 0 {
+                    [(1, 0), (-1, 0)]
+                } else {
+                    [(0, 1), (0, -1)]
+                };
                 for (sx, sy) in sides {
                     let (x, y) = (f + 2 * dx + sx, r + 2 * dy + sy);
                     if enterable(x, y) {
@@ -125,9 +129,7 @@ pub fn piece_moves(board: &Board, f: i32, r: i32) -> Vec<(i32, i32)> {
 /// Whether the king of `color` could be captured by the other side on `board`, or faces the
 /// other king on an open file.
 pub fn king_in_danger(board: &Board, color: Color) -> bool {
-    let find = |c: Color| {
-        (0..90).find(|&i| board[i] == Some(Piece::new(c, Role::King)))
-    };
+    let find = |c: Color| (0..90).find(|&i| board[i] == Some(Piece::new(c, Role::King)));
     let (Some(k), Some(enemy_k)) = (find(color), find(!color)) else {
         return true;
     };
