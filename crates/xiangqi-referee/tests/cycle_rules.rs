@@ -5,7 +5,7 @@
 //! below builds a position in which the printed line is legal and shows the rule, and cites
 //! the figure. Red moves first, as in the seed's red-first conversion.
 
-use xiangqi::{Color, Move, Position, Role, Square};
+use xiangqi::{Color, Move, Position, Square};
 use xiangqi_referee::{
     Reason, RuleSet,
     cycle::{ChaseKind, CycleVerdict, IdleKind, MoveKind, classify_cycle, rule_cycle},
