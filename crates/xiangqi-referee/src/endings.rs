@@ -5,11 +5,8 @@ use xiangqi::{Color, Move, Piece, Position, Role, Square};
 
 use crate::articles::is_attacker;
 
-/// Whether the side to move has a legal move.
-///
-/// The referee asks this after every ply, so it tries the cheapest candidates first (one step
-/// of each piece, the moves that are legal in almost every position) and generates the full
-/// move list only when none of them is legal, which happens near mate and stalemate.
+/// Whether the side to move has a legal move ([`Position::has_legal_moves`], which stops at
+/// the first one).
 ///
 /// ```
 /// use xiangqi::Position;
@@ -20,64 +17,7 @@ use crate::articles::is_attacker;
 /// assert!(!has_legal_move(&pos));
 /// ```
 pub fn has_legal_move(pos: &Position) -> bool {
-    has_legal_move_in(pos, pos.is_check())
-}
-
-/// [`has_legal_move`] when the caller already knows whether the side to move is in check.
-///
-/// Out of check, a short step that moves no piece on the king's file or rank or diagonally
-/// next to it, and lands on none of those squares, cannot expose the king: rooks, cannons and
-/// the facing king attack along the file and rank, a horse's leg towards the king is always
-/// diagonally next to it, and pawns attack only the squares beside it. Such a step is legal as
-/// soon as the piece may make it, which needs no attack generation. Everything else goes
-/// through [`Position::is_legal`], and the full generator settles the rest.
-pub(crate) fn has_legal_move_in(pos: &Position, in_check: bool) -> bool {
-    let us = pos.turn();
-    let king = pos.king(us);
-    if in_check {
-        // Most checks are met by a king step; otherwise one full generation settles it.
-        let k = Piece::new(us, Role::King);
-        return candidate_steps(k).iter().any(|&(df, dr)| {
-            offset(king, df, dr).is_some_and(|to| {
-                pos.piece_at(to).is_none_or(|p| p.color != us) && pos.is_legal(Move::new(king, to))
-            })
-        }) || !pos.legal_moves().is_empty();
-    }
-    // First the steps that need no attack test at all, then the others.
-    for from in pos.occupied_by(us) {
-        if near_king(from, king) {
-            continue;
-        }
-        let Some(piece) = pos.piece_at(from) else {
-            continue;
-        };
-        for &(df, dr) in candidate_steps(piece) {
-            let Some(to) = offset(from, df, dr) else {
-                continue;
-            };
-            let target = pos.piece_at(to);
-            if target.is_none_or(|p| p.color != us)
-                && !near_king(to, king)
-                && may_step(pos, piece, from, df, dr, to, target.is_some())
-            {
-                return true;
-            }
-        }
-    }
-    for from in pos.occupied_by(us) {
-        let Some(piece) = pos.piece_at(from) else {
-            continue;
-        };
-        for &(df, dr) in candidate_steps(piece) {
-            let Some(to) = offset(from, df, dr) else {
-                continue;
-            };
-            if pos.piece_at(to).is_none_or(|p| p.color != us) && pos.is_legal(Move::new(from, to)) {
-                return true;
-            }
-        }
-    }
-    !pos.legal_moves().is_empty()
+    pos.has_legal_moves()
 }
 
 /// Whether move `m` may have given check to the king on `king`: false only when it surely
@@ -100,75 +40,6 @@ fn near_king(sq: Square, king: Square) -> bool {
     let df = sq.file().index().abs_diff(king.file().index());
     let dr = sq.rank().index().abs_diff(king.rank().index());
     df == 0 || dr == 0 || (df == 1 && dr == 1)
-}
-
-/// Whether `piece` may step from `from` by (`df`, `dr`) to `to` by the laws of movement
-/// (1960 rules §2.1; current text 2.2), the destination holding no own piece. Only the steps
-/// of [`candidate_steps`] are asked about.
-fn may_step(
-    pos: &Position,
-    piece: Piece,
-    from: Square,
-    df: i8,
-    dr: i8,
-    to: Square,
-    capture: bool,
-) -> bool {
-    let empty = |df: i8, dr: i8| offset(from, df, dr).is_some_and(|s| pos.piece_at(s).is_none());
-    match piece.role {
-        Role::Rook => true,
-        // A cannon captures only over a screen, never on the next square.
-        Role::Cannon => !capture,
-        // The leg: one step straight towards the long side of the jump (蹩马腿).
-        Role::Horse if dr.abs() == 2 => empty(0, dr / 2),
-        Role::Horse => empty(df / 2, 0),
-        // The eye (塞象眼) and the river.
-        Role::Elephant => empty(df / 2, dr / 2) && to.is_home_half(piece.color),
-        Role::Advisor => to.in_palace(piece.color),
-        // Forward always; sideways only once across the river.
-        Role::Pawn => df == 0 || !from.is_home_half(piece.color),
-        Role::King => false,
-    }
-}
-
-/// Short moves worth trying first for each kind of piece (file step, rank step, from Red's
-/// side). Rooks and cannons get their single steps; longer moves are left to the full
-/// generator.
-fn candidate_steps(piece: Piece) -> &'static [(i8, i8)] {
-    const ORTHO: [(i8, i8); 4] = [(0, 1), (0, -1), (1, 0), (-1, 0)];
-    const DIAG: [(i8, i8); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
-    const ELEPHANT: [(i8, i8); 4] = [(2, 2), (2, -2), (-2, 2), (-2, -2)];
-    const HORSE: [(i8, i8); 8] = [
-        (1, 2),
-        (-1, 2),
-        (1, -2),
-        (-1, -2),
-        (2, 1),
-        (-2, 1),
-        (2, -1),
-        (-2, -1),
-    ];
-    const RED_PAWN: [(i8, i8); 3] = [(0, 1), (1, 0), (-1, 0)];
-    const BLACK_PAWN: [(i8, i8); 3] = [(0, -1), (1, 0), (-1, 0)];
-    match (piece.role, piece.color) {
-        (Role::King | Role::Rook | Role::Cannon, _) => &ORTHO,
-        (Role::Advisor, _) => &DIAG,
-        (Role::Elephant, _) => &ELEPHANT,
-        (Role::Horse, _) => &HORSE,
-        (Role::Pawn, Color::Red) => &RED_PAWN,
-        (Role::Pawn, Color::Black) => &BLACK_PAWN,
-    }
-}
-
-/// The square `df` files and `dr` ranks away, if it is on the board.
-fn offset(sq: Square, df: i8, dr: i8) -> Option<Square> {
-    let file = sq.file().index() as i8 + df;
-    let rank = sq.rank().index() as i8 + dr;
-    if (0..9).contains(&file) && (0..10).contains(&rank) {
-        Square::new((rank * 9 + file) as u8)
-    } else {
-        None
-    }
 }
 
 /// Whether a side still has a piece that can cross the river: a rook, horse, cannon or pawn.

@@ -5,7 +5,7 @@ use std::fmt;
 use xiangqi::{Color, IllegalMove, Move, Position, Square};
 
 use crate::articles::{self, piece_en, piece_zh, side_en, side_zh};
-use crate::endings::{has_attacking_material, has_legal_move, has_legal_move_in, may_give_check};
+use crate::endings::{has_attacking_material, has_legal_move, may_give_check};
 use crate::handicap::{self, Handicap, HandicapError, OddsViolation};
 use crate::repetition::Window;
 use crate::{GameResult, NaturalLimit, Options, Reason, Ruling, cycle};
@@ -194,7 +194,7 @@ impl Referee {
                 self.checks[mover.index()] += 1;
             }
         }
-        match self.rule_after(ply, m, mover, gave_check, captured, in_odds) {
+        match self.rule_after(ply, m, mover, captured, in_odds) {
             Some(decided) => self.ruling = decided,
             // The ruling was ongoing (a decided game takes no moves): only the ply changes.
             None => self.ruling.ply = ply,
@@ -223,11 +223,10 @@ impl Referee {
         ply: u32,
         m: Move,
         mover: Color,
-        in_check: bool,
         captured: bool,
         after_odds: bool,
     ) -> Option<Ruling> {
-        if !has_legal_move_in(&self.position, in_check) {
+        if !has_legal_move(&self.position) {
             return Some(self.no_moves(ply, Some((m, mover))));
         }
         if captured

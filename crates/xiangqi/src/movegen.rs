@@ -177,6 +177,58 @@ impl Position {
         }
     }
 
+    /// Whether the side to move has any legal move: [`Position::legal_moves`] with an early
+    /// exit, for referees that ask after every ply. Pieces away from the king's lines usually
+    /// answer at their first move, with no attack test at all.
+    ///
+    /// ```
+    /// use xiangqi::Position;
+    /// assert!(Position::start().has_legal_moves());
+    /// assert!(!Position::from_fen("3k5/2R6/9/9/9/9/9/9/9/4K4 b").unwrap().has_legal_moves());
+    /// ```
+    pub fn has_legal_moves(&self) -> bool {
+        let us = self.turn;
+        let k = self.kings[us.index()] as usize;
+        let in_check = self.king_attacked(&self.cells, k, !us);
+        let (danger_from, hot) = if in_check {
+            (u128::MAX, u128::MAX)
+        } else {
+            self.danger(k, us)
+        };
+        let mut scratch = Scratch {
+            cells: [0; CELLS],
+            ready: false,
+        };
+        // Quiet pieces first: their moves need no test unless they land on a hot line.
+        let mut order = [
+            self.by_color[us.index()] & !danger_from,
+            self.by_color[us.index()] & danger_from,
+        ];
+        for pieces in &mut order {
+            while *pieces != 0 {
+                let f90 = pieces.trailing_zeros() as u8;
+                *pieces &= *pieces - 1;
+                let from = TO_PADDED[f90 as usize] as usize;
+                let code = self.cells[from];
+                let is_king = code & 7 == KING;
+                let from_hot = is_king || danger_from & bit(f90) != 0;
+                let mut found = false;
+                self.pseudo_moves_from(from, code, |to| {
+                    if found {
+                        return;
+                    }
+                    let t90 = FROM_PADDED[to];
+                    found = !(from_hot || hot & bit(t90) != 0)
+                        || self.safe_after(&mut scratch, from, to, is_king);
+                });
+                if found {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
     /// Whether a move is legal here.
     pub fn is_legal(&self, m: Move) -> bool {
         let from = TO_PADDED[m.from().index() as usize] as usize;
@@ -214,7 +266,7 @@ impl Position {
     /// checkmated (将死) if in check, stalemated (困毙) if not (1960 rules §3–§4.1; current
     /// text 4.1.1–4.1.3).
     pub fn has_no_moves(&self) -> bool {
-        self.legal_moves().is_empty()
+        !self.has_legal_moves()
     }
 
     /// Checkmate (将死): in check with no legal move.

@@ -34,6 +34,7 @@ fn check_position(pos: &Position) {
     let fast = sorted(&pos.legal_moves());
     let slow = reference::legal_moves(pos);
     assert_eq!(fast, slow, "legal moves differ at {}", pos.fen());
+    assert_eq!(pos.has_legal_moves(), !fast.is_empty(), "at {}", pos.fen());
     for &m in &fast {
         assert!(
             pos.is_legal(m),
