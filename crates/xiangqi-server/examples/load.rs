@@ -14,6 +14,7 @@
 //!    only after the move is committed to SQLite;
 //! 2. **flat out**: every game moves as soon as its last move is acknowledged — throughput.
 //!
+//! `LOAD_SYNC=normal` runs with `synchronous=NORMAL` instead, to see what `fsync` costs.
 //! It prints moves/s, p50/p90/p99/max latency, and memory per game (resident set growth
 //! when the games were created, and with their sockets open). The load generator shares the
 //! process and the cores with the server, so the numbers are a floor.
@@ -77,6 +78,17 @@ fn rss_kib() -> u64 {
         .and_then(|s| {
             s.lines()
                 .find(|l| l.starts_with("VmRSS:"))
+                .and_then(|l| l.split_whitespace().nth(1).and_then(|v| v.parse().ok()))
+        })
+        .unwrap_or(0)
+}
+
+fn peak_kib() -> u64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("VmHWM:"))
                 .and_then(|l| l.split_whitespace().nth(1).and_then(|v| v.parse().ok()))
         })
         .unwrap_or(0)
@@ -292,15 +304,21 @@ async fn ws_game(
             }
         }
         // The broadcast with the new state reaches both players.
-        let mut other_state = Value::Null;
         let fresh =
             |v: &Value| v["seq"].as_u64().is_some_and(|s| s > seq) && v["state"].is_object();
-        if read_until(&mut sockets[mover], &mut state, fresh)
-            .await
-            .is_none()
-            || read_until(&mut sockets[1 - mover], &mut other_state, fresh)
+        let seen = state["seq"].as_u64().is_some_and(|s| s > seq);
+        if !seen
+            && read_until(&mut sockets[mover], &mut state, fresh)
                 .await
                 .is_none()
+        {
+            stats.errors.fetch_add(1, Ordering::Relaxed);
+            return;
+        }
+        let mut other_state = Value::Null;
+        if read_until(&mut sockets[1 - mover], &mut other_state, fresh)
+            .await
+            .is_none()
         {
             stats.errors.fetch_add(1, Ordering::Relaxed);
             return;
@@ -331,6 +349,9 @@ async fn run(games: usize, paced_s: u64, flat_s: u64) {
     config.limits.ws_rate = 1e6;
     config.limits.ws_burst = 1e6;
     config.limits.create_per_minute = 1e9;
+    if std::env::var("LOAD_SYNC").is_ok_and(|v| v == "normal") {
+        config.storage.synchronous = xiangqi_server::Synchronous::Normal;
+    }
     let server = Server::start(config).await.unwrap();
     let base = format!("http://{}", server.local_addr());
     let http = reqwest::Client::builder()
@@ -390,6 +411,6 @@ async fn run(games: usize, paced_s: u64, flat_s: u64) {
     for task in tasks {
         let _ = tokio::time::timeout(Duration::from_secs(5), task).await;
     }
-    println!("  peak resident memory: {} MiB", rss_kib() / 1024);
+    println!("  peak resident memory (VmHWM): {} MiB", peak_kib() / 1024);
     server.shutdown().await;
 }

@@ -192,7 +192,9 @@ pub(crate) fn restore(
         history.push(event_text(game.seq(), event));
     }
     let (tx, rx) = mpsc::channel(64);
-    let (live, _) = broadcast::channel(256);
+    // Slots are allocated up front, per game; a socket that falls further behind catches
+    // up from the history instead.
+    let (live, _) = broadcast::channel(64);
     let handle = RoomHandle {
         tx,
         red: stored.red,

@@ -167,7 +167,10 @@ impl Store {
                 Synchronous::Normal => SqliteSynchronous::Normal,
             })
             .busy_timeout(Duration::from_secs(10))
-            .foreign_keys(true);
+            .foreign_keys(true)
+            .statement_cache_capacity(2 * ROWS_PER_INSERT)
+            // Checkpoints run beside the writer (see `checkpoints`), not inside its commits.
+            .pragma("wal_autocheckpoint", "0");
         let mut conn = SqliteConnection::connect_with(&options)
             .await
             .map_err(err("opening the database"))?;
@@ -180,11 +183,15 @@ impl Store {
             .map_err(|e| StoreError(format!("migrating: {e}")))?;
         let read = SqlitePoolOptions::new()
             .max_connections(4)
-            .connect_with(options.read_only(true))
+            .connect_with(options.clone().read_only(true))
             .await
             .map_err(err("opening readers"))?;
         let (tx, rx) = mpsc::channel(4 * MAX_BATCH);
         tokio::spawn(writer(conn, rx));
+        let checkpointer = SqliteConnection::connect_with(&options)
+            .await
+            .map_err(err("opening the checkpointer"))?;
+        tokio::spawn(checkpoints(checkpointer, tx.clone()));
         Ok(Store { writer: tx, read })
     }
 
@@ -318,6 +325,24 @@ impl Store {
     }
 }
 
+/// Copies the write-ahead log into the database every second (`PASSIVE`: never waits for,
+/// nor blocks, the writer), so the log stays small and commits never pay for a checkpoint.
+async fn checkpoints(mut conn: SqliteConnection, writer: mpsc::Sender<Job>) {
+    let mut tick = tokio::time::interval(Duration::from_secs(1));
+    loop {
+        tick.tick().await;
+        if writer.is_closed() {
+            break;
+        }
+        if let Err(e) = sqlx::query("PRAGMA wal_checkpoint(PASSIVE)")
+            .execute(&mut conn)
+            .await
+        {
+            tracing::debug!(error = %e, "checkpoint skipped");
+        }
+    }
+}
+
 fn json(event: &Event) -> Result<String, StoreError> {
     serde_json::to_string(event).map_err(|e| StoreError(format!("encoding an event: {e}")))
 }
@@ -354,8 +379,14 @@ async fn writer(mut conn: SqliteConnection, mut rx: mpsc::Receiver<Job>) {
     }
 }
 
+/// Rows of events written by one `INSERT` (3 parameters each, well under SQLite's limit).
+const ROWS_PER_INSERT: usize = 200;
+
 async fn commit(conn: &mut SqliteConnection, writes: &[&Write]) -> Result<(), StoreError> {
     let mut tx = conn.begin().await.map_err(err("begin"))?;
+    // Every event of the batch goes in as few statements as possible: each statement is a
+    // round trip to SQLite's worker thread, and under load those add up.
+    let mut rows: Vec<(&str, i64, &str)> = Vec::new();
     for write in writes {
         match write {
             Write::Create {
@@ -376,7 +407,7 @@ async fn commit(conn: &mut SqliteConnection, writes: &[&Write]) -> Result<(), St
                 .execute(&mut *tx)
                 .await
                 .map_err(err("inserting a game"))?;
-                insert_event(&mut tx, id, 1, event).await?;
+                rows.push((id, 1, event));
             }
             Write::Append {
                 id,
@@ -386,7 +417,7 @@ async fn commit(conn: &mut SqliteConnection, writes: &[&Write]) -> Result<(), St
             } => {
                 for (i, event) in events.iter().enumerate() {
                     let seq = first_seq + i64::try_from(i).unwrap_or(i64::MAX);
-                    insert_event(&mut tx, id, seq, event).await?;
+                    rows.push((id, seq, event));
                 }
                 if let Some(result) = finished {
                     sqlx::query("UPDATE games SET finished = 1, result = ? WHERE id = ?")
@@ -409,21 +440,29 @@ async fn commit(conn: &mut SqliteConnection, writes: &[&Write]) -> Result<(), St
             }
         }
     }
+    for chunk in rows.chunks(ROWS_PER_INSERT) {
+        insert_events(&mut tx, chunk).await?;
+    }
     tx.commit().await.map_err(err("commit"))
 }
 
-async fn insert_event(
+async fn insert_events(
     tx: &mut sqlx::Transaction<'_, sqlx::Sqlite>,
-    id: &str,
-    seq: i64,
-    body: &str,
+    rows: &[(&str, i64, &str)],
 ) -> Result<(), StoreError> {
-    sqlx::query("INSERT INTO events (game_id, seq, body) VALUES (?, ?, ?)")
-        .bind(id)
-        .bind(seq)
-        .bind(body)
+    let mut sql = String::from("INSERT INTO events (game_id, seq, body) VALUES ");
+    for i in 0..rows.len() {
+        sql.push_str(if i == 0 { "(?, ?, ?)" } else { ", (?, ?, ?)" });
+    }
+    let mut query = sqlx::query(&sql);
+    for (id, seq, body) in rows {
+        query = query.bind(*id).bind(*seq).bind(*body);
+    }
+    // The statement text depends only on the row count, so the prepared-statement cache
+    // keeps at most `ROWS_PER_INSERT` of them.
+    query
         .execute(&mut **tx)
         .await
-        .map_err(err("inserting an event"))?;
+        .map_err(err("inserting events"))?;
     Ok(())
 }

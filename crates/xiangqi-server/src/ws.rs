@@ -143,7 +143,11 @@ pub async fn upgrade(
     };
     let limit = app.config.limits.max_ws_message_bytes;
     let bucket = app.limits.ws_bucket();
+    // Messages are small: a small read buffer (tungstenite's default is 128 KiB, zeroed, per
+    // socket) keeps a thousand sockets cheap.
     Ok(ws
+        .read_buffer_size(8 * 1024)
+        .write_buffer_size(8 * 1024)
         .max_message_size(limit)
         .max_frame_size(limit)
         .on_upgrade(move |socket| async move {
