@@ -20,6 +20,12 @@ pub enum Format {
     /// optionally a result: the layout of `test1_move.txt` and `uci_test_move.txt` in the
     /// corpus, and of `xq judge --fen … --moves …`.
     FenMoves,
+    /// CCBridge CBF, XML (one game).
+    Cbf,
+    /// CCBridge CBR, binary (one game).
+    Cbr,
+    /// CCBridge CBL, binary (a library of CBR records).
+    Cbl,
 }
 
 impl fmt::Display for Format {
@@ -29,6 +35,9 @@ impl fmt::Display for Format {
             Format::DhtmlXq => "DhtmlXQ",
             Format::Xqf => "XQF",
             Format::FenMoves => "FEN and moves",
+            Format::Cbf => "CBF",
+            Format::Cbr => "CBR",
+            Format::Cbl => "CBL",
         })
     }
 }
@@ -52,19 +61,29 @@ impl std::error::Error for UnsupportedFormat {}
 /// assert_eq!(detect_format(b"[Game \"Chinese Chess\"]\n"), Ok(Format::Pgn));
 /// assert_eq!(detect_format(b"XQ\x0a"), Ok(Format::Xqf));
 /// assert_eq!(detect_format(b"9/3k5/4c4/4N4/9/6R2/9/5p3/4r4/5K3 w, g4g8 d8d9"), Ok(Format::FenMoves));
-/// assert!(detect_format(b"CCBridge Record\0").is_err());
+/// assert_eq!(detect_format(b"CCBridge Record\0"), Ok(Format::Cbr));
+/// assert_eq!(detect_format(b"CCBridgeLibrary\0"), Ok(Format::Cbl));
+/// assert!(detect_format(b"CCBridge Notebook").is_err());
 /// ```
 pub fn detect_format(bytes: &[u8]) -> Result<Format, UnsupportedFormat> {
     if bytes.starts_with(b"XQ") {
         return Ok(Format::Xqf);
     }
+    if bytes.starts_with(crate::ccbridge::CBR_MAGIC) {
+        return Ok(Format::Cbr);
+    }
+    if bytes.starts_with(crate::ccbridge::CBL_MAGIC) {
+        return Ok(Format::Cbl);
+    }
     if bytes.starts_with(b"CCBridge") {
-        return Err(UnsupportedFormat("CCBridge CBR/CBL (binary)"));
+        return Err(UnsupportedFormat(
+            "CCBridge binary files other than CBR and CBL",
+        ));
     }
     let head = &bytes[..bytes.len().min(1 << 16)];
     let (text, _) = decode(head);
     if text.contains("ChineseChessRecord") {
-        return Err(UnsupportedFormat("CCBridge CBF (XML)"));
+        return Ok(Format::Cbf);
     }
     if find_ci(&text, "dhtmlxq") {
         return Ok(Format::DhtmlXq);
@@ -99,6 +118,12 @@ pub fn read_games(bytes: &[u8]) -> Result<Vec<Result<GameRecord, RecordError>>, 
         Format::DhtmlXq => crate::dhtmlxq::read_dhtmlxq(bytes),
         Format::Xqf => vec![crate::xqf::read_xqf(bytes)],
         Format::FenMoves => vec![read_fen_moves(bytes)],
+        Format::Cbf => vec![crate::ccbridge::read_cbf(bytes)],
+        Format::Cbr => vec![crate::ccbridge::read_cbr(bytes)],
+        Format::Cbl => match crate::ccbridge::read_cbl(bytes) {
+            Ok(library) => library.games,
+            Err(e) => vec![Err(e)],
+        },
     })
 }
 

@@ -7,6 +7,7 @@
 //! | PGN (xqbase/ElephantEye dialect and others; Chinese, WXF, ICCS moves; GBK or UTF-8) | streaming, several games a file | yes, any of the three move formats | [`pgn`] |
 //! | DhtmlXQ / UBB (dpxq.com; lenient forum text) | several games a text | yes | [`dhtmlxq`] |
 //! | XQF (XQStudio), every version, scrambled or plain | yes | yes (version 11) | [`xqf`] |
+//! | CCBridge CBF (XML), CBR and CBL (binary; a CBL holds many games) | yes | — | [`ccbridge`] |
 //! | FEN + moves in any notation | yes | — | [`read_fen_moves`] |
 //!
 //! Every reader gives the same [`GameRecord`]: tags, the start position, and a tree of moves
@@ -34,6 +35,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod ccbridge;
 mod detect;
 pub mod dhtmlxq;
 mod error;
