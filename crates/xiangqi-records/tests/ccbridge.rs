@@ -53,6 +53,17 @@ fn chinese(start: &Position, moves: &[xiangqi::Move]) -> Vec<String> {
         .collect()
 }
 
+fn all_comments(line: &Line) -> Vec<&str> {
+    let mut out = Vec::new();
+    for p in &line.plies {
+        out.extend(p.comment.as_deref());
+        for v in &p.variations {
+            out.extend(all_comments(v));
+        }
+    }
+    out
+}
+
 fn comment_count(line: &Line) -> usize {
     line.plies
         .iter()
@@ -148,6 +159,9 @@ fn test_cbr_reads_its_tree_of_102_nodes() {
         g.tags.get("Title"),
         Some("黄丹青讲座004-破解新式弃马局的攻防要领")
     );
+    let comments = all_comments(&g.moves);
+    assert_eq!(comments.len(), 13);
+    assert!(comments.contains(&"不急用平车压马，黑有炮8平9，马3退5变化。"));
     // Every line of the lecture is playable from the start (checked by the reader) and
     // they are distinct.
     let mut leaves = g.moves.leaves();
@@ -200,6 +214,21 @@ fn the_1956_library_reads_93_games_of_7313_plies() {
     };
     assert_eq!((stage("初赛"), stage("复赛"), stage("决赛")), (41, 24, 28));
     assert!(games.iter().all(|g| g.tags.get("Red").is_some()));
+    let first = &games[0].tags;
+    assert_eq!(
+        first.get("Title"),
+        Some("初赛 保定邓裕如(红先负)哈尔滨王嘉良")
+    );
+    assert_eq!(first.get("Red"), Some("保定邓裕如"));
+    assert_eq!(first.get("Black"), Some("哈尔滨王嘉良"));
+    assert_eq!(first.get("Date"), Some("1956年12月17日"));
+    assert_eq!(first.get("Site"), Some("北京市"));
+    assert!(
+        games
+            .iter()
+            .all(|g| g.tags.get("Site").is_some_and(|s| s.starts_with("北京")))
+    );
+    assert!(games.iter().all(|g| g.moves.comment.is_none()));
     // The same through the format-blind entry point.
     let all = read_file(
         Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -244,6 +273,16 @@ fn the_1989_library_reads_38_records_of_3209_plies_and_3302_nodes() {
     assert_eq!(a.mainline().len(), 111);
     assert_eq!(a.tags.get("Red"), Some("陈淑兰"));
     assert_eq!(a.tags.get("Black"), Some("高华"));
+    assert!(games.iter().all(|g| g.tags.get("Site") == Some("柳州市")));
+    assert!(
+        games
+            .iter()
+            .all(|g| g.tags.get("RedTeam").is_some() == g.tags.get("BlackTeam").is_some())
+    );
+    // Move comments: 89 in all, none lost to a length misread.
+    let comments: Vec<&str> = games.iter().flat_map(|g| all_comments(&g.moves)).collect();
+    assert_eq!(comments.len(), 89);
+    assert!(comments.contains(&"      重炮轰车，红方无解。"));
     // Their titles differ only in leading spaces, which the reader trims.
     assert_eq!(a.tags, b.tags);
     let raw = sample(CBL_1989);

@@ -4,7 +4,9 @@
 //! 1.25.5 (walker8088/cchess, `read_cbr.py`) and checked against the corpus files:
 //!
 //! - CBR: magic `CCBridge Record\0` at 0; UTF-16LE strings, NUL-terminated in fixed fields:
-//!   title at 180 (128 bytes), event at 692 (64), red at 1076 (64), black at 1300 (64);
+//!   title at 180 (128 bytes), event at 692 (64), red at 1076 (64), black at 1300 (64)
+//!   (from `cchess`); date at 884, site at 948, red's team at 1140, black's team at 1364
+//!   (64 each; found in the corpus libraries, where every record holds them consistently);
 //!   result byte at 2076 (codes as CBF's `RecordResult`); side to move at 2116 (u16, 1 =
 //!   Red); the board at 2120, 90 bytes, row by row from Black's side, piece codes `0x11`–
 //!   `0x17` Red and `0x21`–`0x27` Black (rook, horse, elephant, advisor, king, cannon,
@@ -40,11 +42,15 @@ pub const CBR_MAGIC: &[u8; 16] = b"CCBridge Record\0";
 pub const CBL_MAGIC: &[u8; 16] = b"CCBridgeLibrary\0";
 
 const HEADER: usize = 2214;
-const STRINGS: [(usize, usize, &str); 4] = [
+const STRINGS: [(usize, usize, &str); 8] = [
     (180, 128, "Title"),
     (692, 64, "Event"),
+    (884, 64, "Date"),
+    (948, 64, "Site"),
     (1076, 64, "Red"),
+    (1140, 64, "RedTeam"),
     (1300, 64, "Black"),
+    (1364, 64, "BlackTeam"),
 ];
 const RESULT: usize = 2076;
 const TURN: usize = 2116;

@@ -4,8 +4,9 @@
 //! Header fields map onto PGN tag names: CBF `Name` → `Title`, `Contest` → `Event`,
 //! `TimeRule` → `TimeControl`, `Commentator` → `Annotator`, `Creator` → `Author`,
 //! `RecordResult` → `Result`, the others (`Red`, `Black`, `Date`, `Site`, `Round`, `ECCO`,
-//! `RedTeam`, …) under their own names; CBR title, event and players → `Title`, `Event`,
-//! `Red`, `Black`, the result byte → `Result`. A CBL's records are its games, in file
+//! `RedTeam`, …) under their own names; CBR title, event, date, site, players and teams →
+//! `Title`, `Event`, `Date`, `Site`, `Red`, `Black`, `RedTeam`, `BlackTeam`, the result
+//! byte → `Result`. A CBL's records are its games, in file
 //! order; a record that cannot be read fails alone.
 //!
 //! ```
