@@ -82,7 +82,13 @@ pub fn detect_format(bytes: &[u8]) -> Result<Format, UnsupportedFormat> {
     }
     let head = &bytes[..bytes.len().min(1 << 16)];
     let (text, _) = decode(head);
-    if text.contains("ChineseChessRecord") {
+    // An XML document, not a PGN comment that happens to name the element.
+    if text
+        .trim_start_matches('\u{FEFF}')
+        .trim_start()
+        .starts_with('<')
+        && text.contains("ChineseChessRecord")
+    {
         return Ok(Format::Cbf);
     }
     if find_ci(&text, "dhtmlxq") {

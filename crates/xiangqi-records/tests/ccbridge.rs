@@ -85,6 +85,8 @@ fn ccbridge_files_are_told_apart() {
     ] {
         assert_eq!(detect_format(&sample(file)), Ok(format), "{file}");
     }
+    let pgn = "[Game \"Chinese Chess\"]\n1. h2e2 {not a <ChineseChessRecord>} h9g7 *\n";
+    assert_eq!(detect_format(pgn.as_bytes()), Ok(Format::Pgn));
 }
 
 #[test]
