@@ -196,7 +196,13 @@ async fn http_game(
 
 async fn connect(base: &str, id: &str, token: &str) -> Socket {
     let url = format!("{}/api/games/{id}/ws", base.replace("http://", "ws://"));
-    let (mut ws, _) = tokio_tungstenite::connect_async(url).await.unwrap();
+    // Small buffers on the client side too, so that memory per game is mostly the server's.
+    let config = tokio_tungstenite::tungstenite::protocol::WebSocketConfig::default()
+        .read_buffer_size(8 * 1024)
+        .write_buffer_size(8 * 1024);
+    let (mut ws, _) = tokio_tungstenite::connect_async_with_config(url, Some(config), false)
+        .await
+        .unwrap();
     ws.send(Message::Text(
         json!({"type": "auth", "token": token}).to_string().into(),
     ))
