@@ -251,3 +251,135 @@ fn bad_input_gets_a_clear_error() {
     let out = xq(&["tournament", "result", "e2.json", "1", "1", "3-0"], &dir);
     assert!(String::from_utf8_lossy(&out.stderr).contains("unknown result"));
 }
+
+/// Writes a CSV of `n` players, listed worst first so the command must sort by seed.
+fn seeded_csv(dir: &Path, n: u32) -> PathBuf {
+    let mut csv = String::from("name,club,rating,seed\n");
+    for i in (1..=n).rev() {
+        csv.push_str(&format!("P{i},,{},{i}\n", 2000 - i));
+    }
+    let path = dir.join("players.csv");
+    std::fs::write(&path, csv).expect("write players");
+    path
+}
+
+#[test]
+fn knockout_of_five_gives_the_top_three_seeds_byes() {
+    let dir = scratch("knockout");
+    seeded_csv(&dir, 5);
+    let v: serde_json::Value = serde_json::from_str(&ok(
+        &["tournament", "knockout", "players.csv", "--json"],
+        &dir,
+    ))
+    .unwrap();
+    let matches = v["matches"].as_array().unwrap();
+    let round1: Vec<&serde_json::Value> = matches.iter().filter(|m| m["round"] == "W1").collect();
+    assert_eq!(round1.len(), 4);
+    let mut byes: Vec<u64> = round1
+        .iter()
+        .filter(|m| m["sides"][1].is_null())
+        .map(|m| m["sides"][0].as_u64().unwrap())
+        .collect();
+    byes.sort();
+    assert_eq!(byes, [1, 2, 3]);
+    // The only game of round 1 is 4 v 5, and seeds 1 and 2 can meet only in the final.
+    assert!(
+        round1
+            .iter()
+            .any(|m| m["sides"] == serde_json::json!([4, 5]))
+    );
+    assert!(
+        matches
+            .iter()
+            .any(|m| m["sides"] == serde_json::json!([2, 3]))
+    );
+    assert!(!matches.iter().any(|m| m["label"] == "3rd"));
+
+    let text = ok(
+        &["tournament", "knockout", "players.csv", "--third-place"],
+        &dir,
+    );
+    assert!(text.contains("3rd    loser W2-1  -  loser W2-2"), "{text}");
+    let double = ok(&["tournament", "knockout", "players.csv", "--double"], &dir);
+    assert!(double.contains("L1-1") && double.contains("GF"), "{double}");
+    // One player is no knockout.
+    seeded_csv(&dir, 1);
+    assert!(
+        !xq(&["tournament", "knockout", "players.csv"], &dir)
+            .status
+            .success()
+    );
+}
+
+#[test]
+fn card_draw_pairs_everyone_once_and_is_reproducible() {
+    let dir = scratch("cards");
+    let args = ["tournament", "draw-cards", "13", "--seed", "2026", "--json"];
+    let a: serde_json::Value = serde_json::from_str(&ok(&args, &dir)).unwrap();
+    let b: serde_json::Value = serde_json::from_str(&ok(&args, &dir)).unwrap();
+    assert_eq!(a, b, "the same lot seed gives the same draw");
+    let games: Vec<[u32; 2]> = serde_json::from_value(a["games"].clone()).unwrap();
+    assert_eq!(games.len(), 6);
+    let mut seen: Vec<u32> = games.iter().flatten().copied().collect();
+    seen.push(a["bye"].as_u64().unwrap() as u32);
+    seen.sort();
+    assert_eq!(seen, (1..=13).collect::<Vec<_>>());
+    let even: serde_json::Value =
+        serde_json::from_str(&ok(&["tournament", "draw-cards", "8", "--json"], &dir)).unwrap();
+    assert!(even["bye"].is_null());
+    assert!(
+        !xq(&["tournament", "draw-cards", "1"], &dir)
+            .status
+            .success()
+    );
+}
+
+#[test]
+fn groups_snake_the_seeds_and_schedule_each_group() {
+    let dir = scratch("groups");
+    seeded_csv(&dir, 8);
+    let v: serde_json::Value = serde_json::from_str(&ok(
+        &[
+            "tournament",
+            "groups",
+            "players.csv",
+            "--groups",
+            "2",
+            "--json",
+        ],
+        &dir,
+    ))
+    .unwrap();
+    let members: Vec<Vec<u32>> = v
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| serde_json::from_value(g["members"].clone()).unwrap())
+        .collect();
+    assert_eq!(members, [vec![1, 4, 5, 8], vec![2, 3, 6, 7]]);
+    // Each group of four: three rounds, every pair of its members exactly once.
+    for (g, m) in v.as_array().unwrap().iter().zip(&members) {
+        let rounds: Vec<Vec<[u32; 2]>> = serde_json::from_value(g["rounds"].clone()).unwrap();
+        assert_eq!(rounds.len(), 3);
+        let mut pairs: Vec<[u32; 2]> = rounds
+            .iter()
+            .flatten()
+            .map(|&[a, b]| [a.min(b), a.max(b)])
+            .collect();
+        pairs.sort();
+        pairs.dedup();
+        assert_eq!(pairs.len(), 6);
+        assert!(pairs.iter().flatten().all(|p| m.contains(p)));
+    }
+    let text = ok(
+        &["tournament", "groups", "players.csv", "--groups", "2"],
+        &dir,
+    );
+    assert!(text.contains("Group 2:\n  2 P2\n  3 P3\n"), "{text}");
+    let out = xq(
+        &["tournament", "groups", "players.csv", "--groups", "5"],
+        &dir,
+    );
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot fill 5 groups"));
+}

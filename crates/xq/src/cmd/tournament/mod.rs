@@ -9,7 +9,12 @@
 //! xq tournament crosstable event.json --format html > table.html
 //! xq tournament export event.json --format trf > event.trf
 //! xq tournament berger 6 --json
+//! xq tournament knockout players.csv --third-place
+//! xq tournament draw-cards 13 --seed 2026
+//! xq tournament groups players.csv --groups 2
 //! ```
+
+mod bracket;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -114,6 +119,49 @@ enum Command {
         #[arg(long)]
         swap_last_two: bool,
         /// Print `[[[first, second], …], …]`.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Print the knockout bracket (淘汰制, 1960 §9 一) of a seeded player list: byes fall to
+    /// the top seeds, seeds 1 and 2 in opposite halves.
+    Knockout {
+        /// Player list: CSV (columns name, club, rating, seed) or JSON, in any order; seeds
+        /// then rating give the starting order.
+        players: PathBuf,
+        /// Double elimination (out after two defeats).
+        #[arg(long)]
+        double: bool,
+        /// A play-off for third between the semi-final losers (single elimination).
+        #[arg(long, conflicts_with = "double")]
+        third_place: bool,
+        /// A second grand final if the losers' bracket champion wins the first (double).
+        #[arg(long, requires = "double")]
+        reset: bool,
+        /// Print as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Draw one round of the card knockout (current text 2.9) for players 1…N: equal cards
+    /// play, the red card moves first, the K has a bye.
+    DrawCards {
+        /// Players still in.
+        players: u32,
+        /// Seed of the lot, so the draw can be re-run and checked.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Print as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Spread a seeded player list over groups by the snake (分组循环制, 1960 §9 三) and print
+    /// each group's round-robin schedule in overall player numbers.
+    Groups {
+        /// Player list: CSV or JSON, as for `new`.
+        players: PathBuf,
+        /// Number of groups.
+        #[arg(long)]
+        groups: usize,
+        /// Print as JSON.
         #[arg(long)]
         json: bool,
     },
@@ -350,6 +398,23 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 }
             }
         }
+        Command::Knockout {
+            players,
+            double,
+            third_place,
+            reset,
+            json,
+        } => bracket::knockout(&players, double, third_place, reset, json)?,
+        Command::DrawCards {
+            players,
+            seed,
+            json,
+        } => bracket::draw_cards(players, seed, json)?,
+        Command::Groups {
+            players,
+            groups,
+            json,
+        } => bracket::groups(&players, groups, json)?,
         Command::Lineups {
             squad,
             boards,
