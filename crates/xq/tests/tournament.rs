@@ -383,3 +383,45 @@ fn groups_snake_the_seeds_and_schedule_each_group() {
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("cannot fill 5 groups"));
 }
+
+#[test]
+fn team_score_ranks_by_match_then_board_points() {
+    let dir = scratch("teamscore");
+    // The library's doc example: 4:4 drawn, 5:3 won, 4:4 drawn (1960 game points 2/1/0).
+    let args = [
+        "tournament",
+        "team-score",
+        "3",
+        "1-2:WDDL",
+        "1-3:WWDL",
+        "2-3:DDDD",
+        "--json",
+    ];
+    let v: serde_json::Value = serde_json::from_str(&ok(&args, &dir)).unwrap();
+    assert_eq!(
+        v["matches"][1]["board_points"],
+        serde_json::json!(["5", "3"])
+    );
+    assert_eq!(
+        v["matches"][1]["match_points"],
+        serde_json::json!(["2", "0"])
+    );
+    let order: Vec<(u64, &str, &str)> = v["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            (
+                r["team"].as_u64().unwrap(),
+                r["match_points"].as_str().unwrap(),
+                r["board_points"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(order, [(1, "3", "9"), (2, "2", "8"), (3, "1", "7")]);
+    let out = xq(&["tournament", "team-score", "3", "1-4:WD"], &dir);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("team 4"));
+    let out = xq(&["tournament", "team-score", "3", "1-2:WX"], &dir);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("board 2"));
+}

@@ -1,5 +1,5 @@
 //! The stand-alone draws of `xq tournament`: knockout brackets, the 2.9 card draw and seeded
-//! groups. They need no tournament file: each prints a draw from a player list.
+//! groups, and team-match scoring. They need no tournament file.
 
 use std::path::Path;
 
@@ -7,7 +7,8 @@ use anyhow::{Context, bail};
 use xiangqi_tournament::groups::GroupedEvent;
 use xiangqi_tournament::knockout::{Bracket, Slot, Source, card_draw};
 use xiangqi_tournament::player::{read_players, starting_order};
-use xiangqi_tournament::{Lots, Player, PlayerId, Settings, berger};
+use xiangqi_tournament::team::{MatchScoring, score_match, team_standings};
+use xiangqi_tournament::{Lots, Player, PlayerId, PlayerResult, Scoring, Settings, berger};
 
 /// Reads a player list and puts it in starting order (seeds, then rating), so that entry
 /// `k` (0-based) is seed `k + 1` of a bracket and of the snake.
@@ -163,6 +164,110 @@ pub(super) fn groups(path: &Path, groups: usize, json: bool) -> anyhow::Result<(
     }
     if json {
         println!("{}", serde_json::Value::Array(out));
+    }
+    Ok(())
+}
+
+/// Reads one team match `HOME-AWAY:RESULTS`, e.g. `1-2:WDDL`: the home team's result on each
+/// board, W win, D draw, L loss, + won by default, - lost by default.
+fn parse_team_match(s: &str, teams: u32) -> anyhow::Result<(u32, u32, Vec<PlayerResult>)> {
+    let (pair, boards) = s
+        .split_once(':')
+        .with_context(|| format!("team match {s:?}: want HOME-AWAY:RESULTS, e.g. 1-2:WDDL"))?;
+    let (home, away) = pair
+        .split_once('-')
+        .with_context(|| format!("team match {s:?}: want HOME-AWAY before the colon"))?;
+    let team = |t: &str| -> anyhow::Result<u32> {
+        let n: u32 = t
+            .trim()
+            .parse()
+            .with_context(|| format!("team match {s:?}: team {t:?} is not a number"))?;
+        if !(1..=teams).contains(&n) {
+            bail!("team match {s:?}: team {n} is not among teams 1…{teams}");
+        }
+        Ok(n)
+    };
+    let (home, away) = (team(home)?, team(away)?);
+    if home == away {
+        bail!("team match {s:?}: a team cannot play itself");
+    }
+    let results = boards
+        .trim()
+        .chars()
+        .enumerate()
+        .map(|(i, c)| {
+            Ok(match c.to_ascii_uppercase() {
+                'W' => PlayerResult::Win,
+                'D' => PlayerResult::Draw,
+                'L' => PlayerResult::Loss,
+                '+' => PlayerResult::ForfeitWin,
+                '-' => PlayerResult::ForfeitLoss,
+                _ => bail!(
+                    "team match {s:?}: board {}: {c:?} is not W, D, L, + or -",
+                    i + 1
+                ),
+            })
+        })
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    if results.is_empty() {
+        bail!("team match {s:?}: no board results");
+    }
+    Ok((home, away, results))
+}
+
+/// Scores team matches (board points 小分, match points 大分 2/1/0) and ranks the teams by
+/// match points, then board points (1960 §13 三).
+pub(super) fn team_score(
+    teams: u32,
+    matches: &[String],
+    scoring: &Scoring,
+    json: bool,
+) -> anyhow::Result<()> {
+    if !(2..=1000).contains(&teams) {
+        bail!("a team event needs 2 to 1000 teams, not {teams}");
+    }
+    let mut scored = Vec::new();
+    for m in matches {
+        let (home, away, results) = parse_team_match(m, teams)?;
+        let score = score_match(&results, scoring, &MatchScoring::default());
+        scored.push((home, away, score));
+    }
+    let rows = team_standings(teams, &scored);
+    if json {
+        let ms: Vec<serde_json::Value> = scored
+            .iter()
+            .map(|(h, a, s)| {
+                serde_json::json!({"home": h, "away": a,
+                    "board_points": s.board_points.map(|p| p.to_string()),
+                    "match_points": s.match_points.map(|p| p.to_string())})
+            })
+            .collect();
+        let rs: Vec<serde_json::Value> = rows
+            .iter()
+            .map(|r| {
+                serde_json::json!({"rank": r.rank, "team": r.team,
+                    "match_points": r.match_points.to_string(),
+                    "board_points": r.board_points.to_string()})
+            })
+            .collect();
+        println!("{}", serde_json::json!({"matches": ms, "standings": rs}));
+        return Ok(());
+    }
+    for (h, a, s) in &scored {
+        println!(
+            "{h} - {a}: board points {}:{}, match points {}:{}",
+            s.board_points[0], s.board_points[1], s.match_points[0], s.match_points[1]
+        );
+    }
+    println!("\nPlace  Team  Match  Board");
+    for r in &rows {
+        println!(
+            "{:>5}  {:>4}  {:>5}  {:>5}",
+            r.rank,
+            r.team,
+            r.match_points.to_string(),
+            r.board_points.to_string()
+        );
     }
     Ok(())
 }

@@ -165,6 +165,21 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Score team matches and rank the teams: match points (2/1/0), then board points.
+    TeamScore {
+        /// Number of teams.
+        teams: u32,
+        /// Matches as `HOME-AWAY:RESULTS`, the home team's result per board: W, D, L, + (won
+        /// by default), - (lost by default); e.g. `1-2:WDDL`.
+        #[arg(required = true)]
+        matches: Vec<String>,
+        /// Game scoring: 1960 (2/1/0) or modern (1/½/0).
+        #[arg(long, value_enum, default_value_t = ScoringArg::Rules1960)]
+        scoring: ScoringArg,
+        /// Print as JSON.
+        #[arg(long)]
+        json: bool,
+    },
     /// List the legal team line-ups (分台制) for a squad and a number of boards.
     Lineups {
         /// Registered players in the squad.
@@ -415,6 +430,18 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             groups,
             json,
         } => bracket::groups(&players, groups, json)?,
+        Command::TeamScore {
+            teams,
+            matches,
+            scoring,
+            json,
+        } => {
+            let scoring = match scoring {
+                ScoringArg::Rules1960 => Scoring::rules_1960(),
+                ScoringArg::Modern => Scoring::modern(),
+            };
+            bracket::team_score(teams, &matches, &scoring, json)?
+        }
         Command::Lineups {
             squad,
             boards,
