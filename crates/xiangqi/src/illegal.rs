@@ -1,7 +1,80 @@
 //! Explaining why a move is illegal, for error messages a person can act on.
 
+use std::fmt;
+
 use crate::geometry::{EMPTY, TO_PADDED};
-use crate::{Color, IllegalReason, Move, Position, Role};
+use crate::{Color, Move, Position, Role};
+
+/// Why a move is not legal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum IllegalReason {
+    /// There is no piece on the from-square.
+    NoPiece,
+    /// The piece on the from-square belongs to the side not to move.
+    NotYourTurn,
+    /// The destination holds one of the mover's own pieces.
+    OwnPiece,
+    /// The piece cannot move that way at all (wrong shape or distance).
+    CannotMoveThere,
+    /// The king or advisor would leave the palace (1960 rules §2.1).
+    LeavesPalace,
+    /// An elephant may not cross the river (1960 rules §2.1).
+    CrossesRiver,
+    /// The elephant's eye is blocked (塞象眼, 1960 rules §2.1, 图二).
+    ElephantEyeBlocked,
+    /// The horse's leg is blocked (蹩马腿, 1960 rules §2.1, 图三).
+    HorseLegBlocked,
+    /// A rook or cannon cannot pass a piece on its way.
+    PathBlocked,
+    /// A cannon captures only over exactly one screen (1960 rules §2.2).
+    CannonNeedsScreen,
+    /// A pawn moves sideways only after crossing the river, and never backwards (1960 rules §2.1).
+    PawnDirection,
+    /// The move would leave the kings facing on an open file (将帅不能对面, 1960 rules §2.3).
+    KingsWouldFace,
+    /// The move would leave the mover's king attacked (送将), or fails to answer a check
+    /// (1960 rules §3).
+    LeavesKingInCheck,
+}
+
+impl fmt::Display for IllegalReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            IllegalReason::NoPiece => "there is no piece on the starting square",
+            IllegalReason::NotYourTurn => "that piece belongs to the side not to move",
+            IllegalReason::OwnPiece => "the destination holds one of the mover's own pieces",
+            IllegalReason::CannotMoveThere => "the piece cannot move that way",
+            IllegalReason::LeavesPalace => "the piece may not leave the palace",
+            IllegalReason::CrossesRiver => "an elephant may not cross the river",
+            IllegalReason::ElephantEyeBlocked => "the elephant's eye is blocked",
+            IllegalReason::HorseLegBlocked => "the horse's leg is blocked",
+            IllegalReason::PathBlocked => "a piece stands in the way",
+            IllegalReason::CannonNeedsScreen => "a cannon captures only over exactly one piece",
+            IllegalReason::PawnDirection => {
+                "a pawn moves forward, and sideways only after crossing the river"
+            }
+            IllegalReason::KingsWouldFace => "the kings would face each other on an open file",
+            IllegalReason::LeavesKingInCheck => "the mover's king would be in check",
+        })
+    }
+}
+
+/// A move that [`Position::play`] refused, and why.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct IllegalMove {
+    /// The move.
+    pub mv: Move,
+    /// Why it is illegal.
+    pub reason: IllegalReason,
+}
+
+impl fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "illegal move {}: {}", self.mv, self.reason)
+    }
+}
+
+impl std::error::Error for IllegalMove {}
 
 /// Why `m` is illegal in `pos` (only called for moves that are).
 pub(crate) fn why_illegal(pos: &Position, m: Move) -> IllegalReason {
@@ -92,4 +165,11 @@ fn kings_face(after: &Position) -> bool {
     (r.index() + 9..b.index())
         .step_by(9)
         .all(|i| after.cells[TO_PADDED[i as usize] as usize] == EMPTY)
+}
+
+impl Position {
+    /// Why a move is illegal, assuming it is.
+    pub(crate) fn why_illegal(&self, m: Move) -> IllegalReason {
+        why_illegal(self, m)
+    }
 }

@@ -36,7 +36,7 @@ mod square_set;
 mod types;
 mod zobrist;
 
-pub use movegen::{IllegalMove, IllegalReason};
+pub use illegal::{IllegalMove, IllegalReason};
 pub use moves::{MAX_MOVES, Move, MoveList, ParseMoveError};
 pub use perft::{perft, perft_divide};
 pub use position::{FromFenError, Position, Undo};
