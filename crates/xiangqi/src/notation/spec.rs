@@ -22,6 +22,32 @@ pub(crate) enum Dir {
     Sideways,
 }
 
+/// The direction and number that describe a move of `piece` from `from` to `to` for `side`:
+/// points travelled for rook, cannon, pawn and king moving along a file; the destination file
+/// (counted from the mover's right) for sideways moves and for horse, elephant and advisor
+/// (1960 rules §6). The writers of both notations spell this; `target` reads it back.
+pub(crate) fn direction_and_number(
+    piece: Piece,
+    from: Square,
+    to: Square,
+    side: Color,
+) -> (Dir, u8) {
+    let (fr, tr) = (from.rank().relative_to(side), to.rank().relative_to(side));
+    let dir = if tr > fr {
+        Dir::Forward
+    } else if tr < fr {
+        Dir::Backward
+    } else {
+        Dir::Sideways
+    };
+    let number = match piece.role {
+        Role::Horse | Role::Elephant | Role::Advisor => to.file().from_right(side),
+        _ if tr == fr => to.file().from_right(side),
+        _ => tr.abs_diff(fr),
+    };
+    (dir, number)
+}
+
 /// A piece's place among several of its kind on one file, front (nearest the opponent) first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Place {

@@ -21,7 +21,7 @@
 
 use crate::{Color, Move, Position, Role};
 
-use super::spec::{self, Dir, Origin, Place, Spec, Standing, standing};
+use super::spec::{self, Dir, Origin, Place, Spec, Standing, direction_and_number, standing};
 use super::{Notation, NotationError};
 
 fn syntax(offset: usize, message: impl Into<String>) -> NotationError {
@@ -207,18 +207,11 @@ pub(crate) fn write(pos: &Position, m: Move, out: &mut String) {
         out.push(a);
         out.push(b);
     }
-    let (fr, tr) = (from.rank().relative_to(side), to.rank().relative_to(side));
-    out.push(if tr > fr {
-        '+'
-    } else if tr < fr {
-        '-'
-    } else {
-        '.'
+    let (dir, value) = direction_and_number(piece, from, to, side);
+    out.push(match dir {
+        Dir::Forward => '+',
+        Dir::Backward => '-',
+        Dir::Sideways => '.',
     });
-    let value = match piece.role {
-        Role::Horse | Role::Elephant | Role::Advisor => to.file().from_right(side),
-        _ if tr == fr => to.file().from_right(side),
-        _ => tr.abs_diff(fr),
-    };
     out.push(digit_char(value));
 }

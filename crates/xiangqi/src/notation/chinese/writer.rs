@@ -2,7 +2,7 @@
 
 use crate::{Color, Move, Position, Role};
 
-use super::super::spec::{Standing, standing};
+use super::super::spec::{Dir, Standing, direction_and_number, standing};
 use super::tables::RED_NUMERALS;
 
 fn number(side: Color, n: u8, out: &mut String) {
@@ -51,18 +51,11 @@ pub(crate) fn write(pos: &Position, m: Move, out: &mut String) {
         out.push(piece.chinese());
         number(side, file, out);
     }
-    let (fr, tr) = (from.rank().relative_to(side), to.rank().relative_to(side));
-    out.push(if tr > fr {
-        '进'
-    } else if tr < fr {
-        '退'
-    } else {
-        '平'
+    let (dir, value) = direction_and_number(piece, from, to, side);
+    out.push(match dir {
+        Dir::Forward => '进',
+        Dir::Backward => '退',
+        Dir::Sideways => '平',
     });
-    let value = match piece.role {
-        Role::Horse | Role::Elephant | Role::Advisor => to.file().from_right(side),
-        _ if tr == fr => to.file().from_right(side),
-        _ => tr.abs_diff(fr),
-    };
     number(side, value, out);
 }
