@@ -65,12 +65,15 @@ pub fn judge(start: &Position, moves: &[Move], options: &Options) -> Ruling {
 }
 
 fn replay(mut referee: Referee, moves: &[Move]) -> Ruling {
+    // Whether `moves[i]` was found legal while ruling on the ply before it.
+    let mut known_legal = false;
     for (i, &m) in moves.iter().enumerate() {
         if referee.ruling().is_decided() {
             break;
         }
-        if let Err(err) = referee.play(m) {
-            return refusal(&referee, i as u32 + 1, m, &err);
+        match referee.advance(m, known_legal, moves.get(i + 1).copied()) {
+            Ok(next_legal) => known_legal = next_legal,
+            Err(err) => return refusal(&referee, i as u32 + 1, m, &err),
         }
     }
     referee.ruling().clone()

@@ -132,6 +132,25 @@ impl Referee {
     /// breaks the move-odds conditions, and any move after the game is decided are refused
     /// and change nothing.
     pub fn play(&mut self, m: Move) -> Result<&Ruling, PlayError> {
+        self.advance(m, false, None)?;
+        Ok(&self.ruling)
+    }
+
+    /// [`Referee::play`] for a game whose moves are all known in advance ([`crate::judge`]).
+    /// `known_legal` vouches that `m` was already found legal in the current position; `next`
+    /// is the move that follows `m` in the record. Returns whether `next` is legal in the
+    /// position `m` leads to.
+    ///
+    /// A legal next move proves that the side to move has one, so the search for a legal
+    /// move ([`has_legal_move`]) — the referee's costliest question — is only asked when the
+    /// record ends or its next move is illegal. The ruling is the same as [`Referee::play`]'s:
+    /// mate or stalemate still comes before the illegal move that follows it.
+    pub(crate) fn advance(
+        &mut self,
+        m: Move,
+        known_legal: bool,
+        next: Option<Move>,
+    ) -> Result<bool, PlayError> {
         if self.ruling.is_decided() {
             return Err(PlayError::GameOver {
                 result: self.ruling.result,
@@ -142,7 +161,11 @@ impl Referee {
         let mover = self.position.turn();
         let in_odds = self.odds_left > 0;
         let captured = self.position.piece_at(m.to()).is_some();
-        let undo = self.position.play(m).map_err(PlayError::Illegal)?;
+        let undo = if known_legal {
+            self.position.play_unchecked(m)
+        } else {
+            self.position.play(m).map_err(PlayError::Illegal)?
+        };
         let gave_check = may_give_check(m, self.position.king(!mover)) && self.position.is_check();
         if in_odds {
             let violation = if self.odds_moved.contains(&m.from()) {
@@ -179,7 +202,7 @@ impl Referee {
             self.plies_since_capture += 1;
             if self.odds_left > 0 {
                 self.ruling.ply = ply;
-                return Ok(&self.ruling);
+                return Ok(false);
             }
             // Alternation begins: repetitions are counted from here.
             self.window.reset(&self.position, self.moves.len());
@@ -194,12 +217,13 @@ impl Referee {
                 self.checks[mover.index()] += 1;
             }
         }
-        match self.rule_after(ply, m, mover, captured, in_odds) {
+        let next_legal = next.is_some_and(|n| self.position.is_legal(n));
+        match self.rule_after(ply, m, mover, captured, in_odds, next_legal) {
             Some(decided) => self.ruling = decided,
             // The ruling was ongoing (a decided game takes no moves): only the ply changes.
             None => self.ruling.ply = ply,
         }
-        Ok(&self.ruling)
+        Ok(next_legal)
     }
 
     /// The ruling on the start position.
@@ -217,7 +241,8 @@ impl Referee {
         Ruling::ongoing(0)
     }
 
-    /// The ruling after a ply, if the ply decided the game.
+    /// The ruling after a ply, if the ply decided the game. `has_move` says the side to move
+    /// is already known to have a legal move.
     fn rule_after(
         &mut self,
         ply: u32,
@@ -225,8 +250,9 @@ impl Referee {
         mover: Color,
         captured: bool,
         after_odds: bool,
+        has_move: bool,
     ) -> Option<Ruling> {
-        if !has_legal_move(&self.position) {
+        if !has_move && !has_legal_move(&self.position) {
             return Some(self.no_moves(ply, Some((m, mover))));
         }
         if captured
