@@ -102,21 +102,6 @@ const EXPLAINED_MISSES: &[(&str, &str)] = &[
          found to threaten the advisor by checks instead",
     ),
     (
-        "cn2020-图4",
-        "limitation: the threat is a complete exchange across squares (cannon for horse netting \
-         a pawn); our exchange evaluation runs square by square",
-    ),
-    (
-        "cn2020-图17",
-        "limitation: Red's rook 'offer' is 捉 because accepting it loses Black's second rook a \
-         move later; our exchange test looks one capture deep after the recapture",
-    ),
-    (
-        "cn2020-图21",
-        "limitation: Red's rook retreat is 兑 in the book; a check line winning Black's horse on \
-         h6 makes it a chase for us (the book weighs the horse exchange on f5/h6 as an offer)",
-    ),
-    (
         "axf-D79",
         "limitation: the book's perpetual chase of Red's cannon by Black's rook is not found \
          (the attack arises through Red's own horse on c4); Black's moves read as follow/offer",
@@ -144,7 +129,7 @@ const EXPLAINED_MISSES: &[(&str, &str)] = &[
 /// loses a case fails the test.
 const FLOOR: &[(&str, usize, usize)] = &[
     ("cn1956", 5, 5),
-    ("cn2020", 27, 27),
+    ("cn2020", 30, 30),
     ("axf", 70, 31),
     ("fsf", 29, 0),
 ];

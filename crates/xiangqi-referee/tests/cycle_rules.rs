@@ -303,3 +303,82 @@ fn repeated_cycle_is_ruled_once() {
     );
     assert_eq!(once, twice);
 }
+
+/// 2020 图4 (退马捉象，进马则伏以炮换马多得一卒): a threat may run across squares. Here the red
+/// cannon, lifted behind a screen, attacks a horse the black rook protects; the exchange on
+/// that square is even, but the horse was the only root of a crossed pawn the red horse
+/// attacks, so cannon for horse nets the pawn (the screen is protected, so the rook cannot take
+/// it instead): a (light) chase under the Chinese rules; the
+/// Asian rules see a protected horse and no chase.
+#[test]
+fn chase_by_exchange_across_squares() {
+    let fen = "3aka3/1r7/9/9/9/3p5/1n4P2/4N3C/4A4/4K1R2 w";
+    let line = "i2i3 e9e8 i3i2 e8e9";
+    let pos = Position::from_fen(fen).expect("legal");
+    let chinese = classify_cycle(&pos, &moves(line), RuleSet::Chinese);
+    assert_eq!(chinese[0].kind, MoveKind::Chase, "{:?}", chinese[0]);
+    assert_eq!(chinese[0].chases.len(), 1, "{:?}", chinese[0]);
+    let chase = chinese[0].chases[0];
+    assert_eq!(chase.target, sq("b3"));
+    assert_eq!(chase.kind, ChaseKind::Exchange);
+    let asian = classify_cycle(&pos, &moves(line), RuleSet::Asian);
+    assert!(asian[0].chases.is_empty(), "{:?}", asian[0]);
+    // With the pawn protected once more (by its neighbour), cannon for horse wins nothing.
+    let guarded = "3aka3/1r7/9/9/9/2pp5/1n4P2/4N3C/4A4/4K1R2 w";
+    let pos = Position::from_fen(guarded).expect("legal");
+    let plain = classify_cycle(&pos, &moves(line), RuleSet::Chinese);
+    assert!(plain[0].chases.is_empty(), "{:?}", plain[0]);
+}
+
+/// 2020 art. 24.4 and 图17 (后车退一，如黑方吃车则双车尽失，判“捉”): an "offer" of rooks that
+/// the opponent cannot accept — taking costs both rooks, the recapture checking along the
+/// general's rank and the second rook falling — is no 兑 but a chase of the unprotected
+/// rook. The Asian rules keep it an offer (AXF rule 24).
+#[test]
+fn offer_that_cannot_be_accepted_is_a_chase() {
+    let fen = "6b2/9/2r1k2r1/1R7/9/9/9/9/9/1R1K5 w";
+    let line = "b6b7 g9i7 b7b6 i7g9";
+    let pos = Position::from_fen(fen).expect("legal");
+    let chinese = classify_cycle(&pos, &moves(line), RuleSet::Chinese);
+    // Two rooks against a bare general also threaten mate, which outranks the chase.
+    assert_eq!(chinese[0].kind, MoveKind::MateThreat, "{:?}", chinese[0]);
+    assert_eq!(chinese[0].chases[0].target, sq("c7"));
+    assert_eq!(chinese[0].chases[0].kind, ChaseKind::Unprotected);
+    let asian = classify_cycle(&pos, &moves(line), RuleSet::Asian);
+    assert_eq!(
+        asian[0].kind,
+        MoveKind::Idle(IdleKind::Exchange),
+        "{:?}",
+        asian[0]
+    );
+    // With the second black rook off the general's rank the offer is a real one (兑).
+    let real = "6b2/9/2r1k4/1R7/9/9/9/9/7r1/1R1K5 w";
+    let pos = Position::from_fen(real).expect("legal");
+    let offer = classify_cycle(&pos, &moves(line), RuleSet::Chinese);
+    assert_eq!(
+        offer[0].kind,
+        MoveKind::Idle(IdleKind::Exchange),
+        "{:?}",
+        offer[0]
+    );
+}
+
+/// 2020 图21 (车四退二 is 兑, and the cannon's 长捉车 must change): a piece the chaser can win
+/// directly is chased as that capture says. Here the rook and horse attack a horse its rook
+/// protects once — a light chase (少根子, art. 26.9.2) — and a harmless cannon check before
+/// the capture wins nothing more, so the chase does not become a heavy one "by checks".
+#[test]
+fn check_on_the_way_does_not_make_a_light_chase_heavy() {
+    let fen = "2b1k4/4a4/5R3/7n1/5N3/3C5/7r1/9/9/4K4 w";
+    let line = "f7f6 c9a7 f6f7 a7c9";
+    let pos = Position::from_fen(fen).expect("legal");
+    let chinese = classify_cycle(&pos, &moves(line), RuleSet::Chinese);
+    assert_eq!(chinese[0].kind, MoveKind::Chase, "{:?}", chinese[0]);
+    let on_horse: Vec<_> = chinese[0]
+        .chases
+        .iter()
+        .filter(|c| c.target == sq("h6"))
+        .collect();
+    assert_eq!(on_horse.len(), 1, "{:?}", chinese[0]);
+    assert_eq!(on_horse[0].kind, ChaseKind::Exchange);
+}

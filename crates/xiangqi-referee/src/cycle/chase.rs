@@ -6,7 +6,7 @@
 use xiangqi::{Color, Move, Piece, Position, Role, Square};
 
 use super::material::{
-    MATE, all_captures, can_recapture, capture_gain, gain, is_material, strength,
+    MATE, all_captures, can_recapture, capture_gain, gain, is_material, line_gain, strength,
 };
 use super::threat::{gives_check, mates_by_checks_except, threatens_mate, with_turn};
 use super::{ChaseKind, RuleSet};
@@ -29,6 +29,8 @@ pub(crate) fn threats(pos: &Position, rules: RuleSet) -> Vec<Threat> {
     let chaser = pos.turn();
     let mut them = with_turn(pos, !chaser);
     let old = old_captures(them.as_ref());
+    // Captures that only break even square by square: a forcing line may still win (图4).
+    let mut even: Vec<(Move, Piece, Piece)> = Vec::new();
     for (sq, victim) in pos.pieces() {
         if victim.color == chaser || !is_material(victim, sq) {
             continue;
@@ -48,7 +50,14 @@ pub(crate) fn threats(pos: &Position, rules: RuleSet) -> Vec<Threat> {
             }
             let kind = match rules {
                 RuleSet::Chinese => {
-                    chinese_kind(&mut scratch, them.as_mut(), &old, m, attacker, victim)
+                    match chinese_kind(&mut scratch, them.as_mut(), &old, m, attacker, victim) {
+                        Direct::Chase(kind) => Some(kind),
+                        Direct::Even => {
+                            even.push((m, attacker, victim));
+                            None
+                        }
+                        Direct::None => None,
+                    }
                 }
                 RuleSet::Asian => asian_kind(&mut scratch, them.as_ref(), m, attacker, victim),
             };
@@ -71,8 +80,29 @@ pub(crate) fn threats(pos: &Position, rules: RuleSet) -> Vec<Threat> {
             .into_iter()
             .filter(|&m| is_exchange_offer(pos, them.as_mut(), m))
             .collect();
+        // A piece that can be won directly is chased as the direct capture says: checks on
+        // the way add nothing (2020 图21: the rook's retreat, whose check line only wins again
+        // the horse its direct capture wins, is judged by that capture).
+        let direct: Vec<Square> = out.iter().map(|t| t.target).collect();
+        for (m, attacker, victim) in even {
+            if !direct.contains(&m.to()) && line_gain(&mut scratch, m, chaser, &old, &direct) > 0 {
+                push(
+                    &mut out,
+                    Threat {
+                        attacker: m.from(),
+                        attacker_piece: attacker,
+                        target: m.to(),
+                        target_piece: victim,
+                        kind: ChaseKind::Exchange,
+                    },
+                );
+            }
+        }
+        let direct: Vec<Square> = out.iter().map(|t| t.target).collect();
         for t in check_lines(&mut scratch, them.as_mut(), &offers) {
-            push(&mut out, t);
+            if !direct.contains(&t.target) {
+                push(&mut out, t);
+            }
         }
     }
     out
@@ -108,6 +138,12 @@ pub(crate) fn is_exchange_offer(pos: &Position, them: Option<&mut Position>, m: 
     if !them.is_legal(back) || capture_gain(them, back, v.color, &[]) > 0 {
         return false;
     }
+    // Accepting must not lose material either, once the recapture's follow-up has run: a
+    // rook "offered" whose capture costs both rooks (the recapture checks, the second rook
+    // falls) is no 兑 but a chase (2020 图17).
+    if line_gain(them, back, a.color, &[], &[]) < 0 {
+        return false;
+    }
     // Taking must not expose the taker to a mate by checks: a piece that "cannot leave its
     // line" cannot accept the offer, which is then 杀 or 捉 (2020 图29 variant, 图7).
     let undo = them.play_unchecked(back);
@@ -127,24 +163,35 @@ fn chinese_kind(
     m: Move,
     attacker: Piece,
     victim: Piece,
-) -> Option<ChaseKind> {
+) -> Direct {
     let chaser = pos.turn();
-    if capture_gain(pos, m, chaser, old) <= 0 {
-        return None;
+    let net = capture_gain(pos, m, chaser, old);
+    if net < 0 || is_exchange_offer(pos, them, m) {
+        return Direct::None;
     }
-    if is_exchange_offer(pos, them, m) {
-        return None;
+    if net == 0 {
+        return Direct::Even;
     }
     let undo = pos.play_unchecked(m);
     let protected = can_recapture(pos, m.to());
     pos.undo(m, undo);
-    Some(if !protected {
+    Direct::Chase(if !protected {
         ChaseKind::Unprotected
     } else if strength(attacker.role) < strength(victim.role) {
         ChaseKind::Outranked
     } else {
         ChaseKind::Exchange
     })
+}
+
+/// What a capture is worth by itself, under the Chinese rules.
+enum Direct {
+    /// It wins material: a chase of this kind.
+    Chase(ChaseKind),
+    /// It breaks even on its square; a forcing line may still win (see [`line_gain`]).
+    Even,
+    /// No threat.
+    None,
 }
 
 /// AXF: an attack is a chase when the target is unprotected (no real root: 真根 = a legal
