@@ -1,32 +1,42 @@
 //! Load benchmark, on loopback only and bounded in time (about 30 s):
 //!
 //! ```text
-//! cargo run --release -p xiangqi-server --example load -- [GAMES] [PACED_SECONDS] [FLAT_OUT_SECONDS]
+//! cargo run --release -p xiangqi-server --example load -- [GAMES] [PACED_SECONDS] [FLAT_OUT_SECONDS] [--in-process]
 //! ```
 //!
-//! Starts the server in this process on `127.0.0.1:0` with a temporary database
-//! (`synchronous=FULL`: every acknowledged move is on disk), creates `GAMES` games (default
-//! 1000), half played over HTTP and half over WebSockets (both players connected, every move
-//! broadcast to both), and measures:
+//! Starts the server as a **separate process** (this program again, with `--serve`), on
+//! `127.0.0.1:0` with a temporary database (`synchronous=FULL`: every acknowledged move is on
+//! disk), creates `GAMES` games (default 1000), half played over HTTP and half over WebSockets
+//! (both players connected, every move broadcast to both), and measures:
 //!
-//! 1. **paced**: every game makes one move a second (1,000 games ≈ 1,000 moves/s, far above
-//!    real play) — latency of each move from sending it to its acknowledgement, which comes
-//!    only after the move is committed to SQLite;
-//! 2. **flat out**: every game moves as soon as its last move is acknowledged — throughput.
+//! 1. **paced** (default 20 s): every game makes one move a second (1,000 games ≈ 1,000
+//!    moves/s, far above real play) — latency of each move from sending it to its
+//!    acknowledgement, which comes only after the move is committed to SQLite;
+//! 2. **flat out** (default 6 s): every game moves as soon as its last move is acknowledged —
+//!    throughput.
+//!
+//! It prints moves/s, p50/p90/p99/max latency as the client sees it, the CPU time each
+//! process spent per move, the server's own histograms of where a move's time goes (see
+//! `xiangqi_server::metrics`, plus `sched_delay`: how late a 5 ms timer fires on the server's
+//! runtime), and memory per game: the server process's resident set growth once the games
+//! are created, and with their sockets open.
 //!
 //! `LOAD_SYNC=normal` runs with `synchronous=NORMAL` instead, to see what `fsync` costs.
-//! It prints moves/s, p50/p90/p99/max latency, and memory per game (resident set growth
-//! when the games were created, and with their sockets open). The load generator shares the
-//! process and the cores with the server, so the numbers are a floor.
+//! `--in-process` runs the server inside the load generator's process (one runtime for both,
+//! as before); the client then competes with the server for the same threads and its memory
+//! counts as the server's. Either way the two share the machine's cores.
 
-use std::sync::Arc;
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use futures_util::{SinkExt, StreamExt};
-use serde_json::{Value, json};
-use tokio::sync::Mutex;
+use serde::Deserialize;
+use serde_json::json;
 use tokio_tungstenite::tungstenite::Message;
+use xiangqi_server::metrics::Histogram;
 use xiangqi_server::{Config, Server};
 
 type Socket =
@@ -41,14 +51,19 @@ struct Stats {
 }
 
 impl Stats {
-    async fn record(&self, took: Duration) {
+    fn record(&self, took: Duration) {
         self.moves.fetch_add(1, Ordering::Relaxed);
         let us = u32::try_from(took.as_micros()).unwrap_or(u32::MAX);
-        self.latencies_us.lock().await.push(us);
+        self.latencies_us
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .push(us);
     }
 
-    async fn report(&self, phase: &str, seconds: f64) {
-        let mut l = std::mem::take(&mut *self.latencies_us.lock().await);
+    /// Prints the phase's figures; returns its moves.
+    fn report(&self, phase: &str, seconds: f64) -> u64 {
+        let mut l =
+            std::mem::take(&mut *self.latencies_us.lock().unwrap_or_else(|p| p.into_inner()));
         l.sort_unstable();
         let pct = |p: f64| {
             if l.is_empty() {
@@ -69,79 +84,141 @@ impl Stats {
             self.errors.swap(0, Ordering::Relaxed),
             self.games_finished.swap(0, Ordering::Relaxed),
         );
+        moves
     }
 }
 
-fn rss_kib() -> u64 {
-    std::fs::read_to_string("/proc/self/status")
+fn status_kib(pid: &str, field: &str) -> u64 {
+    std::fs::read_to_string(format!("/proc/{pid}/status"))
         .ok()
         .and_then(|s| {
             s.lines()
-                .find(|l| l.starts_with("VmRSS:"))
+                .find(|l| l.starts_with(field))
                 .and_then(|l| l.split_whitespace().nth(1).and_then(|v| v.parse().ok()))
         })
         .unwrap_or(0)
 }
 
-fn peak_kib() -> u64 {
-    std::fs::read_to_string("/proc/self/status")
-        .ok()
-        .and_then(|s| {
-            s.lines()
-                .find(|l| l.starts_with("VmHWM:"))
-                .and_then(|l| l.split_whitespace().nth(1).and_then(|v| v.parse().ok()))
-        })
-        .unwrap_or(0)
+/// User plus system CPU time of a process, in clock ticks (1/100 s on Linux).
+fn cpu_ticks(pid: &str) -> u64 {
+    let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
+        return 0;
+    };
+    // The command name (field 2) may hold spaces; fields after its `)` are plain.
+    let rest = stat.rsplit_once(')').map_or("", |(_, r)| r);
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let field = |i: usize| {
+        fields
+            .get(i)
+            .and_then(|v| v.parse::<u64>().ok())
+            .unwrap_or(0)
+    };
+    // utime and stime are fields 14 and 15; `rest` starts at field 3.
+    field(11) + field(12)
 }
 
-fn pick(legal: &[Value], rng: &mut u64) -> String {
+fn pick(legal: &[String], rng: &mut u64) -> String {
     *rng ^= *rng << 13;
     *rng ^= *rng >> 7;
     *rng ^= *rng << 17;
-    legal[(*rng % legal.len() as u64) as usize]
-        .as_str()
-        .unwrap_or("")
-        .to_owned()
+    legal[(*rng % legal.len() as u64) as usize].clone()
+}
+
+/// What the client needs of a game's state (the rest of the JSON is skipped, not built).
+#[derive(Deserialize, Clone, Default)]
+struct State {
+    #[serde(default)]
+    seq: u64,
+    #[serde(default)]
+    turn: String,
+    #[serde(default)]
+    status: String,
+    #[serde(default)]
+    legal_moves: Vec<String>,
+}
+
+impl State {
+    /// Whose turn: 0 for Red, 1 for Black.
+    fn mover(&self) -> usize {
+        usize::from(self.turn == "black")
+    }
+
+    fn over(&self) -> bool {
+        self.legal_moves.is_empty() || self.status == "ended"
+    }
+}
+
+/// A WebSocket message from the server, the fields the client reads.
+#[derive(Deserialize)]
+struct ServerMessage {
+    #[serde(rename = "type")]
+    kind: String,
+    id: Option<u64>,
+    seq: Option<u64>,
+    side: Option<String>,
+    state: Option<State>,
+    // A `state` message carries the state's fields at the top level.
+    turn: Option<String>,
+    status: Option<String>,
+    legal_moves: Option<Vec<String>>,
+}
+
+impl ServerMessage {
+    /// The state this message carries, if any.
+    fn take_state(&mut self) -> Option<State> {
+        if self.kind == "state" {
+            return Some(State {
+                seq: self.seq.unwrap_or(0),
+                turn: self.turn.take().unwrap_or_default(),
+                status: self.status.take().unwrap_or_default(),
+                legal_moves: self.legal_moves.take().unwrap_or_default(),
+            });
+        }
+        self.state.take()
+    }
 }
 
 struct Created {
     id: String,
     tokens: [String; 2],
-    state: Value,
+    state: State,
 }
 
-async fn create(http: &reqwest::Client, base: &str) -> Created {
-    let created: Value = http
+#[derive(Deserialize)]
+struct Player {
+    token: String,
+}
+
+#[derive(Deserialize)]
+struct CreateAnswer {
+    id: String,
+    red: Player,
+    black: Player,
+}
+
+async fn create(http: &reqwest::Client, base: &str) -> Option<Created> {
+    let created: CreateAnswer = http
         .post(format!("{base}/api/games"))
         .json(&json!({"control": "30m+10s"}))
         .send()
         .await
-        .unwrap()
+        .ok()?
         .json()
         .await
-        .unwrap();
-    let id = created["id"].as_str().unwrap().to_owned();
+        .ok()?;
     let state = http
-        .get(format!("{base}/api/games/{id}"))
+        .get(format!("{base}/api/games/{}", created.id))
         .send()
         .await
-        .unwrap()
+        .ok()?
         .json()
         .await
-        .unwrap();
-    Created {
-        tokens: [
-            created["red"]["token"].as_str().unwrap().to_owned(),
-            created["black"]["token"].as_str().unwrap().to_owned(),
-        ],
-        id,
+        .ok()?;
+    Some(Created {
+        tokens: [created.red.token, created.black.token],
+        id: created.id,
         state,
-    }
-}
-
-/// Whose turn: 0 for Red, 1 for Black.
-fn turn(state: &Value) -> usize {
-    usize::from(state["turn"] == "black")
+    })
 }
 
 struct Phase {
@@ -163,30 +240,33 @@ async fn http_game(
             tokio::time::sleep_until(next.into()).await;
             next += Duration::from_secs(1);
         }
-        let legal = game.state["legal_moves"]
-            .as_array()
-            .cloned()
-            .unwrap_or_default();
-        if legal.is_empty() || game.state["status"] == "ended" {
+        if game.state.over() {
             stats.games_finished.fetch_add(1, Ordering::Relaxed);
-            game = create(&http, &base).await;
+            let Some(fresh) = create(&http, &base).await else {
+                stats.errors.fetch_add(1, Ordering::Relaxed);
+                return;
+            };
+            game = fresh;
             continue;
         }
-        let mv = pick(&legal, &mut rng);
+        let mv = pick(&game.state.legal_moves, &mut rng);
         let started = Instant::now();
         let response = http
             .post(format!("{base}/api/games/{}/moves", game.id))
-            .bearer_auth(&game.tokens[turn(&game.state)])
+            .bearer_auth(&game.tokens[game.state.mover()])
             .json(&json!({"move": mv}))
             .send()
             .await;
-        match response {
-            Ok(r) if r.status() == 200 => {
-                let state: Value = r.json().await.unwrap_or(Value::Null);
-                stats.record(started.elapsed()).await;
+        let state = match response {
+            Ok(r) if r.status() == 200 => r.json::<State>().await.ok(),
+            _ => None,
+        };
+        match state {
+            Some(state) => {
+                stats.record(started.elapsed());
                 game.state = state;
             }
-            _ => {
+            None => {
                 stats.errors.fetch_add(1, Ordering::Relaxed);
                 tokio::time::sleep(Duration::from_millis(100)).await;
             }
@@ -194,7 +274,7 @@ async fn http_game(
     }
 }
 
-async fn connect(base: &str, id: &str, token: &str) -> Socket {
+async fn connect(base: &str, id: &str, token: &str) -> Option<Socket> {
     let url = format!("{}/api/games/{id}/ws", base.replace("http://", "ws://"));
     // Small buffers on the client side too, so that memory per game is mostly the server's.
     let config = tokio_tungstenite::tungstenite::protocol::WebSocketConfig::default()
@@ -202,21 +282,21 @@ async fn connect(base: &str, id: &str, token: &str) -> Socket {
         .write_buffer_size(8 * 1024);
     let (mut ws, _) = tokio_tungstenite::connect_async_with_config(url, Some(config), false)
         .await
-        .unwrap();
+        .ok()?;
     ws.send(Message::Text(
         json!({"type": "auth", "token": token}).to_string().into(),
     ))
     .await
-    .unwrap();
-    ws
+    .ok()?;
+    Some(ws)
 }
 
-/// Reads messages until `want` returns a value; keeps the latest state seen.
+/// Reads messages until `want` says yes; keeps the latest state seen.
 async fn read_until(
     ws: &mut Socket,
-    state: &mut Value,
-    want: impl Fn(&Value) -> bool,
-) -> Option<Value> {
+    state: &mut State,
+    want: impl Fn(&ServerMessage, &State) -> bool,
+) -> Option<ServerMessage> {
     loop {
         let message = tokio::time::timeout(Duration::from_secs(30), ws.next())
             .await
@@ -225,18 +305,29 @@ async fn read_until(
         let Message::Text(text) = message else {
             continue;
         };
-        let Ok(value) = serde_json::from_str::<Value>(&text) else {
+        let Ok(mut message) = serde_json::from_str::<ServerMessage>(&text) else {
             continue;
         };
-        if value["type"] == "state" {
-            *state = value.clone();
-        } else if value["state"].is_object() {
-            *state = value["state"].clone();
+        if let Some(s) = message.take_state() {
+            *state = s;
         }
-        if want(&value) {
-            return Some(value);
+        if want(&message, state) {
+            return Some(message);
         }
     }
+}
+
+/// Both players' sockets of a game, once both are authenticated.
+async fn seat(base: &str, game: &Created) -> Option<[Socket; 2]> {
+    let mut sockets = [
+        connect(base, &game.id, &game.tokens[0]).await?,
+        connect(base, &game.id, &game.tokens[1]).await?,
+    ];
+    for ws in &mut sockets {
+        let mut s = State::default();
+        read_until(ws, &mut s, |m, _| m.kind == "hello" && m.side.is_some()).await?;
+    }
+    Some(sockets)
 }
 
 async fn ws_game(
@@ -247,18 +338,11 @@ async fn ws_game(
     mut rng: u64,
     mut game: Created,
 ) {
-    let mut sockets = [
-        connect(&base, &game.id, &game.tokens[0]).await,
-        connect(&base, &game.id, &game.tokens[1]).await,
-    ];
+    let Some(mut sockets) = seat(&base, &game).await else {
+        stats.errors.fetch_add(1, Ordering::Relaxed);
+        return;
+    };
     let mut state = game.state.clone();
-    for ws in &mut sockets {
-        let mut s = Value::Null;
-        read_until(ws, &mut s, |v| {
-            v["type"] == "hello" && v["side"].is_string()
-        })
-        .await;
-    }
     let mut next = Instant::now() + Duration::from_millis(rng % 1000);
     let mut id = 0u64;
     while phase.running.load(Ordering::Relaxed) {
@@ -266,28 +350,25 @@ async fn ws_game(
             tokio::time::sleep_until(next.into()).await;
             next += Duration::from_secs(1);
         }
-        let legal = state["legal_moves"].as_array().cloned().unwrap_or_default();
-        if legal.is_empty() || state["status"] == "ended" {
+        if state.over() {
             stats.games_finished.fetch_add(1, Ordering::Relaxed);
-            game = create(&http, &base).await;
+            let Some(fresh) = create(&http, &base).await else {
+                stats.errors.fetch_add(1, Ordering::Relaxed);
+                return;
+            };
+            game = fresh;
             state = game.state.clone();
-            sockets = [
-                connect(&base, &game.id, &game.tokens[0]).await,
-                connect(&base, &game.id, &game.tokens[1]).await,
-            ];
-            for ws in &mut sockets {
-                let mut s = Value::Null;
-                read_until(ws, &mut s, |v| {
-                    v["type"] == "hello" && v["side"].is_string()
-                })
-                .await;
-            }
+            let Some(fresh) = seat(&base, &game).await else {
+                stats.errors.fetch_add(1, Ordering::Relaxed);
+                return;
+            };
+            sockets = fresh;
             continue;
         }
-        let mover = turn(&state);
-        let mv = pick(&legal, &mut rng);
+        let mover = state.mover();
+        let mv = pick(&state.legal_moves, &mut rng);
         id += 1;
-        let seq = state["seq"].as_u64().unwrap_or(0);
+        let seq = state.seq;
         let started = Instant::now();
         let message = json!({"type": "move", "move": mv, "id": id}).to_string();
         if sockets[mover]
@@ -298,22 +379,20 @@ async fn ws_game(
             stats.errors.fetch_add(1, Ordering::Relaxed);
             return;
         }
-        let answer = read_until(&mut sockets[mover], &mut state, |v| {
-            (v["type"] == "ack" || v["type"] == "error") && v["id"] == id
+        let answer = read_until(&mut sockets[mover], &mut state, |m, _| {
+            (m.kind == "ack" || m.kind == "error") && m.id == Some(id)
         })
         .await;
         match answer {
-            Some(a) if a["type"] == "ack" => stats.record(started.elapsed()).await,
+            Some(a) if a.kind == "ack" => stats.record(started.elapsed()),
             _ => {
                 stats.errors.fetch_add(1, Ordering::Relaxed);
                 return;
             }
         }
         // The broadcast with the new state reaches both players.
-        let fresh =
-            |v: &Value| v["seq"].as_u64().is_some_and(|s| s > seq) && v["state"].is_object();
-        let seen = state["seq"].as_u64().is_some_and(|s| s > seq);
-        if !seen
+        let fresh = |_: &ServerMessage, s: &State| s.seq > seq;
+        if state.seq <= seq
             && read_until(&mut sockets[mover], &mut state, fresh)
                 .await
                 .is_none()
@@ -321,7 +400,7 @@ async fn ws_game(
             stats.errors.fetch_add(1, Ordering::Relaxed);
             return;
         }
-        let mut other_state = Value::Null;
+        let mut other_state = State::default();
         if read_until(&mut sockets[1 - mover], &mut other_state, fresh)
             .await
             .is_none()
@@ -332,24 +411,8 @@ async fn ws_game(
     }
 }
 
-fn main() {
-    let args: Vec<u64> = std::env::args()
-        .skip(1)
-        .filter_map(|a| a.parse().ok())
-        .collect();
-    let games = args.first().copied().unwrap_or(1000) as usize;
-    let paced_s = args.get(1).copied().unwrap_or(15);
-    let flat_s = args.get(2).copied().unwrap_or(8);
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-        .unwrap();
-    runtime.block_on(run(games, paced_s, flat_s));
-}
-
-async fn run(games: usize, paced_s: u64, flat_s: u64) {
-    let dir = tempfile::tempdir().unwrap();
-    let mut config = Config::new("127.0.0.1:0".parse().unwrap(), dir.path().to_owned());
+fn config(dir: &std::path::Path) -> Config {
+    let mut config = Config::new("127.0.0.1:0".parse().expect("address"), dir.to_owned());
     config.limits.http_rate = 1e6;
     config.limits.http_burst = 1e6;
     config.limits.ws_rate = 1e6;
@@ -358,31 +421,308 @@ async fn run(games: usize, paced_s: u64, flat_s: u64) {
     if std::env::var("LOAD_SYNC").is_ok_and(|v| v == "normal") {
         config.storage.synchronous = xiangqi_server::Synchronous::Normal;
     }
-    let server = Server::start(config).await.unwrap();
-    let base = format!("http://{}", server.local_addr());
+    config
+}
+
+/// How late a 5 ms timer fires on the server's runtime (µs): a busy or blocked runtime
+/// delays every task, and this shows by how much.
+async fn probe_scheduling(late: Arc<Histogram>) {
+    let period = Duration::from_millis(5);
+    loop {
+        let due = Instant::now() + period;
+        tokio::time::sleep_until(due.into()).await;
+        late.record_duration(Instant::now().saturating_duration_since(due));
+    }
+}
+
+fn server_histograms(server: &Server, late: &Histogram) -> Vec<String> {
+    let mut lines: Vec<String> = server
+        .state()
+        .metrics
+        .take_all()
+        .into_iter()
+        .filter(|(_, s)| s.count > 0)
+        .map(|(name, s)| format!("{name:>12}: {s}"))
+        .collect();
+    lines.push(format!("{:>12}: {}", "sched_delay", late.take()));
+    lines
+}
+
+/// `--serve`: the server alone. Prints `listening ADDR`, then answers commands on stdin
+/// (`memory`, `metrics`) until stdin closes.
+fn serve() {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .expect("runtime");
+    runtime.block_on(async {
+        let dir = tempfile::tempdir().expect("temporary directory");
+        let server = Server::start(config(dir.path())).await.expect("server");
+        let late = Arc::new(Histogram::default());
+        tokio::spawn(probe_scheduling(late.clone()));
+        println!("listening {}", server.local_addr());
+        let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel();
+        std::thread::spawn(move || {
+            for line in std::io::stdin().lock().lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        while let Some(line) = rx.recv().await {
+            match line.trim() {
+                "memory" => println!(
+                    "{} {} {}",
+                    status_kib("self", "VmRSS:"),
+                    status_kib("self", "VmHWM:"),
+                    server.state().rooms_in_memory()
+                ),
+                "metrics" => {
+                    for l in server_histograms(&server, &late) {
+                        println!("{l}");
+                    }
+                    println!("end");
+                }
+                _ => println!("?"),
+            }
+            let _ = std::io::stdout().flush();
+        }
+        server.shutdown().await;
+    });
+}
+
+/// The server under test: in this process, or a child process.
+enum Target {
+    Here {
+        server: Server,
+        late: Arc<Histogram>,
+        _dir: tempfile::TempDir,
+    },
+    Child {
+        child: Child,
+        stdin: ChildStdin,
+        stdout: BufReader<ChildStdout>,
+    },
+}
+
+struct Memory {
+    rss_kib: u64,
+    peak_kib: u64,
+    rooms: u64,
+}
+
+impl Target {
+    async fn start(in_process: bool) -> (Target, String) {
+        if in_process {
+            let dir = tempfile::tempdir().expect("temporary directory");
+            let server = Server::start(config(dir.path())).await.expect("server");
+            let late = Arc::new(Histogram::default());
+            tokio::spawn(probe_scheduling(late.clone()));
+            let base = format!("http://{}", server.local_addr());
+            let target = Target::Here {
+                server,
+                late,
+                _dir: dir,
+            };
+            return (target, base);
+        }
+        let exe = std::env::current_exe().expect("this program");
+        let mut child = Command::new(exe)
+            .arg("--serve")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("starting the server process");
+        let stdin = child.stdin.take().expect("stdin");
+        let mut stdout = BufReader::new(child.stdout.take().expect("stdout"));
+        let mut line = String::new();
+        stdout.read_line(&mut line).expect("the server's address");
+        let addr = line
+            .trim()
+            .strip_prefix("listening ")
+            .expect("`listening ADDR`")
+            .to_owned();
+        let target = Target::Child {
+            child,
+            stdin,
+            stdout,
+        };
+        (target, format!("http://{addr}"))
+    }
+
+    fn pid(&self) -> String {
+        match self {
+            Target::Here { .. } => "self".into(),
+            Target::Child { child, .. } => child.id().to_string(),
+        }
+    }
+
+    fn ask(&mut self, command: &str) -> Vec<String> {
+        let Target::Child { stdin, stdout, .. } = self else {
+            return Vec::new();
+        };
+        writeln!(stdin, "{command}").expect("asking the server");
+        stdin.flush().expect("asking the server");
+        let mut lines = Vec::new();
+        loop {
+            let mut line = String::new();
+            if stdout.read_line(&mut line).unwrap_or(0) == 0 {
+                break;
+            }
+            let line = line.trim_end().to_owned();
+            if command != "metrics" {
+                lines.push(line);
+                break;
+            }
+            if line == "end" {
+                break;
+            }
+            lines.push(line);
+        }
+        lines
+    }
+
+    fn memory(&mut self) -> Memory {
+        if let Target::Here { server, .. } = self {
+            return Memory {
+                rss_kib: status_kib("self", "VmRSS:"),
+                peak_kib: status_kib("self", "VmHWM:"),
+                rooms: server.state().rooms_in_memory() as u64,
+            };
+        }
+        let line = self.ask("memory").join(" ");
+        let n: Vec<u64> = line
+            .split_whitespace()
+            .filter_map(|v| v.parse().ok())
+            .collect();
+        Memory {
+            rss_kib: n.first().copied().unwrap_or(0),
+            peak_kib: n.get(1).copied().unwrap_or(0),
+            rooms: n.get(2).copied().unwrap_or(0),
+        }
+    }
+
+    fn histograms(&mut self) -> Vec<String> {
+        match self {
+            Target::Here { server, late, .. } => server_histograms(server, late),
+            Target::Child { .. } => self.ask("metrics"),
+        }
+    }
+
+    async fn stop(self) {
+        match self {
+            Target::Here { server, .. } => server.shutdown().await,
+            Target::Child {
+                mut child, stdin, ..
+            } => {
+                drop(stdin);
+                let _ = child.wait();
+            }
+        }
+    }
+}
+
+/// CPU time of the server and of the client since the last call, per move.
+struct Cpu {
+    server_pid: String,
+    server: u64,
+    client: u64,
+}
+
+impl Cpu {
+    fn new(server_pid: String) -> Cpu {
+        let server = cpu_ticks(&server_pid);
+        Cpu {
+            server,
+            client: cpu_ticks("self"),
+            server_pid,
+        }
+    }
+
+    fn report(&mut self, moves: u64, seconds: f64) {
+        let (server, client) = (cpu_ticks(&self.server_pid), cpu_ticks("self"));
+        let ds = (server - self.server) as f64 * 10.0;
+        let dc = (client - self.client) as f64 * 10.0;
+        (self.server, self.client) = (server, client);
+        let per = |ms: f64| ms * 1000.0 / moves.max(1) as f64;
+        if self.server_pid == "self" {
+            println!(
+                "      cpu: {:.0}% of one core, {:.0} µs per move (server and client together)",
+                dc / seconds / 10.0,
+                per(dc)
+            );
+        } else {
+            println!(
+                "      cpu: server {:.0}% of one core, {:.0} µs per move; client {:.0}%, {:.0} µs per move",
+                ds / seconds / 10.0,
+                per(ds),
+                dc / seconds / 10.0,
+                per(dc)
+            );
+        }
+    }
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.iter().any(|a| a == "--serve") {
+        serve();
+        return;
+    }
+    let in_process = args.iter().any(|a| a == "--in-process");
+    let numbers: Vec<u64> = args.iter().filter_map(|a| a.parse().ok()).collect();
+    let games = numbers.first().copied().unwrap_or(1000) as usize;
+    let paced_s = numbers.get(1).copied().unwrap_or(20);
+    let flat_s = numbers.get(2).copied().unwrap_or(6);
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .expect("runtime");
+    runtime.block_on(run(games, paced_s, flat_s, in_process));
+}
+
+fn print_histograms(target: &mut Target) {
+    println!("    server, µs (batch: writes per commit):");
+    for line in target.histograms() {
+        println!("    {line}");
+    }
+}
+
+async fn run(games: usize, paced_s: u64, flat_s: u64, in_process: bool) {
+    let (mut target, base) = Target::start(in_process).await;
     let http = reqwest::Client::builder()
         .pool_max_idle_per_host(games)
         .timeout(Duration::from_secs(30))
         .build()
-        .unwrap();
+        .expect("client");
     println!(
-        "load: {games} games on {base}, {} cores",
+        "load: {games} games on {base} ({}), synchronous={}, {} cores",
+        if in_process {
+            "server in this process"
+        } else {
+            "server in its own process"
+        },
+        std::env::var("LOAD_SYNC").unwrap_or_else(|_| "full".into()),
         std::thread::available_parallelism().map_or(1, |n| n.get())
     );
 
-    let before = rss_kib();
+    let before = target.memory();
     let started = Instant::now();
     let mut created = Vec::with_capacity(games);
     for chunk in (0..games).collect::<Vec<_>>().chunks(50) {
         let batch = chunk.iter().map(|_| create(&http, &base));
-        created.extend(futures_util::future::join_all(batch).await);
+        for game in futures_util::future::join_all(batch).await {
+            created.push(game.expect("creating a game"));
+        }
     }
-    let after_create = rss_kib();
+    let after_create = target.memory();
+    let per_game = |m: &Memory| m.rss_kib.saturating_sub(before.rss_kib) as f64 / games as f64;
     println!(
-        "  created: {games} games in {:.1} s; resident memory +{:.1} KiB per game (rooms in memory: {})",
+        "  created: {games} games in {:.1} s; server resident memory +{:.1} KiB per game (rooms in memory: {})",
         started.elapsed().as_secs_f64(),
-        (after_create.saturating_sub(before)) as f64 / games as f64,
-        server.state().rooms_in_memory(),
+        per_game(&after_create),
+        after_create.rooms,
     );
 
     let stats = Arc::new(Stats::default());
@@ -402,21 +742,32 @@ async fn run(games: usize, paced_s: u64, flat_s: u64) {
     }
     // Give the sockets a moment to connect, then measure.
     tokio::time::sleep(Duration::from_secs(2)).await;
-    stats.report("warm-up", 2.0).await;
+    stats.report("warm-up", 2.0);
+    target.histograms();
+    let mut cpu = Cpu::new(target.pid());
     println!(
-        "  with {} WebSocket players connected: resident memory +{:.1} KiB per game",
+        "  with {} WebSocket players connected: server resident memory +{:.1} KiB per game",
         games,
-        (rss_kib().saturating_sub(before)) as f64 / games as f64
+        per_game(&target.memory())
     );
     tokio::time::sleep(Duration::from_secs(paced_s)).await;
-    stats.report("paced", paced_s as f64).await;
+    let moves = stats.report("paced", paced_s as f64);
+    cpu.report(moves, paced_s as f64);
+    print_histograms(&mut target);
     phase.paced.store(false, Ordering::Relaxed);
     tokio::time::sleep(Duration::from_secs(flat_s)).await;
-    stats.report("flat out", flat_s as f64).await;
+    let moves = stats.report("flat out", flat_s as f64);
+    cpu.report(moves, flat_s as f64);
+    print_histograms(&mut target);
     phase.running.store(false, Ordering::Relaxed);
     for task in tasks {
         let _ = tokio::time::timeout(Duration::from_secs(5), task).await;
     }
-    println!("  peak resident memory (VmHWM): {} MiB", peak_kib() / 1024);
-    server.shutdown().await;
+    let end = target.memory();
+    println!(
+        "  server peak resident memory (VmHWM): {} MiB; load generator: {} MiB",
+        end.peak_kib / 1024,
+        status_kib("self", "VmHWM:") / 1024
+    );
+    target.stop().await;
 }

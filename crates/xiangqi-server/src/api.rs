@@ -59,7 +59,9 @@ async fn rate_limit(
     if !app.limits.http(peer) {
         return ApiError::RateLimited.into_response();
     }
+    let started = std::time::Instant::now();
     let mut response = next.run(request).await;
+    app.metrics.http.record_duration(started.elapsed());
     let headers = response.headers_mut();
     headers.insert(
         header::X_CONTENT_TYPE_OPTIONS,
@@ -269,7 +271,10 @@ async fn act(
 ) -> Result<Response, ApiError> {
     let room = room(app, id).await?;
     let side = player(&room, headers)?;
-    let view = room.act(side, action).await?;
+    let started = std::time::Instant::now();
+    let acted = room.act(side, action).await;
+    app.metrics.act.record_duration(started.elapsed());
+    let view = acted?;
     Ok(Json(view).into_response())
 }
 

@@ -49,6 +49,7 @@ pub mod export;
 pub mod game;
 pub mod ids;
 pub mod limit;
+pub mod metrics;
 pub mod notation;
 pub mod room;
 pub mod server;

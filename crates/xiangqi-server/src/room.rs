@@ -16,7 +16,7 @@
 //! before the crash is declared at once.
 
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use axum::extract::ws::Utf8Bytes;
 use tokio::sync::{broadcast, mpsc, oneshot};
@@ -38,6 +38,8 @@ pub struct Live {
     pub seq: u64,
     /// `{"type":"event","seq":…,"event":{…},"state":{…}}`.
     pub text: Utf8Bytes,
+    /// When the room sent it.
+    pub sent: Instant,
 }
 
 /// What a subscriber gets: the events it missed, the state now, and the live stream.
@@ -268,7 +270,9 @@ impl Room {
                 action,
                 reply,
             } => {
+                let started = Instant::now();
                 let decision = self.game.decide(actor, &action, self.now());
+                self.app.metrics.decide.record_duration(started.elapsed());
                 let result = match self.commit(decision.events).await {
                     Err(e) => Err(e),
                     Ok(()) => match decision.refusal {
@@ -320,6 +324,7 @@ impl Room {
             .store
             .append(&self.id, self.game.seq() + 1, &events, finished.as_deref())
             .await?;
+        let started = Instant::now();
         for event in &events {
             self.game.apply(event);
             let seq = self.game.seq();
@@ -336,9 +341,11 @@ impl Room {
                 let _ = self.live.send(Live {
                     seq,
                     text: text.to_string().into(),
+                    sent: Instant::now(),
                 });
             }
         }
+        self.app.metrics.publish.record_duration(started.elapsed());
         Ok(())
     }
 }

@@ -12,6 +12,7 @@ use crate::config::Config;
 use crate::error::ApiError;
 use crate::ids::GameId;
 use crate::limit::Limiters;
+use crate::metrics::Metrics;
 use crate::room::{self, RoomHandle};
 use crate::store::{Store, StoreError, StoredGame};
 use crate::time::TimeBase;
@@ -32,6 +33,8 @@ pub struct AppState {
     pub limits: Limiters,
     /// The last heartbeat of the previous run (Unix ms), when this process started.
     pub last_alive_ms: Option<u64>,
+    /// Where the time of each move goes.
+    pub metrics: Arc<Metrics>,
     rooms: Mutex<HashMap<GameId, RoomHandle>>,
 }
 
@@ -126,9 +129,14 @@ impl Server {
     ///
     /// If the database cannot be opened or the address bound.
     pub async fn start(config: Config) -> Result<Server, StartError> {
-        let store = Store::open(&config.storage.data, config.storage.synchronous)
-            .await
-            .map_err(StartError::Store)?;
+        let metrics = Arc::new(Metrics::default());
+        let store = Store::open(
+            &config.storage.data,
+            config.storage.synchronous,
+            metrics.clone(),
+        )
+        .await
+        .map_err(StartError::Store)?;
         let time = TimeBase::new();
         let last_alive_ms = Some(
             store
@@ -149,6 +157,7 @@ impl Server {
             store,
             time,
             last_alive_ms,
+            metrics,
             rooms: Mutex::new(HashMap::new()),
         });
         let unfinished = state.store.unfinished().await.map_err(StartError::Store)?;

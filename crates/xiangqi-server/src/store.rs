@@ -17,7 +17,8 @@ use std::borrow::Cow;
 use std::path::{Path, PathBuf};
 use std::pin::Pin;
 use std::str::FromStr;
-use std::time::Duration;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use sqlx::migrate::{Migration, MigrationSource, MigrationType, Migrator};
 use sqlx::sqlite::{
@@ -30,6 +31,7 @@ use tokio::sync::{mpsc, oneshot};
 use crate::config::Synchronous;
 use crate::game::Event;
 use crate::ids::{GameId, TokenHash};
+use crate::metrics::Metrics;
 
 /// The most writes committed in one transaction.
 pub const MAX_BATCH: usize = 512;
@@ -108,6 +110,7 @@ enum Write {
 
 struct Job {
     write: Write,
+    queued: Instant,
     reply: oneshot::Sender<Result<(), StoreError>>,
 }
 
@@ -116,6 +119,7 @@ struct Job {
 pub struct Store {
     writer: mpsc::Sender<Job>,
     read: SqlitePool,
+    metrics: Arc<Metrics>,
 }
 
 #[derive(Debug)]
@@ -148,12 +152,17 @@ impl MigrationSource<'static> for Embedded {
 }
 
 impl Store {
-    /// Opens (creating on first start) `dir/xq.sqlite3`, migrates it and starts the writer.
+    /// Opens (creating on first start) `dir/xq.sqlite3`, migrates it and starts the writer,
+    /// which records its timings in `metrics`.
     ///
     /// # Errors
     ///
     /// If the directory or database cannot be created or migrated.
-    pub async fn open(dir: &Path, sync: Synchronous) -> Result<Store, StoreError> {
+    pub async fn open(
+        dir: &Path,
+        sync: Synchronous,
+        metrics: Arc<Metrics>,
+    ) -> Result<Store, StoreError> {
         std::fs::create_dir_all(dir)
             .map_err(|e| StoreError(format!("creating {}: {e}", dir.display())))?;
         let path: PathBuf = dir.join("xq.sqlite3");
@@ -168,7 +177,6 @@ impl Store {
             })
             .busy_timeout(Duration::from_secs(10))
             .foreign_keys(true)
-            .statement_cache_capacity(2 * ROWS_PER_INSERT)
             // Checkpoints run beside the writer (see `checkpoints`), not inside its commits.
             .pragma("wal_autocheckpoint", "0");
         let mut conn = SqliteConnection::connect_with(&options)
@@ -187,23 +195,34 @@ impl Store {
             .await
             .map_err(err("opening readers"))?;
         let (tx, rx) = mpsc::channel(4 * MAX_BATCH);
-        tokio::spawn(writer(conn, rx));
+        tokio::spawn(writer(conn, rx, metrics.clone()));
         let checkpointer = SqliteConnection::connect_with(&options)
             .await
             .map_err(err("opening the checkpointer"))?;
-        tokio::spawn(checkpoints(checkpointer, tx.clone()));
-        Ok(Store { writer: tx, read })
+        tokio::spawn(checkpoints(checkpointer, tx.clone(), metrics.clone()));
+        Ok(Store {
+            writer: tx,
+            read,
+            metrics,
+        })
     }
 
     async fn write(&self, write: Write) -> Result<(), StoreError> {
         let (reply, answer) = oneshot::channel();
+        let queued = Instant::now();
         self.writer
-            .send(Job { write, reply })
+            .send(Job {
+                write,
+                queued,
+                reply,
+            })
             .await
             .map_err(|_| StoreError("the writer has stopped".into()))?;
-        answer
+        let result = answer
             .await
-            .map_err(|_| StoreError("the writer has stopped".into()))?
+            .map_err(|_| StoreError("the writer has stopped".into()))?;
+        self.metrics.write.record_duration(queued.elapsed());
+        result
     }
 
     /// Stores a new game and its `created` event.
@@ -327,19 +346,21 @@ impl Store {
 
 /// Copies the write-ahead log into the database every second (`PASSIVE`: never waits for,
 /// nor blocks, the writer), so the log stays small and commits never pay for a checkpoint.
-async fn checkpoints(mut conn: SqliteConnection, writer: mpsc::Sender<Job>) {
+async fn checkpoints(mut conn: SqliteConnection, writer: mpsc::Sender<Job>, metrics: Arc<Metrics>) {
     let mut tick = tokio::time::interval(Duration::from_secs(1));
     loop {
         tick.tick().await;
         if writer.is_closed() {
             break;
         }
+        let started = Instant::now();
         if let Err(e) = sqlx::query("PRAGMA wal_checkpoint(PASSIVE)")
             .execute(&mut conn)
             .await
         {
             tracing::debug!(error = %e, "checkpoint skipped");
         }
+        metrics.checkpoint.record_duration(started.elapsed());
     }
 }
 
@@ -347,7 +368,7 @@ fn json(event: &Event) -> Result<String, StoreError> {
     serde_json::to_string(event).map_err(|e| StoreError(format!("encoding an event: {e}")))
 }
 
-async fn writer(mut conn: SqliteConnection, mut rx: mpsc::Receiver<Job>) {
+async fn writer(mut conn: SqliteConnection, mut rx: mpsc::Receiver<Job>, metrics: Arc<Metrics>) {
     let mut batch = Vec::with_capacity(MAX_BATCH);
     while let Some(job) = rx.recv().await {
         batch.push(job);
@@ -357,8 +378,17 @@ async fn writer(mut conn: SqliteConnection, mut rx: mpsc::Receiver<Job>) {
                 Err(_) => break,
             }
         }
+        let started = Instant::now();
+        for job in &batch {
+            metrics
+                .queue_wait
+                .record_duration(started.saturating_duration_since(job.queued));
+        }
+        metrics.batch.record(batch.len() as u64);
         let writes: Vec<&Write> = batch.iter().map(|j| &j.write).collect();
-        match commit(&mut conn, &writes).await {
+        let committed = commit(&mut conn, &writes).await;
+        metrics.commit.record_duration(started.elapsed());
+        match committed {
             Ok(()) => {
                 for job in batch.drain(..) {
                     let _ = job.reply.send(Ok(()));
@@ -379,90 +409,158 @@ async fn writer(mut conn: SqliteConnection, mut rx: mpsc::Receiver<Job>) {
     }
 }
 
-/// Rows of events written by one `INSERT` (3 parameters each, well under SQLite's limit).
-const ROWS_PER_INSERT: usize = 200;
+/// One batch, one statement list: the writes travel as four JSON arrays (games, events,
+/// finished games, heartbeat) unpacked by SQLite's `json_each`, so the text never changes, is
+/// prepared once, and the whole transaction is a single trip to SQLite's worker thread.
+/// (Each trip is a thread wake-up; on a busy machine a wake-up can wait a millisecond or
+/// more for a core, and a statement per write made commits slow exactly when load was high.)
+const BATCH_SQL: &str = "\
+BEGIN IMMEDIATE;
+INSERT INTO games (id, created_unix_ms, red_token_sha256, black_token_sha256)
+    SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3 FROM json_each(?);
+INSERT INTO events (game_id, seq, body)
+    SELECT value ->> 0, value ->> 1, value ->> 2 FROM json_each(?);
+UPDATE games SET finished = 1, result = f.value ->> 1
+    FROM json_each(?) AS f WHERE games.id = f.value ->> 0;
+INSERT INTO heartbeat (id, unix_ms) SELECT 1, value FROM json_each(?) WHERE true
+    ON CONFLICT (id) DO UPDATE SET unix_ms = excluded.unix_ms;
+COMMIT;";
 
-async fn commit(conn: &mut SqliteConnection, writes: &[&Write]) -> Result<(), StoreError> {
-    let mut tx = conn.begin().await.map_err(err("begin"))?;
-    // Every event of the batch goes in as few statements as possible: each statement is a
-    // round trip to SQLite's worker thread, and under load those add up.
-    let mut rows: Vec<(&str, i64, &str)> = Vec::new();
-    for write in writes {
-        match write {
-            Write::Create {
-                id,
-                created,
-                red,
-                black,
-                event,
-            } => {
-                sqlx::query(
-                    "INSERT INTO games (id, created_unix_ms, red_token_sha256, black_token_sha256) \
-                     VALUES (?, ?, ?, ?)",
-                )
-                .bind(id)
-                .bind(created)
-                .bind(red)
-                .bind(black)
-                .execute(&mut *tx)
-                .await
-                .map_err(err("inserting a game"))?;
-                rows.push((id, 1, event));
-            }
-            Write::Append {
-                id,
-                first_seq,
-                events,
-                finished,
-            } => {
-                for (i, event) in events.iter().enumerate() {
-                    let seq = first_seq + i64::try_from(i).unwrap_or(i64::MAX);
-                    rows.push((id, seq, event));
-                }
-                if let Some(result) = finished {
-                    sqlx::query("UPDATE games SET finished = 1, result = ? WHERE id = ?")
-                        .bind(result)
-                        .bind(id)
-                        .execute(&mut *tx)
-                        .await
-                        .map_err(err("finishing a game"))?;
-                }
-            }
-            Write::Heartbeat(ms) => {
-                sqlx::query(
-                    "INSERT INTO heartbeat (id, unix_ms) VALUES (1, ?) \
-                     ON CONFLICT (id) DO UPDATE SET unix_ms = excluded.unix_ms",
-                )
-                .bind(ms)
-                .execute(&mut *tx)
-                .await
-                .map_err(err("heartbeat"))?;
-            }
-        }
-    }
-    for chunk in rows.chunks(ROWS_PER_INSERT) {
-        insert_events(&mut tx, chunk).await?;
-    }
-    tx.commit().await.map_err(err("commit"))
+/// The batch's rows, ready to be bound as JSON arrays.
+#[derive(Default)]
+struct Rows<'a> {
+    games: Vec<(&'a str, i64, &'a str, &'a str)>,
+    events: Vec<(&'a str, i64, &'a str)>,
+    finished: Vec<(&'a str, &'a str)>,
+    heartbeat: Option<i64>,
 }
 
-async fn insert_events(
-    tx: &mut sqlx::Transaction<'_, sqlx::Sqlite>,
-    rows: &[(&str, i64, &str)],
-) -> Result<(), StoreError> {
-    let mut sql = String::from("INSERT INTO events (game_id, seq, body) VALUES ");
-    for i in 0..rows.len() {
-        sql.push_str(if i == 0 { "(?, ?, ?)" } else { ", (?, ?, ?)" });
+impl<'a> Rows<'a> {
+    fn of(writes: &[&'a Write]) -> Rows<'a> {
+        let mut rows = Rows::default();
+        for write in writes {
+            match write {
+                Write::Create {
+                    id,
+                    created,
+                    red,
+                    black,
+                    event,
+                } => {
+                    rows.games.push((id, *created, red, black));
+                    rows.events.push((id, 1, event));
+                }
+                Write::Append {
+                    id,
+                    first_seq,
+                    events,
+                    finished,
+                } => {
+                    for (i, event) in events.iter().enumerate() {
+                        let seq = first_seq.saturating_add(i64::try_from(i).unwrap_or(i64::MAX));
+                        rows.events.push((id, seq, event));
+                    }
+                    if let Some(result) = finished {
+                        rows.finished.push((id, result));
+                    }
+                }
+                Write::Heartbeat(ms) => {
+                    rows.heartbeat = Some(rows.heartbeat.map_or(*ms, |h| h.max(*ms)));
+                }
+            }
+        }
+        rows
     }
-    let mut query = sqlx::query(&sql);
-    for (id, seq, body) in rows {
-        query = query.bind(*id).bind(*seq).bind(*body);
+}
+
+async fn commit(conn: &mut SqliteConnection, writes: &[&Write]) -> Result<(), StoreError> {
+    let rows = Rows::of(writes);
+    let array = |v: Result<String, serde_json::Error>| {
+        v.map_err(|e| StoreError(format!("encoding a batch: {e}")))
+    };
+    let heartbeat: Vec<i64> = rows.heartbeat.into_iter().collect();
+    let result = sqlx::query(BATCH_SQL)
+        .bind(array(serde_json::to_string(&rows.games))?)
+        .bind(array(serde_json::to_string(&rows.events))?)
+        .bind(array(serde_json::to_string(&rows.finished))?)
+        .bind(array(serde_json::to_string(&heartbeat))?)
+        .execute(&mut *conn)
+        .await;
+    if let Err(e) = result {
+        // A statement failed inside the transaction (or the commit itself): nothing of the
+        // batch may stay. With no transaction open any more this fails, harmlessly.
+        let _ = sqlx::query("ROLLBACK").execute(&mut *conn).await;
+        return Err(StoreError(format!("writing a batch: {e}")));
     }
-    // The statement text depends only on the row count, so the prepared-statement cache
-    // keeps at most `ROWS_PER_INSERT` of them.
-    query
-        .execute(&mut **tx)
-        .await
-        .map_err(err("inserting events"))?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use xiangqi_clock::Side;
+
+    fn created() -> Event {
+        Event::Created {
+            control: "10m+5s".into(),
+            rules: Default::default(),
+            fen: xiangqi::Position::start().fen(),
+            created_unix_ms: 1000,
+        }
+    }
+
+    fn a_move(mv: &str) -> Event {
+        Event::Move {
+            side: Side::Red,
+            mv: mv.into(),
+            at_ms: 10,
+            lag_ms: 0,
+        }
+    }
+
+    async fn new_game(store: &Store) -> GameId {
+        let id = GameId::random().unwrap();
+        let token = crate::ids::Token::random().unwrap().hash();
+        store
+            .create_game(&NewGame {
+                id: id.clone(),
+                created_unix_ms: 1000,
+                red: token.clone(),
+                black: token,
+                created: created(),
+            })
+            .await
+            .unwrap();
+        id
+    }
+
+    #[tokio::test]
+    async fn one_bad_write_in_a_batch_fails_alone() {
+        let dir = tempfile::tempdir().unwrap();
+        let metrics = Arc::new(Metrics::default());
+        let store = Store::open(dir.path(), Synchronous::Full, metrics.clone())
+            .await
+            .unwrap();
+        let (a, b) = (new_game(&store).await, new_game(&store).await);
+        store.append(&a, 2, &[a_move("h2e2")], None).await.unwrap();
+        metrics.batch.take();
+        // Sent together, so the writer takes them as one batch: a `seq` already taken, a
+        // good move that also ends its game, and a heartbeat.
+        let (taken, two) = ([a_move("b2e2")], [a_move("h2e2"), a_move("h0g2")]);
+        let (bad, good, beat) = tokio::join!(
+            store.append(&a, 2, &taken, None),
+            store.append(&b, 2, &two, Some("draw")),
+            store.heartbeat(5000),
+        );
+        assert!(bad.is_err(), "seq 2 of game a was taken");
+        good.unwrap();
+        beat.unwrap();
+        assert_eq!(metrics.batch.snapshot().max, 3, "the writes were batched");
+        let a_events = store.load(&a).await.unwrap().unwrap().events;
+        assert_eq!(a_events, vec![created(), a_move("h2e2")]);
+        let b_events = store.load(&b).await.unwrap().unwrap().events;
+        assert_eq!(b_events, vec![created(), a_move("h2e2"), a_move("h0g2")]);
+        assert_eq!(store.unfinished().await.unwrap(), vec![a]);
+        assert_eq!(store.last_heartbeat().await.unwrap(), Some(5000));
+    }
 }

@@ -215,7 +215,9 @@ impl Connection {
                 incoming = socket.recv() => {
                     let Some(Ok(message)) = incoming else { break };
                     self.last_heard = Instant::now();
-                    match self.on_message(message).await {
+                    let reply = self.on_message(message).await;
+                    self.app.metrics.ws_message.record_duration(self.last_heard.elapsed());
+                    match reply {
                         Reply::None => {}
                         Reply::Send(text) => {
                             if socket.send(Message::Text(text)).await.is_err() { break; }
@@ -232,6 +234,7 @@ impl Connection {
                         if event.seq <= seq { continue; }
                         seq = event.seq;
                         if socket.send(Message::Text(event.text)).await.is_err() { break; }
+                        self.app.metrics.delivery.record_duration(event.sent.elapsed());
                         if self.side.is_some() && self.send_ping(&mut socket).await.is_err() { break; }
                     }
                     Err(RecvError::Lagged(_)) => {
@@ -322,7 +325,10 @@ impl Connection {
         let Some(side) = self.side else {
             return Reply::Send(error_text(&ApiError::MissingToken, id));
         };
-        Reply::Send(match self.room.act(side, action).await {
+        let started = Instant::now();
+        let acted = self.room.act(side, action).await;
+        self.app.metrics.act.record_duration(started.elapsed());
+        Reply::Send(match acted {
             Ok(view) => serde_json::json!({"type": "ack", "id": id, "seq": view.seq})
                 .to_string()
                 .into(),
