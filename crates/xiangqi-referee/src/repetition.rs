@@ -13,6 +13,9 @@ use xiangqi::{Move, Position};
 /// Beyond this many positions the window keeps a table of counts instead of scanning.
 const SCAN_LIMIT: usize = 128;
 
+/// Bits in the filter that spares the scan for positions not seen before.
+const FILTER_BITS: usize = 1024;
+
 /// Zobrist hashes are already uniformly distributed; hashing them again is waste.
 #[derive(Default)]
 struct ZobristHasher(u64);
@@ -44,6 +47,17 @@ pub(crate) struct Window {
     hashes: Vec<u64>,
     /// For long windows: hash → (first index, occurrences).
     table: Option<HashMap<u64, (u32, u32), BuildHasherDefault<ZobristHasher>>>,
+    /// One bit per hash in `hashes`, set at `filter_bit(hash)`: a clear bit proves a position
+    /// new, and most positions are, so most pushes need no scan.
+    filter: [u64; FILTER_BITS / 64],
+}
+
+/// The word and bit of a hash in [`Window::filter`]; from the hash's top bits, as the low
+/// ones also pick the table bucket.
+#[inline]
+fn filter_bit(h: u64) -> (usize, u64) {
+    let i = (h >> (64 - FILTER_BITS.trailing_zeros())) as usize;
+    (i / 64, 1 << (i % 64))
 }
 
 /// A position seen for the `count`-th time; its first occurrence in the window is at `first`.
@@ -56,11 +70,14 @@ pub(crate) struct Recurrence {
 impl Window {
     /// A window starting at `base`, which is reached after `offset` moves of the game.
     pub fn new(base: &Position, offset: usize) -> Window {
-        Window {
+        let mut window = Window {
             offset,
-            hashes: vec![base.hash()],
+            hashes: Vec::with_capacity(64),
             table: None,
-        }
+            filter: [0; FILTER_BITS / 64],
+        };
+        window.reset(base, offset);
+        window
     }
 
     /// Starts the window again at `base`, reached after `offset` moves (after a capture).
@@ -69,6 +86,9 @@ impl Window {
         self.hashes.clear();
         self.hashes.push(base.hash());
         self.table = None;
+        self.filter = [0; FILTER_BITS / 64];
+        let (word, bit) = filter_bit(base.hash());
+        self.filter[word] |= bit;
     }
 
     /// Records the position after the next move; says how often it has now occurred and
@@ -98,15 +118,21 @@ impl Window {
                 count,
             };
         }
-        // The hash includes the side to move, so only every other entry can match; no
-        // position recurs within fewer than four plies.
         let mut rec = Recurrence {
             first: last,
             count: 1,
         };
+        let (word, bit) = filter_bit(h);
+        let maybe_seen = self.filter[word] & bit != 0;
+        self.filter[word] |= bit;
+        if !maybe_seen {
+            return rec;
+        }
+        // The hash includes the side to move, so only every other entry can match; no
+        // position recurs within fewer than four plies.
         if let Some(top) = last.checked_sub(4) {
-            for k in (0..=top).rev().step_by(2) {
-                if self.hashes[k] == h {
+            for (k, &x) in self.hashes[..=top].iter().enumerate().rev().step_by(2) {
+                if x == h {
                     rec.first = k;
                     rec.count += 1;
                 }
@@ -138,5 +164,68 @@ impl Window {
             end.play_unchecked(m);
         }
         (end.board() == latest.board() && end.turn() == latest.turn()).then_some((start, cycle))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Random games whose moves often undo the mover's last one, so positions recur, some
+    /// past the scan limit: every push reports what a plain count over the positions since
+    /// the last capture reports.
+    #[test]
+    fn push_counts_as_a_plain_scan_does() {
+        let mut state = 0x5ca1_ab1e_u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let (mut repeats, mut long) = (0, 0);
+        for _ in 0..60 {
+            let mut pos = Position::start();
+            let mut window = Window::new(&pos, 0);
+            let mut seen = vec![pos.hash()];
+            let mut moves: Vec<Move> = Vec::new();
+            for _ in 0..400 {
+                let legal = pos.legal_moves();
+                if legal.is_empty() {
+                    break;
+                }
+                let mut m = legal[(next() % legal.len() as u64) as usize];
+                if next() % 100 < 70 && moves.len() >= 2 {
+                    let prev = moves[moves.len() - 2];
+                    let back = Move::new(prev.to(), prev.from());
+                    if pos.is_legal(back) {
+                        m = back;
+                    }
+                }
+                // Captures are rare on purpose: long windows reach the table.
+                if pos.piece_at(m.to()).is_some() && next() % 4 != 0 {
+                    continue;
+                }
+                let capture = pos.play_unchecked(m).captured().is_some();
+                moves.push(m);
+                if capture {
+                    window.reset(&pos, moves.len());
+                    seen = vec![pos.hash()];
+                    continue;
+                }
+                let rec = window.push(&pos);
+                seen.push(pos.hash());
+                let h = pos.hash();
+                let first = seen.iter().position(|&x| x == h).unwrap_or(0);
+                let count = seen.iter().filter(|&&x| x == h).count() as u32;
+                assert_eq!(rec, Recurrence { first, count });
+                repeats += usize::from(count > 1);
+                long += usize::from(seen.len() > SCAN_LIMIT);
+            }
+        }
+        assert!(
+            repeats > 1_000 && long > 1_000,
+            "{repeats} repeats, {long} long"
+        );
     }
 }
