@@ -405,3 +405,25 @@ fn book_conflict_perpetual_mate_threat_against_blocking() {
         assert!(v.explanation_zh.contains("长杀"), "{}", v.explanation_zh);
     }
 }
+
+/// 2020 图3 (红方进相、退相为断根捉马): a root may be made of checks. Here the black horse on c3
+/// has no protector, but after R×c3 the other horse forks the general and the rook (N e4+),
+/// so it is not hanging; the red pawn stepping onto the fork's leg cuts that root (断根) and so
+/// chases the horse, and stepping back does not.
+#[test]
+fn cutting_a_root_made_of_checks_is_a_chase() {
+    let fen = "3ak1b2/9/9/2R6/4P1n2/9/2nN5/5K3/9/9 w";
+    let line = "e5f5 g9i7 f5e5 i7g9";
+    let pos = Position::from_fen(fen).expect("legal");
+    let classes = classify_cycle(&pos, &moves(line), RuleSet::Chinese);
+    assert_eq!(classes[0].kind, MoveKind::Chase, "{:?}", classes[0]);
+    assert_eq!(classes[0].chases[0].target, sq("c3"));
+    assert_eq!(classes[0].chases[0].kind, ChaseKind::Unprotected);
+    assert_ne!(classes[2].kind, MoveKind::Chase, "{:?}", classes[2]);
+    // Without the forking horse the horse on c3 hangs all along: the pawn's move creates
+    // nothing.
+    let hanging = "3ak1b2/9/9/2R6/4P4/9/2nN5/5K3/9/9 w";
+    let pos = Position::from_fen(hanging).expect("legal");
+    let classes = classify_cycle(&pos, &moves(line), RuleSet::Chinese);
+    assert!(classes[0].chases.is_empty(), "{:?}", classes[0]);
+}

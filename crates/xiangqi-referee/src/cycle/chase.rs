@@ -173,8 +173,17 @@ fn chinese_kind(
         return Direct::Even;
     }
     let undo = pos.play_unchecked(m);
-    let protected = can_recapture(pos, m.to());
+    let recapture = can_recapture(pos, m.to());
+    let delayed = !recapture && retakes_by_checks(pos, m.to(), ROOT_CHECKS);
     pos.undo(m, undo);
+    if delayed {
+        // A root all the same: the capturer is lost, so the capture must outweigh it.
+        let (_, attacker_high) = super::material::value(attacker, m.from());
+        if gain(victim, m.to(), chaser, chaser) <= attacker_high {
+            return Direct::None;
+        }
+    }
+    let protected = recapture || delayed;
     Direct::Chase(if !protected {
         ChaseKind::Unprotected
     } else if strength(attacker.role) < strength(victim.role) {
@@ -182,6 +191,44 @@ fn chinese_kind(
     } else {
         ChaseKind::Exchange
     })
+}
+
+/// How many checks a root made of checks may take (2020 图3 needs four when the elephant
+/// interposes: R h0+ B g0, R×g0+ A f0, R×f0+ K e1, R f1+ K e0, and the rook on c1 falls; the
+/// general cannot retake on f0 with the kings facing).
+const ROOT_CHECKS: u8 = 4;
+
+/// Whether the side to move, by a check or consecutive checks, whatever the answers, takes
+/// the piece standing on `sq` in the end (or mates): a root made of checks (2020 图3: the rook
+/// that took the horse is won back by the black rook's checks along the back ranks; the
+/// elephant's moves that block those checks cut the root, 断根, and so chase the horse).
+fn retakes_by_checks(pos: &mut Position, sq: Square, depth: u8) -> bool {
+    if depth == 0 {
+        return false;
+    }
+    let moves = pos.legal_moves();
+    for &c in moves.iter() {
+        if !gives_check(pos, c) {
+            continue;
+        }
+        let undo = pos.play_unchecked(c);
+        let evasions = pos.legal_moves();
+        let forced = evasions.iter().all(|&e| {
+            let u = pos.play_unchecked(e);
+            let ok = can_recapture(pos, sq)
+                && pos
+                    .piece_at(sq)
+                    .is_some_and(|p| p.color == pos.turn().other())
+                || retakes_by_checks(pos, sq, depth - 1);
+            pos.undo(e, u);
+            ok
+        });
+        pos.undo(c, undo);
+        if forced {
+            return true;
+        }
+    }
+    false
 }
 
 /// What a capture is worth by itself, under the Chinese rules.
