@@ -1,7 +1,7 @@
 //! The endings that need no repetition: no legal move (mate, stalemate) and no attacking
 //! material.
 
-use xiangqi::{Color, Move, Piece, Position, Role, Square};
+use xiangqi::{Color, Piece, Position, Role};
 
 use crate::articles::is_attacker;
 
@@ -18,28 +18,6 @@ use crate::articles::is_attacker;
 /// ```
 pub fn has_legal_move(pos: &Position) -> bool {
     pos.has_legal_moves()
-}
-
-/// Whether move `m` may have given check to the king on `king`: false only when it surely
-/// did not. A check after a move comes from the moved piece (along the king's file or rank,
-/// from a square beside it, or a horse's jump away), from a line opened through `from`, from
-/// a cannon screen made on `to`, or from a horse leg freed at `from` — always a square on the
-/// king's file or rank, diagonally next to it, or a horse's jump away; a move touching none
-/// of those cannot check. The referee asks this to spare itself most attack tests.
-pub(crate) fn may_give_check(m: Move, king: Square) -> bool {
-    let horse_jump = |sq: Square| {
-        let df = sq.file().index().abs_diff(king.file().index());
-        let dr = sq.rank().index().abs_diff(king.rank().index());
-        (df == 1 && dr == 2) || (df == 2 && dr == 1)
-    };
-    near_king(m.from(), king) || near_king(m.to(), king) || horse_jump(m.to())
-}
-
-/// On the king's file or rank, or diagonally next to it.
-fn near_king(sq: Square, king: Square) -> bool {
-    let df = sq.file().index().abs_diff(king.file().index());
-    let dr = sq.rank().index().abs_diff(king.rank().index());
-    df == 0 || dr == 0 || (df == 1 && dr == 1)
 }
 
 /// Whether a side still has a piece that can cross the river: a rook, horse, cannon or pawn.
@@ -60,40 +38,4 @@ pub fn has_attacking_material(pos: &Position, color: Color) -> bool {
         .into_iter()
         .filter(|&r| is_attacker(r))
         .any(|r| !pos.squares_of(Piece::new(color, r)).is_empty())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Random games (a fixed xorshift sequence): `may_give_check` never misses a check.
-    #[test]
-    fn may_give_check_never_misses_a_check() {
-        let mut state = 0x0c0f_fee5_u64;
-        let mut checks = 0;
-        for _ in 0..200 {
-            let mut pos = Position::start();
-            for _ in 0..300 {
-                let legal = pos.legal_moves();
-                if legal.is_empty() {
-                    break;
-                }
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
-                let m = legal[(state % legal.len() as u64) as usize];
-                let them = !pos.turn();
-                pos.play_unchecked(m);
-                if pos.is_check() {
-                    checks += 1;
-                    assert!(
-                        may_give_check(m, pos.king(them)),
-                        "{m} checks in {}",
-                        pos.fen()
-                    );
-                }
-            }
-        }
-        assert!(checks > 1_000, "{checks}");
-    }
 }

@@ -5,7 +5,7 @@ use std::fmt;
 use xiangqi::{Color, IllegalMove, Move, Position, Square};
 
 use crate::articles::{self, piece_en, piece_zh, side_en, side_zh};
-use crate::endings::{has_attacking_material, has_legal_move, may_give_check};
+use crate::endings::{has_attacking_material, has_legal_move};
 use crate::handicap::{self, Handicap, HandicapError, OddsViolation};
 use crate::repetition::Window;
 use crate::{GameResult, NaturalLimit, Options, Reason, Ruling, cycle};
@@ -161,12 +161,12 @@ impl Referee {
         let mover = self.position.turn();
         let in_odds = self.odds_left > 0;
         let captured = self.position.piece_at(m.to()).is_some();
+        let gave_check = self.position.gives_check(m);
         let undo = if known_legal {
             self.position.play_unchecked(m)
         } else {
             self.position.play(m).map_err(PlayError::Illegal)?
         };
-        let gave_check = may_give_check(m, self.position.king(!mover)) && self.position.is_check();
         if in_odds {
             let violation = if self.odds_moved.contains(&m.from()) {
                 Some(OddsViolation::SamePiece)

@@ -9,6 +9,8 @@
 //! of an enemy horse that aims at the king. Every other move leaves every attack on the king as
 //! it was, and there was none.
 
+mod check;
+
 use crate::geometry::{
     BLACK_BIT, CELLS, DIAG, EMPTY, FROM_PADDED, HOME, OFF, ORTHO, PALACE, RAYS, TO_PADDED, W,
     forward,

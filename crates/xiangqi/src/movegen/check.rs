@@ -1,0 +1,178 @@
+//! Whether a move gives check, without playing it (1960 rules §3: 将军; the facing kings of
+//! §2.1 count as a check, as in [`Position::is_check`]).
+
+use super::{CANNON, HORSE, HORSE_JUMPS, KING, PAWN, ROOK, color_bit, is_own};
+use crate::geometry::{EMPTY, HOME, OFF, TO_PADDED, W, forward};
+use crate::{Move, Position};
+
+impl Position {
+    /// Whether moving the piece on `m.from()` to `m.to()` would leave the other side in
+    /// check: [`Position::is_check`] after the move, without playing it. False when
+    /// `m.from()` holds no piece of the side to move.
+    ///
+    /// The side not to move is never in check (a [`Position`] is legal), so only the move can
+    /// make a check: the moved piece itself, or a line through one of the two squares it
+    /// touches — opened, given a new cannon screen, or reached — or a horse leg it frees. Only
+    /// those are looked at, which is cheaper than a full attack test on the king.
+    ///
+    /// ```
+    /// use xiangqi::Position;
+    /// let pos = Position::from_fen("3k5/9/9/9/9/9/9/9/9/4K2R1 w").unwrap();
+    /// assert!(pos.gives_check("h0h9".parse().unwrap()));
+    /// assert!(pos.gives_check("h0d0".parse().unwrap()));
+    /// assert!(!pos.gives_check("h0h5".parse().unwrap()));
+    /// ```
+    pub fn gives_check(&self, m: Move) -> bool {
+        let from = TO_PADDED[m.from().index() as usize] as usize;
+        let to = TO_PADDED[m.to().index() as usize] as usize;
+        let code = self.cells[from];
+        let us = self.turn;
+        if from == to || !is_own(code, us) {
+            return false;
+        }
+        let k = self.kings[(!us).index()] as usize;
+        let ub = color_bit(us);
+        let at = |s: usize| {
+            if s == from {
+                EMPTY
+            } else if s == to {
+                code
+            } else {
+                self.cells[s]
+            }
+        };
+        // The moved piece, where a line does not cover it.
+        match code & 7 {
+            HORSE => {
+                for (leg, jump) in HORSE_JUMPS {
+                    if to as i32 + jump == k as i32 && at((to as i32 + leg) as usize) == EMPTY {
+                        return true;
+                    }
+                }
+            }
+            PAWN if to as i32 + forward(us) == k as i32
+                || (!HOME[us.index()][to] && (to + 1 == k || to == k + 1)) =>
+            {
+                return true;
+            }
+            _ => {}
+        }
+        // Lines from the king through `from` and `to`: a rook or (on the file) the mover's
+        // king first, or a cannon second.
+        let direction = |s: usize| -> Option<i32> {
+            if s == k {
+                None
+            } else if s % W as usize == k % W as usize {
+                Some(if s > k { W } else { -W })
+            } else if s / W as usize == k / W as usize {
+                Some(if s > k { 1 } else { -1 })
+            } else {
+                None
+            }
+        };
+        let (d_from, d_to) = (direction(from), direction(to));
+        for d in [d_from, d_to.filter(|&d| Some(d) != d_from)]
+            .into_iter()
+            .flatten()
+        {
+            let mut s = k as i32 + d;
+            while at(s as usize) == EMPTY {
+                s += d;
+            }
+            let c = at(s as usize);
+            if c == OFF {
+                continue;
+            }
+            if c == ROOK | ub || (d.abs() == W && c == KING | ub) {
+                return true;
+            }
+            s += d;
+            while at(s as usize) == EMPTY {
+                s += d;
+            }
+            if at(s as usize) == CANNON | ub {
+                return true;
+            }
+        }
+        // A horse leg freed: `from` diagonally next to the king.
+        let diff = from as i32 - k as i32;
+        if matches!(diff.abs(), 15 | 17) {
+            let v = if diff > 0 { W } else { -W };
+            let h = diff - v;
+            let horse = HORSE | ub;
+            if at((from as i32 + h) as usize) == horse || at((from as i32 + v) as usize) == horse {
+                return true;
+            }
+        }
+        false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::geometry::{FROM_PADDED, TO_PADDED};
+    use crate::{Move, Position, Square};
+
+    /// Every pseudo-legal move (legal or not) in every position of many random games, from
+    /// the opening and from sparse endings: `gives_check` says what playing the move and
+    /// asking [`Position::is_check`] says.
+    #[test]
+    fn gives_check_agrees_with_playing_the_move() {
+        let mut state = 0x9e37_79b9_u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let starts = [
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w",
+            "2bak4/4a4/4b4/2n1c4/3P5/2R6/9/4C4/4A4/3AK4 w",
+            "4k4/9/9/9/4n4/9/9/9/9/3K1R3 b",
+        ];
+        let (mut moves, mut checks) = (0, 0);
+        for game in 0..90 {
+            let mut pos = Position::from_fen(starts[game % starts.len()]).unwrap();
+            for _ in 0..200 {
+                for sq in Square::all() {
+                    let from = TO_PADDED[sq.index() as usize] as usize;
+                    let code = pos.cells[from];
+                    if !super::is_own(code, pos.turn()) {
+                        continue;
+                    }
+                    pos.pseudo_moves_from(from, code, |to| {
+                        let m = Move::new(sq, Square::new(FROM_PADDED[to]).unwrap());
+                        let mut after = pos.clone();
+                        after.play_unchecked(m);
+                        let check = after.is_check();
+                        assert_eq!(pos.gives_check(m), check, "{m} in {}", pos.fen());
+                        moves += 1;
+                        checks += usize::from(check);
+                    });
+                }
+                let legal = pos.legal_moves();
+                if legal.is_empty() {
+                    break;
+                }
+                pos.play_unchecked(legal[(next() % legal.len() as u64) as usize]);
+            }
+        }
+        assert!(
+            moves > 100_000 && checks > 5_000,
+            "{moves} moves, {checks} checks"
+        );
+    }
+
+    /// Moves that are not the mover's: no check, no panic.
+    #[test]
+    fn gives_check_is_false_for_moves_that_are_not_the_movers() {
+        let pos = Position::start();
+        for (m, why) in [
+            ("e5e4", "an empty square"),
+            ("h7h0", "Black's cannon, Red to move"),
+            ("h2h2", "no move at all"),
+        ] {
+            assert!(!pos.gives_check(m.parse().unwrap()), "{why}");
+        }
+    }
+}
