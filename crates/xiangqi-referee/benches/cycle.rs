@@ -1,7 +1,9 @@
 //! How long the classification and ruling of one repetition cycle takes.
 //!
 //! Positions: 2020 CXA 图8 (a check-and-chase cycle, Chinese rules) and AXF D33 (a rook
-//! chasing an unprotected cannon, Asian rules), both from the rulebook corpus.
+//! chasing an unprotected cannon, Asian rules), both from the rulebook corpus; then every
+//! corpus case in turn (its own rule set, the cycle taken twice), with the mean per case and
+//! the slowest case printed.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use xiangqi::{Move, Position};
@@ -36,5 +38,77 @@ fn bench(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, bench);
+/// Every corpus case with a cycle: (id, start of the cycle, the cycle twice, rule set).
+fn corpus() -> Vec<(String, Position, Vec<Move>, RuleSet)> {
+    let mut out = Vec::new();
+    for line in include_str!("../tests/data/rulebook-cases.jsonl").lines() {
+        let Ok(v) = serde_json::from_str::<serde_json::Value>(line) else {
+            continue;
+        };
+        let rep = if v["repetition_with_extension"].is_array() {
+            &v["repetition_with_extension"]
+        } else {
+            &v["repetition"]
+        };
+        let (Some(i), Some(j)) = (rep[0].as_u64(), rep[1].as_u64()) else {
+            continue;
+        };
+        let moves: Vec<Move> = ["moves_iccs", "cycle_extension_iccs"]
+            .iter()
+            .filter_map(|k| v[*k].as_array())
+            .flatten()
+            .filter_map(|m| m.as_str()?.parse().ok())
+            .collect();
+        let id = v["id"].as_str().unwrap_or("").to_owned();
+        let Ok(mut pos) = Position::from_fen(v["fen"].as_str().unwrap_or("")) else {
+            continue;
+        };
+        for &m in &moves[..i as usize] {
+            pos.play_unchecked(m);
+        }
+        let cycle = &moves[i as usize..j as usize];
+        let twice: Vec<Move> = cycle.iter().chain(cycle).copied().collect();
+        let rules = if id.starts_with("cn") {
+            RuleSet::Chinese
+        } else {
+            RuleSet::Asian
+        };
+        out.push((id, pos, twice, rules));
+    }
+    out
+}
+
+fn bench_corpus(c: &mut Criterion) {
+    let cases = corpus();
+    c.bench_function("cycle/corpus/every_case", |b| {
+        b.iter(|| {
+            for (_, pos, moves, rules) in &cases {
+                std::hint::black_box(rule_cycle(pos, moves, *rules));
+            }
+        })
+    });
+    // The slowest case, timed on its own (best of 20 runs, to shed the machine's noise).
+    let mut slowest = (std::time::Duration::ZERO, String::new());
+    for (id, pos, moves, rules) in &cases {
+        let best = (0..20)
+            .map(|_| {
+                let t = std::time::Instant::now();
+                std::hint::black_box(rule_cycle(pos, moves, *rules));
+                t.elapsed()
+            })
+            .min()
+            .unwrap_or_default();
+        if best > slowest.0 {
+            slowest = (best, id.clone());
+        }
+    }
+    println!(
+        "{} cases; slowest: {} in {:.3} ms",
+        cases.len(),
+        slowest.1,
+        slowest.0.as_secs_f64() * 1e3
+    );
+}
+
+criterion_group!(benches, bench, bench_corpus);
 criterion_main!(benches);

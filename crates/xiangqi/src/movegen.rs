@@ -158,6 +158,37 @@ impl Position {
         false
     }
 
+    /// Writes the legal moves that give check into `list`, replacing what it held: what a
+    /// search for mates by checks (the referee's 杀) needs, without generating and testing
+    /// every other move.
+    ///
+    /// ```
+    /// use xiangqi::{MoveList, Position};
+    /// let pos = Position::from_fen("3k5/9/9/9/9/9/9/9/9/4K2R1 w").unwrap();
+    /// let mut checks = MoveList::new();
+    /// pos.checking_moves_into(&mut checks);
+    /// let all = pos.legal_moves();
+    /// let expected: Vec<_> = all.iter().filter(|&&m| pos.gives_check(m)).collect();
+    /// assert_eq!(checks.iter().collect::<Vec<_>>(), expected);
+    /// assert_eq!(checks.len(), 1); // h0h9 (h0d0 would check, but the red king is in the way)
+    /// ```
+    pub fn checking_moves_into(&self, list: &mut MoveList) {
+        list.clear();
+        let mut pieces = self.by_color[self.turn.index()];
+        while pieces != 0 {
+            let f90 = pieces.trailing_zeros() as u8;
+            pieces &= pieces - 1;
+            let from = TO_PADDED[f90 as usize] as usize;
+            let code = self.cells[from];
+            self.pseudo_moves_from(from, code, |to| {
+                let m = Move::from_index(f90, FROM_PADDED[to]);
+                if self.gives_check(m) && self.is_legal(m) {
+                    list.push(m);
+                }
+            });
+        }
+    }
+
     /// Whether a move is legal here.
     pub fn is_legal(&self, m: Move) -> bool {
         let from = TO_PADDED[m.from().index() as usize] as usize;

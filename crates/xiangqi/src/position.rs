@@ -242,6 +242,30 @@ impl Position {
         self.hash
     }
 
+    /// The same position with the other side to move (a "null move"), or `None` if the side
+    /// that would then wait is in check: the mover could take its general, which no legal
+    /// position allows. The counters are kept. The referee asks "what would this side
+    /// threaten if it could move again?" this way, many times per repetition cycle.
+    ///
+    /// ```
+    /// use xiangqi::{Color, Position};
+    /// let pos = Position::start().passed().unwrap();
+    /// assert_eq!(pos.turn(), Color::Black);
+    /// assert_eq!(pos.hash(), pos.compute_hash());
+    /// // Red to move and in check: Red may not hand the move to Black.
+    /// let check = Position::from_fen("4k4/9/9/9/9/9/9/9/3r5/3K5 w").unwrap();
+    /// assert!(check.passed().is_none());
+    /// ```
+    pub fn passed(&self) -> Option<Position> {
+        if self.is_check() {
+            return None;
+        }
+        let mut p = self.clone();
+        p.turn = !self.turn;
+        p.hash ^= zobrist::BLACK_TO_MOVE;
+        Some(p)
+    }
+
     /// The zobrist hash computed from scratch (for checking the incremental one).
     pub fn compute_hash(&self) -> u64 {
         let mut h = 0;

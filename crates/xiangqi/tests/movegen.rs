@@ -48,6 +48,28 @@ fn check_position(pos: &Position) {
     assert_eq!(again.hash(), pos.hash());
     let in_check = reference::king_in_danger(&pos.board(), pos.turn());
     assert_eq!(pos.is_check(), in_check, "check at {}", pos.fen());
+    // The checking moves are exactly the legal moves after which the opponent is in check.
+    let mut checks = xiangqi::MoveList::new();
+    pos.checking_moves_into(&mut checks);
+    let expected: Vec<Move> = fast
+        .iter()
+        .copied()
+        .filter(|&m| {
+            let mut after = pos.clone();
+            after.play_unchecked(m);
+            reference::king_in_danger(&after.board(), after.turn())
+        })
+        .collect();
+    assert_eq!(sorted(&checks), expected, "checking moves at {}", pos.fen());
+    // A pass hands the move over, unless the side to move is in check.
+    match pos.passed() {
+        Some(p) => {
+            assert!(!in_check, "passed out of check at {}", pos.fen());
+            assert_eq!(p.turn(), !pos.turn());
+            assert_eq!(p.hash(), p.compute_hash(), "hash after a pass at {}", pos.fen());
+        }
+        None => assert!(in_check, "no pass without check at {}", pos.fen()),
+    }
 }
 
 /// Plays a random game of up to `plies` plies, checking every position, then unwinds it and

@@ -6,7 +6,8 @@
 use xiangqi::{Color, Move, Piece, Position, Role, Square};
 
 use super::material::{
-    MATE, all_captures, can_recapture, capture_gain, gain, is_material, line_gain, strength,
+    MATE, all_captures, can_recapture, capture_gain, capture_gain_with, gain, is_material,
+    line_gain, strength,
 };
 use super::threat::{gives_check, mates_by_checks_except, threatens_mate, with_turn};
 use super::{ChaseKind, RuleSet};
@@ -335,30 +336,48 @@ fn after_check(
         return (MATE, Vec::new());
     }
     let mut worst = i32::MAX;
-    let mut won: Vec<Threat> = Vec::new();
+    // Each answer with the pieces the line then wins; interpositions and captures that parry
+    // the check are marked, for the costly mate test below is needed only if the line wins
+    // against every answer.
+    let mut answers: Vec<(Move, i32, bool, Vec<Threat>)> = Vec::new();
     for &e in evasions.iter() {
         let lost = pos
             .piece_at(e.to())
             .map_or(0, |v| gain(v, e.to(), !chaser, chaser));
         let u = pos.play_unchecked(e);
-        // An answer that parries the check by interposing or capturing and threatens mate in
-        // turn (垫将还杀) refutes the line: the chaser must then defend, and its piece
-        // "cannot leave its line" (2020 图7).
         let by_king = pos.piece_at(e.to()).is_some_and(|p| p.role == Role::King);
-        let (mut best, mut threats) = follow(pos, chaser, depth - 1, offers, lost - first);
-        if first - lost + best > 0 && !by_king && threatens_mate(pos, !chaser, 2) {
-            (best, threats) = (0, Vec::new());
-        }
+        let (best, threats) = follow(pos, chaser, depth - 1, offers, lost - first);
         pos.undo(e, u);
         worst = worst.min(first - lost + best);
         if worst <= 0 {
             break;
         }
-        for mut t in threats {
-            if t.target == e.to() {
-                t.target = e.from();
+        answers.push((e, lost, !by_king, threats));
+    }
+    let mut won: Vec<Threat> = Vec::new();
+    if worst > 0 {
+        for (e, lost, parry, threats) in answers {
+            // An answer that parries the check by interposing or capturing and threatens
+            // mate in turn (垫将还杀) refutes the line: the chaser must then defend, and its
+            // piece "cannot leave its line" (2020 图7).
+            if parry {
+                let u = pos.play_unchecked(e);
+                let refutes = threatens_mate(pos, !chaser, 1);
+                pos.undo(e, u);
+                if refutes {
+                    worst = worst.min(first - lost);
+                    if worst <= 0 {
+                        break;
+                    }
+                    continue;
+                }
             }
-            won.push(t);
+            for mut t in threats {
+                if t.target == e.to() {
+                    t.target = e.from();
+                }
+                won.push(t);
+            }
         }
     }
     pos.undo(c, undo);
@@ -406,10 +425,18 @@ fn best_capture(pos: &mut Position, chaser: Color, skip: &[Move]) -> (i32, Optio
     let mut best = 0;
     let mut threat = None;
     let mut old: Option<Vec<Move>> = None;
-    let targets: Vec<(Square, Piece)> = pos.pieces().filter(|(_, p)| p.color != chaser).collect();
+    let mut targets: Vec<(Square, Piece)> = pos
+        .pieces()
+        .filter(|(sq, p)| {
+            p.color != chaser && p.role != Role::King && gain(*p, *sq, chaser, chaser) > 0
+        })
+        .collect();
+    // Most valuable first: no capture nets more than it takes, so the search ends as soon as
+    // the next victim is worth no more than the best gain found.
+    targets.sort_by_key(|&(sq, p)| -gain(p, sq, chaser, chaser));
     for (sq, victim) in targets {
-        if victim.role == Role::King {
-            continue;
+        if gain(victim, sq, chaser, chaser) <= best {
+            break;
         }
         for from in pos.attackers(sq, chaser) {
             let m = Move::new(from, sq);
@@ -420,7 +447,7 @@ fn best_capture(pos: &mut Position, chaser: Color, skip: &[Move]) -> (i32, Optio
                 continue;
             };
             let old = old.get_or_insert_with(|| old_captures(with_turn(pos, !chaser).as_ref()));
-            let g = capture_gain(pos, m, chaser, old);
+            let g = capture_gain_with(pos, m, chaser, old, false);
             if g > best {
                 best = g;
                 threat = Some(Threat {

@@ -1,5 +1,7 @@
 //! The classification of every move of a cycle (将, 杀, 捉, 闲 and the kinds of 闲).
 
+use std::collections::HashMap;
+
 use xiangqi::{Color, Move, Position, Role, Square};
 
 use super::chase::{Threat, threats};
@@ -32,6 +34,17 @@ impl Identities {
 
 /// Classifies every move of `moves` played from `start` (which must be legal in turn).
 pub(crate) fn classify(start: &Position, moves: &[Move], rules: RuleSet) -> Vec<MoveClass> {
+    // The cycle is usually played twice: every position's threats and mate threats are
+    // computed once (keyed by the position's hash, which includes the side to move).
+    super::threat::forget_mates();
+    let mut threat_memo: HashMap<u64, Vec<Threat>> = HashMap::new();
+    let mut mate_memo: HashMap<(u64, Color), bool> = HashMap::new();
+    let mut threats = |pos: &Position, rules: RuleSet| -> Vec<Threat> {
+        threat_memo
+            .entry(pos.hash())
+            .or_insert_with(|| threats(pos, rules))
+            .clone()
+    };
     let mut pos = start.clone();
     let mut ids = Identities::new(start);
     let mut out = Vec::with_capacity(moves.len());
@@ -96,7 +109,9 @@ pub(crate) fn classify(start: &Position, moves: &[Move], rules: RuleSet) -> Vec<
             } else {
                 2
             };
-            class.mate_threat = threatens_mate(&pos, mover, depth);
+            class.mate_threat = *mate_memo
+                .entry((pos.hash(), mover))
+                .or_insert_with(|| threatens_mate(&pos, mover, depth));
             class.kind = kind(&class, rules, &prior, &pos);
         }
         ids.play(m);

@@ -147,6 +147,19 @@ pub(crate) fn all_captures(pos: &Position) -> Vec<Move> {
 /// (图22). `-MATE` if the capture lets the opponent mate at once (2020 art. 24.3: after
 /// winning the material the chaser must not be mated immediately), `MATE` if it mates.
 pub(crate) fn capture_gain(pos: &mut Position, m: Move, chaser: Color, old: &[Move]) -> i32 {
+    capture_gain_with(pos, m, chaser, old, true)
+}
+
+/// [`capture_gain`], with the test for an immediate mate left out when `mate_test` is false
+/// (inside a line of checks, where the chaser's checks leave the opponent no time to mate
+/// and the test would be repeated for every branch).
+pub(crate) fn capture_gain_with(
+    pos: &mut Position,
+    m: Move,
+    chaser: Color,
+    old: &[Move],
+    mate_test: bool,
+) -> i32 {
     let sq = m.to();
     let Some(victim) = pos.piece_at(sq) else {
         return 0;
@@ -158,7 +171,7 @@ pub(crate) fn capture_gain(pos: &mut Position, m: Move, chaser: Color, old: &[Mo
     } else {
         let net = g - best_reply(pos, chaser, old);
         // Only a capture that wins needs the (costlier) test for an immediate mate.
-        if net > 0 && crate::cycle::threat::has_mate_in_one(pos) {
+        if mate_test && net > 0 && crate::cycle::threat::has_mate_in_one(pos) {
             -MATE
         } else {
             net

@@ -5,7 +5,10 @@
 //! terms (杀着, "threatening to checkmate") use the same definition. We search checks only, up
 //! to [`MATE_DEPTH`] checking moves, every evasion answered.
 
-use xiangqi::{Color, Move, MoveList, Position, Square};
+use std::cell::RefCell;
+use std::collections::HashMap;
+
+use xiangqi::{Color, Move, MoveList, Position};
 
 /// How many checking moves a mate threat may take (3: check, evade, check, evade, mate).
 pub const MATE_DEPTH: u8 = 4;
@@ -14,68 +17,21 @@ pub const MATE_DEPTH: u8 = 4;
 /// capture the enemy king (the position would not be legal).
 pub(crate) fn with_turn(pos: &Position, turn: Color) -> Option<Position> {
     if pos.turn() == turn {
-        return Some(pos.clone());
+        Some(pos.clone())
+    } else {
+        pos.passed()
     }
-    let mut setup = pos.to_setup();
-    setup.turn = turn;
-    match Position::from_setup(setup) {
-        Ok(p) => Some(p),
-        Err(e) => e.ignore_placement().ok(),
-    }
-}
-
-/// A cheap necessary condition for `m` to give check to the king on `king`: every check
-/// comes from a rook, cannon or pawn on the king's file or rank, or from a horse, so the move
-/// must land on or leave the king's lines, leave a horse's leg (diagonally next to the king),
-/// or put a horse or pawn where it attacks the king.
-pub(crate) fn may_check(pos: &Position, m: Move, king: Square) -> bool {
-    let (kf, kr) = (king.file().index() as i32, king.rank().index() as i32);
-    let on_lines = |s: Square| s.file().index() as i32 == kf || s.rank().index() as i32 == kr;
-    let (from, to) = (m.from(), m.to());
-    if on_lines(from) || on_lines(to) {
-        return true;
-    }
-    let (df, dr) = (
-        (from.file().index() as i32 - kf).abs(),
-        (from.rank().index() as i32 - kr).abs(),
-    );
-    if df == 1 && dr == 1 {
-        return true;
-    }
-    let (tf, tr) = (
-        (to.file().index() as i32 - kf).abs(),
-        (to.rank().index() as i32 - kr).abs(),
-    );
-    matches!(
-        pos.piece_at(from).map(|p| p.role),
-        Some(xiangqi::Role::Horse)
-    ) && ((tf == 1 && tr == 2) || (tf == 2 && tr == 1))
 }
 
 /// Whether the side to move gives check with `m` (which must be legal).
 pub(crate) fn gives_check(pos: &mut Position, m: Move) -> bool {
-    if !may_check(pos, m, pos.king(!pos.turn())) {
-        return false;
-    }
-    let undo = pos.play_unchecked(m);
-    let check = pos.is_check();
-    pos.undo(m, undo);
-    check
+    pos.gives_check(m)
 }
 
 /// Whether the side to move can mate at once.
 pub(crate) fn has_mate_in_one(pos: &mut Position) -> bool {
-    let moves = pos.legal_moves();
-    let king = pos.king(!pos.turn());
-    moves.iter().any(|&m| {
-        if !may_check(pos, m, king) {
-            return false;
-        }
-        let undo = pos.play_unchecked(m);
-        let mate = pos.is_check() && pos.has_no_moves();
-        pos.undo(m, undo);
-        mate
-    })
+    // One checking move that leaves no answer: the memoized search at depth one.
+    mates_by_checks_except(pos, 1, &[])
 }
 
 /// Whether the side to move forces mate with at most `depth` checking moves, every one of
@@ -84,29 +40,63 @@ pub(crate) fn mates_by_checks_except(pos: &mut Position, depth: u8, skip: &[Move
     if depth == 0 {
         return false;
     }
-    let moves: Vec<Move> = pos
-        .legal_moves()
-        .iter()
-        .copied()
-        .filter(|m| !skip.contains(m))
-        .collect();
-    let mut evasions = MoveList::new();
-    for &m in moves.iter() {
-        let undo = pos.play_unchecked(m);
-        let mut forced = false;
-        if pos.is_check() {
-            pos.legal_moves_into(&mut evasions);
-            forced = evasions.is_empty()
-                || (depth > 1 && {
-                    let list = evasions.clone();
-                    list.iter().all(|&e| {
-                        let u = pos.play_unchecked(e);
-                        let r = mates_by_checks_except(pos, depth - 1, skip);
-                        pos.undo(e, u);
-                        r
-                    })
-                });
+    if skip.is_empty() {
+        let key = (pos.hash(), depth);
+        if let Some(known) = MATE_MEMO.with(|m| m.borrow().get(&key).copied()) {
+            return known;
         }
+        let found = search_mate(pos, depth, skip);
+        MATE_MEMO.with(|m| {
+            let mut m = m.borrow_mut();
+            if m.len() >= MEMO_LIMIT {
+                m.clear();
+            }
+            m.insert(key, found);
+        });
+        return found;
+    }
+    search_mate(pos, depth, skip)
+}
+
+thread_local! {
+    /// Mate searches already made, by position (hash, side to move included) and depth: the
+    /// same positions come up again and again while one cycle is classified.
+    static MATE_MEMO: RefCell<HashMap<(u64, u8), bool>> = RefCell::new(HashMap::new());
+}
+
+/// Empties the memo: each cycle is classified from a clean slate, so that a ruling never
+/// depends on what was ruled before.
+pub(crate) fn forget_mates() {
+    MATE_MEMO.with(|m| m.borrow_mut().clear());
+}
+
+/// How many mate searches the memo keeps before it starts afresh.
+const MEMO_LIMIT: usize = 1 << 16;
+
+fn search_mate(pos: &mut Position, depth: u8, skip: &[Move]) -> bool {
+    let mut checks = MoveList::new();
+    pos.checking_moves_into(&mut checks);
+    let mut evasions = MoveList::new();
+    for &m in checks.iter() {
+        if skip.contains(&m) {
+            continue;
+        }
+        let undo = pos.play_unchecked(m);
+        let forced = if depth == 1 {
+            // The last check must mate: one answer is enough to refute it.
+            !pos.has_legal_moves()
+        } else {
+            pos.legal_moves_into(&mut evasions);
+            evasions.is_empty() || {
+                let list = evasions.clone();
+                list.iter().all(|&e| {
+                    let u = pos.play_unchecked(e);
+                    let r = mates_by_checks_except(pos, depth - 1, skip);
+                    pos.undo(e, u);
+                    r
+                })
+            }
+        };
         pos.undo(m, undo);
         if forced {
             return true;
@@ -124,10 +114,14 @@ pub(crate) fn threatens_mate(pos: &Position, side: Color, depth: u8) -> bool {
     let Some(mut p) = with_turn(pos, side) else {
         return false;
     };
+    // Most positions have no mate at all: look for one before weighing the offers.
+    if !mates_by_checks_except(&mut p, depth, &[]) {
+        return false;
+    }
     let mut them = pos.clone();
     let skip: Vec<Move> = crate::cycle::material::all_captures(&p)
         .into_iter()
         .filter(|&m| crate::cycle::chase::is_exchange_offer(&p, Some(&mut them), m))
         .collect();
-    mates_by_checks_except(&mut p, depth, &skip)
+    skip.is_empty() || mates_by_checks_except(&mut p, depth, &skip)
 }
