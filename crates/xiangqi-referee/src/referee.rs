@@ -161,7 +161,10 @@ impl Referee {
         let mover = self.position.turn();
         let in_odds = self.odds_left > 0;
         let captured = self.position.piece_at(m.to()).is_some();
-        let gave_check = self.position.gives_check(m);
+        // Checks matter only to move odds (none may be given) and to a natural limit that
+        // counts them (Asian rules); elsewhere the referee does not look.
+        let counts_checks = self.limit.is_some_and(|l| l.counted_checks.is_some());
+        let gave_check = (in_odds || counts_checks) && self.position.gives_check(m);
         let undo = if known_legal {
             self.position.play_unchecked(m)
         } else {
@@ -377,12 +380,19 @@ impl Referee {
     }
 
     /// The natural move limit, if either side may now claim it.
+    #[inline]
     fn natural_limit(&self, ply: u32) -> Option<Ruling> {
         let limit = self.limit?;
-        let plies = self.plies_since_capture;
-        if plies < limit.plies() {
+        if self.plies_since_capture < limit.plies() {
             return None;
         }
+        self.natural_limit_reached(ply, limit)
+    }
+
+    /// The natural limit's ruling, once the capture-free plies have reached it.
+    #[cold]
+    fn natural_limit_reached(&self, ply: u32, limit: NaturalLimit) -> Option<Ruling> {
+        let plies = self.plies_since_capture;
         let claimant = Color::ALL
             .into_iter()
             .find(|c| limit.reached(plies, self.checks[c.index()]))?;

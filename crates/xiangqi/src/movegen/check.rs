@@ -1,7 +1,7 @@
 //! Whether a move gives check, without playing it (1960 rules §3: 将军; the facing kings of
 //! §2.1 count as a check, as in [`Position::is_check`]).
 
-use super::{CANNON, HORSE, HORSE_JUMPS, KING, PAWN, ROOK, color_bit, is_own};
+use super::{CANNON, HORSE, KING, PAWN, ROOK, color_bit, is_own};
 use crate::geometry::{EMPTY, HOME, OFF, TO_PADDED, W, forward};
 use crate::{Move, Position};
 
@@ -17,7 +17,7 @@ impl Position {
     ///
     /// ```
     /// use xiangqi::Position;
-    /// let pos = Position::from_fen("3k5/9/9/9/9/9/9/9/9/4K2R1 w").unwrap();
+    /// let pos = Position::from_fen("3k5/9/9/9/9/9/9/9/4K4/7R1 w").unwrap();
     /// assert!(pos.gives_check("h0h9".parse().unwrap()));
     /// assert!(pos.gives_check("h0d0".parse().unwrap()));
     /// assert!(!pos.gives_check("h0h5".parse().unwrap()));
@@ -44,10 +44,16 @@ impl Position {
         // The moved piece, where a line does not cover it.
         match code & 7 {
             HORSE => {
-                for (leg, jump) in HORSE_JUMPS {
-                    if to as i32 + jump == k as i32 && at((to as i32 + leg) as usize) == EMPTY {
-                        return true;
-                    }
+                // The leg of the jump from `to` to the king, if the king is a jump away.
+                let leg = match k as i32 - to as i32 {
+                    33 | 31 => W,
+                    -33 | -31 => -W,
+                    18 | -14 => 1,
+                    14 | -18 => -1,
+                    _ => 0,
+                };
+                if leg != 0 && at((to as i32 + leg) as usize) == EMPTY {
+                    return true;
                 }
             }
             PAWN if to as i32 + forward(us) == k as i32
@@ -58,30 +64,24 @@ impl Position {
             _ => {}
         }
         // Lines from the king through `from` and `to`: a rook or (on the file) the mover's
-        // king first, or a cannon second.
-        let direction = |s: usize| -> Option<i32> {
-            if s == k {
-                None
-            } else if s % W as usize == k % W as usize {
-                Some(if s > k { W } else { -W })
+        // king first, or a cannon second. (0: not on a line through the king.)
+        let direction = |s: usize| -> i32 {
+            if s % W as usize == k % W as usize {
+                if s > k { W } else { -W }
             } else if s / W as usize == k / W as usize {
-                Some(if s > k { 1 } else { -1 })
+                if s > k { 1 } else { -1 }
             } else {
-                None
+                0
             }
         };
-        let (d_from, d_to) = (direction(from), direction(to));
-        for d in [d_from, d_to.filter(|&d| Some(d) != d_from)]
-            .into_iter()
-            .flatten()
-        {
+        let line_checks = |d: i32| {
             let mut s = k as i32 + d;
             while at(s as usize) == EMPTY {
                 s += d;
             }
             let c = at(s as usize);
             if c == OFF {
-                continue;
+                return false;
             }
             if c == ROOK | ub || (d.abs() == W && c == KING | ub) {
                 return true;
@@ -90,9 +90,13 @@ impl Position {
             while at(s as usize) == EMPTY {
                 s += d;
             }
-            if at(s as usize) == CANNON | ub {
-                return true;
-            }
+            at(s as usize) == CANNON | ub
+        };
+        let (d_from, d_to) = (direction(from), direction(to));
+        if (d_from != 0 && line_checks(d_from))
+            || (d_to != 0 && d_to != d_from && line_checks(d_to))
+        {
+            return true;
         }
         // A horse leg freed: `from` diagonally next to the king.
         let diff = from as i32 - k as i32;
