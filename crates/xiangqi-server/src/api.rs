@@ -272,10 +272,14 @@ async fn act(
     let room = room(app, id).await?;
     let side = player(&room, headers)?;
     let started = std::time::Instant::now();
-    let acted = room.act(side, action).await;
+    let acted = room.act(side, action, true).await;
     app.metrics.act.record_duration(started.elapsed());
-    let view = acted?;
-    Ok(Json(view).into_response())
+    let state = acted?.state.unwrap_or_default();
+    Ok((
+        [(header::CONTENT_TYPE, "application/json")],
+        Bytes::from(state),
+    )
+        .into_response())
 }
 
 async fn play(

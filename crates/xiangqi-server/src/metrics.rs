@@ -199,6 +199,9 @@ pub struct Metrics {
     pub batch: Histogram,
     /// A `PASSIVE` checkpoint of the write-ahead log (on its own connection).
     pub checkpoint: Histogram,
+    /// Frames of the write-ahead log a checkpoint went through (a count; a page changed by
+    /// several commits has several frames and is copied once).
+    pub checkpoint_frames: Histogram,
     /// After a commit: applying the events, encoding them and the state, broadcasting.
     pub publish: Histogram,
     /// A broadcast event, from being sent by its room to being written to a socket.
@@ -218,6 +221,7 @@ impl Metrics {
             ("commit", self.commit.take()),
             ("batch", self.batch.take()),
             ("checkpoint", self.checkpoint.take()),
+            ("ckpt_frames", self.checkpoint_frames.take()),
             ("publish", self.publish.take()),
             ("delivery", self.delivery.take()),
         ]

@@ -64,11 +64,21 @@ pub struct RecordData {
     pub id: GameId,
 }
 
+/// What an action came to, once stored.
+#[derive(Debug, Clone)]
+pub struct Acted {
+    /// The number of the game's last event.
+    pub seq: u64,
+    /// The state after it, as JSON (the `GET /api/games/{id}` answer), when asked for.
+    pub state: Option<Utf8Bytes>,
+}
+
 enum Command {
     Act {
         actor: Side,
         action: Action,
-        reply: oneshot::Sender<Result<GameView, ApiError>>,
+        with_state: bool,
+        reply: oneshot::Sender<Result<Acted, ApiError>>,
     },
     View {
         reply: oneshot::Sender<GameView>,
@@ -119,15 +129,22 @@ impl RoomHandle {
         answer.await.map_err(|_| ApiError::Unavailable)
     }
 
-    /// Has `actor` do `action`; the new state once stored.
+    /// Has `actor` do `action`; once stored, the last event's number and (if `with_state`)
+    /// the new state as JSON.
     ///
     /// # Errors
     ///
     /// The game's refusal, or a storage failure (then nothing changed).
-    pub async fn act(&self, actor: Side, action: Action) -> Result<GameView, ApiError> {
+    pub async fn act(
+        &self,
+        actor: Side,
+        action: Action,
+        with_state: bool,
+    ) -> Result<Acted, ApiError> {
         self.ask(|reply| Command::Act {
             actor,
             action,
+            with_state,
             reply,
         })
         .await?
@@ -213,9 +230,8 @@ pub(crate) fn restore(
 }
 
 fn event_text(seq: u64, event: &Event) -> Utf8Bytes {
-    serde_json::json!({"type": "event", "seq": seq, "event": event.public()})
-        .to_string()
-        .into()
+    let public = serde_json::to_string(&event.public()).unwrap_or_default();
+    format!(r#"{{"type":"event","seq":{seq},"event":{public}}}"#).into()
 }
 
 impl Room {
@@ -268,6 +284,7 @@ impl Room {
             Command::Act {
                 actor,
                 action,
+                with_state,
                 reply,
             } => {
                 let started = Instant::now();
@@ -275,9 +292,12 @@ impl Room {
                 self.app.metrics.decide.record_duration(started.elapsed());
                 let result = match self.commit(decision.events).await {
                     Err(e) => Err(e),
-                    Ok(()) => match decision.refusal {
+                    Ok(state) => match decision.refusal {
                         Some(r) => Err(r.into()),
-                        None => Ok(self.view()),
+                        None => Ok(Acted {
+                            seq: self.game.seq(),
+                            state: with_state.then(|| state.unwrap_or_else(|| self.state_json())),
+                        }),
                     },
                 };
                 let _ = reply.send(result);
@@ -309,10 +329,18 @@ impl Room {
         }
     }
 
-    /// Stores `events`, then applies and announces them.
-    async fn commit(&mut self, events: Vec<Event>) -> Result<(), ApiError> {
+    /// The state now, as JSON.
+    fn state_json(&self) -> Utf8Bytes {
+        serde_json::to_string(&self.view())
+            .unwrap_or_default()
+            .into()
+    }
+
+    /// Stores `events`, then applies and announces them. Returns the state after the last
+    /// one as JSON if it was made for the announcement (so an answer can reuse it).
+    async fn commit(&mut self, events: Vec<Event>) -> Result<Option<Utf8Bytes>, ApiError> {
         if events.is_empty() {
-            return Ok(());
+            return Ok(None);
         }
         let finished = events.iter().find_map(|e| match e {
             Event::Ended { ruling, .. } => serde_json::to_value(ruling.result)
@@ -325,28 +353,33 @@ impl Room {
             .append(&self.id, self.game.seq() + 1, &events, finished.as_deref())
             .await?;
         let started = Instant::now();
+        let mut state = None;
         for event in &events {
             self.game.apply(event);
             let seq = self.game.seq();
-            let public = event.public();
-            self.history.push(
-                serde_json::json!({"type": "event", "seq": seq, "event": &public})
-                    .to_string()
-                    .into(),
-            );
+            let public = serde_json::to_string(&event.public()).unwrap_or_default();
+            self.history
+                .push(format!(r#"{{"type":"event","seq":{seq},"event":{public}}}"#).into());
             if self.live.receiver_count() > 0 {
-                let text = serde_json::json!({
-                    "type": "event", "seq": seq, "event": public, "state": self.view(),
-                });
+                // The state is encoded once, straight from the view, and shared by every
+                // socket (and by the mover's answer).
+                let json = self.state_json();
+                let text = format!(
+                    r#"{{"type":"event","seq":{seq},"event":{public},"state":{}}}"#,
+                    json.as_str()
+                );
                 let _ = self.live.send(Live {
                     seq,
-                    text: text.to_string().into(),
+                    text: text.into(),
                     sent: Instant::now(),
                 });
+                state = Some(json);
+            } else {
+                state = None;
             }
         }
         self.app.metrics.publish.record_duration(started.elapsed());
-        Ok(())
+        Ok(state)
     }
 }
 

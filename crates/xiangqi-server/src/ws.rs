@@ -17,6 +17,7 @@ use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgr
 use axum::extract::{Path, RawQuery, State};
 use axum::http::{HeaderMap, header};
 use axum::response::{IntoResponse, Response};
+use futures_util::SinkExt;
 use serde::Deserialize;
 use tokio::sync::broadcast::error::RecvError;
 use xiangqi_clock::Side;
@@ -233,9 +234,12 @@ impl Connection {
                     Ok(event) => {
                         if event.seq <= seq { continue; }
                         seq = event.seq;
-                        if socket.send(Message::Text(event.text)).await.is_err() { break; }
+                        // A player's event goes out with a ping (the round trip measured
+                        // right before the reply, for lag compensation), in one write.
+                        if socket.feed(Message::Text(event.text)).await.is_err() { break; }
+                        if self.side.is_some() && socket.feed(self.ping()).await.is_err() { break; }
+                        if socket.flush().await.is_err() { break; }
                         self.app.metrics.delivery.record_duration(event.sent.elapsed());
-                        if self.side.is_some() && self.send_ping(&mut socket).await.is_err() { break; }
                     }
                     Err(RecvError::Lagged(_)) => {
                         // Too slow to keep up: catch up from the last event sent.
@@ -252,15 +256,16 @@ impl Connection {
                 },
                 _ = ping.tick() => {
                     if self.last_heard.elapsed() > SILENCE { break; }
-                    if self.send_ping(&mut socket).await.is_err() { break; }
+                    if socket.send(self.ping()).await.is_err() { break; }
                 }
             }
         }
     }
 
-    async fn send_ping(&self, socket: &mut WebSocket) -> Result<(), axum::Error> {
+    /// A ping stamped with the time, so its pong gives the round trip.
+    fn ping(&self) -> Message {
         let stamp = self.app.time.now_ms().to_be_bytes().to_vec();
-        socket.send(Message::Ping(stamp.into())).await
+        Message::Ping(stamp.into())
     }
 
     async fn on_message(&mut self, message: Message) -> Reply {
@@ -326,10 +331,10 @@ impl Connection {
             return Reply::Send(error_text(&ApiError::MissingToken, id));
         };
         let started = Instant::now();
-        let acted = self.room.act(side, action).await;
+        let acted = self.room.act(side, action, false).await;
         self.app.metrics.act.record_duration(started.elapsed());
         Reply::Send(match acted {
-            Ok(view) => serde_json::json!({"type": "ack", "id": id, "seq": view.seq})
+            Ok(acted) => serde_json::json!({"type": "ack", "id": id, "seq": acted.seq})
                 .to_string()
                 .into(),
             Err(e) => error_text(&e, id),

@@ -97,6 +97,8 @@ pub struct PlayedMove {
     pub mv: Move,
     /// Who played it.
     pub side: Side,
+    /// ICCS notation (kept as text: every state sent lists every move).
+    pub iccs: String,
     /// Chinese notation.
     pub chinese: String,
     /// WXF notation.
@@ -601,6 +603,7 @@ impl Game {
         self.moves.push(PlayedMove {
             mv: m,
             side,
+            iccs: m.to_string(),
             chinese,
             wxf,
         });
