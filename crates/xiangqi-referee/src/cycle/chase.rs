@@ -213,7 +213,9 @@ fn retakes_by_checks(pos: &mut Position, sq: Square, depth: u8) -> bool {
             continue;
         }
         let undo = pos.play_unchecked(c);
-        let evasions = pos.legal_moves();
+        let mut evasions: Vec<Move> = pos.legal_moves().iter().copied().collect();
+        // Captures of the checker first: they most often break the line.
+        evasions.sort_by_key(|e| pos.piece_at(e.to()).is_none());
         let forced = evasions.iter().all(|&e| {
             let u = pos.play_unchecked(e);
             let ok = can_recapture(pos, sq)
@@ -330,11 +332,22 @@ fn after_check(
         .piece_at(c.to())
         .map_or(0, |v| gain(v, c.to(), chaser, chaser));
     let undo = pos.play_unchecked(c);
-    let evasions = pos.legal_moves();
+    let mut evasions: Vec<Move> = pos.legal_moves().iter().copied().collect();
     if evasions.is_empty() {
         pos.undo(c, undo);
         return (MATE, Vec::new());
     }
+    // Captures first, then the general's steps: those most often refute a line, and the first
+    // refutation ends the search.
+    evasions.sort_by_key(|e| {
+        if pos.piece_at(e.to()).is_some() {
+            0
+        } else if e.from() == pos.king(pos.turn()) {
+            1
+        } else {
+            2
+        }
+    });
     let mut worst = i32::MAX;
     // Each answer with the pieces the line then wins; interpositions and captures that parry
     // the check are marked, for the costly mate test below is needed only if the line wins
