@@ -199,9 +199,10 @@ pub struct Metrics {
     pub batch: Histogram,
     /// A `PASSIVE` checkpoint of the write-ahead log (on its own connection).
     pub checkpoint: Histogram,
-    /// Frames of the write-ahead log a checkpoint went through (a count; a page changed by
-    /// several commits has several frames and is copied once).
-    pub checkpoint_frames: Histogram,
+    /// The writer finishing a checkpoint between two batches (see `store`).
+    pub checkpoint_finish: Histogram,
+    /// Frames in the write-ahead log when a checkpoint ran (a count; 4 KiB each).
+    pub wal_frames: Histogram,
     /// After a commit: applying the events, encoding them and the state, broadcasting.
     pub publish: Histogram,
     /// A broadcast event, from being sent by its room to being written to a socket.
@@ -221,7 +222,8 @@ impl Metrics {
             ("commit", self.commit.take()),
             ("batch", self.batch.take()),
             ("checkpoint", self.checkpoint.take()),
-            ("ckpt_frames", self.checkpoint_frames.take()),
+            ("ckpt_finish", self.checkpoint_finish.take()),
+            ("wal_frames", self.wal_frames.take()),
             ("publish", self.publish.take()),
             ("delivery", self.delivery.take()),
         ]

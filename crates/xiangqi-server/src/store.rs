@@ -18,6 +18,7 @@ use std::path::{Path, PathBuf};
 use std::pin::Pin;
 use std::str::FromStr;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use sqlx::migrate::{Migration, MigrationSource, MigrationType, Migrator};
@@ -195,11 +196,17 @@ impl Store {
             .await
             .map_err(err("opening readers"))?;
         let (tx, rx) = mpsc::channel(4 * MAX_BATCH);
-        tokio::spawn(writer(conn, rx, metrics.clone()));
+        let finish = Arc::new(AtomicBool::new(false));
+        tokio::spawn(writer(conn, rx, finish.clone(), metrics.clone()));
         let checkpointer = SqliteConnection::connect_with(&options)
             .await
             .map_err(err("opening the checkpointer"))?;
-        tokio::spawn(checkpoints(checkpointer, tx.clone(), metrics.clone()));
+        tokio::spawn(checkpoints(
+            checkpointer,
+            tx.clone(),
+            finish,
+            metrics.clone(),
+        ));
         Ok(Store {
             writer: tx,
             read,
@@ -345,18 +352,33 @@ impl Store {
 }
 
 /// How often the write-ahead log is copied into the database.
-///
-/// A checkpoint writes every page changed since the last one and `fsync`s the database file;
-/// that burst of I/O slows the commits (and their `fsync`s) running beside it. A live game's
-/// events land on the same few pages, so a checkpoint every 10 s writes not many more pages
-/// than one every second did, ten times less often. The log then holds at most 10 s of
-/// writes (about 100 MiB at 1,000 moves/s, see the crate README) and is reused, not regrown,
-/// after each checkpoint.
-pub const CHECKPOINT_EVERY: Duration = Duration::from_secs(10);
+pub const CHECKPOINT_EVERY: Duration = Duration::from_secs(1);
 
-/// Copies the write-ahead log into the database every [`CHECKPOINT_EVERY`] (`PASSIVE`: never
-/// waits for, nor blocks, the writer), so commits never pay for a checkpoint.
-async fn checkpoints(mut conn: SqliteConnection, writer: mpsc::Sender<Job>, metrics: Arc<Metrics>) {
+/// Frames (4 KiB pages) the write-ahead log may hold before the writer finishes a checkpoint
+/// itself: 32 MiB, about five seconds of writes at 1,000 moves/s.
+pub const WAL_FRAMES_LIMIT: i64 = 8192;
+
+/// Keeps the write-ahead log small without making commits wait for a checkpoint.
+///
+/// Every [`CHECKPOINT_EVERY`], a `PASSIVE` checkpoint on a connection of its own copies the
+/// log into the database while the writer goes on committing: that is the bulk of the work
+/// (thousands of pages a second at 1,000 moves/s, and an `fsync` of the database file).
+///
+/// That alone does not bound the log. SQLite starts the log over only when a write begins
+/// with every frame of it already copied; under steady load a commit always lands while the
+/// checkpoint runs, so the log was never complete and grew without end (50,000 frames,
+/// 200 MiB, within half a minute of the load benchmark). So once the log holds more than
+/// [`WAL_FRAMES_LIMIT`] frames, the writer is asked to run one more checkpoint between two
+/// batches ([`finish_checkpoint`]): it copies only the frames committed meanwhile, and the
+/// next write starts the log over. That holds the batches back for a few milliseconds (two
+/// `fsync`s), so it is done only every few seconds under heavy load, and never under light
+/// load, where the checkpoint beside the writer completes on its own.
+async fn checkpoints(
+    mut conn: SqliteConnection,
+    writer: mpsc::Sender<Job>,
+    finish: Arc<AtomicBool>,
+    metrics: Arc<Metrics>,
+) {
     let mut tick = tokio::time::interval(CHECKPOINT_EVERY);
     loop {
         tick.tick().await;
@@ -368,12 +390,15 @@ async fn checkpoints(mut conn: SqliteConnection, writer: mpsc::Sender<Job>, metr
             .fetch_one(&mut conn)
             .await
         {
-            // (busy, frames in the log, frames checkpointed)
+            // (busy, frames in the log, frames copied)
             Ok(row) => {
-                let copied = row.try_get::<i64, _>(2).unwrap_or(0);
+                let frames = row.try_get::<i64, _>(1).unwrap_or(0);
                 metrics
-                    .checkpoint_frames
-                    .record(u64::try_from(copied).unwrap_or(0));
+                    .wal_frames
+                    .record(u64::try_from(frames).unwrap_or(0));
+                if frames > WAL_FRAMES_LIMIT {
+                    finish.store(true, Ordering::Relaxed);
+                }
             }
             Err(e) => tracing::debug!(error = %e, "checkpoint skipped"),
         }
@@ -381,13 +406,33 @@ async fn checkpoints(mut conn: SqliteConnection, writer: mpsc::Sender<Job>, metr
     }
 }
 
+/// The writer's share of a checkpoint (see [`checkpoints`]), between two batches.
+async fn finish_checkpoint(conn: &mut SqliteConnection, metrics: &Metrics) {
+    let started = Instant::now();
+    if let Err(e) = sqlx::query("PRAGMA wal_checkpoint(PASSIVE)")
+        .execute(&mut *conn)
+        .await
+    {
+        tracing::debug!(error = %e, "checkpoint not finished");
+    }
+    metrics.checkpoint_finish.record_duration(started.elapsed());
+}
+
 fn json(event: &Event) -> Result<String, StoreError> {
     serde_json::to_string(event).map_err(|e| StoreError(format!("encoding an event: {e}")))
 }
 
-async fn writer(mut conn: SqliteConnection, mut rx: mpsc::Receiver<Job>, metrics: Arc<Metrics>) {
+async fn writer(
+    mut conn: SqliteConnection,
+    mut rx: mpsc::Receiver<Job>,
+    finish: Arc<AtomicBool>,
+    metrics: Arc<Metrics>,
+) {
     let mut batch = Vec::with_capacity(MAX_BATCH);
     while let Some(job) = rx.recv().await {
+        if finish.swap(false, Ordering::Relaxed) {
+            finish_checkpoint(&mut conn, &metrics).await;
+        }
         batch.push(job);
         while batch.len() < MAX_BATCH {
             match rx.try_recv() {
