@@ -87,27 +87,34 @@ fn bench_corpus(c: &mut Criterion) {
             }
         })
     });
-    // The slowest case, timed on its own (best of 20 runs, to shed the machine's noise).
-    let mut slowest = (std::time::Duration::ZERO, String::new());
-    for (id, pos, moves, rules) in &cases {
-        let best = (0..20)
-            .map(|_| {
-                let t = std::time::Instant::now();
-                std::hint::black_box(rule_cycle(pos, moves, *rules));
-                t.elapsed()
-            })
-            .min()
-            .unwrap_or_default();
-        if best > slowest.0 {
-            slowest = (best, id.clone());
-        }
+    // Each case timed on its own (best of 20 runs, to shed the machine's noise): the median,
+    // the 90th percentile and the slowest.
+    let mut times: Vec<(std::time::Duration, &str)> = cases
+        .iter()
+        .map(|(id, pos, moves, rules)| {
+            let best = (0..20)
+                .map(|_| {
+                    let t = std::time::Instant::now();
+                    std::hint::black_box(rule_cycle(pos, moves, *rules));
+                    t.elapsed()
+                })
+                .min()
+                .unwrap_or_default();
+            (best, id.as_str())
+        })
+        .collect();
+    times.sort();
+    let ms = |d: std::time::Duration| d.as_secs_f64() * 1e3;
+    if let Some(&(max, id)) = times.last() {
+        let n = times.len();
+        println!(
+            "{n} cases: median {:.3} ms, 90th percentile {:.3} ms, {} under 1 ms; slowest {id} {:.3} ms",
+            ms(times[n / 2].0),
+            ms(times[n * 9 / 10].0),
+            times.iter().filter(|t| ms(t.0) < 1.0).count(),
+            ms(max)
+        );
     }
-    println!(
-        "{} cases; slowest: {} in {:.3} ms",
-        cases.len(),
-        slowest.1,
-        slowest.0.as_secs_f64() * 1e3
-    );
 }
 
 criterion_group!(benches, bench, bench_corpus);
