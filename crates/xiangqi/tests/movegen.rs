@@ -66,7 +66,12 @@ fn check_position(pos: &Position) {
         Some(p) => {
             assert!(!in_check, "passed out of check at {}", pos.fen());
             assert_eq!(p.turn(), !pos.turn());
-            assert_eq!(p.hash(), p.compute_hash(), "hash after a pass at {}", pos.fen());
+            assert_eq!(
+                p.hash(),
+                p.compute_hash(),
+                "hash after a pass at {}",
+                pos.fen()
+            );
         }
         None => assert!(in_check, "no pass without check at {}", pos.fen()),
     }
