@@ -371,9 +371,11 @@ fn after_check(
     if worst > 0 {
         for (e, lost, parry, threats) in answers {
             // An answer that parries the check by interposing or capturing and threatens
-            // mate in turn (垫将还杀) refutes the line: the chaser must then defend, and its
-            // piece "cannot leave its line" (2020 图7).
-            if parry {
+            // mate at once in turn (垫将还杀) refutes the line: the chaser must then defend,
+            // and its piece "cannot leave its line" (2020 图7). Weighed against the line's
+            // first check only: a further check in the line already takes material or
+            // uncovers a check, and the search would cost three times as much.
+            if parry && depth == CHECK_DEPTH {
                 let u = pos.play_unchecked(e);
                 let refutes = threatens_mate(pos, !chaser, 1);
                 pos.undo(e, u);
