@@ -3,13 +3,13 @@
 //! threatened before it (1999 art. 29.2: 「“捉”产生于刚走的这着棋，上一着尚不存在」; 2020 图5,
 //! 参考图6; AXF: only attacks created by the move count).
 
-use xiangqi::{Color, Move, Piece, Position, Role, Square};
+use xiangqi::{Move, Piece, Position, Role, Square};
 
+use super::checks::{ROOT_CHECKS, check_lines, retakes_by_checks};
 use super::material::{
-    MATE, all_captures, can_recapture, capture_gain, capture_gain_with, gain, is_material,
-    line_gain, strength,
+    all_captures, can_recapture, capture_gain, gain, is_material, line_gain, strength,
 };
-use super::threat::{gives_check, mates_by_checks_except, threatens_mate, with_turn};
+use super::threat::{mates_by_checks_except, with_turn};
 use super::{ChaseKind, RuleSet};
 
 /// One threatened enemy piece.
@@ -119,7 +119,7 @@ fn push(out: &mut Vec<Threat>, t: Threat) {
 
 /// The opponent's captures available if the side to move passed (`them`: the same position
 /// with the opponent to move).
-fn old_captures(them: Option<&Position>) -> Vec<Move> {
+pub(super) fn old_captures(them: Option<&Position>) -> Vec<Move> {
     them.map_or_else(Vec::new, all_captures)
 }
 
@@ -194,46 +194,6 @@ fn chinese_kind(
     })
 }
 
-/// How many checks a root made of checks may take (2020 图3 needs four when the elephant
-/// interposes: R h0+ B g0, R×g0+ A f0, R×f0+ K e1, R f1+ K e0, and the rook on c1 falls; the
-/// general cannot retake on f0 with the kings facing).
-const ROOT_CHECKS: u8 = 4;
-
-/// Whether the side to move, by a check or consecutive checks, whatever the answers, takes
-/// the piece standing on `sq` in the end (or mates): a root made of checks (2020 图3: the rook
-/// that took the horse is won back by the black rook's checks along the back ranks; the
-/// elephant's moves that block those checks cut the root, 断根, and so chase the horse).
-fn retakes_by_checks(pos: &mut Position, sq: Square, depth: u8) -> bool {
-    if depth == 0 {
-        return false;
-    }
-    let moves = pos.legal_moves();
-    for &c in moves.iter() {
-        if !gives_check(pos, c) {
-            continue;
-        }
-        let undo = pos.play_unchecked(c);
-        let mut evasions: Vec<Move> = pos.legal_moves().iter().copied().collect();
-        // Captures of the checker first: they most often break the line.
-        evasions.sort_by_key(|e| pos.piece_at(e.to()).is_none());
-        let forced = evasions.iter().all(|&e| {
-            let u = pos.play_unchecked(e);
-            let ok = can_recapture(pos, sq)
-                && pos
-                    .piece_at(sq)
-                    .is_some_and(|p| p.color == pos.turn().other())
-                || retakes_by_checks(pos, sq, depth - 1);
-            pos.undo(e, u);
-            ok
-        });
-        pos.undo(c, undo);
-        if forced {
-            return true;
-        }
-    }
-    false
-}
-
 /// What a capture is worth by itself, under the Chinese rules.
 enum Direct {
     /// It wins material: a chase of this kind.
@@ -289,195 +249,6 @@ fn asian_kind(
     Some(ChaseKind::Unprotected)
 }
 
-/// How many checks in a row a line winning material may take (2020 art. 24.3: "a check or
-/// consecutive checks").
-const CHECK_DEPTH: u8 = 2;
-
-/// 2020 art. 24.3 (图2, 图3, 图9, 图16; 参考图29–30): material won by a check or consecutive
-/// checks followed, whatever the replies, by a winning capture — including a discovered check
-/// that uncovers a capture (抽). Checks that mate belong to 杀, not here.
-fn check_lines(
-    pos: &mut Position,
-    mut them: Option<&mut Position>,
-    offers: &[Move],
-) -> Vec<Threat> {
-    let chaser = pos.turn();
-    let mut out = Vec::new();
-    let moves = pos.legal_moves();
-    for &c in moves.iter() {
-        if !gives_check(pos, c) || is_exchange_offer(pos, them.as_deref_mut(), c) {
-            continue;
-        }
-        let (value, won) = after_check(pos, c, chaser, CHECK_DEPTH, offers);
-        if value > 0 && value < MATE / 2 {
-            out.extend(
-                won.into_iter()
-                    .filter(|t| pos.piece_at(t.target) == Some(t.target_piece)),
-            );
-        }
-    }
-    out
-}
-
-/// The chaser's net gain from the check `c`, every evasion answered by the best
-/// continuation, and the pieces it wins (on their squares before the check).
-fn after_check(
-    pos: &mut Position,
-    c: Move,
-    chaser: Color,
-    depth: u8,
-    offers: &[Move],
-) -> (i32, Vec<Threat>) {
-    let first = pos
-        .piece_at(c.to())
-        .map_or(0, |v| gain(v, c.to(), chaser, chaser));
-    let undo = pos.play_unchecked(c);
-    let mut evasions: Vec<Move> = pos.legal_moves().iter().copied().collect();
-    if evasions.is_empty() {
-        pos.undo(c, undo);
-        return (MATE, Vec::new());
-    }
-    // Captures first, then the general's steps: those most often refute a line, and the first
-    // refutation ends the search.
-    evasions.sort_by_key(|e| {
-        if pos.piece_at(e.to()).is_some() {
-            0
-        } else if e.from() == pos.king(pos.turn()) {
-            1
-        } else {
-            2
-        }
-    });
-    let mut worst = i32::MAX;
-    // Each answer with the pieces the line then wins; interpositions and captures that parry
-    // the check are marked, for the costly mate test below is needed only if the line wins
-    // against every answer.
-    let mut answers: Vec<(Move, i32, bool, Vec<Threat>)> = Vec::new();
-    for &e in evasions.iter() {
-        let lost = pos
-            .piece_at(e.to())
-            .map_or(0, |v| gain(v, e.to(), !chaser, chaser));
-        let u = pos.play_unchecked(e);
-        let by_king = pos.piece_at(e.to()).is_some_and(|p| p.role == Role::King);
-        let (best, threats) = follow(pos, chaser, depth - 1, offers, lost - first);
-        pos.undo(e, u);
-        worst = worst.min(first - lost + best);
-        if worst <= 0 {
-            break;
-        }
-        answers.push((e, lost, !by_king, threats));
-    }
-    let mut won: Vec<Threat> = Vec::new();
-    if worst > 0 {
-        for (e, lost, parry, threats) in answers {
-            // An answer that parries the check by interposing or capturing and threatens
-            // mate at once in turn (垫将还杀) refutes the line: the chaser must then defend,
-            // and its piece "cannot leave its line" (2020 图7). Weighed against the line's
-            // first check only: a further check in the line already takes material or
-            // uncovers a check, and the search would cost three times as much.
-            if parry && depth == CHECK_DEPTH {
-                let u = pos.play_unchecked(e);
-                let refutes = threatens_mate(pos, !chaser, 1);
-                pos.undo(e, u);
-                if refutes {
-                    worst = worst.min(first - lost);
-                    if worst <= 0 {
-                        break;
-                    }
-                    continue;
-                }
-            }
-            for mut t in threats {
-                if t.target == e.to() {
-                    t.target = e.from();
-                }
-                won.push(t);
-            }
-        }
-    }
-    pos.undo(c, undo);
-    for t in &mut won {
-        if t.target == c.to() {
-            t.target = c.from();
-        }
-    }
-    (worst, won)
-}
-
-/// The chaser's best continuation: a winning capture or, `depth` permitting, another check.
-/// The search stops once a continuation gains more than `need`.
-fn follow(
-    pos: &mut Position,
-    chaser: Color,
-    depth: u8,
-    offers: &[Move],
-    need: i32,
-) -> (i32, Vec<Threat>) {
-    let (mut best, threat) = best_capture(pos, chaser, offers);
-    let mut won: Vec<Threat> = threat.into_iter().collect();
-    if depth > 0 && best <= need {
-        let moves = pos.legal_moves();
-        for &c in moves.iter() {
-            // A further check must itself take something or uncover the check (抽).
-            if offers.contains(&c) || !(pos.piece_at(c.to()).is_some() || discovers_check(pos, c)) {
-                continue;
-            }
-            let (v, w) = after_check(pos, c, chaser, depth, offers);
-            if v > best && v < MATE / 2 {
-                best = v;
-                won = w;
-                if best > need {
-                    break;
-                }
-            }
-        }
-    }
-    (best, won)
-}
-
-/// The side to move's best single capture by net gain, and what it takes.
-fn best_capture(pos: &mut Position, chaser: Color, skip: &[Move]) -> (i32, Option<Threat>) {
-    let mut best = 0;
-    let mut threat = None;
-    let mut old: Option<Vec<Move>> = None;
-    let mut targets: Vec<(Square, Piece)> = pos
-        .pieces()
-        .filter(|(sq, p)| {
-            p.color != chaser && p.role != Role::King && gain(*p, *sq, chaser, chaser) > 0
-        })
-        .collect();
-    // Most valuable first: no capture nets more than it takes, so the search ends as soon as
-    // the next victim is worth no more than the best gain found.
-    targets.sort_by_key(|&(sq, p)| -gain(p, sq, chaser, chaser));
-    for (sq, victim) in targets {
-        if gain(victim, sq, chaser, chaser) <= best {
-            break;
-        }
-        for from in pos.attackers(sq, chaser) {
-            let m = Move::new(from, sq);
-            if skip.contains(&m) || !pos.is_legal(m) {
-                continue;
-            }
-            let Some(attacker) = pos.piece_at(from) else {
-                continue;
-            };
-            let old = old.get_or_insert_with(|| old_captures(with_turn(pos, !chaser).as_ref()));
-            let g = capture_gain_with(pos, m, chaser, old, false);
-            if g > best {
-                best = g;
-                threat = Some(Threat {
-                    attacker: from,
-                    attacker_piece: attacker,
-                    target: sq,
-                    target_piece: victim,
-                    kind: ChaseKind::ByChecks,
-                });
-            }
-        }
-    }
-    (best, threat)
-}
-
 /// The leg square a horse on `horse` must have free to attack `target`, if it attacks it at
 /// all (1960 rules §2: the horse is blocked by a piece on its leg, 蹩马腿).
 pub(crate) fn horse_leg_towards(horse: Square, target: Square) -> Option<Square> {
@@ -496,12 +267,4 @@ pub(crate) fn horse_leg_towards(horse: Square, target: Square) -> Option<Square>
         _ => return None,
     };
     Square::new((lr * 9 + lf) as u8)
-}
-
-/// Whether `m` gives check with a piece other than the one moved (a discovered check).
-fn discovers_check(pos: &mut Position, m: Move) -> bool {
-    let undo = pos.play_unchecked(m);
-    let found = pos.checkers().any(|sq| sq != m.to());
-    pos.undo(m, undo);
-    found
 }

@@ -25,6 +25,7 @@
 //! ```
 
 mod chase;
+mod checks;
 mod classify;
 mod explain;
 mod material;

@@ -23,11 +23,6 @@ pub(crate) fn with_turn(pos: &Position, turn: Color) -> Option<Position> {
     }
 }
 
-/// Whether the side to move gives check with `m` (which must be legal).
-pub(crate) fn gives_check(pos: &mut Position, m: Move) -> bool {
-    pos.gives_check(m)
-}
-
 /// Whether the side to move can mate at once.
 pub(crate) fn has_mate_in_one(pos: &mut Position) -> bool {
     // One checking move that leaves no answer: the memoized search at depth one.
