@@ -97,9 +97,21 @@ impl std::str::FromStr for Move {
     }
 }
 
-/// The most moves any xiangqi position can offer is well under this (about 120 even with
-/// every piece free); the generator never writes past it.
-pub const MAX_MOVES: usize = 160;
+/// The most legal moves any board can offer, including the boards with too many pieces of a
+/// kind that [`crate::PositionError::ignore_placement`] accepts (a board of 43 horses has 249
+/// moves). A game position has far fewer (about 120 even with every piece free), but the list
+/// must hold every move of every board the parsers accept, or perft and the referee would
+/// count a truncated list without a word.
+///
+/// The bound, proved from the laws of movement: with `n` pieces of the side to move, every
+/// piece has at most 17 moves (a rook or cannon: 8 along its rank, 9 along its file), so there
+/// are at most `17n`. Counted by destination instead, a move ends on one of the other `90 - n`
+/// squares and arrives there in one of 24 ways: from the nearest piece in each of the four
+/// directions (a rook, a cannon's quiet move, a king's or pawn's step), from a cannon behind
+/// one screen in each direction, from one of the 8 horse squares, and from one of the 4
+/// advisor and 4 elephant squares. So at most `min(17n, 24(90 - n))`, which is largest at
+/// `n = 53`: `min(901, 888)` = 888.
+pub const MAX_MOVES: usize = 888;
 
 /// A list of moves on the stack, as the move generator fills it.
 #[derive(Clone)]
@@ -120,9 +132,10 @@ impl MoveList {
 
     #[inline]
     pub(crate) fn push(&mut self, m: Move) {
-        debug_assert!(self.len < MAX_MOVES);
-        if self.len < MAX_MOVES {
-            self.moves[self.len] = m;
+        // MAX_MOVES is a proven bound, so this never drops a move; the check keeps a logic
+        // error in the generator from writing out of bounds.
+        if let Some(slot) = self.moves.get_mut(self.len) {
+            *slot = m;
             self.len += 1;
         }
     }

@@ -102,30 +102,162 @@ fn random_game(seed: u64, plies: usize) {
     assert_eq!(pos, Position::start());
 }
 
-/// A random board with few pieces (endgame-like), valid or not; `None` if validation refuses.
-fn random_sparse(seed: u64) -> Option<Position> {
-    let mut rng = Rng(seed);
-    let mut setup = Setup::empty();
-    let palace = |c: Color, rng: &mut Rng| {
-        let f = 3 + rng.below(3) as u8;
-        let r = rng.below(3) as u8;
-        let r = if c == Color::Red { r } else { 9 - r };
-        r * 9 + f
-    };
-    for c in Color::ALL {
-        setup.board[palace(c, &mut rng) as usize] = Some(Piece::new(c, Role::King));
-    }
-    let extra = rng.below(10);
-    for _ in 0..extra {
-        let color = Color::ALL[rng.below(2)];
-        let role = Role::ALL[1 + rng.below(6)];
-        let sq = rng.below(90);
-        if setup.board[sq].is_none() {
+/// The squares where a piece of this colour and role may stand in a game, as validation
+/// decides: the random boards below are drawn from these, so that validation accepts them
+/// (a board drawn from all 90 squares is almost never a legal placement, and a test that
+/// skips what validation refuses would check almost nothing).
+fn standing_squares(color: Color, role: Role) -> Vec<usize> {
+    (0..90)
+        .filter(|&sq| {
+            let square = Square::new(sq as u8).expect("0..90 are squares");
+            if role == Role::King {
+                return square.in_palace(color);
+            }
+            // Two kings that do not face each other, and the piece: only the piece can have a
+            // placement problem.
+            let mut setup = Setup::empty();
+            for (k, c) in [(3, Color::Red), (86, Color::Black)] {
+                setup.board[k] = Some(Piece::new(c, Role::King));
+            }
+            if setup.board[sq].is_some() {
+                return role != Role::Advisor && role != Role::Elephant && role != Role::Pawn;
+            }
             setup.board[sq] = Some(Piece::new(color, role));
+            match Position::from_setup(setup) {
+                Ok(_) => true,
+                Err(e) => !e.problems.iter().any(|p| p.is_placement()),
+            }
+        })
+        .collect()
+}
+
+/// A random board with a few pieces (endgame-like) that validation accepts: pieces are drawn
+/// only where they may stand, and a board refused for what is left (kings facing, the side
+/// not to move in check, two uncrossed pawns on a file, too many of a kind) is drawn again.
+fn random_sparse(seed: u64, squares: &[Vec<Vec<usize>>; 2]) -> Position {
+    let mut rng = Rng(seed);
+    for _ in 0..1000 {
+        let mut setup = Setup::empty();
+        for c in Color::ALL {
+            let palace = &squares[c.index()][Role::King as usize];
+            setup.board[palace[rng.below(palace.len())]] = Some(Piece::new(c, Role::King));
+        }
+        for _ in 0..rng.below(10) {
+            let color = Color::ALL[rng.below(2)];
+            let role = Role::ALL[1 + rng.below(6)];
+            let on = &squares[color.index()][role as usize];
+            let sq = on[rng.below(on.len())];
+            if setup.board[sq].is_none() {
+                setup.board[sq] = Some(Piece::new(color, role));
+            }
+        }
+        setup.turn = Color::ALL[rng.below(2)];
+        if let Ok(pos) = Position::from_setup(setup) {
+            return pos;
         }
     }
+    panic!("seed {seed}: no valid sparse board in 1000 draws");
+}
+
+/// A crowded board of the kind `ignore_placement` accepts (perft on a published test
+/// position, a PGN `[FEN]` tag, a CBR board): up to 88 pieces, any number of each kind, each
+/// on a square where its kind may stand. Pieces are added one at a time and a piece that
+/// would leave the kings facing or the side not to move in check (which no waiver accepts)
+/// is taken back, so every board drawn is accepted.
+fn random_crowded(seed: u64, squares: &[Vec<Vec<usize>>; 2]) -> Position {
+    let mut rng = Rng(seed);
+    let accepted = |setup: &Setup| match Position::from_setup(setup.clone()) {
+        Ok(pos) => Some(pos),
+        Err(e) => e.ignore_placement().ok(),
+    };
+    let mut setup = Setup::empty();
     setup.turn = Color::ALL[rng.below(2)];
-    Position::from_setup(setup).ok()
+    loop {
+        setup.board = [None; 90];
+        for c in Color::ALL {
+            let palace = &squares[c.index()][Role::King as usize];
+            setup.board[palace[rng.below(palace.len())]] = Some(Piece::new(c, Role::King));
+        }
+        if accepted(&setup).is_some() {
+            break;
+        }
+    }
+    // Mostly the side to move's pieces, mostly the long-range ones: the most moves. Half the
+    // boards keep the side to move's pieces on one colour of the chequerboard, where no
+    // horse blocks another's leg (the most moves of all: a board of horses has 249).
+    let lattice = rng.below(2) == 0;
+    for _ in 0..40 + rng.below(400) {
+        let color = if !lattice && rng.below(6) == 0 {
+            !setup.turn
+        } else {
+            setup.turn
+        };
+        let role = if lattice && color == setup.turn {
+            Role::Horse
+        } else if rng.below(8) == 0 {
+            Role::ALL[1 + rng.below(6)]
+        } else {
+            [Role::Rook, Role::Cannon, Role::Horse, Role::Horse][rng.below(4)]
+        };
+        let on = &squares[color.index()][role as usize];
+        let sq = on[rng.below(on.len())];
+        let off_lattice = lattice && color == setup.turn && (sq / 9 + sq % 9) % 2 == 1;
+        if setup.board[sq].is_none() && !off_lattice {
+            setup.board[sq] = Some(Piece::new(color, role));
+            if accepted(&setup).is_none() {
+                setup.board[sq] = None;
+            }
+        }
+    }
+    accepted(&setup).expect("every piece kept was accepted")
+}
+
+fn all_standing_squares() -> [Vec<Vec<usize>>; 2] {
+    // Indexed by `role as usize`, whatever the enum's numbering.
+    Color::ALL.map(|c| {
+        let mut by_role = vec![vec![]; 8];
+        for r in Role::ALL {
+            by_role[r as usize] = standing_squares(c, r);
+        }
+        by_role
+    })
+}
+
+/// A board with more legal moves than any game position can have: 43 red horses, 249 moves
+/// (issue 13: a move list of 160 dropped the rest without a word and perft printed 160).
+#[test]
+fn a_board_of_horses_keeps_every_move() {
+    let fen = "1N1k1N1N1/N1N1N1N1N/1N1N1N1N1/N1N1N1N1N/1N1N1N1N1/N1N1N1N1N/1N1N1N1N1/\
+               N1N1N1N1N/1N1N1N1N1/N1N1K1N1N w";
+    let pos = Position::from_setup(fen::parse_fen(fen).expect("a FEN"))
+        .or_else(|e| e.ignore_placement())
+        .expect("only placement problems");
+    let slow = reference::legal_moves(&pos);
+    assert!(
+        slow.len() > 160,
+        "the board is meant to exceed the old list"
+    );
+    assert_eq!(sorted(&pos.legal_moves()), slow);
+    assert_eq!(xiangqi::perft(&pos, 1), slow.len() as u64);
+    assert_eq!(xiangqi::perft_divide(&pos, 1).len(), slow.len());
+}
+
+#[test]
+fn crowded_boards_agree_with_the_reference() {
+    let squares = all_standing_squares();
+    let (mut checked, mut most) = (0, 0);
+    for seed in 0..300 {
+        let pos = random_crowded(seed, &squares);
+        let fast = sorted(&pos.legal_moves());
+        assert_eq!(fast, reference::legal_moves(&pos), "at {}", pos.fen());
+        assert_eq!(xiangqi::perft(&pos, 1), fast.len() as u64);
+        assert!(fast.len() <= xiangqi::MAX_MOVES);
+        most = most.max(fast.len());
+        checked += 1;
+    }
+    eprintln!("crowded boards: {checked} checked, most moves {most}");
+    assert_eq!(checked, 300);
+    assert!(most > 160, "no crowded board beyond the old list ({most})");
 }
 
 proptest! {
@@ -138,14 +270,14 @@ proptest! {
 
     #[test]
     fn random_sparse_boards_agree_with_the_reference(seed in any::<u64>()) {
+        let squares = all_standing_squares();
         for i in 0..64 {
-            if let Some(pos) = random_sparse(seed.wrapping_add(i)) {
-                check_position(&pos);
-                for m in pos.legal_moves().iter() {
-                    let mut after = pos.clone();
-                    after.play_unchecked(*m);
-                    check_position(&after);
-                }
+            let pos = random_sparse(seed.wrapping_add(i), &squares);
+            check_position(&pos);
+            for m in pos.legal_moves().iter() {
+                let mut after = pos.clone();
+                after.play_unchecked(*m);
+                check_position(&after);
             }
         }
     }
