@@ -321,6 +321,7 @@ impl Referee {
                 format!(" by {}", en.join(" and "))
             };
             Ruling {
+                cycle: None,
                 result: GameResult::win_for(winner),
                 reason: Some(Reason::Checkmate),
                 ply,
@@ -342,6 +343,7 @@ impl Referee {
             }
         } else {
             Ruling {
+                cycle: None,
                 result: GameResult::win_for(winner),
                 reason: Some(Reason::Stalemate),
                 ply,
@@ -365,6 +367,7 @@ impl Referee {
 
     fn insufficient(&self, ply: u32) -> Ruling {
         Ruling {
+            cycle: None,
             result: GameResult::Draw,
             reason: Some(Reason::InsufficientMaterial),
             ply,
@@ -412,6 +415,7 @@ impl Referee {
             None => (String::new(), String::new()),
         };
         Some(Ruling {
+            cycle: None,
             result: GameResult::Draw,
             reason: Some(Reason::NaturalLimit),
             ply,
@@ -434,8 +438,9 @@ impl Referee {
         let (start, cycle_moves) = self
             .window
             .cycle(first, &self.moves, origin, &self.position)?;
-        let verdict = cycle::rule_cycle(&start, cycle_moves, self.options.rules);
         let from_ply = ply as usize - cycle_moves.len() + 1;
+        let (verdict, report) =
+            cycle::rule_and_report(&start, cycle_moves, from_ply as u32, self.options.rules);
         let (result, offender) = match verdict.loser {
             Some(loser) => (GameResult::win_for(!loser), Some(loser)),
             None => (GameResult::Draw, None),
@@ -454,6 +459,7 @@ impl Referee {
         };
         let occurrences = self.options.repetition_trigger().unwrap_or(3);
         Some(Ruling {
+            cycle: Some(report),
             result,
             reason: Some(verdict.reason),
             ply,

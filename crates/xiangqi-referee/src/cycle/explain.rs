@@ -7,7 +7,7 @@ use super::verdict::{Outcome, moves_of};
 use super::{ChaseKind, IdleKind, MoveClass, MoveKind, RuleSet};
 use crate::Reason;
 
-fn label_zh(kind: MoveKind) -> &'static str {
+pub(crate) fn label_zh(kind: MoveKind) -> &'static str {
     match kind {
         MoveKind::Check => "将",
         MoveKind::MateThreat => "杀",
@@ -20,7 +20,7 @@ fn label_zh(kind: MoveKind) -> &'static str {
     }
 }
 
-fn label_en(kind: MoveKind) -> &'static str {
+pub(crate) fn label_en(kind: MoveKind) -> &'static str {
     match kind {
         MoveKind::Check => "check",
         MoveKind::MateThreat => "mate threat",
@@ -78,21 +78,21 @@ fn pattern_en(moves: &[&MoveClass]) -> String {
         .join(", ")
 }
 
-fn side_zh(c: Color) -> &'static str {
+pub(crate) fn side_zh(c: Color) -> &'static str {
     match c {
         Color::Red => "红方",
         Color::Black => "黑方",
     }
 }
 
-fn side_en(c: Color) -> &'static str {
+pub(crate) fn side_en(c: Color) -> &'static str {
     match c {
         Color::Red => "Red",
         Color::Black => "Black",
     }
 }
 
-fn role_zh(r: Role) -> &'static str {
+pub(crate) fn role_zh(r: Role) -> &'static str {
     match r {
         Role::King => "将",
         Role::Advisor => "士",

@@ -29,6 +29,7 @@ mod checks;
 mod classify;
 mod explain;
 mod material;
+mod report;
 mod threat;
 mod verdict;
 
@@ -36,6 +37,7 @@ use xiangqi::{Color, Move, Piece, Position, Square};
 
 use crate::Reason;
 pub use crate::RuleSet;
+pub use report::{CycleMove, CycleReport, Target};
 pub use threat::MATE_DEPTH;
 
 /// The ruling on one repetition cycle.
@@ -152,6 +154,17 @@ impl MoveKind {
     pub fn is_attack(self) -> bool {
         !matches!(self, MoveKind::Idle(_))
     }
+
+    /// The book's word for the move: 将, 杀, 捉, 兑, 献, 拦, 跟 or 闲.
+    ///
+    /// ```
+    /// use xiangqi_referee::cycle::{IdleKind, MoveKind};
+    /// assert_eq!(MoveKind::Chase.label(), "捉");
+    /// assert_eq!(MoveKind::Idle(IdleKind::AnswerCheck).label(), "闲");
+    /// ```
+    pub fn label(self) -> &'static str {
+        explain::label_zh(self)
+    }
 }
 
 /// The classification of one move of a cycle.
@@ -204,6 +217,19 @@ pub fn classify_cycle(start: &Position, moves: &[Move], rules: RuleSet) -> Vec<M
 pub fn rule_cycle(start: &Position, moves: &[Move], rules: RuleSet) -> CycleVerdict {
     let classes = classify_cycle(start, moves, rules);
     verdict::rule(&classes, rules)
+}
+
+/// [`rule_cycle`] and the cycle's [`CycleReport`] from one classification; `first_ply`: the
+/// ply of the cycle's first move in the game.
+pub(crate) fn rule_and_report(
+    start: &Position,
+    moves: &[Move],
+    first_ply: u32,
+    rules: RuleSet,
+) -> (CycleVerdict, CycleReport) {
+    let classes = classify_cycle(start, moves, rules);
+    let report = CycleReport::from_classes(start, &classes, first_ply, rules);
+    (verdict::rule(&classes, rules), report)
 }
 
 /// The shortest prefix of which `moves` is a repetition.
