@@ -163,8 +163,11 @@ fn after_check(
     (worst, won)
 }
 
-/// The chaser's best continuation: a winning capture or, `depth` permitting, another check.
-/// The search stops once a continuation gains more than `need`.
+/// The chaser's best continuation: a winning capture or, `depth` permitting, another check;
+/// with the pieces every continuation of that value wins (ties are all kept: which of two
+/// equal captures the chaser would choose is not for the referee to guess, and keeping one
+/// would make the ruling depend on the order the moves are generated in, so on how the board
+/// is drawn). The search of further checks stops once one gains more than `need`.
 fn follow(
     pos: &mut Position,
     chaser: Color,
@@ -172,8 +175,7 @@ fn follow(
     offers: &[Move],
     need: i32,
 ) -> (i32, Vec<Threat>) {
-    let (mut best, threat) = best_capture(pos, chaser, offers);
-    let mut won: Vec<Threat> = threat.into_iter().collect();
+    let (mut best, mut won) = best_capture(pos, chaser, offers);
     if depth > 0 && best <= need {
         let moves = pos.legal_moves();
         for &c in moves.iter() {
@@ -182,22 +184,27 @@ fn follow(
                 continue;
             }
             let (v, w) = after_check(pos, c, chaser, depth, offers);
-            if v > best && v < MATE / 2 {
+            if v >= MATE / 2 || v <= 0 || v < best {
+                continue;
+            }
+            if v > best {
                 best = v;
-                won = w;
-                if best > need {
-                    break;
-                }
+                won.clear();
+            }
+            won.extend(w);
+            if best > need {
+                break;
             }
         }
     }
     (best, won)
 }
 
-/// The side to move's best single capture by net gain, and what it takes.
-fn best_capture(pos: &mut Position, chaser: Color, skip: &[Move]) -> (i32, Option<Threat>) {
+/// The side to move's best single capture by net gain, and every capture that gains as much
+/// (see [`follow`] on ties).
+fn best_capture(pos: &mut Position, chaser: Color, skip: &[Move]) -> (i32, Vec<Threat>) {
     let mut best = 0;
-    let mut threat = None;
+    let mut threats = Vec::new();
     let mut old: Option<Vec<Move>> = None;
     let mut targets: Vec<(Square, Piece)> = pos
         .pieces()
@@ -206,10 +213,10 @@ fn best_capture(pos: &mut Position, chaser: Color, skip: &[Move]) -> (i32, Optio
         })
         .collect();
     // Most valuable first: no capture nets more than it takes, so the search ends as soon as
-    // the next victim is worth no more than the best gain found.
+    // the next victim is worth less than the best gain found.
     targets.sort_by_key(|&(sq, p)| -gain(p, sq, chaser, chaser));
     for (sq, victim) in targets {
-        if gain(victim, sq, chaser, chaser) <= best {
+        if gain(victim, sq, chaser, chaser) < best {
             break;
         }
         for from in pos.attackers(sq, chaser) {
@@ -222,19 +229,23 @@ fn best_capture(pos: &mut Position, chaser: Color, skip: &[Move]) -> (i32, Optio
             };
             let old = old.get_or_insert_with(|| old_captures(with_turn(pos, !chaser).as_ref()));
             let g = capture_gain_with(pos, m, chaser, old, false);
+            if g <= 0 || g < best {
+                continue;
+            }
             if g > best {
                 best = g;
-                threat = Some(Threat {
-                    attacker: from,
-                    attacker_piece: attacker,
-                    target: sq,
-                    target_piece: victim,
-                    kind: ChaseKind::ByChecks,
-                });
+                threats.clear();
             }
+            threats.push(Threat {
+                attacker: from,
+                attacker_piece: attacker,
+                target: sq,
+                target_piece: victim,
+                kind: ChaseKind::ByChecks,
+            });
         }
     }
-    (best, threat)
+    (best, threats)
 }
 
 /// Whether `m` gives check with a piece other than the one moved (a discovered check).
