@@ -227,6 +227,12 @@ fn best_capture(pos: &mut Position, chaser: Color, skip: &[Move]) -> (i32, Vec<T
             let Some(attacker) = pos.piece_at(from) else {
                 continue;
             };
+            // The general's and the pawns' own captures are not chases, at the end of a line
+            // of checks as anywhere (2020 art. 26.1, 图14: the pawn's move, after which a check
+            // would let the pawn take the rook, is 闲).
+            if matches!(attacker.role, Role::King | Role::Pawn) {
+                continue;
+            }
             let old = old.get_or_insert_with(|| old_captures(with_turn(pos, !chaser).as_ref()));
             let g = capture_gain_with(pos, m, chaser, old, false);
             if g <= 0 || g < best {

@@ -5,8 +5,8 @@ use std::collections::HashMap;
 use xiangqi::{Color, Move, Position, Role, Square};
 
 use super::chase::{Threat, threats};
-use super::material::can_recapture;
-use super::threat::{MATE_DEPTH, threatens_mate, with_turn};
+use super::material::{all_captures, can_recapture, capture_gain};
+use super::threat::{MATE_DEPTH, has_mate_in_one, threatens_mate, with_turn};
 use super::{Chase, IdleKind, MoveClass, MoveKind, PieceId, RuleSet};
 
 /// Follows every piece from the start of the cycle: `ids[sq]` is where the piece now on `sq`
@@ -188,8 +188,42 @@ fn kind(class: &MoveClass, rules: RuleSet, before: &Position, after: &Position) 
     }
 }
 
+/// 兑 (2020 art. 24.4: 「同兵种邀兑，而对方一旦吃掉此子后，不致立即被将死或立即在子力价值上
+/// 遭受损失」): after the move the opponent can take one of the mover's pieces with a piece of
+/// the same type, a capture it did not have before the move, and taking neither loses material
+/// once the exchange on the square has run nor lets the mover mate at once. It must not win
+/// material either: an exchange is even, and a piece left to be won is no offer of one. The offered piece need not be the one moved: a piece that steps off a line
+/// opens a rook's file to the other rook (2020 图9, 马二进三), a rook that steps between two
+/// cannons becomes the screen of both (图13, 车六平五).
+fn offers_exchange(mover: Color, before: &Position, after: &Position) -> bool {
+    let earlier = with_turn(before, !mover);
+    let mut probe = after.clone();
+    all_captures(after).into_iter().any(|c| {
+        let (Some(a), Some(v)) = (after.piece_at(c.from()), after.piece_at(c.to())) else {
+            return false;
+        };
+        if a.role != v.role {
+            return false;
+        }
+        // The same capture was there before the move: not offered by it.
+        let was_there = earlier.as_ref().is_some_and(|p| {
+            p.piece_at(c.from()) == Some(a) && p.piece_at(c.to()) == Some(v) && p.is_legal(c)
+        });
+        if was_there || capture_gain(&mut probe, c, !mover, &[]) != 0 {
+            return false;
+        }
+        let undo = probe.play_unchecked(c);
+        let mated = has_mate_in_one(&mut probe);
+        probe.undo(c, undo);
+        !mated
+    })
+}
+
 /// The kinds of 闲 (2020 art. 24.4–24.8; AXF terms 兑着, 献着, 拦着; rules 39–40).
 fn idle_kind(m: Move, mover: Color, before: &Position, after: &Position) -> IdleKind {
+    if offers_exchange(mover, before, after) {
+        return IdleKind::Exchange;
+    }
     let to = m.to();
     let Some(piece) = after.piece_at(to) else {
         return IdleKind::Plain;
