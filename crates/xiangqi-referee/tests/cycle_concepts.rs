@@ -31,3 +31,39 @@ fn an_exchange_offered_by_opening_a_line() {
     let hanging = kinds("r3k4/2n6/9/9/9/9/N8/9/9/R2K5 w", line);
     assert_ne!(hanging[0], MoveKind::Idle(IdleKind::Exchange));
 }
+
+/// 2020 art. 24.3 and 图11 (车炮联合捉子): Red's rook already attacks the unprotected horse
+/// on a7, but taking it would cost the cannon on g3, which Black's horse attacks; the cannon
+/// steps out of the attack, and now taking wins. The result of the capture changed, so the
+/// cannon's move chases — jointly, the light level (26.9.3). If the cannon was protected
+/// anyway (the horse on e2), taking won before as well: the cannon's move is 闲 (2020 图5).
+#[test]
+fn a_capture_that_wins_only_after_the_move_is_a_joint_chase() {
+    let line = "g3g2 e9f9 g2g3 f9e9";
+    let fen = "4k4/9/n8/9/7n1/R8/6C2/9/9/3K5 w";
+    let pos = Position::from_fen(fen).expect("legal");
+    let moves: Vec<Move> = line
+        .split_whitespace()
+        .map(|m| m.parse().unwrap())
+        .collect();
+    let classes = classify_cycle(&pos, &moves, RuleSet::Chinese);
+    assert_eq!(classes[0].kind, MoveKind::Chase);
+    assert_eq!(classes[0].chases.len(), 1);
+    assert_eq!(classes[0].chases[0].target.to_string(), "a7");
+    assert!(!classes[0].chases[0].kind.is_heavy());
+    // Back on g3 the cannon hangs again: nothing is won.
+    assert_ne!(classes[2].kind, MoveKind::Chase);
+    let protected = kinds("4k4/9/n8/9/7n1/R8/6C2/4N4/9/3K5 w", line);
+    assert_ne!(protected[0], MoveKind::Chase);
+}
+
+/// 2020 art. 26.1 (图14): a pawn's own capture is no chase, also when a check comes first.
+/// Here the plain form: a pawn stepping under an unprotected rook is 闲, a horse attacking the
+/// same rook is 捉.
+#[test]
+fn a_pawns_own_attack_is_idle() {
+    let pawn = kinds("4k4/2r6/3P5/9/9/9/9/9/9/3K5 w", "d7c7 e9f9 c7d7 f9e9");
+    assert!(!pawn[0].is_attack(), "{pawn:?}");
+    let horse = kinds("4k4/2r6/9/9/1N7/9/9/9/9/3K5 w", "b5a7 e9f9 a7b5 f9e9");
+    assert_eq!(horse[0], MoveKind::Chase, "{horse:?}");
+}

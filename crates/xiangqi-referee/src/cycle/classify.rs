@@ -7,7 +7,7 @@ use xiangqi::{Color, Move, Position, Role, Square};
 use super::chase::{Threat, threats};
 use super::material::{all_captures, can_recapture, capture_gain};
 use super::threat::{MATE_DEPTH, has_mate_in_one, threatens_mate, with_turn};
-use super::{Chase, IdleKind, MoveClass, MoveKind, PieceId, RuleSet};
+use super::{Chase, ChaseKind, IdleKind, MoveClass, MoveKind, PieceId, RuleSet};
 
 /// Follows every piece from the start of the cycle: `ids[sq]` is where the piece now on `sq`
 /// stood when the cycle began.
@@ -82,16 +82,31 @@ pub(crate) fn classify(start: &Position, moves: &[Move], rules: RuleSet) -> Vec<
                 class.chases = after
                     .iter()
                     // New: that piece was not threatened by that attacker before the move
-                    // (the moved piece keeps its identity: it stood on the move's origin).
-                    .filter(|t| {
+                    // (the moved piece keeps its identity: it stood on the move's origin), or
+                    // it was, but only now does taking it win (see `result_changed`); such a
+                    // chase is a joint one, the light level (26.9.2–26.9.3).
+                    .filter_map(|t| {
                         let origin = if t.attacker == m.to() {
                             m.from()
                         } else {
                             t.attacker
                         };
-                        !before
+                        let stood = before
                             .iter()
-                            .any(|b| b.target == t.target && b.attacker == origin)
+                            .any(|b| b.target == t.target && b.attacker == origin);
+                        if !stood {
+                            Some(*t)
+                        } else if rules == RuleSet::Chinese
+                            && t.kind != ChaseKind::ByChecks
+                            && result_changed(&prior, after_pos, origin, t)
+                        {
+                            Some(Threat {
+                                kind: ChaseKind::Exchange,
+                                ..*t
+                            })
+                        } else {
+                            None
+                        }
                     })
                     // 2020 art. 26.2 (图18, 参考图19): a side with one attacking piece left
                     // that holds a key drawing point and thereby attacks an advisor or
@@ -99,7 +114,7 @@ pub(crate) fn classify(start: &Position, moves: &[Move], rules: RuleSet) -> Vec<
                     .filter(|t| {
                         !(lone && matches!(t.target_piece.role, Role::Advisor | Role::Elephant))
                     })
-                    .map(|t| to_chase(t, &ids, m))
+                    .map(|t| to_chase(&t, &ids, m))
                     .collect();
             }
             // The Asian rules never rule on a mate threat (rules 9–11): a shallower search
@@ -131,6 +146,24 @@ pub(crate) fn classify(start: &Position, moves: &[Move], rules: RuleSet) -> Vec<
         }
     }
     out
+}
+
+/// Whether a capture that stood before the move wins only now, counting every answer of the
+/// opponent, the captures it already had included: before the move, taking would have cost a
+/// piece of the chaser's elsewhere (a cannon of its own left hanging); the move saved it, so
+/// the capture's result changed and the chase is the move's (2020 图11: the cannon that
+/// steps out of the rook's attack and keeps pinning the elephant chases with the rook, 车炮
+/// 联合捉子; 图5 is the contrary case, where the result of taking the advisor is the same
+/// before and after the rook's retreat, and the retreat is 闲).
+fn result_changed(prior: &Position, after: &Position, origin: Square, t: &Threat) -> bool {
+    let was = Move::new(origin, t.target);
+    let now = Move::new(t.attacker, t.target);
+    if !prior.is_legal(was) || !after.is_legal(now) {
+        return false;
+    }
+    let chaser = after.turn();
+    let before_net = capture_gain(&mut prior.clone(), was, chaser, &[]);
+    before_net <= 0 && capture_gain(&mut after.clone(), now, chaser, &[]) > 0
 }
 
 /// The side's pieces able to attack across the river: rooks, horses, cannons and crossed pawns.
