@@ -4,7 +4,7 @@ use std::collections::HashMap;
 
 use xiangqi::{Color, Move, Position, Role, Square};
 
-use super::chase::{Threat, threats};
+use super::chase::{Threat, old_captures, threats};
 use super::material::{all_captures, can_recapture, capture_gain};
 use super::threat::{MATE_DEPTH, has_mate_in_one, threatens_mate, with_turn};
 use super::{Chase, ChaseKind, IdleKind, MoveClass, MoveKind, PieceId, RuleSet};
@@ -93,8 +93,14 @@ pub(crate) fn classify(start: &Position, moves: &[Move], rules: RuleSet) -> Vec<
                         };
                         let stood = before
                             .iter()
-                            .any(|b| b.target == t.target && b.attacker == origin);
-                        if !stood {
+                            .find(|b| b.target == t.target && b.attacker == origin);
+                        // Before, only a line of checks won it; now the capture itself does: the
+                        // move took away what made the direct capture fail (a root made of checks,
+                        // 2020 图8: the general's step back).
+                        let direct_now = stood.is_some_and(|b| {
+                            b.kind == ChaseKind::ByChecks && t.kind != ChaseKind::ByChecks
+                        });
+                        if stood.is_none() || direct_now {
                             Some(*t)
                         } else if rules == RuleSet::Chinese
                             && t.kind != ChaseKind::ByChecks
@@ -149,9 +155,10 @@ pub(crate) fn classify(start: &Position, moves: &[Move], rules: RuleSet) -> Vec<
 }
 
 /// Whether a capture that stood before the move wins only now, counting every answer of the
-/// opponent, the captures it already had included: before the move, taking would have cost a
-/// piece of the chaser's elsewhere (a cannon of its own left hanging); the move saved it, so
-/// the capture's result changed and the chase is the move's (2020 图11: the cannon that
+/// opponent except the captures the move left as they were: before the move, taking would
+/// have cost a piece of the chaser's elsewhere (a cannon of its own left hanging) or let the
+/// opponent mate at once (2020 图8: the general's step back frees the rook to take the pawn);
+/// the move changed that, so the capture's result changed and the chase is the move's (2020 图11: the cannon that
 /// steps out of the rook's attack and keeps pinning the elephant chases with the rook, 车炮
 /// 联合捉子; 图5 is the contrary case, where the result of taking the advisor is the same
 /// before and after the rook's retreat, and the retreat is 闲).
@@ -162,8 +169,14 @@ fn result_changed(prior: &Position, after: &Position, origin: Square, t: &Threat
         return false;
     }
     let chaser = after.turn();
-    let before_net = capture_gain(&mut prior.clone(), was, chaser, &[]);
-    before_net <= 0 && capture_gain(&mut after.clone(), now, chaser, &[]) > 0
+    // The opponent's captures that the move left as they were count in neither result.
+    let old_before = old_captures(with_turn(prior, !chaser).as_ref());
+    let common: Vec<Move> = old_captures(with_turn(after, !chaser).as_ref())
+        .into_iter()
+        .filter(|c| old_before.contains(c) && prior.piece_at(c.to()) == after.piece_at(c.to()))
+        .collect();
+    let before_net = capture_gain(&mut prior.clone(), was, chaser, &common);
+    before_net <= 0 && capture_gain(&mut after.clone(), now, chaser, &common) > 0
 }
 
 /// The side's pieces able to attack across the river: rooks, horses, cannons and crossed pawns.
