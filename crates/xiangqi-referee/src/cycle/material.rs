@@ -74,12 +74,11 @@ pub(crate) fn can_recapture(pos: &Position, sq: Square) -> bool {
 
 /// Static exchange on `sq`: the best net gain for the side to move from capturing on `sq`
 /// and the recaptures that follow (each side may stop at any time), valued pessimistically
-/// for `chaser`. A side left without legal moves scores `-MATE`.
-pub(crate) fn exchange(pos: &mut Position, sq: Square, chaser: Color, depth: u8) -> i32 {
+/// for `chaser`. A side left without legal moves scores `-MATE`. The exchange is played out
+/// in full (2020 art. 24.3, 通过完整互吃交换): every capture removes a piece, so it ends by
+/// itself, within as many plies as there are pieces able to reach the square.
+pub(crate) fn exchange(pos: &mut Position, sq: Square, chaser: Color) -> i32 {
     let mut best = 0;
-    if depth == 0 {
-        return best;
-    }
     let mover = pos.turn();
     let captures: Vec<Move> = legal_captures_on(pos, sq).collect();
     for m in captures {
@@ -91,7 +90,7 @@ pub(crate) fn exchange(pos: &mut Position, sq: Square, chaser: Color, depth: u8)
         let reply = if mated(pos) {
             -MATE
         } else {
-            exchange(pos, sq, chaser, depth - 1)
+            exchange(pos, sq, chaser)
         };
         pos.undo(m, undo);
         best = best.max(g - reply);
@@ -120,7 +119,7 @@ pub(crate) fn best_reply(pos: &mut Position, chaser: Color, old: &[Move]) -> i32
             let reply = if mated(pos) {
                 -MATE
             } else {
-                exchange(pos, sq, chaser, 5)
+                exchange(pos, sq, chaser)
             };
             pos.undo(m, undo);
             best = best.max(g - reply);
