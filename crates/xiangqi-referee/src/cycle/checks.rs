@@ -1,52 +1,12 @@
-//! Material won or won back by checks: lines of checks that end in a winning capture (抽,
-//! 2020 art. 24.3) and roots made of checks (2020 图3, 断根捉).
+//! Material won by checks: lines of checks that end in a winning capture (抽, 2020 art.
+//! 24.3).
 
 use xiangqi::{Color, Move, Piece, Position, Role, Square};
 
-use super::ChaseKind;
-use super::chase::{Threat, is_exchange_offer, old_captures};
-use super::material::{MATE, can_recapture, capture_gain_with, gain};
-use super::threat::{threatens_mate, with_turn};
-
-/// How many checks a root made of checks may take (2020 图3 needs four when the elephant
-/// interposes: R h0+ B g0, R×g0+ A f0, R×f0+ K e1, R f1+ K e0, and the rook on c1 falls; the
-/// general cannot retake on f0 with the kings facing).
-pub(super) const ROOT_CHECKS: u8 = 4;
-
-/// Whether the side to move, by a check or consecutive checks, whatever the answers, takes
-/// the piece standing on `sq` in the end (or mates): a root made of checks (2020 图3: the rook
-/// that took the horse is won back by the black rook's checks along the back ranks; the
-/// elephant's moves that block those checks cut the root, 断根, and so chase the horse).
-pub(super) fn retakes_by_checks(pos: &mut Position, sq: Square, depth: u8) -> bool {
-    if depth == 0 {
-        return false;
-    }
-    let moves = pos.legal_moves();
-    for &c in moves.iter() {
-        if !pos.gives_check(c) {
-            continue;
-        }
-        let undo = pos.play_unchecked(c);
-        let mut evasions: Vec<Move> = pos.legal_moves().iter().copied().collect();
-        // Captures of the checker first: they most often break the line.
-        evasions.sort_by_key(|e| pos.piece_at(e.to()).is_none());
-        let forced = evasions.iter().all(|&e| {
-            let u = pos.play_unchecked(e);
-            let ok = can_recapture(pos, sq)
-                && pos
-                    .piece_at(sq)
-                    .is_some_and(|p| p.color == pos.turn().other())
-                || retakes_by_checks(pos, sq, depth - 1);
-            pos.undo(e, u);
-            ok
-        });
-        pos.undo(c, undo);
-        if forced {
-            return true;
-        }
-    }
-    false
-}
+use super::board::{Threat, old_captures, with_turn};
+use super::mate_threat::threatens_mate;
+use super::material::{MATE, capture_gain_with, gain, is_exchange_offer};
+use super::terms::ChaseKind;
 
 /// How many checks in a row a line winning material may take (2020 art. 24.3: "a check or
 /// consecutive checks").

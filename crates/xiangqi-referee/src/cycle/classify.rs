@@ -4,10 +4,14 @@ use std::collections::HashMap;
 
 use xiangqi::{Color, Move, Position, Role, Square};
 
-use super::chase::{Threat, old_captures, threats};
-use super::material::{all_captures, can_recapture, capture_gain};
-use super::threat::{MATE_DEPTH, has_mate_in_one, threatens_mate, with_turn};
-use super::{Chase, ChaseKind, IdleKind, MoveClass, MoveKind, PieceId, RuleSet};
+use super::board::{Threat, all_captures, old_captures, with_turn};
+use super::mate::{forget_mates, has_mate_in_one};
+use super::mate_threat::{MATE_DEPTH, threatens_mate};
+use super::material::capture_gain;
+use super::protection::can_recapture;
+use super::terms::{Chase, ChaseKind, IdleKind, MoveClass, MoveKind, PieceId};
+use super::threats::threats;
+use crate::RuleSet;
 
 /// Follows every piece from the start of the cycle: `ids[sq]` is where the piece now on `sq`
 /// stood when the cycle began.
@@ -33,10 +37,12 @@ impl Identities {
 }
 
 /// Classifies every move of `moves` played from `start` (which must be legal in turn).
+/// Several turns of the same cycle are classified as one.
 pub(crate) fn classify(start: &Position, moves: &[Move], rules: RuleSet) -> Vec<MoveClass> {
+    let moves = period(moves);
     // The cycle is usually played twice: every position's threats and mate threats are
     // computed once (keyed by the position's hash, which includes the side to move).
-    super::threat::forget_mates();
+    forget_mates();
     let mut threat_memo: HashMap<u64, Vec<Threat>> = HashMap::new();
     let mut mate_memo: HashMap<(u64, Color), bool> = HashMap::new();
     let mut threats = |pos: &Position, rules: RuleSet| -> Vec<Threat> {
@@ -312,4 +318,15 @@ fn idle_kind(m: Move, mover: Color, before: &Position, after: &Position) -> Idle
         return IdleKind::Block;
     }
     IdleKind::Plain
+}
+
+/// The shortest prefix of which `moves` is a repetition.
+fn period(moves: &[Move]) -> &[Move] {
+    let n = moves.len();
+    for p in 1..n {
+        if n.is_multiple_of(p) && moves.iter().enumerate().all(|(i, m)| *m == moves[i % p]) {
+            return &moves[..p];
+        }
+    }
+    moves
 }

@@ -3,22 +3,10 @@
 
 use xiangqi::{Color, Role};
 
+use super::terms::{ChaseKind, IdleKind, MoveClass, MoveKind};
 use super::verdict::{Outcome, moves_of};
-use super::{ChaseKind, IdleKind, MoveClass, MoveKind, RuleSet};
 use crate::Reason;
-
-pub(crate) fn label_zh(kind: MoveKind) -> &'static str {
-    match kind {
-        MoveKind::Check => "将",
-        MoveKind::MateThreat => "杀",
-        MoveKind::Chase => "捉",
-        MoveKind::Idle(IdleKind::Exchange) => "兑",
-        MoveKind::Idle(IdleKind::Sacrifice) => "献",
-        MoveKind::Idle(IdleKind::Block) => "拦",
-        MoveKind::Idle(IdleKind::Follow) => "跟",
-        MoveKind::Idle(_) => "闲",
-    }
-}
+use crate::RuleSet;
 
 pub(crate) fn label_en(kind: MoveKind) -> &'static str {
     match kind {
@@ -40,7 +28,7 @@ const NUMERALS: [&str; 11] = [
 
 /// A side's pattern in the books' words: 长将, 一将一捉, 两闲 …
 pub(crate) fn pattern_zh(moves: &[&MoveClass]) -> String {
-    let labels: Vec<&str> = moves.iter().map(|c| label_zh(c.kind)).collect();
+    let labels: Vec<&str> = moves.iter().map(|c| c.kind.label()).collect();
     if labels.is_empty() {
         return "无着".to_owned();
     }

@@ -13,6 +13,9 @@
 
 use xiangqi::{Color, Move, Piece, Position, Role, Square};
 
+use super::board::{all_captures, legal_captures_on};
+use super::mate::{has_mate_in_one, mates_by_checks_except};
+
 /// A score meaning "the side to move is mated".
 pub(crate) const MATE: i32 = 10_000;
 
@@ -54,22 +57,6 @@ pub(crate) fn strength(role: Role) -> u8 {
         Role::Rook => 4,
         _ => 0,
     }
-}
-
-/// The legal captures of the side to move on `sq`.
-pub(crate) fn legal_captures_on(pos: &Position, sq: Square) -> impl Iterator<Item = Move> + '_ {
-    let us = pos.turn();
-    pos.attackers(sq, us)
-        .map(move |from| Move::new(from, sq))
-        .filter(move |&m| pos.is_legal(m))
-}
-
-/// Whether the side to move has a legal capture on `sq`: a real root (真根) of the piece
-/// standing there. Pinned protectors, a king that would step into an attacked square and a
-/// recapture that would leave the kings facing are all excluded by the legality test
-/// (AXF terms 真根/假根: the test is made after the capture; 2020 art. 24.15).
-pub(crate) fn can_recapture(pos: &Position, sq: Square) -> bool {
-    legal_captures_on(pos, sq).next().is_some()
 }
 
 /// Static exchange on `sq`: the best net gain for the side to move from capturing on `sq`
@@ -128,16 +115,6 @@ pub(crate) fn best_reply(pos: &mut Position, chaser: Color, old: &[Move]) -> i32
     best
 }
 
-/// Every legal capture of the side to move.
-pub(crate) fn all_captures(pos: &Position) -> Vec<Move> {
-    let us = pos.turn();
-    let mut out = Vec::new();
-    for sq in pos.occupied_by(!us) {
-        out.extend(legal_captures_on(pos, sq));
-    }
-    out
-}
-
 /// The net material the side to move wins by playing the capture `m`: what it takes, less the
 /// opponent's best answer — the recapture and exchange on the square, or a capture elsewhere
 /// that the move itself made possible (`old`: the opponent's captures available had the move
@@ -170,7 +147,7 @@ pub(crate) fn capture_gain_with(
     } else {
         let net = g - best_reply(pos, chaser, old);
         // Only a capture that wins needs the (costlier) test for an immediate mate.
-        if mate_test && net > 0 && crate::cycle::threat::has_mate_in_one(pos) {
+        if mate_test && net > 0 && has_mate_in_one(pos) {
             -MATE
         } else {
             net
@@ -279,9 +256,39 @@ pub(crate) fn line_gain(
     let g = gain(victim, sq, pos.turn(), chaser);
     let undo = pos.play_unchecked(m);
     let mut net = g - forcing_gain(pos, chaser, LINE_DEPTH, old, won);
-    if net > 0 && crate::cycle::threat::has_mate_in_one(pos) {
+    if net > 0 && has_mate_in_one(pos) {
         net = -MATE;
     }
     pos.undo(m, undo);
     net
+}
+
+/// Whether the capture `m` takes a piece of the capturer's own type that could take the
+/// capturer first without gaining anything: the two stand in an offer of exchange (兑, 2020
+/// art. 24.4: if the opponent takes, it is neither mated at once nor loses material; 1956
+/// 图七 长兑; 2020 图2, 图13, 图29, 图30; AXF rule 24, D51–52). Such a capture is no threat.
+pub(crate) fn is_exchange_offer(pos: &Position, them: Option<&mut Position>, m: Move) -> bool {
+    let (Some(a), Some(v)) = (pos.piece_at(m.from()), pos.piece_at(m.to())) else {
+        return false;
+    };
+    if a.role != v.role {
+        return false;
+    }
+    let Some(them) = them else { return false };
+    let back = Move::new(m.to(), m.from());
+    if !them.is_legal(back) || capture_gain(them, back, v.color, &[]) > 0 {
+        return false;
+    }
+    // Accepting must not lose material either, once the recapture's follow-up has run: a
+    // rook "offered" whose capture costs both rooks (the recapture checks, the second rook
+    // falls) is no 兑 but a chase (2020 图17).
+    if line_gain(them, back, a.color, &[], &[]) < 0 {
+        return false;
+    }
+    // Taking must not expose the taker to a mate by checks: a piece that "cannot leave its
+    // line" cannot accept the offer, which is then 杀 or 捉 (2020 图29 variant, 图7).
+    let undo = them.play_unchecked(back);
+    let mated = mates_by_checks_except(them, 3, &[]);
+    them.undo(back, undo);
+    !mated
 }

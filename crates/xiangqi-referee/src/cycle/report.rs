@@ -6,11 +6,13 @@ use serde::{Deserialize, Serialize};
 use xiangqi::notation::{Notation, write_move};
 use xiangqi::{Move, Position, Role, Square};
 
-use super::chase::old_captures;
+use super::board::{horse_leg_towards, legal_captures_on, old_captures, with_turn};
+use super::classify::classify;
 use super::explain::{label_en, role_zh, side_en, side_zh};
-use super::material::{can_recapture, capture_gain, legal_captures_on};
-use super::threat::with_turn;
-use super::{ChaseKind, IdleKind, MoveClass, MoveKind, RuleSet};
+use super::material::capture_gain;
+use super::protection::can_recapture;
+use super::terms::{Chase, ChaseKind, IdleKind, MoveClass, MoveKind};
+use crate::RuleSet;
 
 /// The repeated cycle, move by move.
 ///
@@ -96,7 +98,7 @@ impl CycleReport {
     /// The report on `moves` (one turn of a cycle, or several) played from `start`, whose
     /// first move is ply `first_ply` of the game.
     pub fn new(start: &Position, moves: &[Move], first_ply: u32, rules: RuleSet) -> CycleReport {
-        let classes = super::classify_cycle(start, moves, rules);
+        let classes = classify(start, moves, rules);
         CycleReport::from_classes(start, &classes, first_ply, rules)
     }
 
@@ -215,7 +217,7 @@ fn between(a: Square, b: Square) -> Vec<Square> {
 /// The leg or eye a horse or an elephant on `from` needs free to reach `to`.
 fn blocking_point(role: Role, from: Square, to: Square) -> Option<Square> {
     match role {
-        Role::Horse => super::chase::horse_leg_towards(from, to),
+        Role::Horse => horse_leg_towards(from, to),
         Role::Elephant => {
             let f = (i32::from(from.file().index()) + i32::from(to.file().index())) / 2;
             let r = (i32::from(from.rank().index()) + i32::from(to.rank().index())) / 2;
@@ -225,7 +227,7 @@ fn blocking_point(role: Role, from: Square, to: Square) -> Option<Square> {
     }
 }
 
-fn target(before: &Position, after: &Position, m: Move, ch: &super::Chase) -> Target {
+fn target(before: &Position, after: &Position, m: Move, ch: &Chase) -> Target {
     let chaser = ch.attacker_piece.color;
     // The chaser's legal captures on the target, with the chaser to move.
     let me = with_turn(after, chaser);
