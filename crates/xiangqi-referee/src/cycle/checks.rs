@@ -4,13 +4,10 @@
 use xiangqi::{Color, Move, Piece, Position, Role, Square};
 
 use super::board::{Threat, old_captures, with_turn};
+use super::bounds::bounds;
 use super::mate_threat::threatens_mate;
 use super::material::{MATE, capture_gain_with, gain, is_exchange_offer};
 use super::terms::ChaseKind;
-
-/// How many checks in a row a line winning material may take (2020 art. 24.3: "a check or
-/// consecutive checks").
-const CHECK_DEPTH: u8 = 2;
 
 /// 2020 art. 24.3 (图2, 图3, 图9, 图16; 参考图29–30): material won by a check or consecutive
 /// checks followed, whatever the replies, by a winning capture — including a discovered check
@@ -27,7 +24,7 @@ pub(super) fn check_lines(
         if !pos.gives_check(c) || is_exchange_offer(pos, them.as_deref_mut(), c) {
             continue;
         }
-        let (value, won) = after_check(pos, c, chaser, CHECK_DEPTH, offers);
+        let (value, won) = after_check(pos, c, chaser, bounds().line_checks, offers);
         if value > 0 && value < MATE / 2 {
             out.extend(
                 won.into_iter()
@@ -94,7 +91,7 @@ fn after_check(
             // and its piece "cannot leave its line" (2020 图7). Weighed against the line's
             // first check only: a further check in the line already takes material or
             // uncovers a check, and the search would cost three times as much.
-            if parry && depth == CHECK_DEPTH {
+            if parry && depth == bounds().line_checks {
                 let u = pos.play_unchecked(e);
                 let refutes = threatens_mate(pos, !chaser, 1);
                 pos.undo(e, u);

@@ -5,8 +5,9 @@ use std::collections::HashMap;
 use xiangqi::{Color, Move, Position, Role, Square};
 
 use super::board::{Threat, all_captures, old_captures, with_turn};
+use super::bounds::bounds;
 use super::mate::{forget_mates, has_mate_in_one};
-use super::mate_threat::{MATE_DEPTH, threatens_mate};
+use super::mate_threat::threatens_mate;
 use super::material::capture_gain;
 use super::protection::can_recapture;
 use super::terms::{Chase, ChaseKind, IdleKind, MoveClass, MoveKind, PieceId};
@@ -129,13 +130,7 @@ pub(crate) fn classify(start: &Position, moves: &[Move], rules: RuleSet) -> Vec<
                     .map(|t| to_chase(&t, &ids, m))
                     .collect();
             }
-            // The Asian rules never rule on a mate threat (rules 9–11): a shallower search
-            // labels it.
-            let depth = if rules == RuleSet::Chinese {
-                MATE_DEPTH
-            } else {
-                2
-            };
+            let depth = bounds().mate_checks;
             class.mate_threat = *mate_memo
                 .entry((pos.hash(), mover))
                 .or_insert_with(|| threatens_mate(&pos, mover, depth));

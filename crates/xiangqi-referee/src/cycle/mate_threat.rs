@@ -3,16 +3,13 @@
 //! 2020 art. 24.2 (and 1999 art. 28.2, 1960 §4 二(二) 要杀): 杀 is a move after which the
 //! mover, if it were to move again, would mate by a check or by continuous checks. The AXF
 //! terms (杀着, "threatening to checkmate") use the same definition. We search checks only, up
-//! to [`MATE_DEPTH`] checking moves, every evasion answered.
+//! to [`SearchBounds::mate_checks`](super::SearchBounds) checking moves, every evasion answered.
 
 use xiangqi::{Color, Move, Position};
 
 use super::board::{all_captures, with_turn};
 use super::mate::mates_by_checks_except;
 use super::material::is_exchange_offer;
-
-/// How many checking moves a mate threat may take (3: check, evade, check, evade, mate).
-pub const MATE_DEPTH: u8 = 4;
 
 /// Whether `side`, given the move in `pos` (a null move if it is not its turn), would force
 /// mate by checks: the test for 杀. A mate that would begin by taking a piece standing in an

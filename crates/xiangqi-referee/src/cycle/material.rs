@@ -14,6 +14,7 @@
 use xiangqi::{Color, Move, Piece, Position, Role, Square};
 
 use super::board::{all_captures, legal_captures_on};
+use super::bounds::bounds;
 use super::mate::{has_mate_in_one, mates_by_checks_except};
 
 /// A score meaning "the side to move is mated".
@@ -163,11 +164,6 @@ fn mated(pos: &Position) -> bool {
     pos.is_check() && pos.has_no_moves()
 }
 
-/// How many plies a forcing line after a capture may run: the reply, our next capture, its
-/// reply, one more capture (2020 图4: cannon takes horse, elephant takes cannon, horse takes
-/// the pawn the first horse protected).
-pub(crate) const LINE_DEPTH: u8 = 4;
-
 /// The best net gain for the side to move from a forcing line: captures anywhere (not only on
 /// one square), every evasion when in check, standing pat otherwise; valued pessimistically
 /// for `chaser`, `-MATE` when mated. The chaser's captures of pieces standing on `won` (pieces
@@ -239,7 +235,7 @@ fn search(
 }
 
 /// The net material the side to move wins by the capture `m` once the forcing line that
-/// follows has run its course ([`forcing_gain`], [`LINE_DEPTH`] plies), `-MATE` if the capture
+/// follows has run its course ([`forcing_gain`], [`SearchBounds::capture_line`](super::SearchBounds) plies), `-MATE` if the capture
 /// lets the opponent mate at once: the complete exchange across squares of 2020 图4 (the
 /// capture removes a protector, and the piece it protected falls next).
 pub(crate) fn line_gain(
@@ -255,7 +251,7 @@ pub(crate) fn line_gain(
     };
     let g = gain(victim, sq, pos.turn(), chaser);
     let undo = pos.play_unchecked(m);
-    let mut net = g - forcing_gain(pos, chaser, LINE_DEPTH, old, won);
+    let mut net = g - forcing_gain(pos, chaser, bounds().capture_line, old, won);
     if net > 0 && has_mate_in_one(pos) {
         net = -MATE;
     }
@@ -288,7 +284,7 @@ pub(crate) fn is_exchange_offer(pos: &Position, them: Option<&mut Position>, m: 
     // Taking must not expose the taker to a mate by checks: a piece that "cannot leave its
     // line" cannot accept the offer, which is then 杀 or 捉 (2020 图29 variant, 图7).
     let undo = them.play_unchecked(back);
-    let mated = mates_by_checks_except(them, 3, &[]);
+    let mated = mates_by_checks_except(them, bounds().offer_mate_checks, &[]);
     them.undo(back, undo);
     !mated
 }

@@ -28,6 +28,8 @@
 // by tests/layout.rs).
 // The terms: the vocabulary types.
 mod terms;
+// The bounds of the searches.
+mod bounds;
 // Attacks and legal captures.
 mod board;
 // Mates by checks.
@@ -54,7 +56,7 @@ use xiangqi::{Color, Move, Position};
 
 use crate::Reason;
 pub use crate::RuleSet;
-pub use mate_threat::MATE_DEPTH;
+pub use bounds::{MATE_DEPTH, SearchBounds, with_bounds};
 pub use report::{CycleMove, CycleReport, Target};
 pub use terms::{Chase, ChaseKind, IdleKind, MoveClass, MoveKind, PieceId};
 

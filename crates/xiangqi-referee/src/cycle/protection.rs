@@ -18,7 +18,9 @@ pub(crate) fn can_recapture(pos: &Position, sq: Square) -> bool {
 /// How many checks a root made of checks may take (2020 图3 needs four when the elephant
 /// interposes: R h0+ B g0, R×g0+ A f0, R×f0+ K e1, R f1+ K e0, and the rook on c1 falls; the
 /// general cannot retake on f0 with the kings facing).
-pub(super) const ROOT_CHECKS: u8 = 4;
+pub(super) fn root_checks() -> u8 {
+    super::bounds::bounds().root_checks
+}
 
 /// Whether the side to move, by a check or consecutive checks, whatever the answers, takes
 /// the piece standing on `sq` in the end (or mates): a root made of checks (2020 图3: the rook
