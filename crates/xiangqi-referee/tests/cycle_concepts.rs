@@ -67,3 +67,19 @@ fn a_pawns_own_attack_is_idle() {
     let horse = kinds("4k4/2r6/9/9/1N7/9/9/9/9/3K5 w", "b5a7 e9f9 a7b5 f9e9");
     assert_eq!(horse[0], MoveKind::Chase, "{horse:?}");
 }
+
+/// 2020 art. 24.4 (图30 炮八进四): a move that protects a piece a same-type piece attacks turns
+/// the opponent's winning capture into an even one: an offer of exchange. A rook move that
+/// leaves the horse unprotected offers nothing.
+#[test]
+fn protecting_an_attacked_piece_offers_its_exchange() {
+    let fen = "4k4/9/9/9/2n6/4N4/R8/9/9/3K5 w";
+    let guarded = kinds(fen, "a3a4 e9f9 a4a3 f9e9");
+    assert_eq!(
+        guarded[0],
+        MoveKind::Idle(IdleKind::Exchange),
+        "{guarded:?}"
+    );
+    let away = kinds(fen, "a3a2 e9f9 a2a3 f9e9");
+    assert_ne!(away[0], MoveKind::Idle(IdleKind::Exchange), "{away:?}");
+}

@@ -252,9 +252,15 @@ fn offers_exchange(mover: Color, before: &Position, after: &Position) -> bool {
         if a.role != v.role {
             return false;
         }
-        // The same capture was there before the move: not offered by it.
+        // The same even capture was there before the move: not offered by it. A capture that
+        // won material before and is even now is offered by the move, which protected the
+        // piece (2020 图21 车四退二, 图30 炮八进四: the move guards the horse the opponent's
+        // horse attacks).
         let was_there = earlier.as_ref().is_some_and(|p| {
-            p.piece_at(c.from()) == Some(a) && p.piece_at(c.to()) == Some(v) && p.is_legal(c)
+            p.piece_at(c.from()) == Some(a)
+                && p.piece_at(c.to()) == Some(v)
+                && p.is_legal(c)
+                && capture_gain(&mut p.clone(), c, !mover, &[]) == 0
         });
         if was_there || capture_gain(&mut probe, c, !mover, &[]) != 0 {
             return false;
