@@ -83,3 +83,15 @@ fn protecting_an_attacked_piece_offers_its_exchange() {
     let away = kinds(fen, "a3a2 e9f9 a2a3 f9e9");
     assert_ne!(away[0], MoveKind::Idle(IdleKind::Exchange), "{away:?}");
 }
+
+/// 2020 art. 26.2 (图18): the defending side's one attacking piece that attacks an advisor or
+/// elephant plays 闲 — here Red's lone rook against Black's rook and horse. Against a lone
+/// horse the rook is not the defending side's, and its attack on the elephant is 捉.
+#[test]
+fn only_the_defending_sides_lone_piece_may_attack_advisors_and_elephants() {
+    let line = "b3a3 e9f9 a3b3 f9e9";
+    let defending = kinds("4k4/9/b6n1/9/8r/9/1R7/9/9/3K5 w", line);
+    assert!(!defending[0].is_attack(), "{defending:?}");
+    let stronger = kinds("4k4/9/b6n1/9/9/9/1R7/9/9/3K5 w", line);
+    assert_eq!(stronger[0], MoveKind::Chase, "{stronger:?}");
+}

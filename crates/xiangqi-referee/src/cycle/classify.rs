@@ -8,7 +8,7 @@ use super::board::{Threat, all_captures, old_captures, with_turn};
 use super::bounds::bounds;
 use super::mate::{forget_mates, has_mate_in_one};
 use super::mate_threat::threatens_mate;
-use super::material::capture_gain;
+use super::material::{capture_gain, value};
 use super::protection::can_recapture;
 use super::terms::{Chase, ChaseKind, IdleKind, MoveClass, MoveKind, PieceId};
 use super::threats::threats;
@@ -85,7 +85,7 @@ pub(crate) fn classify(start: &Position, moves: &[Move], rules: RuleSet) -> Vec<
             let after_pos = with_turn(&pos, mover);
             if let Some(after_pos) = &after_pos {
                 let after = threats(after_pos, rules);
-                let lone = rules == RuleSet::Chinese && attacking_pieces(&pos, mover) == 1;
+                let lone = rules == RuleSet::Chinese && defends_with_one_piece(&pos, mover);
                 class.chases = after
                     .iter()
                     // New: that piece was not threatened by that attacker before the move
@@ -121,9 +121,8 @@ pub(crate) fn classify(start: &Position, moves: &[Move], rules: RuleSet) -> Vec<
                             None
                         }
                     })
-                    // 2020 art. 26.2 (图18, 参考图19): a side with one attacking piece left
-                    // that holds a key drawing point and thereby attacks an advisor or
-                    // elephant plays 闲.
+                    // 2020 art. 26.2 (图18, 参考图19): the defending side's one attacking
+                    // piece, holding a drawing point, attacks an advisor or elephant: 闲.
                     .filter(|t| {
                         !(lone && matches!(t.target_piece.role, Role::Advisor | Role::Elephant))
                     })
@@ -180,8 +179,9 @@ fn result_changed(prior: &Position, after: &Position, origin: Square, t: &Threat
     before_net <= 0 && capture_gain(&mut after.clone(), now, chaser, &common) > 0
 }
 
-/// The side's pieces able to attack across the river: rooks, horses, cannons and crossed pawns.
-fn attacking_pieces(pos: &Position, side: Color) -> usize {
+/// The side's pieces able to attack across the river (rooks, horses, cannons and crossed
+/// pawns), with their worth (the book's values, a crossed pawn at its least).
+fn attackers_of(pos: &Position, side: Color) -> (usize, i32) {
     pos.pieces()
         .filter(|(sq, p)| {
             p.color == side
@@ -191,7 +191,19 @@ fn attacking_pieces(pos: &Position, side: Color) -> usize {
                     _ => false,
                 }
         })
-        .count()
+        .fold((0, 0), |(n, v), (sq, p)| (n + 1, v + value(p, sq).0))
+}
+
+/// 2020 art. 26.2: 「守和方只有一个进攻子时，占据守和要点，附带产生的捉士象按“闲”处理」. The
+/// defending side (守和方) is read as the side whose attacking force is the smaller one; it
+/// has one attacking piece left. Which points are "key drawing points" the article does not
+/// define; any point the lone piece stands on is taken as one — the exemption covers only
+/// advisors and elephants, so only those chases are dropped. A side with one attacking piece
+/// that is not the weaker one chases advisors and elephants like anything else.
+fn defends_with_one_piece(pos: &Position, side: Color) -> bool {
+    let (n, mine) = attackers_of(pos, side);
+    let (_, theirs) = attackers_of(pos, !side);
+    n == 1 && mine < theirs
 }
 
 fn to_chase(t: &Threat, ids: &Identities, m: Move) -> Chase {
