@@ -147,8 +147,10 @@ pub(crate) fn capture_gain_with(
         MATE
     } else {
         let net = g - best_reply(pos, chaser, old);
-        // Only a capture that wins needs the (costlier) test for an immediate mate.
-        if mate_test && net > 0 && has_mate_in_one(pos) {
+        // Only a capture that wins needs the (costlier) test for an immediate mate, made
+        // once the exchange on the square has run its course (24.3: 「通过完整互吃交换后吃掉
+        // 对方子且得子，上述得子后不致立即被对方将死」).
+        if mate_test && net > 0 && mated_after_exchange(pos, sq, chaser) {
             -MATE
         } else {
             net
@@ -156,6 +158,42 @@ pub(crate) fn capture_gain_with(
     };
     pos.undo(m, undo);
     net
+}
+
+/// Whether, while the exchange on `sq` is played on as both sides best can (each capture
+/// that pays, the most paying first; stopping when none does), the opponent of `chaser` can
+/// mate at once at one of its turns, the last included. `pos`: after the chaser's first capture, the opponent to move.
+fn mated_after_exchange(pos: &mut Position, sq: Square, chaser: Color) -> bool {
+    let mover = pos.turn();
+    // At every turn of the opponent's it may mate instead of recapturing.
+    if mover != chaser && has_mate_in_one(pos) {
+        return true;
+    }
+    let mut best: Option<(i32, Move)> = None;
+    for m in legal_captures_on(pos, sq).collect::<Vec<_>>() {
+        let Some(victim) = pos.piece_at(sq) else {
+            break;
+        };
+        let g = gain(victim, sq, mover, chaser);
+        let undo = pos.play_unchecked(m);
+        let v = g - exchange(pos, sq, chaser);
+        pos.undo(m, undo);
+        if v > 0 && best.is_none_or(|(b, _)| v > b) {
+            best = Some((v, m));
+        }
+    }
+    match best {
+        // The exchange goes on.
+        Some((_, m)) => {
+            let undo = pos.play_unchecked(m);
+            let r = !mated(pos) && mated_after_exchange(pos, sq, chaser);
+            pos.undo(m, undo);
+            r
+        }
+        // It ends here (the opponent's mate was looked for above; the chaser to move is not
+        // mated at once, and the move after that is not considered: 下一着不予考虑).
+        None => false,
+    }
 }
 
 /// Whether the side to move is checkmated. (A stalemate inside an exchange is too rare to
