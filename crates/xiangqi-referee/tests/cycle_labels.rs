@@ -44,7 +44,6 @@ const DISAGREEMENTS: &[&str] = &[
     "cn2020-图17 ply 4",
     "cn2020-图21 ply 1",
     "cn2020-图24 ply 3",
-    "cn2020-图30 ply 2",
 ];
 
 #[test]

@@ -8,7 +8,7 @@ use super::board::{Threat, all_captures, old_captures, with_turn};
 use super::bounds::bounds;
 use super::mate::{forget_mates, has_mate_in_one};
 use super::mate_threat::threatens_mate;
-use super::material::{capture_gain, value};
+use super::material::{capture_gain, is_exchange_offer, value};
 use super::protection::can_recapture;
 use super::terms::{Chase, ChaseKind, IdleKind, MoveClass, MoveKind, PieceId};
 use super::threats::threats;
@@ -281,6 +281,33 @@ fn offers_exchange(mover: Color, before: &Position, after: &Position) -> bool {
         let mated = has_mate_in_one(&mut probe);
         probe.undo(c, undo);
         !mated
+    }) || offers_own_exchange(mover, before, after)
+}
+
+/// The other half of 兑 (24.4): after the move, the mover's own piece attacks a piece of the
+/// same type that attacks it back, the pair stands in an offer of exchange
+/// ([`is_exchange_offer`]: taking first wins nothing, accepting loses nothing), and the move
+/// made that capture a better one than before — a rook that steps beside the horse its horse
+/// attacks, backing the exchange (2020 图30 车6退4; with the black horse on the other side,
+/// where the red horse cannot take back, the same move is 捉).
+fn offers_own_exchange(mover: Color, before: &Position, after: &Position) -> bool {
+    let (Some(me), Some(earlier)) = (with_turn(after, mover), with_turn(before, mover)) else {
+        return false;
+    };
+    let mut them = after.clone();
+    all_captures(&me).into_iter().any(|c| {
+        let (Some(a), Some(v)) = (me.piece_at(c.from()), me.piece_at(c.to())) else {
+            return false;
+        };
+        if a.role != v.role || !is_exchange_offer(&me, Some(&mut them), c) {
+            return false;
+        }
+        let now = capture_gain(&mut me.clone(), c, mover, &[]);
+        let then = (earlier.piece_at(c.from()) == Some(a)
+            && earlier.piece_at(c.to()) == Some(v)
+            && earlier.is_legal(c))
+        .then(|| capture_gain(&mut earlier.clone(), c, mover, &[]));
+        then.is_none_or(|t| t < now)
     })
 }
 
