@@ -95,3 +95,51 @@ fn only_the_defending_sides_lone_piece_may_attack_advisors_and_elephants() {
     let stronger = kinds("4k4/9/b6n1/9/9/9/1R7/9/9/3K5 w", line);
     assert_eq!(stronger[0], MoveKind::Chase, "{stronger:?}");
 }
+
+/// 2020 art. 24.3 (「造成其他子能吃子」, 图2): a horse that steps onto the a-file becomes the
+/// screen of the cannon on a0, which now attacks the horse on a9: a chase by the cannon. With
+/// the rook on b9 protecting the horse, cannon for horse wins nothing: no chase.
+#[test]
+fn a_new_screen_makes_the_cannons_chase() {
+    let line = "b3a5 e9f9 a5b3 f9e9";
+    let screen = kinds("n3k4/9/9/9/9/9/1N7/9/9/C2K5 w", line);
+    assert_eq!(screen[0], MoveKind::Chase, "{screen:?}");
+    let rooted = kinds("nr2k4/9/9/9/9/9/1N7/9/9/C2K5 w", line);
+    assert_ne!(rooted[0], MoveKind::Chase, "{rooted:?}");
+}
+
+/// 2020 art. 24.3 (「造成其他子能吃子」): an elephant stepping off the a-file unmasks the rook
+/// on a0, which now attacks the unprotected horse on a9. Protected by the rook on b9, rook for
+/// horse loses: no chase.
+#[test]
+fn an_unmasked_line_makes_the_rooks_chase() {
+    let line = "a2c4 e9f9 c4a2 f9e9";
+    let unmasked = kinds("n3k4/9/9/9/9/9/9/B8/9/R2K5 w", line);
+    assert_eq!(unmasked[0], MoveKind::Chase, "{unmasked:?}");
+    let rooted = kinds("nr2k4/9/9/9/9/9/9/B8/9/R2K5 w", line);
+    assert_ne!(rooted[0], MoveKind::Chase, "{rooted:?}");
+}
+
+/// 2020 art. 24.3 and 图5 (a chase is what the move itself creates): Black's rook steps off the
+/// a-file and leaves its horse on a7 unprotected against Red's rook, which was already there;
+/// Red's next move, an advisor's step, does not chase it. Had Red's rook come to the file with
+/// that move, it would.
+#[test]
+fn a_piece_its_own_side_left_unprotected_is_not_chased_by_the_attacker_already_there() {
+    let fen = "r2aka3/9/n8/9/9/R8/9/9/9/3K1A3 w";
+    let line: Vec<Move> = ["f0e1", "a9b9", "e1f0", "b9a9"]
+        .iter()
+        .map(|m| m.parse().expect("ICCS"))
+        .collect();
+    let pos = Position::from_fen(fen).expect("legal");
+    let standing = classify_cycle(&pos, &line, RuleSet::Chinese);
+    // (The advisor's step back also threatens mate with the rook: no chase all the same.)
+    assert!(standing[2].chases.is_empty(), "{:?}", standing[2]);
+    let arriving = kinds("r2aka3/9/n8/9/9/1R7/9/9/9/3K1A3 w", "b4a4 a9b9 a4b4 b9a9");
+    assert!(
+        !arriving[0].is_attack(),
+        "protected by the rook on a9: {arriving:?}"
+    );
+    let late = kinds("1r1aka3/9/n8/9/9/1R7/9/9/9/3K1A3 w", "b4a4 b9c9 a4b4 c9b9");
+    assert_eq!(late[0], MoveKind::Chase, "{late:?}");
+}
