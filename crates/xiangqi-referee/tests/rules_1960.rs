@@ -133,3 +133,23 @@ fn figure_13_general_chases() {
     assert!(labels.chars().all(|l| "闲拦跟献兑".contains(l)), "{labels}");
     assert_eq!(loser, None);
 }
+
+/// 附录 例八 (图二十二; 将6进1 炮九退一 将6退1 炮九进一, Black first as printed): the cannon
+/// checks along the rank through the advisor, then steps back and, the general its screen,
+/// attacks the unprotected elephant: 一将一捉, Red must vary or lose (2020 24.13 alike).
+#[test]
+fn appendix_8_check_and_chase_by_the_cannon() {
+    let (labels, loser, _) = ruling("C4kb2/4a4/9/9/9/9/9/9/9/3K4N b", "f9f8 a9a8 f8f9 a8a9");
+    assert_eq!(labels, "闲将闲捉");
+    assert_eq!(loser, Some(Color::Red));
+}
+
+/// 附录 例九 (图二十三; 车2进3 炮九进三 车2退3 炮九退三, Black first): Black's rook chases the
+/// cannon on both of its moves; the cannon checks once and chases back once (一将一还捉): both
+/// sides forbidden, a draw (2020 26.9: both chases heavy, against unprotected pieces).
+#[test]
+fn appendix_9_perpetual_chase_against_check_and_chase() {
+    let (labels, loser, _) = ruling("1r1ak4/9/9/C1p5n/3P5/9/9/9/9/5K3 b", "b9b6 a6a9 b6b9 a9a6");
+    assert_eq!(labels, "捉将捉捉");
+    assert_eq!(loser, None);
+}
