@@ -458,6 +458,7 @@ impl Referee {
             verdict.rule
         };
         let occurrences = self.options.repetition_trigger().unwrap_or(3);
+        let (moves_en, moves_zh) = (report.moves_en(), report.moves_zh());
         Some(Ruling {
             cycle: Some(report),
             result,
@@ -466,13 +467,13 @@ impl Referee {
             offender,
             rule,
             explanation: format!(
-                "{} (the position after ply {} occurs for the {} time at ply {ply}; plies {from_ply}–{ply})",
+                "{}. Cycle: {moves_en} (the position after ply {} occurs for the {} time at ply {ply}; plies {from_ply}–{ply})",
                 verdict.explanation_en.trim_end_matches('.'),
                 from_ply - 1,
                 ordinal(occurrences),
             ),
             explanation_zh: format!(
-                "{}（第{}着后的局面在第{ply}着第{occurrences}次出现，循环为第{from_ply}–{ply}着）",
+                "{}。着法：{moves_zh}（第{}着后的局面在第{ply}着第{occurrences}次出现，循环为第{from_ply}–{ply}着）",
                 verdict.explanation_zh.trim_end_matches('。'),
                 from_ply - 1,
             ),

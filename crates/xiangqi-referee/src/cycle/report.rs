@@ -102,6 +102,36 @@ impl CycleReport {
         CycleReport::from_classes(start, &classes, first_ply, rules)
     }
 
+    /// The cycle's moves with their labels, as the books print them: `马二退一（捉） 车9平8（兑）`.
+    ///
+    /// ```
+    /// use xiangqi::Position;
+    /// use xiangqi_referee::{RuleSet, cycle::CycleReport};
+    /// let pos = Position::from_fen("5k3/9/9/9/9/9/9/9/4R4/3K5 w").unwrap();
+    /// let moves: Vec<_> = ["e1f1", "f9e9", "f1e1", "e9f9"].iter().map(|m| m.parse().unwrap()).collect();
+    /// let report = CycleReport::new(&pos, &moves, 1, RuleSet::Chinese);
+    /// assert_eq!(report.moves_zh(), "车五平四（将） 将6平5（闲） 车四平五（将） 将5平6（闲）");
+    /// assert_eq!(report.moves_en(), "1. e1f1 check, 2. f9e9 answer_check, 3. f1e1 check, 4. e9f9 answer_check");
+    /// ```
+    pub fn moves_zh(&self) -> String {
+        let words: Vec<String> = self
+            .moves
+            .iter()
+            .map(|m| format!("{}（{}）", m.chinese, m.label))
+            .collect();
+        words.join(" ")
+    }
+
+    /// The same in English: `1. h6i4 chase, 2. i9h9 exchange`.
+    pub fn moves_en(&self) -> String {
+        let words: Vec<String> = self
+            .moves
+            .iter()
+            .map(|m| format!("{}. {} {}", m.ply, m.mv, m.kind))
+            .collect();
+        words.join(", ")
+    }
+
     /// The report on classified moves played from `start`.
     pub(crate) fn from_classes(
         start: &Position,
