@@ -106,6 +106,7 @@ fn refusal(referee: &Referee, ply: u32, m: Move, err: &PlayError) -> Ruling {
         PlayError::GameOver { .. } => return referee.ruling().clone(),
     };
     Ruling {
+        cycle: None,
         result: GameResult::win_for(!mover),
         reason: Some(Reason::IllegalMove),
         ply,

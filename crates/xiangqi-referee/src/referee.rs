@@ -321,6 +321,7 @@ impl Referee {
                 format!(" by {}", en.join(" and "))
             };
             Ruling {
+                cycle: None,
                 result: GameResult::win_for(winner),
                 reason: Some(Reason::Checkmate),
                 ply,
@@ -342,6 +343,7 @@ impl Referee {
             }
         } else {
             Ruling {
+                cycle: None,
                 result: GameResult::win_for(winner),
                 reason: Some(Reason::Stalemate),
                 ply,
@@ -365,6 +367,7 @@ impl Referee {
 
     fn insufficient(&self, ply: u32) -> Ruling {
         Ruling {
+            cycle: None,
             result: GameResult::Draw,
             reason: Some(Reason::InsufficientMaterial),
             ply,
@@ -412,6 +415,7 @@ impl Referee {
             None => (String::new(), String::new()),
         };
         Some(Ruling {
+            cycle: None,
             result: GameResult::Draw,
             reason: Some(Reason::NaturalLimit),
             ply,
@@ -434,8 +438,9 @@ impl Referee {
         let (start, cycle_moves) = self
             .window
             .cycle(first, &self.moves, origin, &self.position)?;
-        let verdict = cycle::rule_cycle(&start, cycle_moves, self.options.rules);
         let from_ply = ply as usize - cycle_moves.len() + 1;
+        let (verdict, report) =
+            cycle::rule_and_report(&start, cycle_moves, from_ply as u32, self.options.rules);
         let (result, offender) = match verdict.loser {
             Some(loser) => (GameResult::win_for(!loser), Some(loser)),
             None => (GameResult::Draw, None),
@@ -453,20 +458,22 @@ impl Referee {
             verdict.rule
         };
         let occurrences = self.options.repetition_trigger().unwrap_or(3);
+        let (moves_en, moves_zh) = (report.moves_en(), report.moves_zh());
         Some(Ruling {
+            cycle: Some(report),
             result,
             reason: Some(verdict.reason),
             ply,
             offender,
             rule,
             explanation: format!(
-                "{} (the position after ply {} occurs for the {} time at ply {ply}; plies {from_ply}–{ply})",
+                "{}. Cycle: {moves_en} (the position after ply {} occurs for the {} time at ply {ply}; plies {from_ply}–{ply})",
                 verdict.explanation_en.trim_end_matches('.'),
                 from_ply - 1,
                 ordinal(occurrences),
             ),
             explanation_zh: format!(
-                "{}（第{}着后的局面在第{ply}着第{occurrences}次出现，循环为第{from_ply}–{ply}着）",
+                "{}。着法：{moves_zh}（第{}着后的局面在第{ply}着第{occurrences}次出现，循环为第{from_ply}–{ply}着）",
                 verdict.explanation_zh.trim_end_matches('。'),
                 from_ply - 1,
             ),

@@ -144,8 +144,8 @@ impl Window {
     /// The position at window index `i` and the moves from it to the latest position, given
     /// the game's moves and a position `origin` reached after `origin_ply` of them, from which
     /// the rest replays move by move (the start, or the end of a move-odds opening); `None`
-    /// if replaying does not reach the latest position (a hash collision, never a real
-    /// repetition).
+    /// if the position at `i` is not the latest position (equal hashes of different
+    /// positions: a collision, never a real repetition).
     pub fn cycle<'m>(
         &self,
         i: usize,
@@ -159,17 +159,67 @@ impl Window {
             start.play_unchecked(m);
         }
         let cycle = moves.get(first..)?;
-        let mut end = start.clone();
-        for &m in cycle {
-            end.play_unchecked(m);
-        }
-        (end.board() == latest.board() && end.turn() == latest.turn()).then_some((start, cycle))
+        // The moves from `start` lead to `latest` by construction; what a hash cannot vouch
+        // for is that `start` itself is the same position as `latest`.
+        (start.board() == latest.board() && start.turn() == latest.turn()).then_some((start, cycle))
+    }
+
+    /// Overwrites the hash at window index `i`, as a collision would make it.
+    #[cfg(test)]
+    fn forge(&mut self, i: usize, h: u64) {
+        self.hashes[i] = h;
+        let (word, bit) = filter_bit(h);
+        self.filter[word] |= bit;
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A forced collision: the start position's hash is overwritten with the hash of the
+    /// position four plies later, so the window reports a repetition that did not happen;
+    /// `cycle` refuses it, and accepts the real repetition that follows.
+    #[test]
+    fn a_hash_collision_is_not_a_repetition() {
+        let start = Position::start();
+        let moves: Vec<Move> = [
+            "h2e2", "h9g7", "b0c2", "b9c7", "c2b0", "c7b9", "b0c2", "b9c7",
+        ]
+        .iter()
+        .map(|m| m.parse().expect("ICCS"))
+        .collect();
+        let mut pos = start.clone();
+        for &m in &moves[..4] {
+            pos.play(m).expect("legal");
+        }
+        let mut window = Window::new(&start, 0);
+        window.forge(0, pos.hash());
+        let mut replay = start.clone();
+        let mut recs = Vec::new();
+        for (k, &m) in moves.iter().enumerate() {
+            replay.play(m).expect("legal");
+            recs.push((k + 1, window.push(&replay), replay.clone()));
+        }
+        // After ply 4 the forged hash matches: a false recurrence of window index 0.
+        let (ply, rec, latest) = &recs[3];
+        assert_eq!(rec.count, 2);
+        assert_eq!(rec.first, 0);
+        assert!(
+            window
+                .cycle(rec.first, &moves[..*ply], (&start, 0), latest)
+                .is_none(),
+            "a collision was taken for a repetition"
+        );
+        // After ply 8 the position of ply 4 really recurs.
+        let (ply, rec, latest) = &recs[7];
+        assert_eq!(rec.count, 3);
+        let (cycle_start, cycle) = window
+            .cycle(4, &moves[..*ply], (&start, 0), latest)
+            .expect("a real repetition");
+        assert_eq!(cycle_start.board(), latest.board());
+        assert_eq!(cycle.len(), 4);
+    }
 
     /// Random games whose moves often undo the mover's last one, so positions recur, some
     /// past the scan limit: every push reports what a plain count over the positions since

@@ -6,6 +6,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use xiangqi::Color;
 
 use crate::Reason;
+use crate::cycle::CycleReport;
 
 /// The outcome of a game as far as the referee can tell.
 ///
@@ -117,6 +118,10 @@ pub struct Ruling {
     pub explanation: String,
     /// The same in Chinese.
     pub explanation_zh: String,
+    /// For a repetition ruling: the cycle move by move (label, targets, article), as the
+    /// rule set classifies it; `None` for every other ruling. Serialized as `cycle` only
+    /// when present.
+    pub cycle: Option<CycleReport>,
 }
 
 impl Ruling {
@@ -129,6 +134,7 @@ impl Ruling {
     /// ```
     pub fn ongoing(ply: u32) -> Ruling {
         Ruling {
+            cycle: None,
             result: GameResult::Ongoing,
             reason: None,
             ply,
@@ -173,6 +179,8 @@ struct RulingJson {
     explanation: String,
     #[serde(default)]
     explanation_zh: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    cycle: Option<CycleReport>,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -210,6 +218,7 @@ impl Serialize for Ruling {
             rule: self.rule.clone(),
             explanation: self.explanation.clone(),
             explanation_zh: self.explanation_zh.clone(),
+            cycle: self.cycle.clone(),
         }
         .serialize(serializer)
     }
@@ -226,6 +235,7 @@ impl<'de> Deserialize<'de> for Ruling {
             rule: j.rule,
             explanation: j.explanation,
             explanation_zh: j.explanation_zh,
+            cycle: j.cycle,
         })
     }
 }

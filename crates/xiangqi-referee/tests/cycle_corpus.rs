@@ -6,85 +6,16 @@
 //! times — and ruled with the case's rule set (`cn*` Chinese, `axf-`/`fsf-` Asian). A verdict
 //! of `draw` expects no loser, `red_*` Red, `black_*` Black.
 //!
-//! Run with `--nocapture` to see the per-group table and every miss.
+//! Run with `--nocapture` to see the per-group table and every miss; `cargo run -p
+//! xiangqi-referee --example cycle_case -- <id>` prints one case's classification.
 
 use std::collections::BTreeMap;
 
-use serde_json::Value;
-use xiangqi::{Color, Move, Position};
-use xiangqi_referee::{
-    RuleSet,
-    cycle::{classify_cycle, debug_threats, rule_cycle},
-};
+mod common;
 
-struct Case {
-    id: String,
-    group: String,
-    confidence: String,
-    start: Position,
-    cycle: Vec<Move>,
-    expected: Option<Color>,
-}
-
-fn load() -> Vec<Case> {
-    let text = include_str!("data/rulebook-cases.jsonl");
-    let mut out = Vec::new();
-    for (n, line) in text
-        .lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty())
-    {
-        let v: Value = serde_json::from_str(line).unwrap_or_else(|e| panic!("line {}: {e}", n + 1));
-        let id = v["id"].as_str().expect("id").to_owned();
-        let rep = if v["repetition_with_extension"].is_array() {
-            &v["repetition_with_extension"]
-        } else {
-            &v["repetition"]
-        };
-        let Some(rep) = rep.as_array() else { continue };
-        let (i, j) = (
-            rep[0].as_u64().expect("i") as usize,
-            rep[1].as_u64().expect("j") as usize,
-        );
-        let mut moves: Vec<Move> = Vec::new();
-        for key in ["moves_iccs", "cycle_extension_iccs"] {
-            if let Some(list) = v[key].as_array() {
-                moves.extend(list.iter().map(|m| {
-                    m.as_str()
-                        .expect("move")
-                        .parse::<Move>()
-                        .expect("ICCS move")
-                }));
-            }
-        }
-        let mut pos = Position::from_fen(v["fen"].as_str().expect("fen"))
-            .unwrap_or_else(|e| panic!("{id}: {e}"));
-        let mut start = None;
-        for (k, &m) in moves.iter().enumerate().take(j) {
-            if k == i {
-                start = Some(pos.clone());
-            }
-            pos.play(m)
-                .unwrap_or_else(|e| panic!("{id}: ply {k} {m}: {e}"));
-        }
-        let start = start.unwrap_or_else(|| pos.clone());
-        let cycle: Vec<Move> = moves[i..j].to_vec();
-        let expected = match v["verdict"].as_str().expect("verdict") {
-            "draw" => None,
-            s if s.starts_with("red") => Some(Color::Red),
-            _ => Some(Color::Black),
-        };
-        out.push(Case {
-            group: id.split('-').next().unwrap_or("").to_owned(),
-            confidence: v["confidence"].as_str().unwrap_or("").to_owned(),
-            id,
-            start,
-            cycle,
-            expected,
-        });
-    }
-    out
-}
+use common::corpus::load;
+use xiangqi::Move;
+use xiangqi_referee::{RuleSet, cycle::rule_cycle};
 
 /// Cases whose book verdict we knowingly do not reproduce, each with the reason. Every miss
 /// must be listed here; a listed case that starts passing is reported too.
@@ -200,45 +131,5 @@ fn corpus_scores() {
         .collect();
     if !fixed.is_empty() {
         println!("listed as misses but now right: {fixed:?}");
-    }
-}
-
-/// `CYCLE_CASE=<id> cargo test --test cycle_corpus dump -- --nocapture` prints the
-/// classification of one case's moves (a debugging aid; silent otherwise).
-#[test]
-fn dump() {
-    let Ok(want) = std::env::var("CYCLE_CASE") else {
-        return;
-    };
-    for case in load().iter().filter(|c| c.id == want) {
-        let rules = if case.group.starts_with("cn") {
-            RuleSet::Chinese
-        } else {
-            RuleSet::Asian
-        };
-        println!("{} {}", case.id, case.start.fen());
-        let mut pos = case.start.clone();
-        for &m in &case.cycle {
-            println!("  before {m}: {:?}", debug_threats(&pos, rules));
-            pos.play(m).expect("legal");
-        }
-        for c in classify_cycle(&case.start, &case.cycle, rules) {
-            println!(
-                "  {} {:?} {:?} mate={} chk={:?} chases={:?}",
-                c.mv,
-                c.piece,
-                c.kind,
-                c.mate_threat,
-                c.checkers,
-                c.chases
-                    .iter()
-                    .map(|h| format!(
-                        "{}{}x{}{}:{:?}",
-                        h.attacker_piece, h.attacker, h.target_piece, h.target, h.kind
-                    ))
-                    .collect::<Vec<_>>()
-            );
-        }
-        println!("{:?}", rule_cycle(&case.start, &case.cycle, rules));
     }
 }

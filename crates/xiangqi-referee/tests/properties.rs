@@ -39,48 +39,171 @@ fn square(i: u8) -> Square {
     Square::new(i % 90).unwrap()
 }
 
-proptest! {
-    /// With only kings, advisors and elephants a side always has a legal move, so the draw
-    /// for want of attacking material never hides a stalemate win.
-    #[test]
-    fn bare_sides_always_have_a_move(squares in proptest::collection::vec(0u8..90, 10), red_to_move: bool) {
-        let mut setup = Setup::empty();
-        let roles = [Role::King, Role::Advisor, Role::Advisor, Role::Elephant, Role::Elephant];
-        for (i, &s) in squares.iter().enumerate() {
-            let color = if i < 5 { Color::Red } else { Color::Black };
-            let sq = square(s);
-            if setup.board[sq.index() as usize].is_none() {
-                setup.board[sq.index() as usize] = Some(Piece::new(color, roles[i % 5]));
+/// The square on `file`, `rank` (0–8, 0–9 from Red's side) seen from `color`'s side.
+fn point(color: Color, (file, rank): (u8, u8)) -> Square {
+    let rank = if color == Color::Red { rank } else { 9 - rank };
+    Square::new(rank * 9 + file).expect("on the board")
+}
+
+/// The points a king, an advisor and an elephant may stand on (1960 rules §2), Red's view.
+const PALACE: [(u8, u8); 9] = [
+    (3, 0),
+    (4, 0),
+    (5, 0),
+    (3, 1),
+    (4, 1),
+    (5, 1),
+    (3, 2),
+    (4, 2),
+    (5, 2),
+];
+const ADVISOR_POINTS: [(u8, u8); 5] = [(3, 0), (5, 0), (4, 1), (3, 2), (5, 2)];
+const ELEPHANT_POINTS: [(u8, u8); 7] = [(2, 0), (6, 0), (0, 2), (4, 2), (8, 2), (2, 4), (6, 4)];
+
+/// A bare side: its king's point and subsets of its advisor and elephant points (at most two
+/// of each; an advisor on the king's point is dropped).
+fn bare_side() -> impl Strategy<Value = (usize, Vec<usize>, Vec<usize>)> {
+    (
+        0..PALACE.len(),
+        proptest::sample::subsequence((0..ADVISOR_POINTS.len()).collect::<Vec<_>>(), 0..=2),
+        proptest::sample::subsequence((0..ELEPHANT_POINTS.len()).collect::<Vec<_>>(), 0..=2),
+    )
+}
+
+/// Runs `cases` generated cases of `strategy` through `check`, which says whether the case
+/// was checked (as opposed to skipped); returns how many were.
+fn run_counting<S: Strategy>(
+    cases: u32,
+    strategy: S,
+    check: impl Fn(S::Value) -> Result<bool, TestCaseError>,
+) -> usize {
+    let checked = std::cell::Cell::new(0usize);
+    let config = ProptestConfig {
+        cases,
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    };
+    let mut runner = proptest::test_runner::TestRunner::new(config);
+    let result = runner.run(&strategy, |v| {
+        let ok = check(v)?;
+        checked.set(checked.get() + usize::from(ok));
+        Ok(())
+    });
+    if let Err(e) = result {
+        panic!("{e}");
+    }
+    checked.get()
+}
+
+/// With only kings, advisors and elephants a side always has a legal move, so the draw for
+/// want of attacking material never hides a stalemate win. Only legal placements are
+/// generated (kings in their palaces, advisors and elephants on their points); the only ones
+/// refused are those with the kings facing each other on an open file with the side to move
+/// able to take (about one in nine), so at least half of the cases must be checked.
+#[test]
+fn bare_sides_always_have_a_move() {
+    const CASES: u32 = 512;
+    let checked = run_counting(
+        CASES,
+        (bare_side(), bare_side(), any::<bool>()),
+        |(red, black, red_to_move)| {
+            let mut setup = Setup::empty();
+            for (color, (king, advisors, elephants)) in [(Color::Red, red), (Color::Black, black)] {
+                let mut put = |sq: Square, role| {
+                    let slot = &mut setup.board[sq.index() as usize];
+                    if slot.is_none() {
+                        *slot = Some(Piece::new(color, role));
+                    }
+                };
+                put(point(color, PALACE[king]), Role::King);
+                for a in advisors {
+                    put(point(color, ADVISOR_POINTS[a]), Role::Advisor);
+                }
+                for e in elephants {
+                    put(point(color, ELEPHANT_POINTS[e]), Role::Elephant);
+                }
             }
-        }
-        setup.turn = if red_to_move { Color::Red } else { Color::Black };
-        if let Ok(pos) = Position::from_setup(setup) {
+            setup.turn = if red_to_move {
+                Color::Red
+            } else {
+                Color::Black
+            };
+            let Ok(pos) = Position::from_setup(setup) else {
+                return Ok(false);
+            };
             prop_assert!(!pos.legal_moves().is_empty(), "{}", pos.fen());
             let r = judge(&pos, &[], &Options::default());
             prop_assert_eq!(r.reason, Some(Reason::InsufficientMaterial));
-        }
-    }
+            Ok(true)
+        },
+    );
+    eprintln!("bare_sides_always_have_a_move: {checked} of {CASES} cases checked");
+    assert!(
+        checked >= CASES as usize / 2,
+        "only {checked} of {CASES} placements were legal"
+    );
+}
 
-    /// Arbitrary move lists: never a panic; a ruling of an illegal move names the first move
-    /// the position refuses.
-    #[test]
-    fn arbitrary_moves_never_panic(raw in proptest::collection::vec((0u8..90, 0u8..90), 0..40), asian: bool) {
-        let moves: Vec<Move> = raw.iter().map(|&(a, b)| Move::new(square(a), square(b))).collect();
-        let rules = if asian { RuleSet::Asian } else { RuleSet::Chinese };
-        let start = Position::start();
-        let r = judge(&start, &moves, &Options::new(rules));
-        let mut pos = start;
-        let first_illegal = moves.iter().position(|&m| pos.play(m).is_err());
-        if let Some(i) = first_illegal {
+/// Games of random legal moves (often repeating, so that repetition rulings come up) with
+/// arbitrary square pairs injected after them: never a panic; the ruling names the first move
+/// the position refuses, or a decision before it. Most cases must reach an injected move
+/// after at least ten legal plies.
+#[test]
+fn arbitrary_moves_never_panic() {
+    const CASES: u32 = 256;
+    let injected = std::cell::Cell::new(0usize);
+    let checked = run_counting(
+        CASES,
+        (
+            any::<u64>(),
+            0usize..120,
+            proptest::collection::vec((0u8..90, 0u8..90), 1..4),
+            any::<bool>(),
+        ),
+        |(seed, plies, raw, asian)| {
+            let start = Position::start();
+            let mut moves = random_game(&mut Rng(seed | 1), &start, plies, 40);
+            let legal = moves.len();
+            moves.extend(raw.iter().map(|&(a, b)| Move::new(square(a), square(b))));
+            let rules = if asian {
+                RuleSet::Asian
+            } else {
+                RuleSet::Chinese
+            };
+            let r = judge(&start, &moves, &Options::new(rules));
+            let mut pos = start;
+            let first_illegal = moves.iter().position(|&m| pos.play(m).is_err());
+            let Some(i) = first_illegal else {
+                return Ok(false);
+            };
+            prop_assert!(i >= legal, "a generated legal move was refused");
             if r.reason == Some(Reason::IllegalMove) {
                 prop_assert_eq!(r.ply as usize, i + 1);
-                prop_assert_eq!(r.result, GameResult::win_for(if i % 2 == 0 { Color::Black } else { Color::Red }));
+                let winner = if i % 2 == 0 { Color::Black } else { Color::Red };
+                prop_assert_eq!(r.result, GameResult::win_for(winner));
+                injected.set(injected.get() + usize::from(legal >= 10));
             } else {
                 prop_assert!(r.is_decided() && (r.ply as usize) <= i);
             }
-        }
-    }
+            Ok(true)
+        },
+    );
+    let injected = injected.get();
+    eprintln!(
+        "arbitrary_moves_never_panic: {checked} of {CASES} cases checked, {injected} ruled an \
+         injected illegal move after 10 or more legal plies"
+    );
+    assert!(
+        checked >= CASES as usize / 2,
+        "only {checked} of {CASES} cases had an illegal move"
+    );
+    assert!(
+        injected >= CASES as usize / 4,
+        "only {injected} cases reached an injected move late"
+    );
+}
 
+proptest! {
     /// Arbitrary touches: an error or a ruling whose bound moves are legal.
     #[test]
     fn arbitrary_touches_never_panic(raw in proptest::collection::vec(0u8..90, 0..5)) {

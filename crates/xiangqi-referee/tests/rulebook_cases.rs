@@ -1,23 +1,36 @@
 //! The rule books' repetition cases (`tests/data/rulebook-cases.jsonl`, see the README there),
 //! each judged after its cycle has come round to the third occurrence.
 //!
-//! Prints a score table per group and confidence, and the misses. The thresholds below are
-//! what the current classification reaches; raise them as it improves (the target is
-//! 95% in `cn1956`, `cn2020` and `axf` of high confidence).
+//! Prints a score table per group and confidence, and the misses. The scores asserted are
+//! the ones reached, exactly, and every miss is named: a case that breaks fails the test, and
+//! so does a listed miss that starts passing (move it out of the list, and raise the score).
 
 use serde_json::Value;
 use xiangqi::{Move, Position};
 use xiangqi_referee::{GameResult, Options, Reason, RuleSet, judge};
 
-/// (group, least share of correct rulings). Groups: the `id` prefix, with `axf` split by
-/// confidence.
-const THRESHOLDS: &[(&str, f64)] = &[
-    ("cn1956", 0.8),
-    ("cn2020", 0.7),
-    ("axf/high", 0.9),
-    ("axf/medium", 0.9),
-    ("axf/low", 0.85),
-    ("fsf", 0.85),
+/// (group, correct rulings, cases). Groups: the `id` prefix, with `axf` split by confidence.
+const SCORES: &[(&str, usize, usize)] = &[
+    ("cn1956", 5, 6),
+    ("cn2020", 31, 31),
+    ("axf/high", 31, 32),
+    ("axf/medium", 28, 29),
+    ("axf/low", 10, 11),
+    ("fsf", 29, 32),
+];
+
+/// The cases ruled otherwise than the case's verdict; the reasons are in `tests/cycle_corpus.rs`
+/// (`EXPLAINED_MISSES`), except axf-D107 (low confidence: an engine's expectation), where the
+/// start position occurs for the third time after ply 8, so the game is ruled on plies 5–8
+/// (the f-file rook's cycle), not on the corpus's cycle [0, 4].
+const MISSES: &[&str] = &[
+    "cn1956-图六",
+    "axf-D61",
+    "axf-D79",
+    "axf-D107",
+    "fsf-05",
+    "fsf-10",
+    "fsf-11",
 ];
 
 /// Cases that are not repetition cases (see the data README).
@@ -176,12 +189,14 @@ fn rulebook_cases() {
     for m in &misses {
         println!("  {m}");
     }
-    for &(g, least) in THRESHOLDS {
-        let (_, n, ok) = groups
-            .iter()
-            .find(|x| x.0 == g)
-            .unwrap_or_else(|| panic!("no group {g}"));
-        let share = *ok as f64 / *n as f64;
-        assert!(share >= least, "{g}: {ok}/{n} = {share:.3} < {least}");
-    }
+    let scores: Vec<(&str, usize, usize)> = groups
+        .iter()
+        .map(|(g, n, ok)| (g.as_str(), *ok, *n))
+        .collect();
+    assert_eq!(scores, SCORES, "scores per group (group, correct, cases)");
+    let missed: Vec<&str> = misses
+        .iter()
+        .map(|m| m.split_whitespace().next().unwrap_or_default())
+        .collect();
+    assert_eq!(missed, MISSES, "the cases ruled otherwise than the book");
 }

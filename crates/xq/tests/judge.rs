@@ -42,6 +42,7 @@ fn judge_json_has_exactly_the_contract_fields() {
     assert_eq!(
         keys,
         [
+            "cycle",
             "explanation",
             "explanation_zh",
             "offender",
@@ -60,6 +61,77 @@ fn judge_json_has_exactly_the_contract_fields() {
         v["explanation"].as_str().unwrap().contains("plies 2–9"),
         "{v}"
     );
+}
+
+/// 2020 图2 (CXA 2020 第24.3条): the horse's retreat makes it the screen of the cannon on
+/// i2, which then attacks the unprotected rook on i9; Red chases on every move and loses.
+const FIGURE_2: &str = "1r2kab1r/2c1a4/n1c1b1n2/4p2N1/p1p6/1C4P2/P1P1P4/2N1B3C/4A4/1RBAK2R1 w";
+const FIGURE_2_MOVES: &str = "h6i4 i9h9 i4h6 h9i9 h6i4 i9h9 i4h6 h9i9";
+
+#[test]
+fn a_repetition_ruling_shows_the_cycle_move_by_move() {
+    let v = json(&[
+        "judge",
+        "--fen",
+        FIGURE_2,
+        "--moves",
+        FIGURE_2_MOVES,
+        "--json",
+    ]);
+    assert_eq!(v["result"], "black_wins", "{v}");
+    let cycle = &v["cycle"];
+    assert_eq!(
+        (cycle["first_ply"].as_u64(), cycle["last_ply"].as_u64()),
+        (Some(1), Some(4))
+    );
+    let moves = cycle["moves"].as_array().expect("moves");
+    let labels: Vec<&str> = moves.iter().map(|m| m["label"].as_str().unwrap()).collect();
+    assert_eq!(labels, ["捉", "兑", "捉", "捉"]);
+    let first = &moves[0];
+    assert_eq!(first["ply"], 1);
+    assert_eq!(first["side"], "red");
+    assert_eq!(first["move"], "h6i4");
+    assert_eq!(first["chinese"], "马二退一");
+    assert_eq!(first["kind"], "chase");
+    assert_eq!(first["article"], "2020 第24.3条");
+    let target = &first["targets"][0];
+    assert_eq!(target["square"], "i9");
+    assert_eq!(target["piece"], "rook");
+    assert_eq!(target["by"][0], "i2");
+    assert_eq!(target["root"], "unprotected");
+    assert_eq!(target["how"], "screen");
+    assert!(
+        first["explanation_zh"].as_str().unwrap().contains("炮架"),
+        "{first}"
+    );
+    // Rulings other than repetitions carry no cycle.
+    let v = json(&["judge", "--moves", "h2e2 h9g7", "--json"]);
+    assert!(v.get("cycle").is_none(), "{v}");
+}
+
+#[test]
+fn explain_prints_the_cycle_as_a_table() {
+    let out = xq(&[
+        "judge",
+        "--fen",
+        FIGURE_2,
+        "--moves",
+        FIGURE_2_MOVES,
+        "--explain",
+    ]);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("cycle:       plies 1–4"), "{text}");
+    let rows: Vec<&str> = text.lines().filter(|l| l.contains("2020 第24.")).collect();
+    assert_eq!(rows.len(), 4, "{text}");
+    assert!(rows[0].contains("h6i4") && rows[0].contains("马二退一") && rows[0].contains('捉'));
+    assert!(
+        text.contains("-> black rook on i9: root unprotected, by i2, how screen"),
+        "{text}"
+    );
+    // Without --explain the table is not printed.
+    let out = xq(&["judge", "--fen", FIGURE_2, "--moves", FIGURE_2_MOVES]);
+    assert!(!String::from_utf8(out.stdout).unwrap().contains("cycle:"));
 }
 
 #[test]

@@ -1,56 +1,13 @@
-//! Material won or won back by checks: lines of checks that end in a winning capture (抽,
-//! 2020 art. 24.3) and roots made of checks (2020 图3, 断根捉).
+//! Material won by checks: lines of checks that end in a winning capture (抽, 2020 art.
+//! 24.3).
 
 use xiangqi::{Color, Move, Piece, Position, Role, Square};
 
-use super::ChaseKind;
-use super::chase::{Threat, is_exchange_offer, old_captures};
-use super::material::{MATE, can_recapture, capture_gain_with, gain};
-use super::threat::{threatens_mate, with_turn};
-
-/// How many checks a root made of checks may take (2020 图3 needs four when the elephant
-/// interposes: R h0+ B g0, R×g0+ A f0, R×f0+ K e1, R f1+ K e0, and the rook on c1 falls; the
-/// general cannot retake on f0 with the kings facing).
-pub(super) const ROOT_CHECKS: u8 = 4;
-
-/// Whether the side to move, by a check or consecutive checks, whatever the answers, takes
-/// the piece standing on `sq` in the end (or mates): a root made of checks (2020 图3: the rook
-/// that took the horse is won back by the black rook's checks along the back ranks; the
-/// elephant's moves that block those checks cut the root, 断根, and so chase the horse).
-pub(super) fn retakes_by_checks(pos: &mut Position, sq: Square, depth: u8) -> bool {
-    if depth == 0 {
-        return false;
-    }
-    let moves = pos.legal_moves();
-    for &c in moves.iter() {
-        if !pos.gives_check(c) {
-            continue;
-        }
-        let undo = pos.play_unchecked(c);
-        let mut evasions: Vec<Move> = pos.legal_moves().iter().copied().collect();
-        // Captures of the checker first: they most often break the line.
-        evasions.sort_by_key(|e| pos.piece_at(e.to()).is_none());
-        let forced = evasions.iter().all(|&e| {
-            let u = pos.play_unchecked(e);
-            let ok = can_recapture(pos, sq)
-                && pos
-                    .piece_at(sq)
-                    .is_some_and(|p| p.color == pos.turn().other())
-                || retakes_by_checks(pos, sq, depth - 1);
-            pos.undo(e, u);
-            ok
-        });
-        pos.undo(c, undo);
-        if forced {
-            return true;
-        }
-    }
-    false
-}
-
-/// How many checks in a row a line winning material may take (2020 art. 24.3: "a check or
-/// consecutive checks").
-const CHECK_DEPTH: u8 = 2;
+use super::board::{Threat, old_captures, with_turn};
+use super::bounds::bounds;
+use super::mate_threat::threatens_mate;
+use super::material::{MATE, capture_gain_with, gain, is_exchange_offer};
+use super::terms::ChaseKind;
 
 /// 2020 art. 24.3 (图2, 图3, 图9, 图16; 参考图29–30): material won by a check or consecutive
 /// checks followed, whatever the replies, by a winning capture — including a discovered check
@@ -67,7 +24,7 @@ pub(super) fn check_lines(
         if !pos.gives_check(c) || is_exchange_offer(pos, them.as_deref_mut(), c) {
             continue;
         }
-        let (value, won) = after_check(pos, c, chaser, CHECK_DEPTH, offers);
+        let (value, won) = after_check(pos, c, chaser, bounds().line_checks, offers);
         if value > 0 && value < MATE / 2 {
             out.extend(
                 won.into_iter()
@@ -134,7 +91,7 @@ fn after_check(
             // and its piece "cannot leave its line" (2020 图7). Weighed against the line's
             // first check only: a further check in the line already takes material or
             // uncovers a check, and the search would cost three times as much.
-            if parry && depth == CHECK_DEPTH {
+            if parry && depth == bounds().line_checks {
                 let u = pos.play_unchecked(e);
                 let refutes = threatens_mate(pos, !chaser, 1);
                 pos.undo(e, u);
@@ -163,8 +120,11 @@ fn after_check(
     (worst, won)
 }
 
-/// The chaser's best continuation: a winning capture or, `depth` permitting, another check.
-/// The search stops once a continuation gains more than `need`.
+/// The chaser's best continuation: a winning capture or, `depth` permitting, another check;
+/// with the pieces every continuation of that value wins (ties are all kept: which of two
+/// equal captures the chaser would choose is not for the referee to guess, and keeping one
+/// would make the ruling depend on the order the moves are generated in, so on how the board
+/// is drawn). The search of further checks stops once one gains more than `need`.
 fn follow(
     pos: &mut Position,
     chaser: Color,
@@ -172,8 +132,7 @@ fn follow(
     offers: &[Move],
     need: i32,
 ) -> (i32, Vec<Threat>) {
-    let (mut best, threat) = best_capture(pos, chaser, offers);
-    let mut won: Vec<Threat> = threat.into_iter().collect();
+    let (mut best, mut won) = best_capture(pos, chaser, offers);
     if depth > 0 && best <= need {
         let moves = pos.legal_moves();
         for &c in moves.iter() {
@@ -182,22 +141,27 @@ fn follow(
                 continue;
             }
             let (v, w) = after_check(pos, c, chaser, depth, offers);
-            if v > best && v < MATE / 2 {
+            if v >= MATE / 2 || v <= 0 || v < best {
+                continue;
+            }
+            if v > best {
                 best = v;
-                won = w;
-                if best > need {
-                    break;
-                }
+                won.clear();
+            }
+            won.extend(w);
+            if best > need {
+                break;
             }
         }
     }
     (best, won)
 }
 
-/// The side to move's best single capture by net gain, and what it takes.
-fn best_capture(pos: &mut Position, chaser: Color, skip: &[Move]) -> (i32, Option<Threat>) {
+/// The side to move's best single capture by net gain, and every capture that gains as much
+/// (see [`follow`] on ties).
+fn best_capture(pos: &mut Position, chaser: Color, skip: &[Move]) -> (i32, Vec<Threat>) {
     let mut best = 0;
-    let mut threat = None;
+    let mut threats = Vec::new();
     let mut old: Option<Vec<Move>> = None;
     let mut targets: Vec<(Square, Piece)> = pos
         .pieces()
@@ -206,10 +170,10 @@ fn best_capture(pos: &mut Position, chaser: Color, skip: &[Move]) -> (i32, Optio
         })
         .collect();
     // Most valuable first: no capture nets more than it takes, so the search ends as soon as
-    // the next victim is worth no more than the best gain found.
+    // the next victim is worth less than the best gain found.
     targets.sort_by_key(|&(sq, p)| -gain(p, sq, chaser, chaser));
     for (sq, victim) in targets {
-        if gain(victim, sq, chaser, chaser) <= best {
+        if gain(victim, sq, chaser, chaser) < best {
             break;
         }
         for from in pos.attackers(sq, chaser) {
@@ -220,21 +184,31 @@ fn best_capture(pos: &mut Position, chaser: Color, skip: &[Move]) -> (i32, Optio
             let Some(attacker) = pos.piece_at(from) else {
                 continue;
             };
+            // The general's and the pawns' own captures are not chases, at the end of a line
+            // of checks as anywhere (2020 art. 26.1, 图14: the pawn's move, after which a check
+            // would let the pawn take the rook, is 闲).
+            if matches!(attacker.role, Role::King | Role::Pawn) {
+                continue;
+            }
             let old = old.get_or_insert_with(|| old_captures(with_turn(pos, !chaser).as_ref()));
             let g = capture_gain_with(pos, m, chaser, old, false);
+            if g <= 0 || g < best {
+                continue;
+            }
             if g > best {
                 best = g;
-                threat = Some(Threat {
-                    attacker: from,
-                    attacker_piece: attacker,
-                    target: sq,
-                    target_piece: victim,
-                    kind: ChaseKind::ByChecks,
-                });
+                threats.clear();
             }
+            threats.push(Threat {
+                attacker: from,
+                attacker_piece: attacker,
+                target: sq,
+                target_piece: victim,
+                kind: ChaseKind::ByChecks,
+            });
         }
     }
-    (best, threat)
+    (best, threats)
 }
 
 /// Whether `m` gives check with a piece other than the one moved (a discovered check).

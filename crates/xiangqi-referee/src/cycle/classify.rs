@@ -4,10 +4,15 @@ use std::collections::HashMap;
 
 use xiangqi::{Color, Move, Position, Role, Square};
 
-use super::chase::{Threat, threats};
-use super::material::can_recapture;
-use super::threat::{MATE_DEPTH, threatens_mate, with_turn};
-use super::{Chase, IdleKind, MoveClass, MoveKind, PieceId, RuleSet};
+use super::board::{Threat, all_captures, old_captures, with_turn};
+use super::bounds::bounds;
+use super::mate::{forget_mates, has_mate_in_one};
+use super::mate_threat::threatens_mate;
+use super::material::{capture_gain, is_exchange_offer, value};
+use super::protection::can_recapture;
+use super::terms::{Chase, ChaseKind, IdleKind, MoveClass, MoveKind, PieceId};
+use super::threats::threats;
+use crate::RuleSet;
 
 /// Follows every piece from the start of the cycle: `ids[sq]` is where the piece now on `sq`
 /// stood when the cycle began.
@@ -33,10 +38,12 @@ impl Identities {
 }
 
 /// Classifies every move of `moves` played from `start` (which must be legal in turn).
+/// Several turns of the same cycle are classified as one.
 pub(crate) fn classify(start: &Position, moves: &[Move], rules: RuleSet) -> Vec<MoveClass> {
+    let moves = period(moves);
     // The cycle is usually played twice: every position's threats and mate threats are
     // computed once (keyed by the position's hash, which includes the side to move).
-    super::threat::forget_mates();
+    forget_mates();
     let mut threat_memo: HashMap<u64, Vec<Threat>> = HashMap::new();
     let mut mate_memo: HashMap<(u64, Color), bool> = HashMap::new();
     let mut threats = |pos: &Position, rules: RuleSet| -> Vec<Threat> {
@@ -78,37 +85,51 @@ pub(crate) fn classify(start: &Position, moves: &[Move], rules: RuleSet) -> Vec<
             let after_pos = with_turn(&pos, mover);
             if let Some(after_pos) = &after_pos {
                 let after = threats(after_pos, rules);
-                let lone = rules == RuleSet::Chinese && attacking_pieces(&pos, mover) == 1;
+                let lone = rules == RuleSet::Chinese && defends_with_one_piece(&pos, mover);
                 class.chases = after
                     .iter()
                     // New: that piece was not threatened by that attacker before the move
-                    // (the moved piece keeps its identity: it stood on the move's origin).
-                    .filter(|t| {
+                    // (the moved piece keeps its identity: it stood on the move's origin), or
+                    // it was, but only now does taking it win (see `result_changed`); such a
+                    // chase is a joint one, the light level (26.9.2–26.9.3).
+                    .filter_map(|t| {
                         let origin = if t.attacker == m.to() {
                             m.from()
                         } else {
                             t.attacker
                         };
-                        !before
+                        let stood = before
                             .iter()
-                            .any(|b| b.target == t.target && b.attacker == origin)
+                            .find(|b| b.target == t.target && b.attacker == origin);
+                        // Before, only a line of checks won it; now the capture itself does: the
+                        // move took away what made the direct capture fail (a root made of checks,
+                        // 2020 图8: the general's step back).
+                        let direct_now = stood.is_some_and(|b| {
+                            b.kind == ChaseKind::ByChecks && t.kind != ChaseKind::ByChecks
+                        });
+                        if stood.is_none() || direct_now {
+                            Some(*t)
+                        } else if rules == RuleSet::Chinese
+                            && t.kind != ChaseKind::ByChecks
+                            && result_changed(&prior, after_pos, origin, t)
+                        {
+                            Some(Threat {
+                                kind: ChaseKind::Exchange,
+                                ..*t
+                            })
+                        } else {
+                            None
+                        }
                     })
-                    // 2020 art. 26.2 (图18, 参考图19): a side with one attacking piece left
-                    // that holds a key drawing point and thereby attacks an advisor or
-                    // elephant plays 闲.
+                    // 2020 art. 26.2 (图18, 参考图19): the defending side's one attacking
+                    // piece, holding a drawing point, attacks an advisor or elephant: 闲.
                     .filter(|t| {
                         !(lone && matches!(t.target_piece.role, Role::Advisor | Role::Elephant))
                     })
-                    .map(|t| to_chase(t, &ids, m))
+                    .map(|t| to_chase(&t, &ids, m))
                     .collect();
             }
-            // The Asian rules never rule on a mate threat (rules 9–11): a shallower search
-            // labels it.
-            let depth = if rules == RuleSet::Chinese {
-                MATE_DEPTH
-            } else {
-                2
-            };
+            let depth = bounds().mate_checks;
             class.mate_threat = *mate_memo
                 .entry((pos.hash(), mover))
                 .or_insert_with(|| threatens_mate(&pos, mover, depth));
@@ -133,8 +154,34 @@ pub(crate) fn classify(start: &Position, moves: &[Move], rules: RuleSet) -> Vec<
     out
 }
 
-/// The side's pieces able to attack across the river: rooks, horses, cannons and crossed pawns.
-fn attacking_pieces(pos: &Position, side: Color) -> usize {
+/// Whether a capture that stood before the move wins only now, counting every answer of the
+/// opponent except the captures the move left as they were: before the move, taking would
+/// have cost a piece of the chaser's elsewhere (a cannon of its own left hanging) or let the
+/// opponent mate at once (2020 图8: the general's step back frees the rook to take the pawn);
+/// the move changed that, so the capture's result changed and the chase is the move's (2020 图11: the cannon that
+/// steps out of the rook's attack and keeps pinning the elephant chases with the rook, 车炮
+/// 联合捉子; 图5 is the contrary case, where the result of taking the advisor is the same
+/// before and after the rook's retreat, and the retreat is 闲).
+fn result_changed(prior: &Position, after: &Position, origin: Square, t: &Threat) -> bool {
+    let was = Move::new(origin, t.target);
+    let now = Move::new(t.attacker, t.target);
+    if !prior.is_legal(was) || !after.is_legal(now) {
+        return false;
+    }
+    let chaser = after.turn();
+    // The opponent's captures that the move left as they were count in neither result.
+    let old_before = old_captures(with_turn(prior, !chaser).as_ref());
+    let common: Vec<Move> = old_captures(with_turn(after, !chaser).as_ref())
+        .into_iter()
+        .filter(|c| old_before.contains(c) && prior.piece_at(c.to()) == after.piece_at(c.to()))
+        .collect();
+    let before_net = capture_gain(&mut prior.clone(), was, chaser, &common);
+    before_net <= 0 && capture_gain(&mut after.clone(), now, chaser, &common) > 0
+}
+
+/// The side's pieces able to attack across the river (rooks, horses, cannons and crossed
+/// pawns), with their worth (the book's values, a crossed pawn at its least).
+fn attackers_of(pos: &Position, side: Color) -> (usize, i32) {
     pos.pieces()
         .filter(|(sq, p)| {
             p.color == side
@@ -144,7 +191,19 @@ fn attacking_pieces(pos: &Position, side: Color) -> usize {
                     _ => false,
                 }
         })
-        .count()
+        .fold((0, 0), |(n, v), (sq, p)| (n + 1, v + value(p, sq).0))
+}
+
+/// 2020 art. 26.2: 「守和方只有一个进攻子时，占据守和要点，附带产生的捉士象按“闲”处理」. The
+/// defending side (守和方) is read as the side whose attacking force is the smaller one; it
+/// has one attacking piece left. Which points are "key drawing points" the article does not
+/// define; any point the lone piece stands on is taken as one — the exemption covers only
+/// advisors and elephants, so only those chases are dropped. A side with one attacking piece
+/// that is not the weaker one chases advisors and elephants like anything else.
+fn defends_with_one_piece(pos: &Position, side: Color) -> bool {
+    let (n, mine) = attackers_of(pos, side);
+    let (_, theirs) = attackers_of(pos, !side);
+    n == 1 && mine < theirs
 }
 
 fn to_chase(t: &Threat, ids: &Identities, m: Move) -> Chase {
@@ -188,8 +247,75 @@ fn kind(class: &MoveClass, rules: RuleSet, before: &Position, after: &Position) 
     }
 }
 
+/// 兑 (2020 art. 24.4: 「同兵种邀兑，而对方一旦吃掉此子后，不致立即被将死或立即在子力价值上
+/// 遭受损失」): after the move the opponent can take one of the mover's pieces with a piece of
+/// the same type, a capture it did not have before the move, and taking neither loses material
+/// once the exchange on the square has run nor lets the mover mate at once. It must not win
+/// material either: an exchange is even, and a piece left to be won is no offer of one. The offered piece need not be the one moved: a piece that steps off a line
+/// opens a rook's file to the other rook (2020 图9, 马二进三), a rook that steps between two
+/// cannons becomes the screen of both (图13, 车六平五).
+fn offers_exchange(mover: Color, before: &Position, after: &Position) -> bool {
+    let earlier = with_turn(before, !mover);
+    let mut probe = after.clone();
+    all_captures(after).into_iter().any(|c| {
+        let (Some(a), Some(v)) = (after.piece_at(c.from()), after.piece_at(c.to())) else {
+            return false;
+        };
+        if a.role != v.role {
+            return false;
+        }
+        // The same even capture was there before the move: not offered by it. A capture that
+        // won material before and is even now is offered by the move, which protected the
+        // piece (2020 图21 车四退二, 图30 炮八进四: the move guards the horse the opponent's
+        // horse attacks).
+        let was_there = earlier.as_ref().is_some_and(|p| {
+            p.piece_at(c.from()) == Some(a)
+                && p.piece_at(c.to()) == Some(v)
+                && p.is_legal(c)
+                && capture_gain(&mut p.clone(), c, !mover, &[]) == 0
+        });
+        if was_there || capture_gain(&mut probe, c, !mover, &[]) != 0 {
+            return false;
+        }
+        let undo = probe.play_unchecked(c);
+        let mated = has_mate_in_one(&mut probe);
+        probe.undo(c, undo);
+        !mated
+    }) || offers_own_exchange(mover, before, after)
+}
+
+/// The other half of 兑 (24.4): after the move, the mover's own piece attacks a piece of the
+/// same type that attacks it back, the pair stands in an offer of exchange
+/// ([`is_exchange_offer`]: taking first wins nothing, accepting loses nothing), and the move
+/// made that capture a better one than before — a rook that steps beside the horse its horse
+/// attacks, backing the exchange (2020 图30 车6退4; with the black horse on the other side,
+/// where the red horse cannot take back, the same move is 捉).
+fn offers_own_exchange(mover: Color, before: &Position, after: &Position) -> bool {
+    let (Some(me), Some(earlier)) = (with_turn(after, mover), with_turn(before, mover)) else {
+        return false;
+    };
+    let mut them = after.clone();
+    all_captures(&me).into_iter().any(|c| {
+        let (Some(a), Some(v)) = (me.piece_at(c.from()), me.piece_at(c.to())) else {
+            return false;
+        };
+        if a.role != v.role || !is_exchange_offer(&me, Some(&mut them), c) {
+            return false;
+        }
+        let now = capture_gain(&mut me.clone(), c, mover, &[]);
+        let then = (earlier.piece_at(c.from()) == Some(a)
+            && earlier.piece_at(c.to()) == Some(v)
+            && earlier.is_legal(c))
+        .then(|| capture_gain(&mut earlier.clone(), c, mover, &[]));
+        then.is_none_or(|t| t < now)
+    })
+}
+
 /// The kinds of 闲 (2020 art. 24.4–24.8; AXF terms 兑着, 献着, 拦着; rules 39–40).
 fn idle_kind(m: Move, mover: Color, before: &Position, after: &Position) -> IdleKind {
+    if offers_exchange(mover, before, after) {
+        return IdleKind::Exchange;
+    }
     let to = m.to();
     let Some(piece) = after.piece_at(to) else {
         return IdleKind::Plain;
@@ -232,4 +358,15 @@ fn idle_kind(m: Move, mover: Color, before: &Position, after: &Position) -> Idle
         return IdleKind::Block;
     }
     IdleKind::Plain
+}
+
+/// The shortest prefix of which `moves` is a repetition.
+fn period(moves: &[Move]) -> &[Move] {
+    let n = moves.len();
+    for p in 1..n {
+        if n.is_multiple_of(p) && moves.iter().enumerate().all(|(i, m)| *m == moves[i % p]) {
+            return &moves[..p];
+        }
+    }
+    moves
 }

@@ -3,24 +3,12 @@
 
 use xiangqi::{Color, Role};
 
+use super::terms::{ChaseKind, IdleKind, MoveClass, MoveKind};
 use super::verdict::{Outcome, moves_of};
-use super::{ChaseKind, IdleKind, MoveClass, MoveKind, RuleSet};
 use crate::Reason;
+use crate::RuleSet;
 
-fn label_zh(kind: MoveKind) -> &'static str {
-    match kind {
-        MoveKind::Check => "将",
-        MoveKind::MateThreat => "杀",
-        MoveKind::Chase => "捉",
-        MoveKind::Idle(IdleKind::Exchange) => "兑",
-        MoveKind::Idle(IdleKind::Sacrifice) => "献",
-        MoveKind::Idle(IdleKind::Block) => "拦",
-        MoveKind::Idle(IdleKind::Follow) => "跟",
-        MoveKind::Idle(_) => "闲",
-    }
-}
-
-fn label_en(kind: MoveKind) -> &'static str {
+pub(crate) fn label_en(kind: MoveKind) -> &'static str {
     match kind {
         MoveKind::Check => "check",
         MoveKind::MateThreat => "mate threat",
@@ -40,7 +28,7 @@ const NUMERALS: [&str; 11] = [
 
 /// A side's pattern in the books' words: 长将, 一将一捉, 两闲 …
 pub(crate) fn pattern_zh(moves: &[&MoveClass]) -> String {
-    let labels: Vec<&str> = moves.iter().map(|c| label_zh(c.kind)).collect();
+    let labels: Vec<&str> = moves.iter().map(|c| c.kind.label()).collect();
     if labels.is_empty() {
         return "无着".to_owned();
     }
@@ -78,21 +66,21 @@ fn pattern_en(moves: &[&MoveClass]) -> String {
         .join(", ")
 }
 
-fn side_zh(c: Color) -> &'static str {
+pub(crate) fn side_zh(c: Color) -> &'static str {
     match c {
         Color::Red => "红方",
         Color::Black => "黑方",
     }
 }
 
-fn side_en(c: Color) -> &'static str {
+pub(crate) fn side_en(c: Color) -> &'static str {
     match c {
         Color::Red => "Red",
         Color::Black => "Black",
     }
 }
 
-fn role_zh(r: Role) -> &'static str {
+pub(crate) fn role_zh(r: Role) -> &'static str {
     match r {
         Role::King => "将",
         Role::Advisor => "士",

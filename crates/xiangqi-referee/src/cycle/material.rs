@@ -13,6 +13,10 @@
 
 use xiangqi::{Color, Move, Piece, Position, Role, Square};
 
+use super::board::{all_captures, legal_captures_on};
+use super::bounds::bounds;
+use super::mate::{has_mate_in_one, mates_by_checks_except};
+
 /// A score meaning "the side to move is mated".
 pub(crate) const MATE: i32 = 10_000;
 
@@ -56,30 +60,13 @@ pub(crate) fn strength(role: Role) -> u8 {
     }
 }
 
-/// The legal captures of the side to move on `sq`.
-pub(crate) fn legal_captures_on(pos: &Position, sq: Square) -> impl Iterator<Item = Move> + '_ {
-    let us = pos.turn();
-    pos.attackers(sq, us)
-        .map(move |from| Move::new(from, sq))
-        .filter(move |&m| pos.is_legal(m))
-}
-
-/// Whether the side to move has a legal capture on `sq`: a real root (真根) of the piece
-/// standing there. Pinned protectors, a king that would step into an attacked square and a
-/// recapture that would leave the kings facing are all excluded by the legality test
-/// (AXF terms 真根/假根: the test is made after the capture; 2020 art. 24.15).
-pub(crate) fn can_recapture(pos: &Position, sq: Square) -> bool {
-    legal_captures_on(pos, sq).next().is_some()
-}
-
 /// Static exchange on `sq`: the best net gain for the side to move from capturing on `sq`
 /// and the recaptures that follow (each side may stop at any time), valued pessimistically
-/// for `chaser`. A side left without legal moves scores `-MATE`.
-pub(crate) fn exchange(pos: &mut Position, sq: Square, chaser: Color, depth: u8) -> i32 {
+/// for `chaser`. A side left without legal moves scores `-MATE`. The exchange is played out
+/// in full (2020 art. 24.3, 通过完整互吃交换): every capture removes a piece, so it ends by
+/// itself, within as many plies as there are pieces able to reach the square.
+pub(crate) fn exchange(pos: &mut Position, sq: Square, chaser: Color) -> i32 {
     let mut best = 0;
-    if depth == 0 {
-        return best;
-    }
     let mover = pos.turn();
     let captures: Vec<Move> = legal_captures_on(pos, sq).collect();
     for m in captures {
@@ -91,7 +78,7 @@ pub(crate) fn exchange(pos: &mut Position, sq: Square, chaser: Color, depth: u8)
         let reply = if mated(pos) {
             -MATE
         } else {
-            exchange(pos, sq, chaser, depth - 1)
+            exchange(pos, sq, chaser)
         };
         pos.undo(m, undo);
         best = best.max(g - reply);
@@ -120,23 +107,13 @@ pub(crate) fn best_reply(pos: &mut Position, chaser: Color, old: &[Move]) -> i32
             let reply = if mated(pos) {
                 -MATE
             } else {
-                exchange(pos, sq, chaser, 5)
+                exchange(pos, sq, chaser)
             };
             pos.undo(m, undo);
             best = best.max(g - reply);
         }
     }
     best
-}
-
-/// Every legal capture of the side to move.
-pub(crate) fn all_captures(pos: &Position) -> Vec<Move> {
-    let us = pos.turn();
-    let mut out = Vec::new();
-    for sq in pos.occupied_by(!us) {
-        out.extend(legal_captures_on(pos, sq));
-    }
-    out
 }
 
 /// The net material the side to move wins by playing the capture `m`: what it takes, less the
@@ -170,8 +147,10 @@ pub(crate) fn capture_gain_with(
         MATE
     } else {
         let net = g - best_reply(pos, chaser, old);
-        // Only a capture that wins needs the (costlier) test for an immediate mate.
-        if mate_test && net > 0 && crate::cycle::threat::has_mate_in_one(pos) {
+        // Only a capture that wins needs the (costlier) test for an immediate mate, made
+        // once the exchange on the square has run its course (24.3: 「通过完整互吃交换后吃掉
+        // 对方子且得子，上述得子后不致立即被对方将死」).
+        if mate_test && net > 0 && mated_after_exchange(pos, sq, chaser) {
             -MATE
         } else {
             net
@@ -181,16 +160,47 @@ pub(crate) fn capture_gain_with(
     net
 }
 
+/// Whether, while the exchange on `sq` is played on as both sides best can (each capture
+/// that pays, the most paying first; stopping when none does), the opponent of `chaser` can
+/// mate at once at one of its turns, the last included. `pos`: after the chaser's first capture, the opponent to move.
+fn mated_after_exchange(pos: &mut Position, sq: Square, chaser: Color) -> bool {
+    let mover = pos.turn();
+    // At every turn of the opponent's it may mate instead of recapturing.
+    if mover != chaser && has_mate_in_one(pos) {
+        return true;
+    }
+    let mut best: Option<(i32, Move)> = None;
+    for m in legal_captures_on(pos, sq).collect::<Vec<_>>() {
+        let Some(victim) = pos.piece_at(sq) else {
+            break;
+        };
+        let g = gain(victim, sq, mover, chaser);
+        let undo = pos.play_unchecked(m);
+        let v = g - exchange(pos, sq, chaser);
+        pos.undo(m, undo);
+        if v > 0 && best.is_none_or(|(b, _)| v > b) {
+            best = Some((v, m));
+        }
+    }
+    match best {
+        // The exchange goes on.
+        Some((_, m)) => {
+            let undo = pos.play_unchecked(m);
+            let r = !mated(pos) && mated_after_exchange(pos, sq, chaser);
+            pos.undo(m, undo);
+            r
+        }
+        // It ends here (the opponent's mate was looked for above; the chaser to move is not
+        // mated at once, and the move after that is not considered: 下一着不予考虑).
+        None => false,
+    }
+}
+
 /// Whether the side to move is checkmated. (A stalemate inside an exchange is too rare to
 /// pay for a full move generation after every capture.)
 fn mated(pos: &Position) -> bool {
     pos.is_check() && pos.has_no_moves()
 }
-
-/// How many plies a forcing line after a capture may run: the reply, our next capture, its
-/// reply, one more capture (2020 图4: cannon takes horse, elephant takes cannon, horse takes
-/// the pawn the first horse protected).
-pub(crate) const LINE_DEPTH: u8 = 4;
 
 /// The best net gain for the side to move from a forcing line: captures anywhere (not only on
 /// one square), every evasion when in check, standing pat otherwise; valued pessimistically
@@ -263,7 +273,7 @@ fn search(
 }
 
 /// The net material the side to move wins by the capture `m` once the forcing line that
-/// follows has run its course ([`forcing_gain`], [`LINE_DEPTH`] plies), `-MATE` if the capture
+/// follows has run its course ([`forcing_gain`], [`SearchBounds::capture_line`](super::SearchBounds) plies), `-MATE` if the capture
 /// lets the opponent mate at once: the complete exchange across squares of 2020 图4 (the
 /// capture removes a protector, and the piece it protected falls next).
 pub(crate) fn line_gain(
@@ -279,10 +289,40 @@ pub(crate) fn line_gain(
     };
     let g = gain(victim, sq, pos.turn(), chaser);
     let undo = pos.play_unchecked(m);
-    let mut net = g - forcing_gain(pos, chaser, LINE_DEPTH, old, won);
-    if net > 0 && crate::cycle::threat::has_mate_in_one(pos) {
+    let mut net = g - forcing_gain(pos, chaser, bounds().capture_line, old, won);
+    if net > 0 && has_mate_in_one(pos) {
         net = -MATE;
     }
     pos.undo(m, undo);
     net
+}
+
+/// Whether the capture `m` takes a piece of the capturer's own type that could take the
+/// capturer first without gaining anything: the two stand in an offer of exchange (兑, 2020
+/// art. 24.4: if the opponent takes, it is neither mated at once nor loses material; 1956
+/// 图七 长兑; 2020 图2, 图13, 图29, 图30; AXF rule 24, D51–52). Such a capture is no threat.
+pub(crate) fn is_exchange_offer(pos: &Position, them: Option<&mut Position>, m: Move) -> bool {
+    let (Some(a), Some(v)) = (pos.piece_at(m.from()), pos.piece_at(m.to())) else {
+        return false;
+    };
+    if a.role != v.role {
+        return false;
+    }
+    let Some(them) = them else { return false };
+    let back = Move::new(m.to(), m.from());
+    if !them.is_legal(back) || capture_gain(them, back, v.color, &[]) > 0 {
+        return false;
+    }
+    // Accepting must not lose material either, once the recapture's follow-up has run: a
+    // rook "offered" whose capture costs both rooks (the recapture checks, the second rook
+    // falls) is no 兑 but a chase (2020 图17).
+    if line_gain(them, back, a.color, &[], &[]) < 0 {
+        return false;
+    }
+    // Taking must not expose the taker to a mate by checks: a piece that "cannot leave its
+    // line" cannot accept the offer, which is then 杀 or 捉 (2020 图29 variant, 图7).
+    let undo = them.play_unchecked(back);
+    let mated = mates_by_checks_except(them, bounds().offer_mate_checks, &[]);
+    them.undo(back, undo);
+    !mated
 }

@@ -24,19 +24,41 @@
 //! assert_eq!(v.reason, Reason::PerpetualCheck);
 //! ```
 
-mod chase;
-mod checks;
-mod classify;
-mod explain;
+// The concepts in the order of the chapter, each file using only those above it (checked
+// by tests/layout.rs).
+// The terms: the vocabulary types.
+mod terms;
+// The bounds of the searches.
+mod bounds;
+// Attacks and legal captures.
+mod board;
+// Mates by checks.
+mod mate;
+// Protection: real and false roots, roots made of checks.
+mod protection;
+// Material values and exchanges, offers of exchange.
 mod material;
-mod threat;
+// Mate threats (杀).
+mod mate_threat;
+// Material won by checks (抽).
+mod checks;
+// The threats of one position (捉), per rule set.
+mod threats;
+// The label of a move: what it created.
+mod classify;
+// A side's pattern and the verdict per rule set.
 mod verdict;
+// The words: the explanation and the move-by-move report.
+mod explain;
+mod report;
 
-use xiangqi::{Color, Move, Piece, Position, Square};
+use xiangqi::{Color, Move, Position};
 
 use crate::Reason;
 pub use crate::RuleSet;
-pub use threat::MATE_DEPTH;
+pub use bounds::{MATE_DEPTH, SearchBounds, with_bounds};
+pub use report::{CycleMove, CycleReport, Target};
+pub use terms::{Chase, ChaseKind, IdleKind, MoveClass, MoveKind, PieceId};
 
 /// The ruling on one repetition cycle.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -52,129 +74,6 @@ pub struct CycleVerdict {
     pub explanation_zh: String,
     /// The explanation in English.
     pub explanation_en: String,
-}
-
-/// A piece followed through the cycle, named by the square it stood on when the cycle began.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct PieceId(pub Square);
-
-/// Why a threatened piece counts as chased.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum ChaseKind {
-    /// 无根子: no legal recapture after the capture (fake roots — pinned protectors, a king
-    /// that cannot step there, a recapture leaving the kings facing — do not count).
-    Unprotected,
-    /// A stronger piece attacked by a weaker one (捉车: a rook by a horse or cannon), won by
-    /// the exchange even though protected.
-    Outranked,
-    /// Chinese only: protected, but the complete exchange still wins material (少根子 or a
-    /// joint chase, 联合捉): the light level of 2020 art. 26.9.
-    Exchange,
-    /// Chinese only: won by a check or discovered check and the capture that follows (抽).
-    ByChecks,
-    /// Asian only: a rook held by a horse (it stands on the horse's leg towards its own king),
-    /// which may not be chased (AXF rule 19, D39–41), the heaviest chase.
-    HeldRook,
-}
-
-impl ChaseKind {
-    /// Heavy chases outrank light ones (2020 art. 26.9).
-    pub fn is_heavy(self) -> bool {
-        self != ChaseKind::Exchange
-    }
-
-    pub(crate) fn weight(self) -> u8 {
-        match self {
-            ChaseKind::Exchange => 0,
-            ChaseKind::ByChecks => 1,
-            ChaseKind::Outranked => 2,
-            ChaseKind::Unprotected => 3,
-            ChaseKind::HeldRook => 4,
-        }
-    }
-}
-
-/// One chased piece.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Chase {
-    /// Where the attacker stands after the move.
-    pub attacker: Square,
-    /// The attacking piece.
-    pub attacker_piece: Piece,
-    /// The attacker's identity in the cycle.
-    pub attacker_id: PieceId,
-    /// Where the chased piece stands.
-    pub target: Square,
-    /// The chased piece.
-    pub target_piece: Piece,
-    /// The chased piece's identity in the cycle.
-    pub target_id: PieceId,
-    /// Why it counts.
-    pub kind: ChaseKind,
-    /// Whether the other side's next move answered the chase (moved the piece away,
-    /// protected it or cut the attack). The Asian rules count only answered chases towards a
-    /// perpetual chase (AXF terms, 长捉; appendix).
-    pub answered: bool,
-}
-
-/// The kinds of idle move (闲, 2020 art. 24.4–24.8).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum IdleKind {
-    /// A plain idle move.
-    Plain,
-    /// 兑: offering an exchange of same-type pieces.
-    Exchange,
-    /// 献: offering a piece for capture.
-    Sacrifice,
-    /// 拦: blocking an enemy piece's path.
-    Block,
-    /// 跟: shadowing a protected enemy piece.
-    Follow,
-    /// The general's move answering a check (Chinese 2020 art. 26.1.2–26.1.3: always 闲).
-    AnswerCheck,
-}
-
-/// The ruling class of a move: the heaviest of its effects, per rule set.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum MoveKind {
-    /// 将.
-    Check,
-    /// 杀.
-    MateThreat,
-    /// 捉.
-    Chase,
-    /// 闲.
-    Idle(IdleKind),
-}
-
-impl MoveKind {
-    /// Whether the move is an attacking move (打: 将, 杀 or 捉).
-    pub fn is_attack(self) -> bool {
-        !matches!(self, MoveKind::Idle(_))
-    }
-}
-
-/// The classification of one move of a cycle.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct MoveClass {
-    /// The move's index in the cycle.
-    pub ply: usize,
-    /// The move.
-    pub mv: Move,
-    /// Who played it.
-    pub mover: Color,
-    /// The piece moved.
-    pub piece: Piece,
-    /// The pieces giving check after the move (empty if none).
-    pub checkers: Vec<Square>,
-    /// Whether the mover was in check before the move.
-    pub answers_check: bool,
-    /// Whether the move threatens mate by checks.
-    pub mate_threat: bool,
-    /// The pieces newly chased by the move (empty for checks).
-    pub chases: Vec<Chase>,
-    /// The ruling class.
-    pub kind: MoveKind,
 }
 
 /// Classifies every move of a cycle under `rules`.
@@ -193,7 +92,7 @@ pub struct MoveClass {
 /// assert!(!classes[1].kind.is_attack());
 /// ```
 pub fn classify_cycle(start: &Position, moves: &[Move], rules: RuleSet) -> Vec<MoveClass> {
-    classify::classify(start, period(moves), rules)
+    classify::classify(start, moves, rules)
 }
 
 /// Rules on a repetition cycle.
@@ -203,25 +102,40 @@ pub fn classify_cycle(start: &Position, moves: &[Move], rules: RuleSet) -> Vec<M
 /// the same side to move; ≥ 2 plies). Several turns of the same cycle are ruled as one.
 pub fn rule_cycle(start: &Position, moves: &[Move], rules: RuleSet) -> CycleVerdict {
     let classes = classify_cycle(start, moves, rules);
-    verdict::rule(&classes, rules)
+    rule(&classes, rules)
 }
 
-/// The shortest prefix of which `moves` is a repetition.
-fn period(moves: &[Move]) -> &[Move] {
-    let n = moves.len();
-    for p in 1..n {
-        if n.is_multiple_of(p) && moves.iter().enumerate().all(|(i, m)| *m == moves[i % p]) {
-            return &moves[..p];
-        }
+/// The verdict on classified moves, with its rule and explanation.
+fn rule(classes: &[MoveClass], rules: RuleSet) -> CycleVerdict {
+    let (outcome, loser, reason) = verdict::decide(classes, rules);
+    let (explanation_zh, explanation_en) = explain::explain(classes, rules, outcome, loser);
+    CycleVerdict {
+        loser,
+        reason,
+        rule: explain::rule_text(rules, outcome, reason),
+        explanation_zh,
+        explanation_en,
     }
-    moves
+}
+
+/// [`rule_cycle`] and the cycle's [`CycleReport`] from one classification; `first_ply`: the
+/// ply of the cycle's first move in the game.
+pub(crate) fn rule_and_report(
+    start: &Position,
+    moves: &[Move],
+    first_ply: u32,
+    rules: RuleSet,
+) -> (CycleVerdict, CycleReport) {
+    let classes = classify_cycle(start, moves, rules);
+    let report = CycleReport::from_classes(start, &classes, first_ply, rules);
+    (rule(&classes, rules), report)
 }
 
 /// The threats the side to move has in `pos` (attacker, target, kind), for debugging the
 /// classification.
 #[doc(hidden)]
 pub fn debug_threats(pos: &Position, rules: RuleSet) -> Vec<String> {
-    chase::threats(pos, rules)
+    threats::threats(pos, rules)
         .iter()
         .map(|t| {
             format!(

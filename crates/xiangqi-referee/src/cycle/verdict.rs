@@ -2,9 +2,9 @@
 
 use xiangqi::Color;
 
-use super::explain;
-use super::{ChaseKind, CycleVerdict, MoveClass, MoveKind, PieceId, RuleSet};
+use super::terms::{Chase, ChaseKind, MoveClass, MoveKind, PieceId};
 use crate::Reason;
+use crate::RuleSet;
 
 /// What one side's moves in the cycle amount to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -74,7 +74,7 @@ pub(crate) fn asian_pattern(moves: &[&MoveClass]) -> Pattern {
 /// The pieces chased on every one of these moves (only chases the other side answered, if
 /// `answered`).
 pub(crate) fn common_targets(moves: &[&MoveClass], answered: bool) -> Vec<PieceId> {
-    let counts = |ch: &&super::Chase| ch.answered || !answered;
+    let counts = |ch: &&Chase| ch.answered || !answered;
     let Some(first) = moves.first() else {
         return Vec::new();
     };
@@ -148,8 +148,8 @@ pub(crate) fn compare(red: Pattern, black: Pattern) -> Outcome {
     }
 }
 
-/// The verdict on classified moves.
-pub(crate) fn rule(classes: &[MoveClass], rules: RuleSet) -> CycleVerdict {
+/// The verdict on classified moves: the outcome, the side that must vary (or lose) and why.
+pub(crate) fn decide(classes: &[MoveClass], rules: RuleSet) -> (Outcome, Option<Color>, Reason) {
     let pattern = |side| {
         let moves = moves_of(classes, side);
         match rules {
@@ -171,12 +171,5 @@ pub(crate) fn rule(classes: &[MoveClass], rules: RuleSet) -> CycleVerdict {
         }
         _ => (None, Reason::RepetitionDraw),
     };
-    let text = explain::explain(classes, rules, outcome, loser);
-    CycleVerdict {
-        loser,
-        reason,
-        rule: explain::rule_text(rules, outcome, reason),
-        explanation_zh: text.0,
-        explanation_en: text.1,
-    }
+    (outcome, loser, reason)
 }

@@ -1,6 +1,8 @@
 //! Helpers shared by the referee's integration tests.
 #![allow(dead_code)]
 
+pub mod corpus;
+
 use xiangqi::{Move, Position};
 
 /// A position from a FEN the test vouches for.

@@ -9,6 +9,9 @@ use xiangqi::notation::{Notation, NotationError, parse_line};
 use xiangqi::{Move, Position, fen::START_FEN};
 use xiangqi_referee::{Game, Handicap, Options, RuleSet, Ruling};
 
+#[path = "judge_explain.rs"]
+mod explain;
+
 /// Rule on a game: replay the moves, stop at the first ply where the game is decided (mate,
 /// stalemate, no attacking material, a repetition ruling, the natural limit, an illegal move)
 /// and print the ruling.
@@ -36,6 +39,11 @@ pub struct Args {
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
+    /// With a repetition ruling: print the cycle as a table, move by move (label, targets,
+    /// their protection, the exchange, the article). Ignored with --json, whose `cycle`
+    /// object holds the same.
+    #[arg(long)]
+    explain: bool,
     /// The occurrence of a repeated position that triggers a ruling (0: no repetition rulings).
     #[arg(long, default_value_t = 3)]
     repetitions: u32,
@@ -77,7 +85,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if args.json {
         writeln!(out, "{}", serde_json::to_string(&ruling)?)?;
     } else {
-        print_text(&mut out, &ruling)?;
+        print_text(&mut out, &ruling, args.explain)?;
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -140,7 +148,7 @@ fn judge_file(args: &Args, path: &Path) -> anyhow::Result<ExitCode> {
             if several {
                 writeln!(out, "game {}:", i + 1)?;
             }
-            print_text(&mut out, &ruling)?;
+            print_text(&mut out, &ruling, args.explain)?;
         }
     }
     Ok(ExitCode::SUCCESS)
@@ -189,7 +197,7 @@ fn read_moves(
     }
 }
 
-fn print_text(out: &mut impl Write, r: &Ruling) -> std::io::Result<()> {
+fn print_text(out: &mut impl Write, r: &Ruling, explain: bool) -> std::io::Result<()> {
     writeln!(out, "result:      {}", r.result)?;
     writeln!(out, "reason:      {}", r.reason.map_or("-", |x| x.name()))?;
     writeln!(out, "ply:         {}", r.ply)?;
@@ -198,5 +206,9 @@ fn print_text(out: &mut impl Write, r: &Ruling) -> std::io::Result<()> {
         writeln!(out, "rule:        {}", r.rule)?;
     }
     writeln!(out, "explanation: {}", r.explanation)?;
-    writeln!(out, "说明:        {}", r.explanation_zh)
+    writeln!(out, "说明:        {}", r.explanation_zh)?;
+    match &r.cycle {
+        Some(report) if explain => explain::print_cycle(out, report),
+        _ => Ok(()),
+    }
 }

@@ -1,27 +1,11 @@
-//! Mate threats (杀): a forced mate by a check or a series of checks.
-//!
-//! 2020 art. 24.2 (and 1999 art. 28.2, 1960 §4 二(二) 要杀): 杀 is a move after which the
-//! mover, if it were to move again, would mate by a check or by continuous checks. The AXF
-//! terms (杀着, "threatening to checkmate") use the same definition. We search checks only, up
-//! to [`MATE_DEPTH`] checking moves, every evasion answered.
+//! Mates by checks: whether the side to move forces mate by a check or consecutive checks
+//! within a number of checking moves (the search behind 杀, 2020 art. 24.2, and behind the
+//! proviso of 24.3 and 24.4 that a capture must not let the other side mate at once).
 
 use std::cell::RefCell;
 use std::collections::HashMap;
 
-use xiangqi::{Color, Move, MoveList, Position};
-
-/// How many checking moves a mate threat may take (3: check, evade, check, evade, mate).
-pub const MATE_DEPTH: u8 = 4;
-
-/// The same position with `turn` to move ("a null move"), or `None` if that side could
-/// capture the enemy king (the position would not be legal).
-pub(crate) fn with_turn(pos: &Position, turn: Color) -> Option<Position> {
-    if pos.turn() == turn {
-        Some(pos.clone())
-    } else {
-        pos.passed()
-    }
-}
+use xiangqi::{Move, MoveList, Position};
 
 /// Whether the side to move can mate at once.
 pub(crate) fn has_mate_in_one(pos: &mut Position) -> bool {
@@ -98,25 +82,4 @@ fn search_mate(pos: &mut Position, depth: u8, skip: &[Move]) -> bool {
         }
     }
     false
-}
-
-/// Whether `side`, given the move in `pos` (a null move if it is not its turn), would force
-/// mate by checks: the test for 杀. A mate that would begin by taking a piece standing in an
-/// offer of exchange does not count: the opponent may simply accept the exchange, and the
-/// move is 兑 (2020 图29: 长兑 against 长杀; the same offer is 杀 when the enemy piece cannot
-/// leave its line to accept it).
-pub(crate) fn threatens_mate(pos: &Position, side: Color, depth: u8) -> bool {
-    let Some(mut p) = with_turn(pos, side) else {
-        return false;
-    };
-    // Most positions have no mate at all: look for one before weighing the offers.
-    if !mates_by_checks_except(&mut p, depth, &[]) {
-        return false;
-    }
-    let mut them = pos.clone();
-    let skip: Vec<Move> = crate::cycle::material::all_captures(&p)
-        .into_iter()
-        .filter(|&m| crate::cycle::chase::is_exchange_offer(&p, Some(&mut them), m))
-        .collect();
-    skip.is_empty() || mates_by_checks_except(&mut p, depth, &skip)
 }

@@ -1,26 +1,18 @@
-//! Threats to win material (捉): which enemy pieces the side to move could win next move,
+//! The threats of one position (捉): which enemy pieces the side to move could win next move,
 //! under each rule set. A move *chases* the pieces threatened after it that were not
 //! threatened before it (1999 art. 29.2: 「“捉”产生于刚走的这着棋，上一着尚不存在」; 2020 图5,
-//! 参考图6; AXF: only attacks created by the move count).
+//! 参考图6; AXF: only attacks created by the move count); see `classify`.
 
 use xiangqi::{Move, Piece, Position, Role, Square};
 
-use super::checks::{ROOT_CHECKS, check_lines, retakes_by_checks};
+use super::board::{Threat, all_captures, horse_leg_towards, old_captures, with_turn};
+use super::checks::check_lines;
 use super::material::{
-    all_captures, can_recapture, capture_gain, gain, is_material, line_gain, strength,
+    capture_gain, gain, is_exchange_offer, is_material, line_gain, strength, value,
 };
-use super::threat::{mates_by_checks_except, with_turn};
-use super::{ChaseKind, RuleSet};
-
-/// One threatened enemy piece.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Threat {
-    pub attacker: Square,
-    pub attacker_piece: Piece,
-    pub target: Square,
-    pub target_piece: Piece,
-    pub kind: ChaseKind,
-}
+use super::protection::{can_recapture, retakes_by_checks, root_checks};
+use super::terms::ChaseKind;
+use crate::RuleSet;
 
 /// Every enemy piece the side to move threatens to win, at most one entry per target (the
 /// heaviest reading).
@@ -117,42 +109,6 @@ fn push(out: &mut Vec<Threat>, t: Threat) {
     }
 }
 
-/// The opponent's captures available if the side to move passed (`them`: the same position
-/// with the opponent to move).
-pub(super) fn old_captures(them: Option<&Position>) -> Vec<Move> {
-    them.map_or_else(Vec::new, all_captures)
-}
-
-/// Whether the capture `m` takes a piece of the capturer's own type that could take the
-/// capturer first without gaining anything: the two stand in an offer of exchange (兑, 2020
-/// art. 24.4: if the opponent takes, it is neither mated at once nor loses material; 1956
-/// 图七 长兑; 2020 图2, 图13, 图29, 图30; AXF rule 24, D51–52). Such a capture is no threat.
-pub(crate) fn is_exchange_offer(pos: &Position, them: Option<&mut Position>, m: Move) -> bool {
-    let (Some(a), Some(v)) = (pos.piece_at(m.from()), pos.piece_at(m.to())) else {
-        return false;
-    };
-    if a.role != v.role {
-        return false;
-    }
-    let Some(them) = them else { return false };
-    let back = Move::new(m.to(), m.from());
-    if !them.is_legal(back) || capture_gain(them, back, v.color, &[]) > 0 {
-        return false;
-    }
-    // Accepting must not lose material either, once the recapture's follow-up has run: a
-    // rook "offered" whose capture costs both rooks (the recapture checks, the second rook
-    // falls) is no 兑 but a chase (2020 图17).
-    if line_gain(them, back, a.color, &[], &[]) < 0 {
-        return false;
-    }
-    // Taking must not expose the taker to a mate by checks: a piece that "cannot leave its
-    // line" cannot accept the offer, which is then 杀 or 捉 (2020 图29 variant, 图7).
-    let undo = them.play_unchecked(back);
-    let mated = mates_by_checks_except(them, 3, &[]);
-    them.undo(back, undo);
-    !mated
-}
-
 /// 2020 art. 24.3: the capture must win material once the exchange has run its course, and
 /// must not let the opponent mate at once. The chase is *heavy* against an unprotected piece
 /// (无根子) or a piece worth more than its attacker (捉车), *light* when the piece is
@@ -175,11 +131,11 @@ fn chinese_kind(
     }
     let undo = pos.play_unchecked(m);
     let recapture = can_recapture(pos, m.to());
-    let delayed = !recapture && retakes_by_checks(pos, m.to(), ROOT_CHECKS);
+    let delayed = !recapture && retakes_by_checks(pos, m.to(), root_checks());
     pos.undo(m, undo);
     if delayed {
         // A root all the same: the capturer is lost, so the capture must outweigh it.
-        let (_, attacker_high) = super::material::value(attacker, m.from());
+        let (_, attacker_high) = value(attacker, m.from());
         if gain(victim, m.to(), chaser, chaser) <= attacker_high {
             return Direct::None;
         }
@@ -247,24 +203,4 @@ fn asian_kind(
         }
     }
     Some(ChaseKind::Unprotected)
-}
-
-/// The leg square a horse on `horse` must have free to attack `target`, if it attacks it at
-/// all (1960 rules §2: the horse is blocked by a piece on its leg, 蹩马腿).
-pub(crate) fn horse_leg_towards(horse: Square, target: Square) -> Option<Square> {
-    let (hf, hr) = (
-        i32::from(horse.file().index()),
-        i32::from(horse.rank().index()),
-    );
-    let (tf, tr) = (
-        i32::from(target.file().index()),
-        i32::from(target.rank().index()),
-    );
-    let (df, dr) = (tf - hf, tr - hr);
-    let (lf, lr) = match (df.abs(), dr.abs()) {
-        (1, 2) => (hf, hr + dr / 2),
-        (2, 1) => (hf + df / 2, hr),
-        _ => return None,
-    };
-    Square::new((lr * 9 + lf) as u8)
 }

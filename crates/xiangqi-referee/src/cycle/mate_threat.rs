@@ -1,0 +1,33 @@
+//! Mate threats (杀): a forced mate by a check or a series of checks.
+//!
+//! 2020 art. 24.2 (and 1999 art. 28.2, 1960 §4 二(二) 要杀): 杀 is a move after which the
+//! mover, if it were to move again, would mate by a check or by continuous checks. The AXF
+//! terms (杀着, "threatening to checkmate") use the same definition. We search checks only, up
+//! to [`SearchBounds::mate_checks`](super::SearchBounds) checking moves, every evasion answered.
+
+use xiangqi::{Color, Move, Position};
+
+use super::board::{all_captures, with_turn};
+use super::mate::mates_by_checks_except;
+use super::material::is_exchange_offer;
+
+/// Whether `side`, given the move in `pos` (a null move if it is not its turn), would force
+/// mate by checks: the test for 杀. A mate that would begin by taking a piece standing in an
+/// offer of exchange does not count: the opponent may simply accept the exchange, and the
+/// move is 兑 (2020 图29: 长兑 against 长杀; the same offer is 杀 when the enemy piece cannot
+/// leave its line to accept it).
+pub(crate) fn threatens_mate(pos: &Position, side: Color, depth: u8) -> bool {
+    let Some(mut p) = with_turn(pos, side) else {
+        return false;
+    };
+    // Most positions have no mate at all: look for one before weighing the offers.
+    if !mates_by_checks_except(&mut p, depth, &[]) {
+        return false;
+    }
+    let mut them = pos.clone();
+    let skip: Vec<Move> = all_captures(&p)
+        .into_iter()
+        .filter(|&m| is_exchange_offer(&p, Some(&mut them), m))
+        .collect();
+    skip.is_empty() || mates_by_checks_except(&mut p, depth, &skip)
+}

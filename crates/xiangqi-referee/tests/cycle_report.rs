@@ -1,0 +1,76 @@
+//! The ruling's `cycle` object (issue 12, point 1): a repetition ruling carries every move of
+//! the cycle with its label, targets and article, under either rule set, and survives a JSON
+//! round trip.
+
+mod common;
+
+use common::{line, pos};
+use xiangqi_referee::{Options, Reason, RuleSet, Ruling, judge};
+
+/// 2020 图2, played until its start position occurs for the third time.
+const FIGURE_2: &str = "1r2kab1r/2c1a4/n1c1b1n2/4p2N1/p1p6/1C4P2/P1P1P4/2N1B3C/4A4/1RBAK2R1 w";
+
+#[test]
+fn a_repetition_ruling_lists_the_cycle_move_by_move() {
+    let moves = line("h6i4 i9h9 i4h6 h9i9 h6i4 i9h9 i4h6 h9i9");
+    let r = judge(&pos(FIGURE_2), &moves, &Options::new(RuleSet::Chinese));
+    assert_eq!(r.reason, Some(Reason::PerpetualChase));
+    let cycle = r.cycle.as_ref().expect("a cycle");
+    assert_eq!((cycle.first_ply, cycle.last_ply), (1, 4));
+    let labels: Vec<&str> = cycle.moves.iter().map(|m| m.label.as_str()).collect();
+    assert_eq!(labels, ["捉", "兑", "捉", "捉"]);
+    let first = &cycle.moves[0];
+    assert_eq!(
+        (first.ply, first.side.as_str(), first.mv.as_str()),
+        (1, "red", "h6i4")
+    );
+    assert_eq!(first.chinese, "马二退一");
+    assert_eq!(first.article, "2020 第24.3条");
+    let t = &first.targets[0];
+    assert_eq!(
+        (
+            t.square.as_str(),
+            t.piece.as_str(),
+            t.root.as_str(),
+            t.how.as_str()
+        ),
+        ("i9", "rook", "unprotected", "screen")
+    );
+    assert_eq!(t.by, ["i2"]);
+    assert_eq!(t.gain, 8);
+    // The JSON round trip keeps it.
+    let json = serde_json::to_string(&r).expect("json");
+    let back: Ruling = serde_json::from_str(&json).expect("parse");
+    assert_eq!(back, r);
+    // Other rulings have none, and their JSON has no `cycle` key.
+    let ongoing = judge(&pos(FIGURE_2), &line("h6i4"), &Options::default());
+    assert!(ongoing.cycle.is_none());
+    assert!(
+        !serde_json::to_string(&ongoing)
+            .expect("json")
+            .contains("cycle")
+    );
+}
+
+/// AXF Diagram 33 (issue 12, point 6): the Asian rule set reports the cycle the same way,
+/// citing the AXF terms and rules.
+#[test]
+fn the_asian_rule_set_reports_the_cycle_in_its_own_terms() {
+    let start = pos("4kab2/4a4/4b4/3rC2R1/9/9/4n4/4B4/4A4/4KAB1c w");
+    let moves = line("h6i6 i0h0 i6h6 h0i0 h6i6 i0h0 i6h6 h0i0");
+    let r = judge(&start, &moves, &Options::new(RuleSet::Asian));
+    assert_eq!(r.reason, Some(Reason::PerpetualChase), "{r}");
+    let cycle = r.cycle.as_ref().expect("a cycle");
+    assert_eq!(cycle.moves.len(), 4);
+    let red: Vec<&str> = cycle
+        .moves
+        .iter()
+        .step_by(2)
+        .map(|m| m.label.as_str())
+        .collect();
+    assert_eq!(red, ["捉", "捉"]);
+    for m in &cycle.moves {
+        assert!(m.article.starts_with("AXF"), "{}", m.article);
+    }
+    assert_eq!(cycle.moves[0].targets[0].piece, "cannon");
+}
