@@ -213,7 +213,7 @@ fn parse_go(words: &[&str]) -> Result<GoCommand, GuiParseError> {
 }
 
 /// How `xq engine` starts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ServerOptions {
     /// Offer `UCI_Variant` and speak ranks 1–10 once it is set (Fairy-Stockfish's dialect).
     pub fsf: bool,
@@ -225,6 +225,9 @@ pub struct ServerOptions {
     pub rules: RuleSet,
     /// Hash table megabytes.
     pub hash_mb: usize,
+    /// Moves to play whenever one is legal (the first legal one in the list), before any
+    /// search: for reproducing a cycle in a test of a runner.
+    pub script: Vec<Move>,
 }
 
 impl Default for ServerOptions {
@@ -235,6 +238,7 @@ impl Default for ServerOptions {
             random: None,
             rules: RuleSet::Chinese,
             hash_mb: 16,
+            script: Vec::new(),
         }
     }
 }
@@ -269,7 +273,6 @@ pub fn serve(
     let searcher = Searcher::new(opts.hash_mb.max(1));
     let stop = searcher.stop_flag();
     let mut st = State {
-        opts,
         dialect: Dialect::Uci,
         millis: false,
         referee: Some(Referee::new(Position::start(), Options::new(opts.rules))),
@@ -278,6 +281,7 @@ pub fn serve(
         stop,
         running: None,
         rng: opts.random.map(Rng::new),
+        opts,
     };
     for line in input.lines() {
         let line = line?;
@@ -531,6 +535,16 @@ fn go_search(out: &Out, st: &mut State, go: GoCommand) {
             .copied()
             .filter(|m| !st.banned.contains(m))
             .collect();
+    }
+    let scripted = st
+        .opts
+        .script
+        .iter()
+        .copied()
+        .find(|&m| pos.is_legal(m) && (only.is_empty() || only.contains(&m)));
+    if let Some(m) = scripted {
+        say(out, &format!("bestmove {}", dialect.write_move(m)));
+        return;
     }
     if let Some(rng) = st.rng.as_mut() {
         let moves: Vec<Move> = if only.is_empty() {
