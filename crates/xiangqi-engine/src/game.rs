@@ -151,16 +151,6 @@ pub fn play_game(
             .map_err(|e| format!("opening move {} ({m}): {e}", i + 1))?;
     }
     let mut comments = vec![None; setup.opening.len()];
-    let finish = |referee: &Referee, comments, result, end, termination| {
-        Ok(GameOutcome {
-            result,
-            end,
-            moves: referee.moves().to_vec(),
-            comments,
-            ruling: referee.ruling().clone(),
-            termination,
-        })
-    };
     for c in [Color::Red, Color::Black] {
         let p: &mut dyn Player = if c == Color::Red {
             &mut *red
@@ -169,16 +159,7 @@ pub fn play_game(
         };
         if let Err(e) = p.new_game() {
             let why = e.to_string();
-            return finish(
-                &referee,
-                comments,
-                GameResult::win_for(!c),
-                GameEnd::Forfeit {
-                    loser: c,
-                    why: why.clone(),
-                },
-                why,
-            );
+            return forfeit(&referee, comments, c, why);
         }
     }
     let origin = Instant::now();
@@ -315,16 +296,7 @@ pub fn play_game(
             Ok(r) => r,
             Err(e) => {
                 let why = e.to_string();
-                return finish(
-                    &referee,
-                    comments,
-                    GameResult::win_for(!us),
-                    GameEnd::Forfeit {
-                        loser: us,
-                        why: why.clone(),
-                    },
-                    format!("{} forfeits: {why}", us.name()),
-                );
+                return forfeit(&referee, comments, us, why);
             }
         };
         if reply.resign {
@@ -345,16 +317,7 @@ pub fn play_game(
                 "{} answered no move with legal moves on the board",
                 player.name()
             );
-            return finish(
-                &referee,
-                comments,
-                GameResult::win_for(!us),
-                GameEnd::Forfeit {
-                    loser: us,
-                    why: why.clone(),
-                },
-                why,
-            );
+            return forfeit(&referee, comments, us, why);
         };
         let m = match parse_move(&pos, &text, reply.notation) {
             Ok(m) => m,
@@ -375,16 +338,7 @@ pub fn play_game(
             }
             Err(e) => {
                 let why = format!("{} sent an unreadable move {text:?}: {e}", player.name());
-                return finish(
-                    &referee,
-                    comments,
-                    GameResult::win_for(!us),
-                    GameEnd::Forfeit {
-                        loser: us,
-                        why: why.clone(),
-                    },
-                    why,
-                );
+                return forfeit(&referee, comments, us, why);
             }
         };
         comments.push(Some(comment(&reply)));
@@ -402,6 +356,40 @@ pub fn play_game(
             return finish(&referee, comments, result, end, t);
         }
     }
+}
+
+fn finish(
+    referee: &Referee,
+    comments: Vec<Option<String>>,
+    result: GameResult,
+    end: GameEnd,
+    termination: String,
+) -> Result<GameOutcome, String> {
+    Ok(GameOutcome {
+        result,
+        end,
+        moves: referee.moves().to_vec(),
+        comments,
+        ruling: referee.ruling().clone(),
+        termination,
+    })
+}
+
+/// The side `loser`'s engine failed: it loses the game.
+fn forfeit(
+    referee: &Referee,
+    comments: Vec<Option<String>>,
+    loser: Color,
+    why: String,
+) -> Result<GameOutcome, String> {
+    let termination = format!("{} forfeits: {why}", loser.name());
+    finish(
+        referee,
+        comments,
+        GameResult::win_for(!loser),
+        GameEnd::Forfeit { loser, why },
+        termination,
+    )
 }
 
 fn comment(reply: &crate::player::Reply) -> String {

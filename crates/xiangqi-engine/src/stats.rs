@@ -5,13 +5,14 @@
 //! (one opening, each engine once with each colour) scores 0, ½, 1, 1½ or 2 for the first
 //! engine; the pair scores are independent where single games of one opening are not, so
 //! the error bars come from the pairs. The SPRT is the generalized SPRT on the mean pair
-//! score under the logistic Elo model with its normal approximation (M. Van den Bergh,
-//! "GSPRT approximation"), LLR = N (s₁ − s₀)(2μ − s₀ − s₁) / (2σ²), with the bounds
-//! ln(β/(1−α)) and ln((1−β)/α); counts of zero are regularized by 10⁻³ as fastchess does.
+//! score under the logistic Elo model (M. Van den Bergh's GSPRT, as fishtest computes it):
+//! for each hypothesis the maximum-likelihood pentanomial distribution with the hypothesis'
+//! expected score, LLR = N Σ q̂ᵢ ln(p₁ᵢ / p₀ᵢ), with the bounds ln(β/(1−α)) and
+//! ln((1−β)/α); counts of zero are regularized by 10⁻³ as fastchess does.
 //!
 //! ```
 //! use xiangqi_engine::stats::{Pentanomial, Sprt, SprtState};
-//! let p = Pentanomial([2, 10, 40, 30, 18]);
+//! let p = Pentanomial([4, 20, 80, 60, 36]);
 //! let e = p.estimate();
 //! assert!(e.elo > 0.0 && e.lower < e.elo && e.elo < e.upper);
 //! assert!(e.los > 0.99);
@@ -160,10 +161,9 @@ impl fmt::Display for Estimate {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let half = (self.upper - self.lower) / 2.0;
         if half.is_finite() {
-            write!(f, "{:+.1} ± {:.1}", self.elo, half)
-        } else {
-            write!(f, "{:+.1} [{:.1}, {:.1}]", self.elo, self.lower, self.upper)
+            write!(f, "{:+.1} ± {:.1} ", self.elo, half)?;
         }
+        write!(f, "[{:.1}, {:.1}]", self.lower, self.upper)
     }
 }
 
@@ -184,7 +184,12 @@ fn moments(points: &[(f64, f64)]) -> (f64, f64, f64) {
 
 fn estimate(points: &[(f64, f64)]) -> Estimate {
     let (n, mean, var) = moments(points);
-    let se = if n > 0.0 { (var / n).sqrt() } else { 0.0 };
+    // One observation says nothing of the spread: the interval is unbounded.
+    let se = if n >= 2.0 {
+        (var / n).sqrt()
+    } else {
+        f64::INFINITY
+    };
     let los = if se > 0.0 {
         phi((mean - 0.5) / se)
     } else if mean > 0.5 {
@@ -243,8 +248,17 @@ impl Sprt {
     }
 
     /// The log-likelihood ratio of the pairs so far.
+    ///
+    /// ```
+    /// use xiangqi_engine::stats::{Pentanomial, Sprt};
+    /// let sprt = Sprt { elo0: 0.0, elo1: 50.0, alpha: 0.05, beta: 0.05 };
+    /// // One lost pair is not enough to decide anything.
+    /// let one = sprt.llr(&Pentanomial([1, 0, 0, 0, 0]));
+    /// assert!(one < 0.0 && one > -2.94);
+    /// ```
     pub fn llr(&self, p: &Pentanomial) -> f64 {
-        if p.pairs() == 0 {
+        let n = p.pairs();
+        if n == 0 {
             return 0.0;
         }
         let mut points = p.points();
@@ -253,11 +267,21 @@ impl Sprt {
                 pt.1 = 1e-3;
             }
         }
-        let (n, mean, var) = moments(&points);
+        let total: f64 = points.iter().map(|pt| pt.1).sum();
+        for pt in points.iter_mut() {
+            pt.1 /= total;
+        }
+        let (l0, l1) = (
+            lagrange(&points, score_of(self.elo0)),
+            lagrange(&points, score_of(self.elo1)),
+        );
         let (s0, s1) = (score_of(self.elo0), score_of(self.elo1));
-        n * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * var)
+        n as f64
+            * points
+                .iter()
+                .map(|&(x, q)| q * ((1.0 + l0 * (x - s0)) / (1.0 + l1 * (x - s1))).ln())
+                .sum::<f64>()
     }
-
     /// Whether to stop, and with which answer.
     pub fn state(&self, p: &Pentanomial) -> SprtState {
         let llr = self.llr(p);
@@ -272,6 +296,33 @@ impl Sprt {
     }
 }
 
+/// The Lagrange multiplier λ of the maximum-likelihood distribution with mean `s` closest to
+/// the observed frequencies `q` (values `x`): pᵢ = qᵢ / (1 + λ(xᵢ − s)), found by bisection
+/// on the interval where every pᵢ stays positive.
+fn lagrange(points: &[(f64, f64)], s: f64) -> f64 {
+    let f = |l: f64| -> f64 {
+        points
+            .iter()
+            .map(|&(x, q)| q * (x - s) / (1.0 + l * (x - s)))
+            .sum()
+    };
+    let max = points.iter().map(|p| p.0).fold(f64::MIN, f64::max);
+    let min = points.iter().map(|p| p.0).fold(f64::MAX, f64::min);
+    let (mut lo, mut hi) = (-1.0 / (max - s), 1.0 / (s - min));
+    // f decreases on (lo, hi) from +∞ to −∞; keep strictly inside.
+    let eps = 1e-12;
+    (lo, hi) = (lo + eps * (hi - lo), hi - eps * (hi - lo));
+    for _ in 0..200 {
+        let mid = 0.5 * (lo + hi);
+        if f(mid) > 0.0 {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    0.5 * (lo + hi)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -281,6 +332,35 @@ mod tests {
         assert!((phi(0.0) - 0.5).abs() < 1e-7);
         assert!((phi(1.959_964) - 0.975).abs() < 1e-6);
         assert!((phi(-1.0) - 0.158_655_25).abs() < 1e-6);
+    }
+
+    #[test]
+    fn llr_is_near_the_normal_approximation_for_a_large_sample() {
+        // For many pairs the GSPRT and its normal approximation
+        // N (s1 - s0)(2μ - s0 - s1) / (2σ²) agree.
+        let p = Pentanomial([40, 200, 500, 220, 50]);
+        let sprt = Sprt {
+            elo0: 0.0,
+            elo1: 5.0,
+            alpha: 0.05,
+            beta: 0.05,
+        };
+        let (n, mean, var) = moments(&p.points());
+        let (s0, s1) = (score_of(0.0), score_of(5.0));
+        let approx = n * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * var);
+        let llr = sprt.llr(&p);
+        assert!(
+            (llr - approx).abs() < 0.05 * approx.abs().max(1.0),
+            "{llr} vs {approx}"
+        );
+    }
+
+    #[test]
+    fn one_pair_bounds_nothing() {
+        let e = Pentanomial([0, 1, 0, 0, 0]).estimate();
+        assert_eq!((e.lower, e.upper), (f64::NEG_INFINITY, f64::INFINITY));
+        assert!((e.los - 0.5).abs() < 1e-6);
+        assert!(!e.significant());
     }
 
     #[test]

@@ -18,7 +18,6 @@ use std::time::Duration;
 
 use anyhow::{Context, bail};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use xiangqi::Position;
 use xiangqi::notation::Notation;
 use xiangqi_clock::TimeControl;
 use xiangqi_engine::stats::{Sprt, SprtState};
@@ -60,7 +59,8 @@ pub struct Args {
     #[arg(long, default_value = "chinese")]
     pgn_notation: Notation,
     /// Openings: a PGN (or any record file xq reads) or an EPD/FEN file (.epd, .fen, .txt),
-    /// played in order, each with both colours. Default: the start position.
+    /// played in order, each with both colours. Default: twelve common first-move pairs
+    /// (中炮, 仙人指路, 飞相, 起马, 过宫炮).
     #[arg(long, value_name = "FILE")]
     openings: Option<PathBuf>,
     /// The rule set: chinese (CXA) or asian (AXF).
@@ -151,10 +151,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     let openings = match &args.openings {
         Some(p) => openings::read(p)?,
-        None => vec![Opening {
-            start: Position::start(),
-            moves: Vec::new(),
-        }],
+        None => openings::default_book(),
     };
     let mut pairs = Vec::new();
     for a in 0..specs.len() {

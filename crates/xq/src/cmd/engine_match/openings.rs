@@ -13,6 +13,38 @@ pub struct Opening {
     pub moves: Vec<Move>,
 }
 
+/// The openings used without `--openings`: one move by each side from the start, in the
+/// openings most played (中炮 against 屏风马 and 顺炮, 仙人指路, 飞相, 起马, 过宫炮), so that
+/// deterministic engines do not play the same game over and over.
+const DEFAULT_BOOK: [&str; 12] = [
+    "h2e2 h9g7",
+    "h2e2 b7e7",
+    "c3c4 g6g5",
+    "g3g4 c6c5",
+    "c0e2 h9g7",
+    "h0g2 b9c7",
+    "b2e2 h9g7",
+    "h2f2 b9c7",
+    "c3c4 b7e7",
+    "h2e2 c6c5",
+    "g0e2 b9c7",
+    "b0c2 g6g5",
+];
+
+/// The default openings (see [`DEFAULT_BOOK`]).
+pub fn default_book() -> Vec<Opening> {
+    DEFAULT_BOOK
+        .iter()
+        .map(|line| Opening {
+            start: Position::start(),
+            moves: line
+                .split(' ')
+                .filter_map(|m| m.parse::<Move>().ok())
+                .collect(),
+        })
+        .collect()
+}
+
 /// Reads an openings file. EPD lines are `board side [fields] [; operations]`; blank
 /// lines and lines starting with `#` are skipped. A line or game that cannot be read is an
 /// error naming its place.
