@@ -98,6 +98,8 @@ fn games(red: &mut dyn Player, black: &mut dyn Player, n: usize) -> (usize, Dura
 
 fn runner_overhead() {
     println!("runner overhead: random movers, 10m clock, referee on every ply");
+    // Warm-up: the first games pay for page faults and the CPU's frequency ramp.
+    games(&mut Builtin::random("r", 1), &mut Builtin::random("b", 2), 20);
     let (p1, t1) = games(
         &mut Builtin::random("r", 1),
         &mut Builtin::random("b", 2),
@@ -121,7 +123,16 @@ fn runner_overhead() {
 }
 
 fn main() {
-    nps();
-    depth_times();
-    runner_overhead();
+    // `cargo bench … -- runner` runs one part only.
+    let only = std::env::args().skip(1).find(|a| !a.starts_with('-'));
+    let wants = |name: &str| only.as_deref().is_none_or(|o| name.contains(o));
+    if wants("nps") {
+        nps();
+    }
+    if wants("depth") {
+        depth_times();
+    }
+    if wants("runner") {
+        runner_overhead();
+    }
 }
