@@ -99,7 +99,11 @@ fn games(red: &mut dyn Player, black: &mut dyn Player, n: usize) -> (usize, Dura
 fn runner_overhead() {
     println!("runner overhead: random movers, 10m clock, referee on every ply");
     // Warm-up: the first games pay for page faults and the CPU's frequency ramp.
-    games(&mut Builtin::random("r", 1), &mut Builtin::random("b", 2), 20);
+    games(
+        &mut Builtin::random("r", 1),
+        &mut Builtin::random("b", 2),
+        20,
+    );
     let (p1, t1) = games(
         &mut Builtin::random("r", 1),
         &mut Builtin::random("b", 2),

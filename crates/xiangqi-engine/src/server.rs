@@ -298,11 +298,10 @@ pub fn serve(
                 st.dialect = if ucci { Dialect::Ucci } else { Dialect::Uci };
                 handshake(&out, &st, ucci);
             }
-            GuiCommand::IsReady => {
-                wait(&mut st);
-                say(&out, "readyok");
-            }
+            // Answered at once, even during a search, as UCI asks.
+            GuiCommand::IsReady => say(&out, "readyok"),
             GuiCommand::NewGame => {
+                st.stop.store(true, Ordering::Relaxed);
                 wait(&mut st);
                 if let Ok(mut s) = st.searcher.lock() {
                     s.clear();
@@ -328,6 +327,9 @@ pub fn serve(
                 }
             }
             GuiCommand::Go(go) => {
+                // A `go` during a search ends the running one first (a GUI should have sent
+                // `stop`; an infinite search would otherwise never end).
+                st.stop.store(true, Ordering::Relaxed);
                 wait(&mut st);
                 go_search(&out, &mut st, go);
             }
@@ -411,11 +413,14 @@ fn handshake(out: &Out, st: &State, ucci: bool) {
 fn set_option(out: &Out, st: &mut State, name: &str, value: &str) {
     let n = |v: &str| v.trim().parse::<u64>().ok();
     match name.to_ascii_lowercase().as_str() {
-        "hash" | "hashsize" => {
-            if let (Some(mb), Ok(mut s)) = (n(value), st.searcher.lock()) {
-                s.set_hash(mb.clamp(1, 4096) as usize);
-            }
-        }
+        "hash" | "hashsize" => match (n(value), st.searcher.try_lock()) {
+            (Some(mb), Ok(mut s)) => s.set_hash(mb.clamp(1, 4096) as usize),
+            (None, _) => say(
+                out,
+                &format!("info string error: Hash {value:?} is not a number"),
+            ),
+            (_, Err(_)) => say(out, "info string error: Hash cannot change during a search"),
+        },
         "ruleset" => match value.parse() {
             Ok(r) => st.opts.rules = r,
             Err(e) => say(out, &format!("info string error: {e}")),

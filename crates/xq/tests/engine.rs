@@ -149,6 +149,10 @@ fn bad_input_and_stop() {
     writeln!(stdin, "position startpos").unwrap();
     writeln!(stdin, "go infinite").unwrap();
     std::thread::sleep(Duration::from_millis(300));
+    // `isready` is answered during the search, without ending it.
+    writeln!(stdin, "isready").unwrap();
+    let seen = next_until(&|l| l == "readyok" || l.starts_with("bestmove"));
+    assert_eq!(seen.last().map(String::as_str), Some("readyok"), "{seen:?}");
     let t = Instant::now();
     writeln!(stdin, "stop").unwrap();
     let seen = next_until(&|l| l.starts_with("bestmove"));
