@@ -65,8 +65,12 @@ impl Builtin {
     /// A player that picks a uniformly random legal move (seeded, so reproducible).
     pub fn random(name: &str, seed: u64) -> Builtin {
         Builtin {
+            name: name.to_owned(),
+            // It never searches: the smallest table.
+            searcher: Searcher::new(0),
+            caps: Limits::depth(1),
+            rules: RuleSet::Chinese,
             random: Some(Rng::new(seed)),
-            ..Builtin::new(name, Limits::depth(1))
         }
     }
 }

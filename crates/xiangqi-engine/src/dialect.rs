@@ -7,7 +7,7 @@
 use std::fmt;
 use std::time::Duration;
 
-use xiangqi::notation::{Notation, NotationError, parse_move, write_move};
+use xiangqi::notation::{Notation, NotationError, parse_move};
 use xiangqi::{Color, Move, Position};
 
 /// The protocol an engine speaks.
@@ -17,6 +17,8 @@ use xiangqi::{Color, Move, Position};
 /// let m = "h0g2".parse().unwrap();
 /// assert_eq!(Dialect::Uci.write_move(m), "h0g2");
 /// assert_eq!(Dialect::UciRanks10.write_move(m), "h1g3");
+/// let top = "a9a8".parse().unwrap();
+/// assert_eq!(Dialect::UciRanks10.write_move(top), "a10a9");
 /// assert_eq!("fsf".parse::<Dialect>().unwrap(), Dialect::UciRanks10);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -48,9 +50,16 @@ impl Dialect {
         }
     }
 
-    /// Writes a move.
+    /// Writes a move (coordinates need no position).
     pub fn write_move(self, m: Move) -> String {
-        write_move(&Position::start(), m, self.notation())
+        match self {
+            Dialect::Uci | Dialect::Ucci => m.to_string(),
+            Dialect::UciRanks10 => {
+                let sq =
+                    |s: xiangqi::Square| format!("{}{}", s.file().char(), s.rank().index() + 1);
+                format!("{}{}", sq(m.from()), sq(m.to()))
+            }
+        }
     }
 
     /// Reads a move the engine sent, checking it is legal in `pos`.
@@ -271,4 +280,30 @@ pub struct Go {
     pub nodes: Option<u64>,
     /// Fixed time per move.
     pub movetime: Option<Duration>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use xiangqi::notation::write_move;
+
+    #[test]
+    fn moves_are_written_as_the_notation_module_writes_them() {
+        let pos = Position::start();
+        for from in xiangqi::Square::all() {
+            for to in [xiangqi::Square::new(0), xiangqi::Square::new(89)]
+                .into_iter()
+                .flatten()
+            {
+                let m = Move::new(from, to);
+                for d in [Dialect::Uci, Dialect::UciRanks10, Dialect::Ucci] {
+                    assert_eq!(
+                        d.write_move(m),
+                        write_move(&pos, m, d.notation()),
+                        "{d} {m}"
+                    );
+                }
+            }
+        }
+    }
 }
