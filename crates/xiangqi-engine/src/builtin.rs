@@ -53,9 +53,14 @@ impl Builtin {
     /// assert_eq!(engine.name(), "depth 3");
     /// ```
     pub fn new(name: &str, caps: Limits) -> Builtin {
+        Builtin::with_hash(name, caps, 16)
+    }
+
+    /// The engine with a table of `hash_mb` megabytes.
+    pub fn with_hash(name: &str, caps: Limits, hash_mb: usize) -> Builtin {
         Builtin {
             name: name.to_owned(),
-            searcher: Searcher::new(16),
+            searcher: Searcher::new(hash_mb),
             caps,
             rules: RuleSet::Chinese,
             random: None,

@@ -12,7 +12,8 @@
 //! * **refereed games** between any two [`Player`]s ([`play_game`]): every move goes
 //!   through the [`Referee`](xiangqi_referee::Referee), time through the clock crate's
 //!   [`GameClock`](xiangqi_clock::GameClock), and engine failures lose;
-//! * **match statistics** ([`stats`]): Elo with error bars, LOS, pentanomial counts, SPRT.
+//! * **match statistics** ([`stats`]): Elo with error bars, LOS, pentanomial counts, SPRT;
+//! * a bounded **pool** of built-in engines for a server ([`Pool`]).
 //!
 //! The arrows point inwards: this crate uses the rules core, the referee and the clock;
 //! none of them knows of engines.
@@ -31,6 +32,7 @@ mod dialect;
 mod error;
 mod game;
 mod player;
+mod pool;
 mod protocol;
 mod rules;
 pub mod search;
@@ -43,6 +45,7 @@ pub use dialect::{ClockTimes, Dialect, Go, SideTime, UnknownDialect};
 pub use error::EngineError;
 pub use game::{Adjudication, DrawRule, GameEnd, GameOutcome, GameSetup, ResignRule, play_game};
 pub use player::{Player, Reply, Request};
+pub use pool::{Pool, PoolBusy, PoolRequest, Ticket};
 pub use protocol::{
     BestMove, Bound, EngineMessage, EngineOption, Info, ParseError, Score, parse_engine_line,
 };

@@ -159,9 +159,10 @@ impl Estimate {
 
 impl fmt::Display for Estimate {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:+.1} ", self.elo)?;
         let half = (self.upper - self.lower) / 2.0;
         if half.is_finite() {
-            write!(f, "{:+.1} ± {:.1} ", self.elo, half)?;
+            write!(f, "± {half:.1} ")?;
         }
         write!(f, "[{:.1}, {:.1}]", self.lower, self.upper)
     }

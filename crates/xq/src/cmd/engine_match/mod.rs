@@ -48,7 +48,7 @@ pub struct Args {
     /// Games played at the same time.
     #[arg(long, default_value_t = 1)]
     concurrency: usize,
-    /// The time control, in the clock's text form (`10s+0.1s`, `5m`, `40/2m` …); a flag
+    /// The time control, in the clock's text form (`10s+100ms`, `5m`, `2m/40` …); a flag
     /// loses. Without it, engines play by their depth=/nodes=/movetime= limits.
     #[arg(long, value_name = "CONTROL")]
     tc: Option<TimeControl>,
