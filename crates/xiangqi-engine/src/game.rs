@@ -14,46 +14,11 @@ use xiangqi::{Color, Move, Position};
 use xiangqi_clock::{GameClock, Press, Side, TimeControl};
 use xiangqi_referee::{GameResult, Options, Referee, Ruling, judge};
 
+use crate::adjudicate::{Adjudication, Scores, adjudicate};
 use crate::dialect::{ClockTimes, Go, SideTime};
 use crate::player::{Player, Request};
 use crate::protocol::Score;
 use crate::rules::forbidden_moves;
-
-/// Resign when a side's own score stays at or below −`score` for `moves` of its moves in a
-/// row (and, with `twosided`, the opponent's at or above `score`). A mate score counts only
-/// when the opponent's score agrees, since engines report rule verdicts as mates.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ResignRule {
-    /// Moves in a row (at least 2).
-    pub moves: u32,
-    /// Centipawns.
-    pub score: i32,
-    /// Both engines must agree.
-    pub twosided: bool,
-}
-
-/// Draw when, from move `after_move` on, both sides' scores stay within ±`score` for
-/// `moves` moves each in a row.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct DrawRule {
-    /// The first full move number at which the rule may act.
-    pub after_move: u32,
-    /// Moves by each side in a row.
-    pub moves: u32,
-    /// Centipawns.
-    pub score: i32,
-}
-
-/// Score adjudication (off by default).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Adjudication {
-    /// Resignation by score.
-    pub resign: Option<ResignRule>,
-    /// Draw by score.
-    pub draw: Option<DrawRule>,
-    /// A draw after this many plies (0: none).
-    pub max_plies: u32,
-}
 
 /// How a game is played.
 #[derive(Clone, Debug)]
@@ -127,13 +92,6 @@ fn side(c: Color) -> Side {
     }
 }
 
-struct Scores {
-    /// The last reported score of each side (its own view), and whether it was a mate.
-    last: [Option<Score>; 2],
-    low_run: [u32; 2],
-    draw_run: u32,
-}
-
 /// Plays one game. `red` plays the side that moves first in the start position if it is
 /// Red; players are named by colour.
 ///
@@ -170,11 +128,7 @@ pub fn play_game(
             .start(first, Duration::ZERO)
             .map_err(|e| e.to_string())?;
     }
-    let mut scores = Scores {
-        last: [None; 2],
-        low_run: [0; 2],
-        draw_run: 0,
-    };
+    let mut scores = Scores::new();
     loop {
         if referee.ruling().is_decided() {
             let r = referee.ruling().clone();
@@ -347,7 +301,7 @@ pub fn play_game(
             .map_err(|e| format!("referee refused {m}: {e}"))?;
         if let Some(end) = adjudicate(
             &mut scores,
-            setup,
+            &setup.adjudication,
             us,
             reply.info.and_then(|i| i.score),
             referee.moves().len(),
@@ -408,61 +362,4 @@ fn comment(reply: &crate::player::Reply) -> String {
     }
     out.push_str(&format!("{:.3}s", reply.elapsed.as_secs_f64()));
     out
-}
-
-fn adjudicate(
-    s: &mut Scores,
-    setup: &GameSetup,
-    us: Color,
-    score: Option<Score>,
-    plies: usize,
-) -> Option<(GameResult, GameEnd, String)> {
-    let me = us.index();
-    s.last[me] = score;
-    let adj = &setup.adjudication;
-    if let Some(rule) = adj.resign {
-        let opp = s.last[1 - me];
-        let low = match score {
-            Some(Score::Mate(n)) if n < 0 => opp.is_some_and(|o| o.as_cp() >= rule.score),
-            Some(sc @ Score::Cp(_)) => {
-                sc.as_cp() <= -rule.score
-                    && (!rule.twosided || opp.is_some_and(|o| o.as_cp() >= rule.score))
-            }
-            _ => false,
-        };
-        s.low_run[me] = if low { s.low_run[me] + 1 } else { 0 };
-        if s.low_run[me] >= rule.moves.max(2) {
-            let t = format!(
-                "{} resigns by adjudication: score at or below -{} cp for {} moves",
-                us.name(),
-                rule.score,
-                s.low_run[me]
-            );
-            return Some((
-                GameResult::win_for(!us),
-                GameEnd::Resigned {
-                    loser: us,
-                    adjudicated: true,
-                },
-                t,
-            ));
-        }
-    }
-    if let Some(rule) = adj.draw {
-        let move_number = plies.div_ceil(2) as u32;
-        let quiet = matches!(score, Some(Score::Cp(cp)) if cp.abs() <= rule.score);
-        s.draw_run = if quiet && move_number >= rule.after_move {
-            s.draw_run + 1
-        } else {
-            0
-        };
-        if s.draw_run >= rule.moves.max(1) * 2 {
-            let t = format!(
-                "adjudicated draw: both scores within ±{} cp for {} moves each",
-                rule.score, rule.moves
-            );
-            return Some((GameResult::Draw, GameEnd::AdjudicatedDraw, t));
-        }
-    }
-    None
 }

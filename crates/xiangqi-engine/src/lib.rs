@@ -26,11 +26,13 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod adjudicate;
 mod builtin;
 mod client;
 mod dialect;
 mod error;
 mod game;
+mod gui;
 mod player;
 mod pool;
 mod protocol;
@@ -39,15 +41,17 @@ pub mod search;
 mod server;
 pub mod stats;
 
+pub use adjudicate::{Adjudication, DrawRule, ResignRule};
 pub use builtin::Builtin;
 pub use client::{Engine, EngineConfig, MAX_BAD_LINES, MAX_LINE, Timeouts};
 pub use dialect::{ClockTimes, Dialect, Go, SideTime, UnknownDialect};
 pub use error::EngineError;
-pub use game::{Adjudication, DrawRule, GameEnd, GameOutcome, GameSetup, ResignRule, play_game};
+pub use game::{GameEnd, GameOutcome, GameSetup, play_game};
+pub use gui::{GoCommand, GuiCommand, GuiParseError, parse_gui_line};
 pub use player::{Player, Reply, Request};
 pub use pool::{Pool, PoolBusy, PoolRequest, Ticket};
 pub use protocol::{
     BestMove, Bound, EngineMessage, EngineOption, Info, ParseError, Score, parse_engine_line,
 };
 pub use rules::forbidden_moves;
-pub use server::{GuiCommand, ServerOptions, parse_gui_line, serve};
+pub use server::{ServerOptions, serve};

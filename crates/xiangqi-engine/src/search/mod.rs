@@ -27,6 +27,7 @@
 pub mod eval;
 mod order;
 mod repetition;
+mod root;
 pub mod tt;
 
 use std::collections::HashMap;
@@ -150,15 +151,6 @@ pub struct Searcher {
     pv: Vec<[Option<Move>; MAX_PLY]>,
     pv_len: [usize; MAX_PLY + 1],
     root_pv: Vec<Move>,
-}
-
-/// A root move and what the referee says of it.
-#[derive(Clone, Copy)]
-struct RootMove {
-    mv: Move,
-    /// A score fixed by the referee's ruling on the move (win, draw); `None`: search it.
-    fixed: Option<i32>,
-    score: i32,
 }
 
 impl Searcher {
@@ -299,87 +291,7 @@ impl Searcher {
         self.pos = pos;
     }
 
-    /// The root moves, each tried against the referee.
-    fn root_moves(&self, referee: &Referee, only: Option<&[Move]>) -> Vec<RootMove> {
-        let pos = referee.position();
-        let us = pos.turn();
-        let mut allowed = Vec::new();
-        let mut banned = Vec::new();
-        for &m in pos.legal_moves().iter() {
-            if only.is_some_and(|o| !o.contains(&m)) {
-                continue;
-            }
-            let mut after = referee.clone();
-            let fixed = match after.play(m) {
-                Ok(r) if r.is_decided() => match r.result.winner() {
-                    Some(w) if w == us => Some(if r.offender.is_some() {
-                        RULE_WIN - 1
-                    } else {
-                        MATE - 1
-                    }),
-                    Some(_) => {
-                        banned.push(RootMove {
-                            mv: m,
-                            fixed: Some(-RULE_WIN + 1),
-                            score: -INF,
-                        });
-                        continue;
-                    }
-                    None => Some(0),
-                },
-                _ => None,
-            };
-            allowed.push(RootMove {
-                mv: m,
-                fixed,
-                score: -INF,
-            });
-        }
-        // Only forbidden moves left: the side loses whatever it plays; play one.
-        if allowed.is_empty() { banned } else { allowed }
-    }
-
-    fn root_search(&mut self, roots: &mut [RootMove], depth: i32) -> i32 {
-        let mut alpha = -INF;
-        let beta = INF;
-        for i in 0..roots.len() {
-            let rm = roots[i];
-            let score = if let Some(f) = rm.fixed {
-                f
-            } else {
-                let undo = self.make(rm.mv);
-                let s = if i == 0 {
-                    -self.negamax(depth - 1, -beta, -alpha, 1, true)
-                } else {
-                    let s = -self.negamax(depth - 1, -alpha - 1, -alpha, 1, true);
-                    if s > alpha && !self.aborted {
-                        -self.negamax(depth - 1, -beta, -alpha, 1, true)
-                    } else {
-                        s
-                    }
-                };
-                self.unmake(rm.mv, undo);
-                s
-            };
-            if self.aborted && depth > 1 {
-                break;
-            }
-            roots[i].score = if score > alpha || i == 0 { score } else { -INF };
-            if score > alpha {
-                alpha = score;
-                self.root_pv.clear();
-                if rm.fixed.is_none() {
-                    let n = self.pv_len[1];
-                    self.root_pv.extend(self.pv[1][..n].iter().flatten());
-                }
-                // Best first: the next iteration and the answer read roots[0].
-                roots[..=i].rotate_right(1);
-            }
-        }
-        alpha
-    }
-
-    fn make(&mut self, m: Move) -> Undo {
+    pub(super) fn make(&mut self, m: Move) -> Undo {
         let capture = self.pos.piece_at(m.to()).is_some();
         let undo = self.pos.play_unchecked(m);
         self.frames.push(Frame {
@@ -390,7 +302,7 @@ impl Searcher {
         undo
     }
 
-    fn unmake(&mut self, m: Move, undo: Undo) {
+    pub(super) fn unmake(&mut self, m: Move, undo: Undo) {
         self.frames.pop();
         self.pos.undo(m, undo);
     }
@@ -411,7 +323,7 @@ impl Searcher {
         self.aborted
     }
 
-    fn negamax(
+    pub(super) fn negamax(
         &mut self,
         mut depth: i32,
         mut alpha: i32,
