@@ -33,6 +33,10 @@ enum Command {
     Tournament(cmd::tournament::Args),
     /// Run the play server with its web board.
     Serve(cmd::serve::Args),
+    /// The built-in engine over UCI/UCCI on stdin/stdout.
+    Engine(cmd::engine::Args),
+    /// Engine matches refereed by the rules: SPRT, Elo, pentanomial counts, PGN.
+    Match(cmd::engine_match::Args),
 }
 
 fn main() -> std::process::ExitCode {
@@ -46,6 +50,8 @@ fn main() -> std::process::ExitCode {
         Command::Check(args) => cmd::check::run(args),
         Command::Tournament(args) => cmd::tournament::run(args),
         Command::Serve(args) => cmd::serve::run(args),
+        Command::Engine(args) => cmd::engine::run(args),
+        Command::Match(args) => cmd::engine_match::run(args),
     };
     match result {
         Ok(code) => code,

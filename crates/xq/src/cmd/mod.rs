@@ -2,6 +2,8 @@
 
 pub mod check;
 pub mod convert;
+pub mod engine;
+pub mod engine_match;
 pub mod judge;
 pub mod notation;
 pub mod perft;
