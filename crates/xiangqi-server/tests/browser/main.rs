@@ -3,7 +3,8 @@
 //! the board, switches notation and language, and saves screenshots to
 //! `$CARGO_TARGET_TMPDIR/xq-browser/`.
 //!
-//! Skipped, saying so, when Chromium is not installed (set `XQ_CHROMIUM` to its path).
+//! Skipped, saying so on stderr, when Chromium is not installed (set `XQ_CHROMIUM` to its path);
+//! with `XQ_REQUIRE_BROWSER=1` (CI) a missing Chromium fails the test.
 
 mod cdp;
 #[path = "../common/mod.rs"]
@@ -22,13 +23,27 @@ fn screenshot_dir() -> PathBuf {
     dir
 }
 
+/// Chromium, or `None` after saying on stderr that the test is skipped. With
+/// `XQ_REQUIRE_BROWSER=1` (set by `.ci/run`) a missing browser fails the test instead: CI
+/// must not pass a browser test it did not run.
+fn chromium_or_skip() -> Option<PathBuf> {
+    let found = find_chromium();
+    if found.is_none() {
+        let required = std::env::var("XQ_REQUIRE_BROWSER").is_ok_and(|v| v == "1");
+        assert!(
+            !required,
+            "XQ_REQUIRE_BROWSER=1 but chromium was not found (apt-get install chromium, or set XQ_CHROMIUM)"
+        );
+        eprintln!(
+            "SKIPPED: browser test: chromium not found (apt-get install chromium, or set XQ_CHROMIUM; XQ_REQUIRE_BROWSER=1 makes this an error)"
+        );
+    }
+    found
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_players_play_in_the_browser() {
-    let Some(chromium) = find_chromium() else {
-        println!(
-            "SKIPPED: browser test: chromium not found (apt-get install chromium, or set XQ_CHROMIUM)"
-        );
-        eprintln!("SKIPPED: browser test: chromium not found");
+    let Some(chromium) = chromium_or_skip() else {
         return;
     };
     let s = TestServer::start().await;
