@@ -51,6 +51,7 @@ pub mod ids;
 pub mod limit;
 pub mod metrics;
 pub mod notation;
+pub mod request;
 pub mod room;
 pub mod server;
 pub mod store;

@@ -6,6 +6,7 @@ fn new_game(control: &str) -> Game {
         rules: RuleSet::Chinese,
         fen: Position::start().fen(),
         created_unix_ms: 1_000,
+        options: Default::default(),
     })
     .unwrap()
 }
@@ -120,6 +121,24 @@ fn draw_offer_lapses_on_a_move_and_is_accepted_otherwise() {
     act(&mut g, &mut log, Side::Red, mv("h2e2"), 2);
     act(&mut g, &mut log, Side::Black, mv("h9g7"), 3);
     assert_eq!(g.draw_offer(), None, "Black played on instead of accepting");
+    // An offer only on one's own turn (1960 §5 二).
+    assert_eq!(
+        act(
+            &mut g,
+            &mut log,
+            Side::Black,
+            Action::Draw(Answer::Offer),
+            4
+        ),
+        Some(Refusal::OfferOnOwnTurn)
+    );
+    // Red's offer right after its declined one is the foul 2.8(1), recorded and refused.
+    assert_eq!(
+        act(&mut g, &mut log, Side::Red, Action::Draw(Answer::Offer), 4),
+        Some(Refusal::RepeatedDrawOffer)
+    );
+    assert_eq!(g.fouls().red, 1);
+    act(&mut g, &mut log, Side::Red, mv("h0g2"), 4);
     act(
         &mut g,
         &mut log,
