@@ -4,6 +4,7 @@
 const TEXT = {
   zh: {
     title: "象棋裁判 · 对局",
+    arbiter: "裁判",
     home_title: "象棋裁判",
     home_lead: "按正式竞赛规则和计时下一盘象棋：创建对局，把对方的链接发给对手。",
     control: "时限",
@@ -129,6 +130,7 @@ const TEXT = {
     connected: "Connected",
     reconnecting: "Connection lost, reconnecting…",
     byoyomi: "Byo-yomi",
+    arbiter: "Arbiter",
     moves: "Moves",
     error: "Error",
   },
