@@ -2,8 +2,6 @@
 //! binary started again on the ignored `serve_child`), is killed with SIGKILL, and started
 //! again on the same data; every acknowledged arbiter event is still there and in force.
 
-mod common;
-
 use std::io::{BufRead, BufReader};
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
