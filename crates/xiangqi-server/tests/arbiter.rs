@@ -471,3 +471,32 @@ async fn the_arbiter_scores_an_over_the_board_game_in_every_notation() {
             .all(|e| e["event"]["by_arbiter"] == true)
     );
 }
+
+#[tokio::test]
+async fn repetitions_natural_limit_and_draw_offers_options() {
+    let s = TestServer::start().await;
+    // The start position's second occurrence is enough with `repetitions: 2`.
+    let g = s.create(json!({"repetitions": 2})).await;
+    let end = s.play_line(&g, &["h0g2", "h9g7", "g2h0", "g7h9"]).await;
+    assert_eq!(
+        (
+            end["ruling"]["reason"].as_str(),
+            end["ruling"]["ply"].as_u64()
+        ),
+        (Some("repetition_draw"), Some(4)),
+        "{end}"
+    );
+    // A natural limit of 2 moves (4.2.4 酌减): four plies without a capture.
+    let g = s.create(json!({"natural_limit": 2})).await;
+    let end = s.play_line(&g, &["h0g2", "h9g7", "b0c2", "b9c7"]).await;
+    assert_eq!(end["ruling"]["reason"], "natural_limit", "{end}");
+    assert!(
+        s.record(&g.id, "format=pgn")
+            .await
+            .contains("[NaturalLimit \"2\"]")
+    );
+    // `draw_offers: any`: an offer out of turn stands.
+    let g = s.create(json!({"draw_offers": "any"})).await;
+    let (status, body) = s.post(&g.id, "draw", Some(&g.black), json!({})).await;
+    assert_eq!((status, body["draw_offer"].as_str()), (200, Some("black")));
+}
