@@ -39,6 +39,7 @@ const TEXT = {
     draw: "和棋",
     note: "说明",
     enter_move: "录入着法",
+    envelope: (e) => `封套：红方 ${e.red_name}，黑方 ${e.black_name}；${e.sealer === "red" ? "红方" : "黑方"}第${e.move_number}着${e.sealed ? "已封" : "待封"}；用时 红${Math.round(e.used_ms.red / 1000)}秒 黑${Math.round(e.used_ms.black / 1000)}秒；局面 ${e.fen}`,
     fouls: (r, b, limit) => `犯规 红${r} 黑${b}（${limit}次判负）`,
     limit_left: (n) => `限着剩${n}回合`,
     paused: "裁判暂停计时",
@@ -83,6 +84,7 @@ const TEXT = {
     draw: "draw",
     note: "note",
     enter_move: "Enter move",
+    envelope: (e) => `Envelope: Red ${e.red_name}, Black ${e.black_name}; ${e.sealer === "red" ? "Red" : "Black"}'s move ${e.move_number} ${e.sealed ? "sealed" : "to be sealed"}; time used Red ${Math.round(e.used_ms.red / 1000)} s, Black ${Math.round(e.used_ms.black / 1000)} s; position ${e.fen}`,
     fouls: (r, b, limit) => `Fouls: Red ${r}, Black ${b} (${limit} lose)`,
     limit_left: (n) => `move limit: ${n} rounds left`,
     paused: "clocks stopped by the arbiter",
@@ -146,6 +148,9 @@ export function renderArbiter(s, isArbiter) {
   const over = s.status === "ended";
   for (const b of desk.querySelectorAll("button")) b.disabled = over;
   $("at-pause").disabled = over || s.paused || s.clocks.state !== "running";
+  const envelope = $("at-envelope");
+  envelope.hidden = !s.envelope;
+  envelope.textContent = s.envelope ? at("envelope", s.envelope) : "";
   $("at-resume").disabled = over || !s.paused;
 }
 

@@ -5,6 +5,7 @@ const TEXT = {
   zh: {
     title: "象棋裁判 · 对局",
     arbiter: "裁判",
+    both_lose: "双方均负",
     home_title: "象棋裁判",
     home_lead: "按正式竞赛规则和计时下一盘象棋：创建对局，把对方的链接发给对手。",
     control: "时限",
@@ -131,6 +132,7 @@ const TEXT = {
     reconnecting: "Connection lost, reconnecting…",
     byoyomi: "Byo-yomi",
     arbiter: "Arbiter",
+    both_lose: "Both lose",
     moves: "Moves",
     error: "Error",
   },

@@ -659,6 +659,9 @@ impl Game {
     }
 
     fn decide_seal(&self, actor: Side, text: &str, now: u64) -> Decision {
+        if self.desk.paused {
+            return Decision::refuse(Refusal::Paused);
+        }
         if self.adjournment != Adjournment::Agreed || actor != self.turn() {
             return Decision::refuse(Refusal::CannotSeal);
         }

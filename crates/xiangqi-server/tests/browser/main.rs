@@ -395,5 +395,28 @@ async fn the_arbiter_records_a_foul_and_a_limit_and_the_players_see_both() {
     )
     .await;
     assert_eq!(s.state(&g.id).await["moves"], json!(["h2e2", "h9g7"]));
+    // The arbiter orders the adjournment: the envelope's cover appears on the desk, and Red
+    // (to move) is told to seal.
+    arbiter.click("#at-adjourn").await;
+    arbiter
+        .wait_for(
+            "!document.getElementById('at-envelope').hidden",
+            "the envelope's cover",
+        )
+        .await;
+    let cover = arbiter
+        .eval("document.getElementById('at-envelope').textContent")
+        .await;
+    assert!(cover.as_str().unwrap().contains("胡荣华"), "{cover}");
+    red.wait_for(
+        "window.xq.state.adjournment && window.xq.state.adjournment.state === 'agreed'",
+        "Red to hear of the adjournment",
+    )
+    .await;
+    assert_eq!(
+        red.eval("document.getElementById('offer').hidden").await,
+        false,
+        "Red is told to seal"
+    );
     arbiter.screenshot(&dir.join("arbiter-desk.png")).await;
 }
