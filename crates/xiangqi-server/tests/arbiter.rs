@@ -495,6 +495,18 @@ async fn repetitions_natural_limit_and_draw_offers_options() {
             .await
             .contains("[NaturalLimit \"2\"]")
     );
+    // A second offer on the very next turn after a decline: refused and a foul (2.8(1)).
+    let g = s.create(json!({})).await;
+    assert_eq!(s.post(&g.id, "draw", Some(&g.red), json!({})).await.0, 200);
+    s.play_line(&g, &["h2e2", "h9g7"]).await;
+    let (status, body) = s.post(&g.id, "draw", Some(&g.red), json!({})).await;
+    assert_eq!(
+        (status, body["error"].as_str()),
+        (409, Some("repeated_draw_offer"))
+    );
+    let state = s.state(&g.id).await;
+    assert_eq!(state["fouls"]["red"], 1);
+    assert_eq!(state["arbiter_log"][0]["foul"], "repeated_draw_offer");
     // `draw_offers: any`: an offer out of turn stands.
     let g = s.create(json!({"draw_offers": "any"})).await;
     let (status, body) = s.post(&g.id, "draw", Some(&g.black), json!({})).await;

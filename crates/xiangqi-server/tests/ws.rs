@@ -311,3 +311,25 @@ async fn the_arbiter_acts_over_the_socket_and_everyone_sees_it_live() {
     assert_eq!(until(&mut arbiter, "ack").await.pop().unwrap()["id"], 10);
     assert_eq!(s.state(&g.id).await["moves"], json!(["h2e2", "h9g7"]));
 }
+
+#[tokio::test]
+async fn opening_the_socket_with_a_token_is_arriving() {
+    let s = TestServer::start().await;
+    let start = common::now_ms();
+    let g = s
+        .create(json!({"starts_at": common::rfc3339(start), "lateness": "300ms"}))
+        .await;
+    let mut black = connect(&s, &g.id, "", None).await;
+    until(&mut black, "hello").await;
+    send(&mut black, json!({"type": "auth", "token": g.black})).await;
+    until(&mut black, "hello").await;
+    let mut red = connect(&s, &g.id, "", None).await;
+    until(&mut red, "hello").await;
+    send(&mut red, json!({"type": "auth", "token": g.red})).await;
+    until(&mut red, "hello").await;
+    tokio::time::sleep(Duration::from_millis(600)).await;
+    let state = s.state(&g.id).await;
+    assert_eq!(state["arrived"], json!({"red": true, "black": true}));
+    assert_eq!(state["status"], "waiting", "{state}");
+    assert_eq!(state["clocks"]["running"], "red");
+}
