@@ -464,6 +464,17 @@ impl<M> GameClock<M> {
             Phase::Flagged { .. } | Phase::Stopped { .. } => return Err(ClockError::Finished),
             _ => {}
         }
+        let to_move = self.charge_to_move(at)?;
+        self.phase = Phase::Stopped { to_move };
+        Ok(())
+    }
+}
+
+/// The arbiter's corrections (for the play server's arbiter desk).
+impl<M> GameClock<M> {
+    /// Charges the side on move for the time it has taken up to `at` without counting a
+    /// move (for a stop, or a hand-over); the flag if it fell first.
+    fn charge_to_move(&mut self, at: Duration) -> Result<Side, ClockError> {
         if let Some(flag) = self.settle(at)? {
             return Err(ClockError::Flagged(flag));
         }
@@ -478,13 +489,9 @@ impl<M> GameClock<M> {
             .map_or_else(|_| account.clone(), |p| p.account);
         charged.used = account.used.saturating_add(took);
         self.accounts[to_move] = charged;
-        self.phase = Phase::Stopped { to_move };
-        Ok(())
+        Ok(to_move)
     }
-}
 
-/// The arbiter's corrections (for the play server's arbiter desk).
-impl<M> GameClock<M> {
     /// Gives `side` `amount` of main time (`give = true`) or takes it away: the arbiter's
     /// correction of a clock (current text 5.8 纠正错误; a clock set wrong or stopped by
     /// mistake). Taking more than is left leaves zero; if that side's clock is running its
@@ -540,20 +547,7 @@ impl<M> GameClock<M> {
             Phase::Adjourned { .. } => return Err(ClockError::NotRunning),
             Phase::Flagged { .. } | Phase::Stopped { .. } => return Err(ClockError::Finished),
         };
-        if let Some(flag) = self.settle(at)? {
-            return Err(ClockError::Flagged(flag));
-        }
-        let Some(to_move) = self.to_move() else {
-            return Err(ClockError::Finished);
-        };
-        let took = self.elapsed(at);
-        let schedule = self.control.schedule(to_move);
-        let account = &self.accounts[to_move];
-        let mut charged = account
-            .progress(schedule, took)
-            .map_or_else(|_| account.clone(), |p| p.account);
-        charged.used = account.used.saturating_add(took);
-        self.accounts[to_move] = charged;
+        self.charge_to_move(at)?;
         self.phase = if paused {
             Phase::Paused {
                 to_move: side,

@@ -124,14 +124,16 @@ impl Ruling {
     }
 }
 
-fn title(side: Side) -> &'static str {
+/// "Red" or "Black".
+pub(super) fn title(side: Side) -> &'static str {
     match side {
         Side::Red => "Red",
         Side::Black => "Black",
     }
 }
 
-fn zh(side: Side) -> &'static str {
+/// 红 or 黑.
+pub(super) fn zh(side: Side) -> &'static str {
     match side {
         Side::Red => "红",
         Side::Black => "黑",

@@ -8,7 +8,7 @@
 use serde::{Deserialize, Serialize};
 use xiangqi_clock::Side;
 
-use super::arbiter::{GameResult, Ruling};
+use super::arbiter::{GameResult, Ruling, title, zh};
 
 /// A foul the arbiter records (犯规).
 #[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
@@ -196,20 +196,6 @@ impl ArbiterAction {
             }
             _ => Ok(()),
         }
-    }
-}
-
-fn title(side: Side) -> &'static str {
-    match side {
-        Side::Red => "Red",
-        Side::Black => "Black",
-    }
-}
-
-fn zh(side: Side) -> &'static str {
-    match side {
-        Side::Red => "红",
-        Side::Black => "黑",
     }
 }
 

@@ -6,7 +6,7 @@
 use xiangqi::Move;
 use xiangqi_clock::{ClockState, Side};
 
-use super::arbiter::Arbiter;
+use super::arbiter::{Arbiter, title as en, zh};
 use super::desk::{ArbiterAction, ForfeitReason, FoulKind, MoveLimit};
 use super::{Adjournment, Decision, Event, Game, Refusal, Ruling, ms};
 
@@ -251,20 +251,6 @@ impl Game {
     }
 }
 
-fn zh(side: Side) -> &'static str {
-    match side {
-        Side::Red => "红方",
-        Side::Black => "黑方",
-    }
-}
-
-fn en(side: Side) -> &'static str {
-    match side {
-        Side::Red => "Red",
-        Side::Black => "Black",
-    }
-}
-
 /// An arbiter's event as a comment in the record (Chinese, then English).
 fn note_text(event: &Event) -> Option<String> {
     let with = |text: String, note: &str| {
@@ -283,7 +269,7 @@ fn note_text(event: &Event) -> Option<String> {
             ..
         } => with(
             format!(
-                "裁判：{}犯规（{}），第{count}次。Arbiter: foul by {} ({}), number {count}; {}.",
+                "裁判：{}方犯规（{}），第{count}次。Arbiter: foul by {} ({}), number {count}; {}.",
                 zh(*side),
                 foul.chinese(),
                 en(*side),
@@ -304,7 +290,7 @@ fn note_text(event: &Event) -> Option<String> {
         Event::ArbiterResumed { .. } => "裁判：重行开钟。Arbiter: clocks restarted.".into(),
         Event::TimeAdjusted { side, ms, note, .. } => with(
             format!(
-                "裁判：{}时间{}{}秒。Arbiter: {} {} s {} {}.",
+                "裁判：{}方时间{}{}秒。Arbiter: {} {} s {} {}.",
                 zh(*side),
                 if *ms > 0 { "加" } else { "减" },
                 ms.unsigned_abs() as f64 / 1000.0,
