@@ -10,9 +10,11 @@ pub mod arbiter;
 pub mod desk;
 mod event;
 pub mod lag;
+mod offers;
 pub mod options;
 mod procedure;
 mod refusal;
+mod timers;
 mod view;
 
 use xiangqi::{Color, Move, Position};
@@ -362,105 +364,6 @@ impl Game {
         now_ms.max(last)
     }
 
-    /// The next instant (game ms) the room must wake up at: the flag timer, a scheduled
-    /// start, or the late-arrival deadline (4.1.5).
-    pub fn next_timer_ms(&self) -> Option<u64> {
-        if self.ruling.is_some() {
-            return None;
-        }
-        let start = self
-            .options
-            .starts_at_ms(self.created_unix_ms)
-            .filter(|_| self.clock.state() == ClockState::Ready);
-        let arrival = self
-            .options
-            .arrival_deadline_ms(self.created_unix_ms)
-            .filter(|_| !(self.desk.arrived.red && self.desk.arrived.black))
-            .map(|d| d.saturating_add(1));
-        [self.flag_timer_ms(), start, arrival]
-            .into_iter()
-            .flatten()
-            .min()
-    }
-
-    /// The instant (game ms) after which the server should declare the running side's flag:
-    /// the deadline plus that side's grace (see [`lag`]). `None` unless a clock runs.
-    pub fn flag_timer_ms(&self) -> Option<u64> {
-        if self.ruling.is_some() {
-            return None;
-        }
-        let deadline = self.clock.flag_deadline()?;
-        let side = self.clock.to_move()?;
-        let deadline = u64::try_from(deadline.as_millis()).unwrap_or(u64::MAX);
-        Some(
-            deadline
-                .saturating_add(self.lag[side].grace_ms())
-                .saturating_add(1),
-        )
-    }
-
-    /// The flag, if it fell before `at` (no grace).
-    fn fallen(&self, at: u64) -> bool {
-        self.clock
-            .flag_deadline()
-            .is_some_and(|d| u128::from(at) > d.as_millis())
-    }
-
-    /// An `Ended` event if the running side's flag fell before `now` allowing its grace.
-    fn flag_with_grace(&self, now: u64) -> Option<Event> {
-        let side = self.clock.to_move()?;
-        let at = now.saturating_sub(self.lag[side].grace_ms());
-        self.flag_event(at)
-    }
-
-    fn flag_event(&self, at: u64) -> Option<Event> {
-        if !self.fallen(at) {
-            return None;
-        }
-        let mut probe = self.clock.clone();
-        let flag = probe.check(ms(at)).ok().flatten()?;
-        Some(Event::Ended {
-            ruling: Ruling::flag(&flag, self.ply()),
-            at_ms: at,
-        })
-    }
-
-    /// The server's timer fired at `now` (game ms): a scheduled start, a late arrival
-    /// (4.1.5), a flag.
-    pub fn on_timer(&self, now: u64) -> Vec<Event> {
-        if self.ruling.is_some() {
-            return Vec::new();
-        }
-        let now = self.clamp(now);
-        if let Some(events) = self.scheduled_events(now) {
-            return events;
-        }
-        self.flag_with_grace(now).into_iter().collect()
-    }
-
-    /// The server restarted at `now`; it was last known alive at `last_alive` (both game
-    /// ms). The side to move is charged up to `last_alive`, not for the outage.
-    pub fn on_restart(&self, last_alive: u64, now: u64) -> Vec<Event> {
-        if self.ruling.is_some() || self.clock.state() != ClockState::Running {
-            return Vec::new();
-        }
-        let last_alive = self.clamp(last_alive);
-        let now = now.max(last_alive);
-        if let Some(ended) = self.flag_with_grace(last_alive) {
-            return vec![ended];
-        }
-        // A flag within its grace when the server died: stop at the deadline, so the
-        // player resumes on zero with the grace still to come.
-        let deadline = self.clock.flag_deadline().map_or(last_alive, |d| {
-            u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
-        });
-        let pause_at = last_alive.min(deadline).max(self.clamp(0));
-        vec![
-            Event::ClockPaused { at_ms: pause_at },
-            Event::ClockResumed { at_ms: now },
-        ]
-    }
-
     /// What the player `actor` (seat 0) doing `action` at `now` (game ms) would cause.
     pub fn decide(&self, actor: Side, action: &Action, now: u64) -> Decision {
         self.decide_as(
@@ -608,89 +511,6 @@ impl Game {
         self.arbiter
             .judge(m)
             .map(|ruling| Event::Ended { ruling, at_ms: at })
-    }
-
-    fn decide_draw(&self, actor: Side, answer: Answer, now: u64) -> Decision {
-        let offered_by_other = self.draw_offer == Some(actor.other());
-        let agreed = Event::Ended {
-            ruling: Ruling::agreement(self.ply()),
-            at_ms: now,
-        };
-        match answer {
-            Answer::Offer | Answer::Accept if offered_by_other => Decision::take(vec![agreed]),
-            Answer::Offer if self.draw_offer == Some(actor) => Decision::take(Vec::new()),
-            Answer::Offer
-                if self.options.draw_offers == DrawOffers::OwnTurn && actor != self.turn() =>
-            {
-                Decision::refuse(Refusal::OfferOnOwnTurn)
-            }
-            Answer::Offer if self.repeats_offer(actor) => Decision {
-                events: self.foul_events(actor, FoulKind::RepeatedDrawOffer, String::new(), now),
-                refusal: Some(Refusal::RepeatedDrawOffer),
-            },
-            Answer::Offer => Decision::take(vec![Event::DrawOffered { by: actor }]),
-            Answer::Decline if offered_by_other => {
-                Decision::take(vec![Event::DrawDeclined { by: actor }])
-            }
-            Answer::Accept | Answer::Decline => Decision::refuse(Refusal::NothingToAnswer),
-        }
-    }
-
-    fn decide_adjourn(&self, actor: Side, answer: Answer) -> Decision {
-        if self.moves.is_empty() {
-            return Decision::refuse(Refusal::NotStarted);
-        }
-        let proposed_by_other = self.adjournment == Adjournment::Proposed(actor.other());
-        match (&self.adjournment, answer) {
-            (Adjournment::Sealed { .. }, _) => Decision::refuse(Refusal::Adjourned),
-            (Adjournment::Agreed, Answer::Offer | Answer::Accept) => Decision::take(Vec::new()),
-            (_, Answer::Offer | Answer::Accept) if proposed_by_other => {
-                Decision::take(vec![Event::AdjournmentAgreed { by: actor }])
-            }
-            (Adjournment::Proposed(_), Answer::Offer) => Decision::take(Vec::new()),
-            (Adjournment::None, Answer::Offer) => {
-                Decision::take(vec![Event::AdjournmentProposed { by: actor }])
-            }
-            (_, Answer::Decline) if proposed_by_other => {
-                Decision::take(vec![Event::AdjournmentDeclined { by: actor }])
-            }
-            _ => Decision::refuse(Refusal::NothingToAnswer),
-        }
-    }
-
-    fn decide_seal(&self, actor: Side, text: &str, now: u64) -> Decision {
-        if self.desk.paused {
-            return Decision::refuse(Refusal::Paused);
-        }
-        if self.adjournment != Adjournment::Agreed || actor != self.turn() {
-            return Decision::refuse(Refusal::CannotSeal);
-        }
-        match self.read_move(text) {
-            Ok(m) => Decision::take(vec![Event::Sealed {
-                by: actor,
-                at_ms: now,
-                sealed: m.to_string(),
-            }]),
-            Err(r) => Decision::refuse(r),
-        }
-    }
-
-    fn decide_resume(&self, actor: Side, now: u64) -> Decision {
-        let Adjournment::Sealed { sealed, ready, .. } = &self.adjournment else {
-            return Decision::refuse(Refusal::NotAdjourned);
-        };
-        if ready[actor] {
-            return Decision::take(Vec::new());
-        }
-        if !ready[actor.other()] {
-            return Decision::take(vec![Event::ResumeRequested { by: actor }]);
-        }
-        let mut events = vec![Event::Resumed {
-            at_ms: now,
-            mv: sealed.to_string(),
-        }];
-        events.extend(self.board_ending(*sealed, now));
-        Decision::take(events)
     }
 
     /// Applies one event. Events come from [`Game::decide`] or from storage; one that does
