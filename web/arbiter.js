@@ -39,6 +39,16 @@ const TEXT = {
     draw: "和棋",
     note: "说明",
     enter_move: "录入着法",
+    opt_move_odds: (n) => ["", "", "两先", "三先"][n] || `${n}先`,
+    opt_odds: (o) => `让子（${o}）`,
+    opt_fouls: (n) => `${n}次犯规判负`,
+    opt_repetitions: (n) => `循环${n}次判`,
+    opt_natural: (n) => `自然限着${n}回合`,
+    opt_starts: (t) => `开赛 ${t}`,
+    opt_lateness: (s) => `迟到${s}秒判负`,
+    opt_pairs: (p) => (p === "consult" ? "双人赛（商议制）" : "双人赛（轮流走）"),
+    opt_any_offer: "随时可提和",
+    opt_first: "黑方先走",
     envelope: (e) => `封套：红方 ${e.red_name}，黑方 ${e.black_name}；${e.sealer === "red" ? "红方" : "黑方"}第${e.move_number}着${e.sealed ? "已封" : "待封"}；用时 红${Math.round(e.used_ms.red / 1000)}秒 黑${Math.round(e.used_ms.black / 1000)}秒；局面 ${e.fen}`,
     fouls: (r, b, limit) => `犯规 红${r} 黑${b}（${limit}次判负）`,
     limit_left: (n) => `限着剩${n}回合`,
@@ -84,6 +94,16 @@ const TEXT = {
     draw: "draw",
     note: "note",
     enter_move: "Enter move",
+    opt_move_odds: (n) => `${n} opening moves (move odds)`,
+    opt_odds: (o) => `piece odds (${o})`,
+    opt_fouls: (n) => `${n} fouls lose`,
+    opt_repetitions: (n) => `repetition ruled at ${n}`,
+    opt_natural: (n) => `natural limit ${n} moves`,
+    opt_starts: (t) => `starts ${t}`,
+    opt_lateness: (s) => `forfeit if ${s} s late`,
+    opt_pairs: (p) => (p === "consult" ? "pairs (consulting)" : "pairs (alternating)"),
+    opt_any_offer: "draws offered any time",
+    opt_first: "Black moves first",
     envelope: (e) => `Envelope: Red ${e.red_name}, Black ${e.black_name}; ${e.sealer === "red" ? "Red" : "Black"}'s move ${e.move_number} ${e.sealed ? "sealed" : "to be sealed"}; time used Red ${Math.round(e.used_ms.red / 1000)} s, Black ${Math.round(e.used_ms.black / 1000)} s; position ${e.fen}`,
     fouls: (r, b, limit) => `Fouls: Red ${r}, Black ${b} (${limit} lose)`,
     limit_left: (n) => `move limit: ${n} rounds left`,
@@ -126,6 +146,23 @@ export function summary(s) {
   if (s.fouls.red || s.fouls.black) parts.push(at("fouls", s.fouls.red, s.fouls.black, s.foul_limit));
   if (s.move_limit) parts.push(at("limit_left", s.move_limit.rounds_left));
   if (s.paused) parts.push(at("paused"));
+  return parts.join(" · ");
+}
+
+/** The game's options in words, for the page's info line. */
+export function optionsText(s) {
+  const o = s.options || {};
+  const parts = [];
+  if (s.first === "black") parts.push(at("opt_first"));
+  if (o.move_odds) parts.push(at("opt_move_odds", o.move_odds));
+  if (o.odds) parts.push(at("opt_odds", o.odds));
+  if (o.pairs) parts.push(at("opt_pairs", o.pairs));
+  if (o.foul_limit) parts.push(at("opt_fouls", o.foul_limit));
+  if (o.repetitions != null) parts.push(at("opt_repetitions", o.repetitions));
+  if (o.natural_limit != null) parts.push(at("opt_natural", o.natural_limit));
+  if (o.draw_offers === "any") parts.push(at("opt_any_offer"));
+  if (o.starts_at_unix_ms) parts.push(at("opt_starts", new Date(o.starts_at_unix_ms).toLocaleString()));
+  if (o.lateness_ms != null) parts.push(at("opt_lateness", Math.round(o.lateness_ms / 1000)));
   return parts.join(" · ");
 }
 

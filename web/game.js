@@ -3,7 +3,7 @@
 
 import { Board, parsePlacement } from "./board.js";
 import { currentLang, t, toggleLang, translatePage } from "./i18n.js";
-import { renderArbiter, wireDesk } from "./arbiter.js";
+import { optionsText, renderArbiter, wireDesk } from "./arbiter.js";
 
 const $ = (id) => document.getElementById(id);
 const gameId = location.pathname.split("/").filter(Boolean).pop();
@@ -202,7 +202,8 @@ function render() {
   tickClocks();
   $("notation-btn").textContent = `${t("notation")}: ${{ chinese: "中文", wxf: "WXF", iccs: "ICCS" }[notation]}`;
   $("sound-btn").textContent = `${t("sound")}: ${t(sound ? "on" : "off")}`;
-  $("info").textContent = `${s.control} · ${t(s.rules === "asian" ? "rules_asian" : "rules_chinese")}`;
+  const options = optionsText(s);
+  $("info").textContent = `${s.control} · ${t(s.rules === "asian" ? "rules_asian" : "rules_chinese")}${options ? ` · ${options}` : ""}`;
   const base = `/api/games/${gameId}/record`;
   $("dl-pgn-zh").href = `${base}?format=pgn&notation=chinese`;
   $("dl-pgn-iccs").href = `${base}?format=pgn&notation=iccs`;

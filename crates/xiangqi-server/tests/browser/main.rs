@@ -74,6 +74,13 @@ async fn two_players_play_in_the_browser() {
         .await;
     let links: Vec<String> = serde_json::from_value(links).unwrap();
     assert!(links[0].contains("#t=") && links[1].contains("#t=") && !links[2].contains('#'));
+    let arbiter_link = home
+        .eval("document.getElementById('arbiter-link').value")
+        .await;
+    assert!(
+        arbiter_link.as_str().unwrap().contains("#t="),
+        "the home page hands out the arbiter's link: {arbiter_link}"
+    );
     let id = links[2].rsplit('/').next().unwrap().to_owned();
     assert_eq!(s.state(&id).await["control"], "3m+2s");
     home.screenshot(&dir.join("home.png")).await;
@@ -297,7 +304,10 @@ async fn the_arbiter_records_a_foul_and_a_limit_and_the_players_see_both() {
     let browser = Browser::launch(&chromium).await;
     let dir = screenshot_dir();
     let g = s
-        .create(json!({"control": "5m+3s", "red_name": "胡荣华", "black_name": "杨官璘"}))
+        .create(
+            json!({"control": "5m+3s", "red_name": "胡荣华", "black_name": "杨官璘",
+            "foul_limit": 4, "pairs": "consult"}),
+        )
         .await;
     s.play_line(&g, &["h2e2"]).await;
     let arbiter_url = g.created["arbiter"]["url"].as_str().unwrap().to_owned();
@@ -381,6 +391,14 @@ async fn the_arbiter_records_a_foul_and_a_limit_and_the_players_see_both() {
     assert!(
         log_en[0].contains("Foul by Black") && log_en[1].contains("20 rounds"),
         "{log_en:?} (first read: {log:?})"
+    );
+    let info = red
+        .eval("document.getElementById('info').textContent")
+        .await;
+    assert!(
+        info.as_str().unwrap().contains("4 fouls lose")
+            && info.as_str().unwrap().contains("pairs (consulting)"),
+        "the options are on the page: {info}"
     );
     red.screenshot(&dir.join("arbiter-events-red.png")).await;
 
