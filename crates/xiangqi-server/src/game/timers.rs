@@ -28,7 +28,7 @@ impl Game {
     }
 
     /// The instant (game ms) after which the server should declare the running side's flag:
-    /// the deadline plus that side's grace (see [`lag`]). `None` unless a clock runs.
+    /// the deadline plus that side's grace (see [`super::lag`]). `None` unless a clock runs.
     pub fn flag_timer_ms(&self) -> Option<u64> {
         if self.ruling.is_some() {
             return None;
