@@ -3,6 +3,7 @@
 
 import { Board, parsePlacement } from "./board.js";
 import { currentLang, t, toggleLang, translatePage } from "./i18n.js";
+import { optionsText, renderArbiter, wireDesk } from "./arbiter.js";
 
 const $ = (id) => document.getElementById(id);
 const gameId = location.pathname.split("/").filter(Boolean).pop();
@@ -19,7 +20,8 @@ const token = localStorage.getItem(tokenKey);
 
 let state = null; // the last state from the server
 let receivedAt = 0; // performance.now() when it arrived
-let side = null; // "red", "black", or null when watching
+let side = null; // "red", "black", or null when watching (or the arbiter)
+let role = "spectator"; // "player", "arbiter" or "spectator"
 let lastSeq = 0;
 let flipped = null; // null: the player's own side at the bottom
 let socket = null;
@@ -35,6 +37,7 @@ window.xq = {
   board,
   get state() { return state; },
   get side() { return side; },
+  get role() { return role; },
   get socket() { return socket; },
 };
 
@@ -80,10 +83,9 @@ function onMessage(msg) {
       applyState(msg);
       break;
     case "hello":
-      if (msg.side) {
-        side = msg.side;
-        render();
-      }
+      if (msg.side) side = msg.side;
+      if (msg.role) role = msg.role;
+      render();
       break;
     case "error":
       showError(msg.message);
@@ -107,10 +109,11 @@ function send(message) {
     return;
   }
   // Without a socket, the same action over HTTP.
-  const paths = { move: "moves", resign: "resign", draw: "draw", adjourn: "adjourn", seal: "seal", resume: "resume" };
-  const body = {};
+  const paths = { move: "moves", resign: "resign", draw: "draw", adjourn: "adjourn", seal: "seal", resume: "resume", arbiter: "arbiter" };
+  let body = {};
   if (message.move) body.move = message.move;
   if (message.action) body.action = message.action;
+  if (message.request) body = message.request;
   fetch(`/api/games/${gameId}/${paths[message.type]}`, {
     method: "POST",
     headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
@@ -127,7 +130,10 @@ function send(message) {
 // ---------------------------------------------------------------- actions
 
 function myTurn() {
-  return side && state && state.turn === side && state.status !== "ended" && state.status !== "adjourned";
+  if (!state || state.status === "ended" || state.status === "adjourned" || state.paused) return false;
+  // The arbiter scores an over-the-board game: the move of whichever side is to move.
+  if (role === "arbiter") return !(state.adjournment && state.adjournment.state === "agreed");
+  return side && state.turn === side;
 }
 
 function userMove(move) {
@@ -182,7 +188,8 @@ function render() {
   const top = bottom === "red" ? "black" : "red";
   for (const [box, color] of [[$("player-top"), top], [$("player-bottom"), bottom]]) {
     box.dataset.side = color;
-    let name = t(color);
+    const given = s.options && s.options[`${color}_name`];
+    let name = given ? `${t(color)} ${given}` : t(color);
     if (side === color) name += ` · ${currentLang() === "zh" ? "你" : "you"}`;
     box.querySelector(".name").textContent = name;
     box.classList.toggle("to-move", s.status !== "ended" && s.turn === color);
@@ -191,10 +198,12 @@ function render() {
   renderOffer(s);
   renderMoves(s);
   renderControls(s);
+  renderArbiter(s, role === "arbiter");
   tickClocks();
   $("notation-btn").textContent = `${t("notation")}: ${{ chinese: "中文", wxf: "WXF", iccs: "ICCS" }[notation]}`;
   $("sound-btn").textContent = `${t("sound")}: ${t(sound ? "on" : "off")}`;
-  $("info").textContent = `${s.control} · ${t(s.rules === "asian" ? "rules_asian" : "rules_chinese")}`;
+  const options = optionsText(s);
+  $("info").textContent = `${s.control} · ${t(s.rules === "asian" ? "rules_asian" : "rules_chinese")}${options ? ` · ${options}` : ""}`;
   const base = `/api/games/${gameId}/record`;
   $("dl-pgn-zh").href = `${base}?format=pgn&notation=chinese`;
   $("dl-pgn-iccs").href = `${base}?format=pgn&notation=iccs`;
@@ -219,7 +228,8 @@ function renderStatus(s) {
   else if (s.status === "waiting" && s.turn === "red" && side !== "red") text = t("waiting_first");
   else if (myTurn()) text = t("your_move");
   else text = t(s.turn === "red" ? "to_move_red" : "to_move_black");
-  if (!side) text = `${t("spectator")} · ${text}`;
+  if (role === "arbiter") text = `${t("arbiter")} · ${text}`;
+  else if (!side) text = `${t("spectator")} · ${text}`;
   if (s.check) {
     text += ` · ${t("check")}`;
     status.classList.add("check");
@@ -387,6 +397,10 @@ $("resume-btn").onclick = () => send({ type: "resume" });
 $("resign-btn").onclick = () => {
   if (confirm(t("confirm_resign"))) send({ type: "resign" });
 };
+wireDesk(
+  (request) => send({ type: "arbiter", request }),
+  (move) => send({ type: "move", move }),
+);
 document.addEventListener("pointerdown", unlockAudio, { once: true });
 
 translatePage();

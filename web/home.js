@@ -30,6 +30,7 @@ async function create(event) {
     $("my-link").value = mine.url;
     $("their-link").value = theirs.url;
     $("watch-link").value = answer.watch_url;
+    $("arbiter-link").value = answer.arbiter.url;
     $("play-link").href = `/g/${answer.id}`;
     $("links").hidden = false;
   } catch (e) {

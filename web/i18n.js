@@ -4,6 +4,8 @@
 const TEXT = {
   zh: {
     title: "象棋裁判 · 对局",
+    arbiter: "裁判",
+    both_lose: "双方均负",
     home_title: "象棋裁判",
     home_lead: "按正式竞赛规则和计时下一盘象棋：创建对局，把对方的链接发给对手。",
     control: "时限",
@@ -20,6 +22,7 @@ const TEXT = {
     your_link: "你的链接（保密）",
     opponent_link: "发给对手的链接（保密）",
     watch_link: "观战链接",
+    arbiter_link: "裁判链接（保密）",
     copy: "复制",
     copied: "已复制",
     go_play: "进入对局",
@@ -85,6 +88,7 @@ const TEXT = {
     your_link: "Your link (keep it secret)",
     opponent_link: "Send this link to your opponent (secret)",
     watch_link: "Spectator link",
+    arbiter_link: "Arbiter's link (keep it secret)",
     copy: "Copy",
     copied: "Copied",
     go_play: "Go to the game",
@@ -129,6 +133,8 @@ const TEXT = {
     connected: "Connected",
     reconnecting: "Connection lost, reconnecting…",
     byoyomi: "Byo-yomi",
+    arbiter: "Arbiter",
+    both_lose: "Both lose",
     moves: "Moves",
     error: "Error",
   },

@@ -10,18 +10,17 @@ use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use serde::Deserialize;
-use serde::de::DeserializeOwned;
-use xiangqi::Position;
-use xiangqi_clock::{Side, TimeControl};
-use xiangqi_referee::RuleSet;
+use xiangqi_clock::Side;
 
 use crate::error::ApiError;
-use crate::game::{Action, Answer, Event};
+use crate::game::{Action, Actor, Event};
 use crate::ids::{GameId, Token};
+use crate::request::{
+    AnswerRequest, Creator, MoveRequest, SealRequest, body, parse_arbiter, parse_create,
+};
 use crate::room::RoomHandle;
 use crate::server::AppState;
-use crate::store::{NewGame, StoredGame};
+use crate::store::{MoreTokens, NewGame, StoredGame};
 
 type App = State<Arc<AppState>>;
 
@@ -41,6 +40,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/games/{id}/adjourn", post(adjourn))
         .route("/api/games/{id}/seal", post(seal))
         .route("/api/games/{id}/resume", post(resume))
+        .route("/api/games/{id}/arbiter", post(arbiter))
         .route("/api/games/{id}/events", get(events))
         .route("/api/games/{id}/ws", get(crate::ws::upgrade))
         .route("/api/games/{id}/record", get(crate::export::download))
@@ -78,16 +78,6 @@ async fn health(State(app): App) -> Json<serde_json::Value> {
     Json(serde_json::json!({"ok": true, "games_in_memory": app.rooms_in_memory()}))
 }
 
-/// Reads a JSON body into `T`; an empty body reads as `{}`.
-fn body<T: DeserializeOwned>(bytes: &Bytes) -> Result<T, ApiError> {
-    let text = if bytes.iter().all(u8::is_ascii_whitespace) {
-        &b"{}"[..]
-    } else {
-        &bytes[..]
-    };
-    serde_json::from_slice(text).map_err(|e| ApiError::BadRequest(format!("JSON body: {e}")))
-}
-
 /// The game id from the path, as a room.
 async fn room(app: &Arc<AppState>, id: &str) -> Result<RoomHandle, ApiError> {
     let id = GameId::parse(id).ok_or(ApiError::NotFound)?;
@@ -112,8 +102,21 @@ pub(crate) fn bearer(headers: &HeaderMap) -> Result<&str, ApiError> {
     Ok(token)
 }
 
-fn player(room: &RoomHandle, headers: &HeaderMap) -> Result<Side, ApiError> {
-    room.side_of(bearer(headers)?).ok_or(ApiError::WrongToken)
+fn actor(room: &RoomHandle, headers: &HeaderMap) -> Result<Actor, ApiError> {
+    room.actor_of(bearer(headers)?).ok_or(ApiError::WrongToken)
+}
+
+/// Records that a player opened a scheduled game (late arrival, 4.1.5), once per side.
+pub(crate) async fn arrive(room: &RoomHandle, actor: Actor) -> Result<(), ApiError> {
+    if let Actor::Player { side, .. } = actor
+        && !room.has_arrived(side)
+    {
+        match room.act(actor, Action::Arrive, false).await {
+            Ok(_) | Err(ApiError::Refused(_)) => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(())
 }
 
 /// The base of the links handed out: `--public-url`, else the request's `Host`.
@@ -134,21 +137,8 @@ fn base_url(app: &AppState, headers: &HeaderMap) -> String {
     format!("http://{host}")
 }
 
-#[derive(Deserialize, Debug, Default)]
-#[serde(deny_unknown_fields)]
-struct CreateRequest {
-    /// The time control in the clock's text form.
-    control: Option<String>,
-    /// `chinese` or `asian`.
-    rules: Option<String>,
-    /// Which side the creator takes: `red`, `black` or `random`.
-    creator: Option<String>,
-    /// A start position other than the usual one.
-    fen: Option<String>,
-}
-
 /// The default time control: ten minutes and five seconds a move.
-pub const DEFAULT_CONTROL: &str = "10m+5s";
+pub const DEFAULT_CONTROL: &str = crate::request::DEFAULT_CONTROL;
 
 async fn create(
     State(app): App,
@@ -159,70 +149,46 @@ async fn create(
     if !app.limits.create(peer.ip()) {
         return Err(ApiError::RateLimited);
     }
-    let request: CreateRequest = body(&bytes)?;
-    let control_text = request.control.as_deref().unwrap_or(DEFAULT_CONTROL).trim();
-    if control_text.len() > 100 {
-        return Err(ApiError::InvalidOptions("time control too long".into()));
-    }
-    let control: TimeControl = control_text
-        .parse()
-        .map_err(|e| ApiError::InvalidOptions(format!("time control {control_text:?}: {e}")))?;
-    let rules: RuleSet = match request.rules.as_deref() {
-        None => RuleSet::default(),
-        Some(r) => r
-            .parse()
-            .map_err(|e| ApiError::InvalidOptions(format!("{e}")))?,
-    };
-    let start = match request.fen.as_deref() {
-        None => Position::start(),
-        Some(fen) if fen.len() > 200 => {
-            return Err(ApiError::InvalidOptions("FEN too long".into()));
-        }
-        Some(fen) => {
-            Position::from_fen(fen).map_err(|e| ApiError::InvalidOptions(format!("FEN: {e}")))?
-        }
-    };
-    if start.legal_moves().is_empty() {
-        return Err(ApiError::InvalidOptions(
-            "the side to move has no legal move".into(),
-        ));
-    }
-    let creator = match request.creator.as_deref().unwrap_or("red") {
-        "red" => Side::Red,
-        "black" => Side::Black,
-        "random" => {
+    let spec = parse_create(&bytes)?;
+    let random = |e: getrandom::Error| ApiError::Storage(format!("random source: {e}"));
+    let creator = match spec.creator {
+        Creator::Side(side) => side,
+        Creator::Random => {
             let mut b = [0u8; 1];
-            getrandom::fill(&mut b).map_err(|e| ApiError::Storage(e.to_string()))?;
+            getrandom::fill(&mut b).map_err(random)?;
             if b[0] & 1 == 0 {
                 Side::Red
             } else {
                 Side::Black
             }
         }
-        other => {
-            return Err(ApiError::InvalidOptions(format!(
-                "creator {other:?}: expected red, black or random"
-            )));
-        }
     };
-    let random = |e: getrandom::Error| ApiError::Storage(format!("random source: {e}"));
     let id = GameId::random().map_err(random)?;
-    let (red, black) = (
-        Token::random().map_err(random)?,
-        Token::random().map_err(random)?,
-    );
+    let token = || Token::random().map_err(random);
+    let (red, black, arbiter) = (token()?, token()?, token()?);
+    let partners = match spec.options.pairs {
+        Some(_) => Some((token()?, token()?)),
+        None => None,
+    };
     let created_unix_ms = app.time.now_ms();
     let created = Event::Created {
-        control: control.to_string(),
-        rules,
-        fen: start.fen(),
+        control: spec.control.to_string(),
+        rules: spec.rules,
+        fen: spec.start.fen(),
         created_unix_ms,
+        options: Box::new(spec.options.clone()),
+    };
+    let more = MoreTokens {
+        arbiter: Some(arbiter.hash()),
+        red2: partners.as_ref().map(|(r, _)| r.hash()),
+        black2: partners.as_ref().map(|(_, b)| b.hash()),
     };
     let new = NewGame {
         id: id.clone(),
         created_unix_ms,
         red: red.hash(),
         black: black.hash(),
+        more: more.clone(),
         created: created.clone(),
     };
     app.store.create_game(&new).await?;
@@ -231,36 +197,33 @@ async fn create(
         StoredGame {
             red: new.red,
             black: new.black,
+            more,
             events: vec![created],
         },
     )?;
     let base = base_url(&app, &headers);
-    let link = |t: &Token| format!("{base}/g/{id}#t={}", t.as_str());
-    let answer = serde_json::json!({
+    let link = |t: &Token| serde_json::json!({"token": t.as_str(), "url": format!("{base}/g/{id}#t={}", t.as_str())});
+    let mut answer = serde_json::json!({
         "id": id.as_str(),
-        "red": {"token": red.as_str(), "url": link(&red)},
-        "black": {"token": black.as_str(), "url": link(&black)},
+        "red": link(&red),
+        "black": link(&black),
+        "arbiter": link(&arbiter),
         "watch_url": format!("{base}/g/{id}"),
         "you": creator,
-        "control": control.to_string(),
-        "rules": rules.name(),
+        "control": spec.control.to_string(),
+        "rules": spec.rules.name(),
+        "options": spec.options,
     });
+    if let (Some((red2, black2)), Some(map)) = (&partners, answer.as_object_mut()) {
+        map.insert("red2".into(), link(red2));
+        map.insert("black2".into(), link(black2));
+    }
     Ok((StatusCode::CREATED, Json(answer)).into_response())
 }
 
 async fn show(State(app): App, Path(id): Path<String>) -> Result<Response, ApiError> {
     let view = room(&app, &id).await?.view().await?;
     Ok(Json(view).into_response())
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct MoveRequest {
-    #[serde(rename = "move")]
-    mv: String,
-    /// The client's own estimate of its round trip, ms (bounded by the lag quota).
-    #[serde(default)]
-    lag_ms: u64,
 }
 
 async fn act(
@@ -270,9 +233,18 @@ async fn act(
     action: Action,
 ) -> Result<Response, ApiError> {
     let room = room(app, id).await?;
-    let side = player(&room, headers)?;
+    let actor = actor(&room, headers)?;
+    // The arbiter's token may enter moves (over-the-board scoring); the players' other
+    // actions are theirs alone.
+    if actor == Actor::Arbiter && !matches!(action, Action::Move { .. } | Action::Arbiter(_)) {
+        return Err(ApiError::WrongToken);
+    }
+    if matches!(action, Action::Arbiter(_)) && actor != Actor::Arbiter {
+        return Err(ApiError::WrongToken);
+    }
+    arrive(&room, actor).await?;
     let started = std::time::Instant::now();
-    let acted = room.act(side, action, true).await;
+    let acted = room.act(actor, action, true).await;
     app.metrics.act.record_duration(started.elapsed());
     let state = acted?.state.unwrap_or_default();
     Ok((
@@ -296,23 +268,22 @@ async fn play(
     act(&app, &id, &headers, action).await
 }
 
+async fn arbiter(
+    State(app): App,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    bytes: Bytes,
+) -> Result<Response, ApiError> {
+    let action = parse_arbiter(&bytes)?;
+    act(&app, &id, &headers, Action::Arbiter(action)).await
+}
+
 async fn resign(
     State(app): App,
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     act(&app, &id, &headers, Action::Resign).await
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct AnswerRequest {
-    #[serde(default = "offer")]
-    action: Answer,
-}
-
-fn offer() -> Answer {
-    Answer::Offer
 }
 
 async fn draw(
@@ -333,13 +304,6 @@ async fn adjourn(
 ) -> Result<Response, ApiError> {
     let request: AnswerRequest = body(&bytes)?;
     act(&app, &id, &headers, Action::Adjourn(request.action)).await
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct SealRequest {
-    #[serde(rename = "move")]
-    mv: String,
 }
 
 async fn seal(

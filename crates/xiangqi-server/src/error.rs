@@ -51,6 +51,7 @@ impl ApiError {
             ApiError::WrongToken => StatusCode::FORBIDDEN,
             ApiError::NotFound => StatusCode::NOT_FOUND,
             ApiError::Refused(r) if r.is_illegal_move() => StatusCode::UNPROCESSABLE_ENTITY,
+            ApiError::Refused(Refusal::NotYours) => StatusCode::FORBIDDEN,
             ApiError::Refused(_) => StatusCode::CONFLICT,
             ApiError::RateLimited => StatusCode::TOO_MANY_REQUESTS,
             ApiError::NotImplemented(_) => StatusCode::NOT_IMPLEMENTED,
@@ -92,7 +93,9 @@ impl fmt::Display for ApiError {
             ApiError::MissingToken => {
                 f.write_str("a player token is needed: Authorization: Bearer <token>")
             }
-            ApiError::WrongToken => f.write_str("that token belongs to no player of this game"),
+            ApiError::WrongToken => {
+                f.write_str("that token belongs to no player (or not the arbiter) of this game")
+            }
             ApiError::NotFound => f.write_str("no such game"),
             ApiError::Refused(r) => write!(f, "{r}"),
             ApiError::RateLimited => f.write_str("too many requests; slow down"),

@@ -14,8 +14,11 @@ use xiangqi_records::dhtmlxq::write_dhtmlxq;
 use xiangqi_records::pgn::{PgnOptions, write_pgn};
 use xiangqi_records::{GameRecord, Outcome};
 
+use xiangqi::Position;
+use xiangqi_clock::Side;
+
 use crate::error::ApiError;
-use crate::game::GameResult;
+use crate::game::{DrawOffers, GameOptions, GameResult, Pairs};
 use crate::ids::GameId;
 use crate::room::RecordData;
 use crate::server::AppState;
@@ -81,16 +84,18 @@ impl RecordFormat {
 /// If the writer refuses the record (it cannot: the server only stores legal moves).
 pub fn render(data: &RecordData, format: RecordFormat) -> Result<String, ApiError> {
     let game = &data.game;
-    let mut record =
-        GameRecord::from_moves(game.start().clone(), game.moves().iter().map(|m| m.mv));
+    let options = game.options();
+    let (start, skipped, opening) = odds_opening(game);
+    let mut record = GameRecord::from_moves(start, game.moves()[skipped..].iter().map(|m| m.mv));
     let tags = &mut record.tags;
     tags.set("Event", "Xiangqi Arbiter");
     tags.set("Site", format!("game {}", data.id));
     tags.set("Date", date(game.created_unix_ms()));
-    tags.set("Red", "Red");
-    tags.set("Black", "Black");
+    tags.set("Red", options.name(Side::Red));
+    tags.set("Black", options.name(Side::Black));
     tags.set("TimeControl", game.control().to_string());
     tags.set("Rules", game.rules().name());
+    option_tags(tags, options);
     let outcome = match game.ruling().map(|r| r.result) {
         Some(GameResult::RedWins) => Outcome::RedWins,
         Some(GameResult::BlackWins) => Outcome::BlackWins,
@@ -98,13 +103,36 @@ pub fn render(data: &RecordData, format: RecordFormat) -> Result<String, ApiErro
         _ => Outcome::Unknown,
     };
     tags.set("Result", outcome.pgn());
+    // The arbiter's rulings, each after the move it followed.
+    let mut notes: Vec<(u32, String)> = game.arbiter_notes().to_vec();
     if let Some(ruling) = game.ruling() {
         tags.set("Termination", ruling.reason.clone());
-        let comment = format!("{} {}", ruling.explanation_zh, ruling.explanation);
-        match record.moves.plies.last_mut() {
-            Some(last) => last.comment = Some(comment),
-            None => record.moves.comment = Some(comment),
+        if ruling.result == GameResult::BothLose {
+            tags.set("Score", "--");
         }
+        let comment = format!("{} {}", ruling.explanation_zh, ruling.explanation);
+        notes.push((
+            u32::try_from(game.moves().len()).unwrap_or(u32::MAX),
+            comment,
+        ));
+    }
+    if let Some(opening) = opening {
+        notes.insert(0, (u32::try_from(skipped).unwrap_or(0), opening));
+    }
+    for (ply, text) in notes {
+        let index = (ply as usize).saturating_sub(skipped);
+        let slot = match index.checked_sub(1) {
+            Some(i) if i < record.moves.plies.len() => &mut record.moves.plies[i].comment,
+            Some(_) => match record.moves.plies.last_mut() {
+                Some(last) => &mut last.comment,
+                None => &mut record.moves.comment,
+            },
+            None => &mut record.moves.comment,
+        };
+        *slot = Some(match slot.take() {
+            Some(old) => format!("{old} {text}"),
+            None => text,
+        });
     }
     let written = match format {
         RecordFormat::PgnChinese | RecordFormat::PgnIccs => {
@@ -122,6 +150,87 @@ pub fn render(data: &RecordData, format: RecordFormat) -> Result<String, ApiErro
         RecordFormat::DhtmlXq => write_dhtmlxq(&record),
     };
     written.map_err(|e| ApiError::Storage(format!("writing the record: {e}")))
+}
+
+/// Tags for the options given at creation.
+fn option_tags(tags: &mut xiangqi_records::Tags, o: &GameOptions) {
+    let mut set = |name: &str, value: Option<String>| {
+        if let Some(v) = value {
+            tags.set(name, v);
+        }
+    };
+    set("MoveOdds", o.move_odds.map(|n| n.to_string()));
+    set("Odds", o.odds.clone());
+    set("Repetitions", o.repetitions.map(|n| n.to_string()));
+    set("NaturalLimit", o.natural_limit.map(|n| n.to_string()));
+    set("FoulLimit", Some(o.foul_limit().to_string()));
+    set(
+        "StartsAt",
+        o.starts_at_unix_ms
+            .map(|ms| format!("{} (Unix ms {ms})", date(ms))),
+    );
+    set(
+        "Lateness",
+        o.lateness_ms.map(|ms| format!("{}s", ms / 1000)),
+    );
+    set(
+        "DrawOffers",
+        (o.draw_offers == DrawOffers::Any).then(|| "any".to_owned()),
+    );
+    set(
+        "Pairs",
+        o.pairs.map(|p| match p {
+            Pairs::Consult => "consult".to_owned(),
+            Pairs::Alternate => "alternate".to_owned(),
+        }),
+    );
+}
+
+/// A move-odds opening cannot be written as moves (the giver moves twice in a row, which no
+/// record format knows): the record starts after it, from the position it reached, and the
+/// opening moves are its first comment. Returns the start, how many moves were skipped, and
+/// the comment.
+fn odds_opening(game: &crate::game::Game) -> (Position, usize, Option<String>) {
+    let Some(n) = game.options().move_odds.map(usize::from) else {
+        return (game.start().clone(), 0, None);
+    };
+    let series = &game.moves()[..n.min(game.moves().len())];
+    if series.len() < n {
+        // The series is not over: the record cannot start after it yet.
+        let text = series
+            .iter()
+            .map(|m| m.chinese.as_str())
+            .collect::<Vec<_>>();
+        let comment = format!("让{n}先，已走：{}", text.join(" "));
+        return (game.start().clone(), series.len(), Some(comment));
+    }
+    let giver = game.start().turn();
+    let mut pos = game.start().clone();
+    for (i, m) in series.iter().enumerate() {
+        if pos.play(m.mv).is_err() {
+            return (game.start().clone(), 0, None);
+        }
+        if i + 1 < n {
+            let setup = xiangqi::Setup {
+                turn: giver,
+                ..pos.to_setup()
+            };
+            match Position::from_setup(setup) {
+                Ok(p) => pos = p,
+                Err(_) => return (game.start().clone(), 0, None),
+            }
+        }
+    }
+    let text = series
+        .iter()
+        .map(|m| m.chinese.as_str())
+        .collect::<Vec<_>>();
+    let comment = format!(
+        "{}先（1960 rules §7 二）：{}。Move odds: {n} opening moves in a row.",
+        ["", "让", "两", "三"].get(n).unwrap_or(&""),
+        text.join(" ")
+    );
+    (pos, n, Some(comment))
 }
 
 /// `yyyy.mm.dd` (UTC) from Unix milliseconds, the PGN date form.

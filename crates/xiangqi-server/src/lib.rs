@@ -35,6 +35,10 @@
 //!   before anyone hears of it; a game is rebuilt after a restart by replaying its events
 //!   through the same code that applied them. Writes from all games are group-committed by one
 //!   writer task, so one `fsync` covers every move that arrived meanwhile.
+//! * **Every game has an arbiter** (a third token): fouls with the foul limit, declared move
+//!   limits, forfeits, adjudication, pauses, time, ordered adjournments and takebacks are
+//!   events like moves ([`game::desk`]); the game's options (names, Black first, odds,
+//!   limits, schedule, pairs) live in its `created` event ([`game::options`]).
 //! * **Lag compensation** follows lichess's quota scheme; see [`game::lag`].
 //! * **A restart** charges the side to move up to the server's last heartbeat and not for the
 //!   outage; see [`room`].
@@ -51,6 +55,7 @@ pub mod ids;
 pub mod limit;
 pub mod metrics;
 pub mod notation;
+pub mod request;
 pub mod room;
 pub mod server;
 pub mod store;

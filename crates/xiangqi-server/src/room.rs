@@ -16,6 +16,7 @@
 //! before the crash is declared at once.
 
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU8, Ordering};
 use std::time::{Duration, Instant};
 
 use axum::extract::ws::Utf8Bytes;
@@ -23,10 +24,10 @@ use tokio::sync::{broadcast, mpsc, oneshot};
 use xiangqi_clock::Side;
 
 use crate::error::ApiError;
-use crate::game::{Action, Event, Game, GameView};
+use crate::game::{Action, Actor, Event, Game, GameView};
 use crate::ids::{GameId, TokenHash};
 use crate::server::AppState;
-use crate::store::StoredGame;
+use crate::store::{MoreTokens, StoredGame};
 
 /// How long a finished game's room lingers without visitors before it leaves memory.
 const IDLE_FINISHED: Duration = Duration::from_secs(300);
@@ -75,7 +76,7 @@ pub struct Acted {
 
 enum Command {
     Act {
-        actor: Side,
+        actor: Actor,
         action: Action,
         with_state: bool,
         reply: oneshot::Sender<Result<Acted, ApiError>>,
@@ -98,18 +99,49 @@ pub struct RoomHandle {
     tx: mpsc::Sender<Command>,
     red: TokenHash,
     black: TokenHash,
+    more: MoreTokens,
+    /// Bit 0: Red has arrived, bit 1: Black (see [`Game::arrived`]); set by the room.
+    arrived: Arc<AtomicU8>,
+}
+
+fn arrival_bit(side: Side) -> u8 {
+    match side {
+        Side::Red => 1,
+        Side::Black => 2,
+    }
 }
 
 impl RoomHandle {
-    /// Which side `token` plays, if any.
+    /// Which side `token` plays, if any (either partner's link in a pairs game).
     pub fn side_of(&self, token: &str) -> Option<Side> {
-        // Both digests are always compared, so timing does not tell which side matched.
-        let (red, black) = (self.red.matches(token), self.black.matches(token));
-        match (red, black) {
-            (true, _) => Some(Side::Red),
-            (_, true) => Some(Side::Black),
+        self.actor_of(token).and_then(Actor::side)
+    }
+
+    /// Who `token` belongs to: a player (and which partner) or the arbiter.
+    pub fn actor_of(&self, token: &str) -> Option<Actor> {
+        // Every digest is compared, so timing does not tell which one matched.
+        let matches = |t: &Option<TokenHash>| t.as_ref().is_some_and(|t| t.matches(token));
+        let found = [
+            self.red.matches(token),
+            self.black.matches(token),
+            matches(&self.more.red2),
+            matches(&self.more.black2),
+            matches(&self.more.arbiter),
+        ];
+        let player = |side, seat| Some(Actor::Player { side, seat });
+        match found {
+            [true, ..] => player(Side::Red, 0),
+            [_, true, ..] => player(Side::Black, 0),
+            [_, _, true, ..] => player(Side::Red, 1),
+            [_, _, _, true, _] => player(Side::Black, 1),
+            [.., true] => Some(Actor::Arbiter),
             _ => None,
         }
+    }
+
+    /// Whether `side` has opened the game (or need not: an unscheduled game).
+    pub fn has_arrived(&self, side: Side) -> bool {
+        self.arrived.load(Ordering::Relaxed) & arrival_bit(side) != 0
     }
 
     /// Whether the room's task has ended.
@@ -137,7 +169,7 @@ impl RoomHandle {
     /// The game's refusal, or a storage failure (then nothing changed).
     pub async fn act(
         &self,
-        actor: Side,
+        actor: Actor,
         action: Action,
         with_state: bool,
     ) -> Result<Acted, ApiError> {
@@ -186,6 +218,7 @@ struct Room {
     /// `{"type":"event",…}` per event, index `seq - 1`.
     history: Vec<Utf8Bytes>,
     live: broadcast::Sender<Live>,
+    arrived: Arc<AtomicU8>,
 }
 
 /// Rebuilds a game from storage and starts its room. `restart_from` is the server's last
@@ -214,10 +247,13 @@ pub(crate) fn restore(
     // Slots are allocated up front, per game; a socket that falls further behind catches
     // up from the history instead.
     let (live, _) = broadcast::channel(64);
+    let arrived = Arc::new(AtomicU8::new(0));
     let handle = RoomHandle {
         tx,
         red: stored.red,
         black: stored.black,
+        more: stored.more,
+        arrived: arrived.clone(),
     };
     let room = Room {
         id,
@@ -225,7 +261,9 @@ pub(crate) fn restore(
         game,
         history,
         live,
+        arrived,
     };
+    room.note_arrivals();
     Ok((handle, room.run(rx)))
 }
 
@@ -246,6 +284,15 @@ impl Room {
         self.game.view(self.id.as_str(), self.now())
     }
 
+    fn note_arrivals(&self) {
+        let bits = [Side::Red, Side::Black]
+            .into_iter()
+            .filter(|s| self.game.arrived(*s))
+            .map(arrival_bit)
+            .fold(0, |a, b| a | b);
+        self.arrived.store(bits, Ordering::Relaxed);
+    }
+
     async fn run(mut self, mut rx: mpsc::Receiver<Command>) {
         if let Some(last_alive) = self.app.last_alive_ms {
             let alive = last_alive.saturating_sub(self.game.created_unix_ms());
@@ -255,7 +302,7 @@ impl Room {
             }
         }
         loop {
-            let timer = self.game.flag_timer_ms().map(|ms| {
+            let timer = self.game.next_timer_ms().map(|ms| {
                 self.app
                     .time
                     .instant_at(self.game.created_unix_ms().saturating_add(ms))
@@ -288,7 +335,7 @@ impl Room {
                 reply,
             } => {
                 let started = Instant::now();
-                let decision = self.game.decide(actor, &action, self.now());
+                let decision = self.game.decide_as(actor, &action, self.now());
                 self.app.metrics.decide.record_duration(started.elapsed());
                 let result = match self.commit(decision.events).await {
                     Err(e) => Err(e),
@@ -356,6 +403,9 @@ impl Room {
         let mut state = None;
         for event in &events {
             self.game.apply(event);
+            if matches!(event, Event::Arrived { .. }) {
+                self.note_arrivals();
+            }
             let seq = self.game.seq();
             let public = serde_json::to_string(&event.public()).unwrap_or_default();
             self.history

@@ -38,11 +38,18 @@ use crate::metrics::Metrics;
 pub const MAX_BATCH: usize = 512;
 
 /// The migrations, embedded in the binary (numbered SQL files in `migrations/`).
-const MIGRATIONS: &[(i64, &str, &str)] = &[(
-    1,
-    "games and events",
-    include_str!("../migrations/0001_games.sql"),
-)];
+const MIGRATIONS: &[(i64, &str, &str)] = &[
+    (
+        1,
+        "games and events",
+        include_str!("../migrations/0001_games.sql"),
+    ),
+    (
+        2,
+        "arbiter and partner tokens",
+        include_str!("../migrations/0002_arbiter.sql"),
+    ),
+];
 
 /// A storage failure, with what was being done.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -77,8 +84,21 @@ pub struct NewGame {
     pub red: TokenHash,
     /// Black's token digest.
     pub black: TokenHash,
+    /// The other tokens.
+    pub more: MoreTokens,
     /// The `created` event.
     pub created: Event,
+}
+
+/// The arbiter's token and, in a pairs game, each side's second player's.
+#[derive(Debug, Clone, Default)]
+pub struct MoreTokens {
+    /// The arbiter's (none for games created before arbiters existed).
+    pub arbiter: Option<TokenHash>,
+    /// Red's second player.
+    pub red2: Option<TokenHash>,
+    /// Black's second player.
+    pub black2: Option<TokenHash>,
 }
 
 /// A game as loaded: tokens and every event in order.
@@ -88,6 +108,8 @@ pub struct StoredGame {
     pub red: TokenHash,
     /// Black's token digest.
     pub black: TokenHash,
+    /// The other tokens.
+    pub more: MoreTokens,
     /// All events, `seq` 1 first.
     pub events: Vec<Event>,
 }
@@ -98,6 +120,7 @@ enum Write {
         created: i64,
         red: String,
         black: String,
+        more: [Option<String>; 3],
         event: String,
     },
     Append {
@@ -243,6 +266,8 @@ impl Store {
             created: i64::try_from(game.created_unix_ms).unwrap_or(i64::MAX),
             red: game.red.to_hex(),
             black: game.black.to_hex(),
+            more: [&game.more.arbiter, &game.more.red2, &game.more.black2]
+                .map(|t| t.as_ref().map(TokenHash::to_hex)),
             event: json(&game.created)?,
         })
         .await
@@ -316,12 +341,14 @@ impl Store {
     ///
     /// If the read fails or a stored event does not parse.
     pub async fn load(&self, id: &GameId) -> Result<Option<StoredGame>, StoreError> {
-        let Some(row) =
-            sqlx::query("SELECT red_token_sha256, black_token_sha256 FROM games WHERE id = ?")
-                .bind(id.as_str())
-                .fetch_optional(&self.read)
-                .await
-                .map_err(err("loading a game"))?
+        let Some(row) = sqlx::query(
+            "SELECT red_token_sha256, black_token_sha256, arbiter_token_sha256, \
+             red2_token_sha256, black2_token_sha256 FROM games WHERE id = ?",
+        )
+        .bind(id.as_str())
+        .fetch_optional(&self.read)
+        .await
+        .map_err(err("loading a game"))?
         else {
             return Ok(None);
         };
@@ -329,7 +356,16 @@ impl Store {
             TokenHash::from_hex(row.get::<&str, _>(i))
                 .ok_or_else(|| StoreError(format!("game {id}: bad token digest")))
         };
+        let optional = |i: usize| match row.get::<Option<&str>, _>(i) {
+            None => Ok(None),
+            Some(_) => digest(i).map(Some),
+        };
         let (red, black) = (digest(0)?, digest(1)?);
+        let more = MoreTokens {
+            arbiter: optional(2)?,
+            red2: optional(3)?,
+            black2: optional(4)?,
+        };
         let rows = sqlx::query("SELECT seq, body FROM events WHERE game_id = ? ORDER BY seq")
             .bind(id.as_str())
             .fetch_all(&self.read)
@@ -347,7 +383,12 @@ impl Store {
                 .map_err(|e| StoreError(format!("game {id}: event {seq}: {e}")))?;
             events.push(event);
         }
-        Ok(Some(StoredGame { red, black, events }))
+        Ok(Some(StoredGame {
+            red,
+            black,
+            more,
+            events,
+        }))
     }
 }
 
@@ -478,8 +519,10 @@ async fn writer(
 /// more for a core, and a statement per write made commits slow exactly when load was high.)
 const BATCH_SQL: &str = "\
 BEGIN IMMEDIATE;
-INSERT INTO games (id, created_unix_ms, red_token_sha256, black_token_sha256)
-    SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3 FROM json_each(?);
+INSERT INTO games (id, created_unix_ms, red_token_sha256, black_token_sha256,
+                   arbiter_token_sha256, red2_token_sha256, black2_token_sha256)
+    SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5,
+           value ->> 6 FROM json_each(?);
 INSERT INTO events (game_id, seq, body)
     SELECT value ->> 0, value ->> 1, value ->> 2 FROM json_each(?);
 UPDATE games SET finished = 1, result = f.value ->> 1
@@ -491,7 +534,16 @@ COMMIT;";
 /// The batch's rows, ready to be bound as JSON arrays.
 #[derive(Default)]
 struct Rows<'a> {
-    games: Vec<(&'a str, i64, &'a str, &'a str)>,
+    #[allow(clippy::type_complexity)]
+    games: Vec<(
+        &'a str,
+        i64,
+        &'a str,
+        &'a str,
+        Option<&'a str>,
+        Option<&'a str>,
+        Option<&'a str>,
+    )>,
     events: Vec<(&'a str, i64, &'a str)>,
     finished: Vec<(&'a str, &'a str)>,
     heartbeat: Option<i64>,
@@ -507,9 +559,11 @@ impl<'a> Rows<'a> {
                     created,
                     red,
                     black,
+                    more,
                     event,
                 } => {
-                    rows.games.push((id, *created, red, black));
+                    let [a, r2, b2] = more.each_ref().map(|t| t.as_deref());
+                    rows.games.push((id, *created, red, black, a, r2, b2));
                     rows.events.push((id, 1, event));
                 }
                 Write::Append {
@@ -568,6 +622,7 @@ mod tests {
             rules: Default::default(),
             fen: xiangqi::Position::start().fen(),
             created_unix_ms: 1000,
+            options: Default::default(),
         }
     }
 
@@ -577,6 +632,8 @@ mod tests {
             mv: mv.into(),
             at_ms: 10,
             lag_ms: 0,
+            seat: None,
+            by_arbiter: false,
         }
     }
 
@@ -589,6 +646,7 @@ mod tests {
                 created_unix_ms: 1000,
                 red: token.clone(),
                 black: token,
+                more: MoreTokens::default(),
                 created: created(),
             })
             .await

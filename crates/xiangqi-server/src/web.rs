@@ -26,6 +26,11 @@ const ASSETS: &[(&str, &str, &str)] = &[
         web_file!("board.js"),
     ),
     (
+        "arbiter.js",
+        "text/javascript; charset=utf-8",
+        web_file!("arbiter.js"),
+    ),
+    (
         "game.js",
         "text/javascript; charset=utf-8",
         web_file!("game.js"),

@@ -20,11 +20,10 @@ use axum::response::{IntoResponse, Response};
 use futures_util::SinkExt;
 use serde::Deserialize;
 use tokio::sync::broadcast::error::RecvError;
-use xiangqi_clock::Side;
 
 use crate::config::NetOpt;
 use crate::error::ApiError;
-use crate::game::{Action, Answer};
+use crate::game::{Action, Actor, Answer, ArbiterAction};
 use crate::ids::GameId;
 use crate::limit::Bucket;
 use crate::room::{RoomHandle, Subscription};
@@ -37,12 +36,19 @@ const SILENCE: Duration = Duration::from_secs(30);
 /// Rate-limited messages tolerated before the connection is closed.
 const STRIKES: u32 = 20;
 
-/// What a client may send.
+/// What a client may send (see `API.md`); `id`s come back in the answer.
 #[derive(Deserialize, Debug)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
-enum ClientMessage {
+#[allow(missing_docs)]
+pub enum ClientMessage {
     Auth {
         token: String,
+    },
+    /// The arbiter's action, as the body of `POST /api/games/{id}/arbiter`.
+    Arbiter {
+        request: ArbiterAction,
+        #[serde(default)]
+        id: Option<u64>,
     },
     Move {
         #[serde(rename = "move")]
@@ -78,6 +84,30 @@ enum ClientMessage {
         #[serde(default)]
         n: Option<u64>,
     },
+}
+
+/// Reads one client message.
+///
+/// # Errors
+///
+/// [`ApiError::BadRequest`] saying what is wrong and where (line, column), or
+/// [`ApiError::InvalidOptions`] for an arbiter action's number out of range.
+///
+/// ```
+/// use xiangqi_server::ws::{parse_client_message, ClientMessage};
+/// assert!(matches!(parse_client_message(br#"{"type":"ping","n":1}"#), Ok(ClientMessage::Ping { n: Some(1) })));
+/// assert!(parse_client_message(br#"{"type":"arbiter","request":{"action":"pause"}}"#).is_ok());
+/// // Malformed JSON: where; a missing field: which.
+/// assert!(parse_client_message(b"{\"type\":\"ping\",}").unwrap_err().to_string().contains("line 1 column"));
+/// assert!(parse_client_message(b"{\"type\":\"move\"}").unwrap_err().to_string().contains("`move`"));
+/// ```
+pub fn parse_client_message(bytes: &[u8]) -> Result<ClientMessage, ApiError> {
+    let message: ClientMessage =
+        serde_json::from_slice(bytes).map_err(|e| ApiError::BadRequest(format!("message: {e}")))?;
+    if let ClientMessage::Arbiter { request, .. } = &message {
+        request.validate().map_err(ApiError::InvalidOptions)?;
+    }
+    Ok(message)
 }
 
 /// Whether a browser at `origin` may open a socket on `host`.
@@ -138,10 +168,13 @@ pub async fn upgrade(
     let since = crate::api::since(query.as_deref())?;
     let id = GameId::parse(&id).ok_or(ApiError::NotFound)?;
     let room = app.room(&id).await?;
-    let side = match crate::api::bearer(&headers) {
-        Ok(token) => Some(room.side_of(token).ok_or(ApiError::WrongToken)?),
+    let actor = match crate::api::bearer(&headers) {
+        Ok(token) => Some(room.actor_of(token).ok_or(ApiError::WrongToken)?),
         Err(_) => None,
     };
+    if let Some(actor) = actor {
+        crate::api::arrive(&room, actor).await?;
+    }
     let limit = app.config.limits.max_ws_message_bytes;
     let bucket = app.limits.ws_bucket();
     // Messages are small: a small read buffer (tungstenite's default is 128 KiB, zeroed, per
@@ -155,7 +188,7 @@ pub async fn upgrade(
             let conn = Connection {
                 app,
                 room,
-                side,
+                actor,
                 bucket,
                 strikes: 0,
                 rtt_ms: None,
@@ -168,7 +201,7 @@ pub async fn upgrade(
 struct Connection {
     app: Arc<AppState>,
     room: RoomHandle,
-    side: Option<Side>,
+    actor: Option<Actor>,
     bucket: Bucket,
     strikes: u32,
     /// Smoothed round trip from ping frames, ms.
@@ -206,7 +239,7 @@ impl Connection {
         if socket.send(Message::Text(state)).await.is_err() {
             return;
         }
-        let hello = serde_json::json!({"type": "hello", "side": self.side}).to_string();
+        let hello = self.hello().to_string();
         if socket.send(Message::Text(hello.into())).await.is_err() {
             return;
         }
@@ -237,7 +270,7 @@ impl Connection {
                         // A player's event goes out with a ping (the round trip measured
                         // right before the reply, for lag compensation), in one write.
                         if socket.feed(Message::Text(event.text)).await.is_err() { break; }
-                        if self.side.is_some() && socket.feed(self.ping()).await.is_err() { break; }
+                        if self.actor.is_some() && socket.feed(self.ping()).await.is_err() { break; }
                         if socket.flush().await.is_err() { break; }
                         self.app.metrics.delivery.record_duration(event.sent.elapsed());
                     }
@@ -260,6 +293,16 @@ impl Connection {
                 }
             }
         }
+    }
+
+    /// `{"type":"hello","side":…,"role":"player"|"arbiter"|"spectator","seat":…}`.
+    fn hello(&self) -> serde_json::Value {
+        let (side, role, seat) = match self.actor {
+            Some(Actor::Player { side, seat }) => (Some(side), "player", Some(seat)),
+            Some(Actor::Arbiter) => (None, "arbiter", None),
+            None => (None, "spectator", None),
+        };
+        serde_json::json!({"type": "hello", "side": side, "role": role, "seat": seat})
     }
 
     /// A ping stamped with the time, so its pong gives the round trip.
@@ -288,12 +331,9 @@ impl Connection {
             }
             return Reply::Send(error_text(&ApiError::RateLimited, None));
         }
-        let message: ClientMessage = match serde_json::from_str(text.as_str()) {
+        let message = match parse_client_message(text.as_bytes()) {
             Ok(m) => m,
-            Err(e) => {
-                let e = ApiError::BadRequest(format!("message: {e}"));
-                return Reply::Send(error_text(&e, None));
-            }
+            Err(e) => return Reply::Send(error_text(&e, None)),
         };
         let (action, id) = match message {
             ClientMessage::Ping { n } => {
@@ -304,16 +344,18 @@ impl Connection {
                 );
             }
             ClientMessage::Auth { token } => {
-                return Reply::Send(match self.room.side_of(&token) {
-                    Some(side) => {
-                        self.side = Some(side);
-                        serde_json::json!({"type": "hello", "side": side})
-                            .to_string()
-                            .into()
+                return Reply::Send(match self.room.actor_of(&token) {
+                    Some(actor) => {
+                        self.actor = Some(actor);
+                        if let Err(e) = crate::api::arrive(&self.room, actor).await {
+                            return Reply::Send(error_text(&e, None));
+                        }
+                        self.hello().to_string().into()
                     }
                     None => error_text(&ApiError::WrongToken, None),
                 });
             }
+            ClientMessage::Arbiter { request, id } => (Action::Arbiter(request), id),
             ClientMessage::Move { mv, id } => (
                 Action::Move {
                     text: mv,
@@ -327,11 +369,19 @@ impl Connection {
             ClientMessage::Seal { mv, id } => (Action::Seal { text: mv }, id),
             ClientMessage::Resume { id } => (Action::Resume, id),
         };
-        let Some(side) = self.side else {
+        let Some(actor) = self.actor else {
             return Reply::Send(error_text(&ApiError::MissingToken, id));
         };
+        let allowed = match (&action, actor) {
+            (Action::Arbiter(_), Actor::Arbiter) | (Action::Move { .. }, _) => true,
+            (_, Actor::Arbiter) | (Action::Arbiter(_), _) => false,
+            _ => true,
+        };
+        if !allowed {
+            return Reply::Send(error_text(&ApiError::WrongToken, id));
+        }
         let started = Instant::now();
-        let acted = self.room.act(side, action, false).await;
+        let acted = self.room.act(actor, action, false).await;
         self.app.metrics.act.record_duration(started.elapsed());
         Reply::Send(match acted {
             Ok(acted) => serde_json::json!({"type": "ack", "id": id, "seq": acted.seq})

@@ -210,6 +210,15 @@ async fn resignation_and_agreed_draws() {
         .post(&d.id, "draw", Some(&d.black), json!({"action": "decline"}))
         .await;
     assert_eq!(body["draw_offer"], json!(null));
+    // Black may offer only on its own turn (1960 §5 二).
+    let (status, body) = s
+        .post(&d.id, "draw", Some(&d.black), json!({"action": "offer"}))
+        .await;
+    assert_eq!(
+        (status, body["error"].as_str()),
+        (409, Some("offer_on_own_turn"))
+    );
+    s.play_line(&d, &["h2e2"]).await;
     s.post(&d.id, "draw", Some(&d.black), json!({"action": "offer"}))
         .await;
     let (status, body) = s

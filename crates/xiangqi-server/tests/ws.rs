@@ -231,3 +231,105 @@ async fn malformed_messages_get_errors_and_floods_get_cut_off() {
     // The game is unharmed.
     assert_eq!(s.state(&g.id).await["status"], "waiting");
 }
+
+#[tokio::test]
+async fn the_arbiter_acts_over_the_socket_and_everyone_sees_it_live() {
+    let s = TestServer::start().await;
+    let g = s.create(json!({})).await;
+    s.play_line(&g, &["h2e2"]).await;
+    let mut watcher = connect(&s, &g.id, "", None).await;
+    until(&mut watcher, "hello").await;
+    let mut player = connect(&s, &g.id, "", None).await;
+    until(&mut player, "hello").await;
+    send(&mut player, json!({"type": "auth", "token": g.black})).await;
+    let hello = until(&mut player, "hello").await.pop().unwrap();
+    assert_eq!(
+        (hello["role"].as_str(), hello["side"].as_str()),
+        (Some("player"), Some("black"))
+    );
+    // A player may not send the arbiter's message.
+    send(
+        &mut player,
+        json!({"type": "arbiter", "id": 1, "request": {"action": "pause"}}),
+    )
+    .await;
+    let refused = until(&mut player, "error").await.pop().unwrap();
+    assert_eq!(
+        (refused["status"].as_u64(), refused["id"].as_u64()),
+        (Some(403), Some(1))
+    );
+
+    let mut arbiter = connect(&s, &g.id, "", None).await;
+    until(&mut arbiter, "hello").await;
+    send(&mut arbiter, json!({"type": "auth", "token": g.arbiter})).await;
+    let hello = until(&mut arbiter, "hello").await.pop().unwrap();
+    assert_eq!(
+        (hello["role"].as_str(), hello["side"].as_str()),
+        (Some("arbiter"), None)
+    );
+    let foul = json!({"type": "arbiter", "id": 7, "request":
+        {"action": "foul", "side": "black", "foul": "touched_not_captured", "note": "x"}});
+    send(&mut arbiter, foul).await;
+    let ack = until(&mut arbiter, "ack").await.pop().unwrap();
+    assert_eq!(ack["id"], 7);
+    send(
+        &mut arbiter,
+        json!({"type": "arbiter", "id": 8, "request": {"action": "move_limit", "rounds": 25}}),
+    )
+    .await;
+    assert_eq!(until(&mut arbiter, "ack").await.pop().unwrap()["id"], 8);
+    send(
+        &mut arbiter,
+        json!({"type": "arbiter", "id": 9, "request": {"action": "resume"}}),
+    )
+    .await;
+    let e = until(&mut arbiter, "error").await.pop().unwrap();
+    assert_eq!(
+        (e["error"].as_str(), e["id"].as_u64()),
+        (Some("not_paused"), Some(9))
+    );
+    // Both the player and the spectator hear both events, with the state after each.
+    for ws in [&mut watcher, &mut player] {
+        let mut seen = Vec::new();
+        while seen.len() < 2 {
+            let m = next(ws).await;
+            if m["type"] == "event" {
+                seen.push(m);
+            }
+        }
+        assert_eq!(seen[0]["event"]["kind"], "foul");
+        assert_eq!(seen[0]["state"]["fouls"]["black"], 1);
+        assert_eq!(seen[1]["event"]["kind"], "move_limit_declared");
+        assert_eq!(seen[1]["state"]["move_limit"]["rounds_left"], 25);
+    }
+    // The arbiter scores Black's move over the socket, in the short form.
+    send(
+        &mut arbiter,
+        json!({"type": "move", "move": "马87", "id": 10}),
+    )
+    .await;
+    assert_eq!(until(&mut arbiter, "ack").await.pop().unwrap()["id"], 10);
+    assert_eq!(s.state(&g.id).await["moves"], json!(["h2e2", "h9g7"]));
+}
+
+#[tokio::test]
+async fn opening_the_socket_with_a_token_is_arriving() {
+    let s = TestServer::start().await;
+    let start = common::now_ms();
+    let g = s
+        .create(json!({"starts_at": common::rfc3339(start), "lateness": "300ms"}))
+        .await;
+    let mut black = connect(&s, &g.id, "", None).await;
+    until(&mut black, "hello").await;
+    send(&mut black, json!({"type": "auth", "token": g.black})).await;
+    until(&mut black, "hello").await;
+    let mut red = connect(&s, &g.id, "", None).await;
+    until(&mut red, "hello").await;
+    send(&mut red, json!({"type": "auth", "token": g.red})).await;
+    until(&mut red, "hello").await;
+    tokio::time::sleep(Duration::from_millis(600)).await;
+    let state = s.state(&g.id).await;
+    assert_eq!(state["arrived"], json!({"red": true, "black": true}));
+    assert_eq!(state["status"], "waiting", "{state}");
+    assert_eq!(state["clocks"]["running"], "red");
+}

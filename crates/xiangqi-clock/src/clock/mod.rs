@@ -464,6 +464,17 @@ impl<M> GameClock<M> {
             Phase::Flagged { .. } | Phase::Stopped { .. } => return Err(ClockError::Finished),
             _ => {}
         }
+        let to_move = self.charge_to_move(at)?;
+        self.phase = Phase::Stopped { to_move };
+        Ok(())
+    }
+}
+
+/// The arbiter's corrections (for the play server's arbiter desk).
+impl<M> GameClock<M> {
+    /// Charges the side on move for the time it has taken up to `at` without counting a
+    /// move (for a stop, or a hand-over); the flag if it fell first.
+    fn charge_to_move(&mut self, at: Duration) -> Result<Side, ClockError> {
         if let Some(flag) = self.settle(at)? {
             return Err(ClockError::Flagged(flag));
         }
@@ -478,7 +489,77 @@ impl<M> GameClock<M> {
             .map_or_else(|_| account.clone(), |p| p.account);
         charged.used = account.used.saturating_add(took);
         self.accounts[to_move] = charged;
-        self.phase = Phase::Stopped { to_move };
+        Ok(to_move)
+    }
+
+    /// Gives `side` `amount` of main time (`give = true`) or takes it away: the arbiter's
+    /// correction of a clock (current text 5.8 纠正错误; a clock set wrong or stopped by
+    /// mistake). Taking more than is left leaves zero; if that side's clock is running its
+    /// flag may then fall at the next [`check`](Self::check).
+    ///
+    /// ```
+    /// # use std::time::Duration;
+    /// # use xiangqi_clock::{GameClock, Side, TimeControl};
+    /// let s = Duration::from_secs;
+    /// let mut clock: GameClock = GameClock::new("5m".parse::<TimeControl>().unwrap());
+    /// clock.start(Side::Red, s(0)).unwrap();
+    /// clock.adjust(Side::Red, s(60), true);
+    /// assert_eq!(clock.flag_deadline(), Some(s(360)));
+    /// clock.adjust(Side::Red, s(120), false);
+    /// assert_eq!(clock.flag_deadline(), Some(s(240)));
+    /// ```
+    pub fn adjust(&mut self, side: Side, amount: Duration, give: bool) {
+        let account = &mut self.accounts[side];
+        account.bank = if give {
+            account.bank.saturating_add(amount)
+        } else {
+            account.bank.saturating_sub(amount)
+        };
+    }
+
+    /// Hands the move to `side` without counting a move: the time the side on move has
+    /// taken is charged to it, and `side`'s clock starts (runs, or stays paused if the
+    /// clock was paused). For a correction that takes moves back (current text 5.8).
+    /// Nothing happens before the clock is started.
+    ///
+    /// # Errors
+    ///
+    /// If the clock has finished or is adjourned, or `at` is earlier than an instant seen.
+    ///
+    /// ```
+    /// # use std::time::Duration;
+    /// # use xiangqi_clock::{GameClock, Side, TimeControl};
+    /// let s = Duration::from_secs;
+    /// let mut clock: GameClock = GameClock::new("5m".parse::<TimeControl>().unwrap());
+    /// clock.start(Side::Red, s(0)).unwrap();
+    /// clock.press(s(10)).unwrap();
+    /// clock.hand_over(Side::Red, s(40)).unwrap();
+    /// assert_eq!(clock.to_move(), Some(Side::Red));
+    /// assert_eq!(clock.reading(Side::Black, s(40)).unwrap().used, s(30));
+    /// assert_eq!(clock.flag_deadline(), Some(s(40 + 290)));
+    /// ```
+    pub fn hand_over(&mut self, side: Side, at: Duration) -> Result<(), ClockError> {
+        self.not_before_last(at)?;
+        let paused = match &self.phase {
+            Phase::Ready => return Ok(()),
+            Phase::Running { .. } => false,
+            Phase::Paused { .. } => true,
+            Phase::Adjourned { .. } => return Err(ClockError::NotRunning),
+            Phase::Flagged { .. } | Phase::Stopped { .. } => return Err(ClockError::Finished),
+        };
+        self.charge_to_move(at)?;
+        self.phase = if paused {
+            Phase::Paused {
+                to_move: side,
+                spent: Duration::ZERO,
+            }
+        } else {
+            Phase::Running {
+                to_move: side,
+                since: at,
+                spent: Duration::ZERO,
+            }
+        };
         Ok(())
     }
 }

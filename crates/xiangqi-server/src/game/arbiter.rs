@@ -10,7 +10,7 @@
 use serde::{Deserialize, Serialize};
 use xiangqi::{Color, Move, Position};
 use xiangqi_clock::{Flag, Side};
-use xiangqi_referee::{Options, Referee, RuleSet};
+use xiangqi_referee::{Handicap, Options, PlayError, Referee, RuleSet};
 
 /// A game's result.
 #[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
@@ -22,6 +22,8 @@ pub enum GameResult {
     BlackWins,
     /// 和棋.
     Draw,
+    /// Both lose (neither player arrived, 4.1.5); an event scores it `--`.
+    BothLose,
     /// Not decided.
     Ongoing,
 }
@@ -41,6 +43,7 @@ impl GameResult {
             GameResult::RedWins => "1-0",
             GameResult::BlackWins => "0-1",
             GameResult::Draw => "1/2-1/2",
+            GameResult::BothLose => "0-0",
             GameResult::Ongoing => "*",
         }
     }
@@ -121,14 +124,16 @@ impl Ruling {
     }
 }
 
-fn title(side: Side) -> &'static str {
+/// "Red" or "Black".
+pub(super) fn title(side: Side) -> &'static str {
     match side {
         Side::Red => "Red",
         Side::Black => "Black",
     }
 }
 
-fn zh(side: Side) -> &'static str {
+/// 红 or 黑.
+pub(super) fn zh(side: Side) -> &'static str {
     match side {
         Side::Red => "红",
         Side::Black => "黑",
@@ -161,19 +166,62 @@ impl Arbiter {
         }
     }
 
+    /// A judge with the game's options: repetition count, natural limit, move odds (1960
+    /// §7 二: the consecutive opening moves move different pieces, capture nothing and give
+    /// no check; the referee rules on them).
+    ///
+    /// # Errors
+    ///
+    /// Move odds the books do not know.
+    pub fn with_options(
+        start: &Position,
+        rules: RuleSet,
+        repetitions: Option<u32>,
+        natural_limit: Option<u32>,
+        move_odds: Option<u8>,
+    ) -> Result<Arbiter, String> {
+        let mut options = Options::new(rules);
+        if let Some(r) = repetitions {
+            options.repetitions = r;
+        }
+        options.natural_limit = natural_limit;
+        let handicap = move_odds.map_or(Handicap::None, Handicap::MoveOdds);
+        let referee =
+            Referee::with_handicap(start.clone(), options, handicap).map_err(|e| e.to_string())?;
+        Ok(Arbiter { referee })
+    }
+
     /// The rule set.
     pub fn rules(&self) -> RuleSet {
         self.referee.options().rules
     }
 
+    /// The position as the referee has it (in a move-odds opening the giver stays on move).
+    pub fn position(&self) -> &Position {
+        self.referee.position()
+    }
+
+    /// The ruling if `m`, played as the next move, ends the game; `Err` with the reason if
+    /// the referee refuses the move (a move-odds condition). Does not record the move (see
+    /// [`Arbiter::play`]).
+    ///
+    /// # Errors
+    ///
+    /// The referee's refusal, in words.
+    pub fn check(&self, m: Move) -> Result<Option<Ruling>, String> {
+        let mut probe = self.referee.clone();
+        match probe.play(m) {
+            Ok(ruling) if ruling.is_decided() => Ok(Some(convert(ruling))),
+            Ok(_) => Ok(None),
+            Err(e @ PlayError::Odds { .. }) => Err(e.to_string()),
+            Err(_) => Ok(None),
+        }
+    }
+
     /// The ruling if `m`, played as the next move, ends the game. Does not record the move
     /// (see [`Arbiter::play`]).
     pub fn judge(&self, m: Move) -> Option<Ruling> {
-        let mut probe = self.referee.clone();
-        match probe.play(m) {
-            Ok(ruling) if ruling.is_decided() => Some(convert(ruling)),
-            _ => None,
-        }
+        self.check(m).ok().flatten()
     }
 
     /// Records a move that was played.

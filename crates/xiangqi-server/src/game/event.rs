@@ -5,6 +5,8 @@ use xiangqi_clock::Side;
 use xiangqi_referee::RuleSet;
 
 use super::arbiter::Ruling;
+use super::desk::FoulKind;
+use super::options::GameOptions;
 
 /// One change to a game. A game *is* its events: replaying them through
 /// [`Game::apply`](super::Game::apply) rebuilds it exactly, clocks included, because every
@@ -13,7 +15,7 @@ use super::arbiter::Ruling;
 /// ```
 /// use xiangqi_server::game::Event;
 /// use xiangqi_clock::Side;
-/// let e = Event::Move { side: Side::Red, mv: "h2e2".into(), at_ms: 1500, lag_ms: 20 };
+/// let e = Event::Move { side: Side::Red, mv: "h2e2".into(), at_ms: 1500, lag_ms: 20, seat: None, by_arbiter: false };
 /// let json = serde_json::to_string(&e).unwrap();
 /// assert_eq!(json, r#"{"kind":"move","side":"red","move":"h2e2","at_ms":1500,"lag_ms":20}"#);
 /// assert_eq!(serde_json::from_str::<Event>(&json).unwrap(), e);
@@ -31,6 +33,9 @@ pub enum Event {
         fen: String,
         /// When, in Unix milliseconds: the origin of every `at_ms`.
         created_unix_ms: u64,
+        /// The options (names, odds, limits, schedule, pairs); absent in older games.
+        #[serde(default, skip_serializing_if = "is_default_options")]
+        options: Box<GameOptions>,
     },
     /// A move was played (ICCS), the clock pressed at `at_ms` after `lag_ms` of compensation.
     Move {
@@ -43,6 +48,12 @@ pub enum Event {
         at_ms: u64,
         /// The lag compensation granted.
         lag_ms: u64,
+        /// In a pairs game, which partner moved (0 or 1).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        seat: Option<u8>,
+        /// Entered by the arbiter (over-the-board scoring).
+        #[serde(default, skip_serializing_if = "is_false")]
+        by_arbiter: bool,
     },
     /// A draw was offered.
     DrawOffered {
@@ -102,6 +113,88 @@ pub enum Event {
         /// When.
         at_ms: u64,
     },
+    /// A player opened the game with their token (for late arrival, 4.1.5).
+    Arrived {
+        /// Whose token.
+        side: Side,
+        /// Which partner, in a pairs game.
+        #[serde(default)]
+        seat: u8,
+    },
+    /// A scheduled game's start time came: the first side's clock runs.
+    ClockStarted {
+        /// When.
+        at_ms: u64,
+    },
+    /// The arbiter recorded a foul (犯规, current text 2.8, 7.1); `count` is the side's total.
+    Foul {
+        /// The offender.
+        side: Side,
+        /// What kind.
+        foul: FoulKind,
+        /// The arbiter's words.
+        #[serde(default)]
+        note: String,
+        /// The offender's fouls in this game, this one included.
+        count: u32,
+        /// The ply (moves played) when it was recorded.
+        ply: u32,
+    },
+    /// The arbiter declared a move limit (限着, 1960 §12): `rounds` moves by each side from
+    /// `ply`.
+    MoveLimitDeclared {
+        /// The rounds allowed.
+        rounds: u32,
+        /// The ply when declared.
+        ply: u32,
+    },
+    /// A declared limit ran out after captures: the arbiter is told, play goes on (1960 §12
+    /// 四: "重限着数，或不限着数继续进行比赛").
+    MoveLimitExpired {
+        /// The ply.
+        ply: u32,
+        /// Captures since the declaration.
+        captures: u32,
+    },
+    /// The arbiter stopped both clocks.
+    ArbiterPaused {
+        /// When.
+        at_ms: u64,
+    },
+    /// The arbiter restarted them.
+    ArbiterResumed {
+        /// When.
+        at_ms: u64,
+    },
+    /// The arbiter gave (`ms` > 0) or took time.
+    TimeAdjusted {
+        /// Whose clock.
+        side: Side,
+        /// Milliseconds added (negative: taken).
+        ms: i64,
+        /// Why.
+        #[serde(default)]
+        note: String,
+        /// When.
+        at_ms: u64,
+    },
+    /// The arbiter ordered the adjournment (1960 §11 四): the side to move must seal.
+    AdjournmentOrdered {
+        /// The ply.
+        ply: u32,
+    },
+    /// The arbiter took moves back to `to_ply` (a correction, current text 5.8).
+    TakenBack {
+        /// The number of moves that stand.
+        to_ply: u32,
+        /// The moves taken back, ICCS.
+        moves: Vec<String>,
+        /// Why.
+        #[serde(default)]
+        note: String,
+        /// When.
+        at_ms: u64,
+    },
     /// The game ended.
     Ended {
         /// Why.
@@ -111,7 +204,30 @@ pub enum Event {
     },
 }
 
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+
+fn is_default_options(o: &GameOptions) -> bool {
+    *o == GameOptions::default()
+}
+
 impl Event {
+    /// Whether this is the arbiter's (shown in every client's arbiter log).
+    pub fn is_arbiters(&self) -> bool {
+        matches!(
+            self,
+            Event::Foul { .. }
+                | Event::MoveLimitDeclared { .. }
+                | Event::MoveLimitExpired { .. }
+                | Event::ArbiterPaused { .. }
+                | Event::ArbiterResumed { .. }
+                | Event::TimeAdjusted { .. }
+                | Event::AdjournmentOrdered { .. }
+                | Event::TakenBack { .. }
+        )
+    }
+
     /// The event as clients see it: the sealed move is never shown.
     pub fn public(&self) -> serde_json::Value {
         let mut value = serde_json::to_value(self).unwrap_or(serde_json::Value::Null);

@@ -7,9 +7,14 @@
 //! restart replays the same events through the same `apply`.
 
 pub mod arbiter;
+pub mod desk;
 mod event;
 pub mod lag;
+mod offers;
+pub mod options;
+mod procedure;
 mod refusal;
+mod timers;
 mod view;
 
 use xiangqi::{Color, Move, Position};
@@ -17,7 +22,9 @@ use xiangqi_clock::{BySide, ClockState, GameClock, Side, TimeControl};
 use xiangqi_referee::RuleSet;
 
 pub use arbiter::{GameResult, Ruling};
+pub use desk::{Adjudged, ArbiterAction, ForfeitReason, FoulKind, MoveLimit};
 pub use event::Event;
+pub use options::{DrawOffers, GameOptions, Pairs};
 pub use refusal::Refusal;
 pub use view::{ClockView, GameView, SideClock};
 
@@ -29,6 +36,30 @@ pub fn color_side(c: Color) -> Side {
     match c {
         Color::Red => Side::Red,
         Color::Black => Side::Black,
+    }
+}
+
+/// Who acts: a player (with the partner's seat, 0 or 1, in a pairs game) or the arbiter.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Actor {
+    /// A player.
+    Player {
+        /// The side.
+        side: Side,
+        /// The partner (0 unless a pairs game's second link).
+        seat: u8,
+    },
+    /// The game's arbiter.
+    Arbiter,
+}
+
+impl Actor {
+    /// The side of a player.
+    pub fn side(self) -> Option<Side> {
+        match self {
+            Actor::Player { side, .. } => Some(side),
+            Actor::Arbiter => None,
+        }
     }
 }
 
@@ -56,6 +87,10 @@ pub enum Action {
     },
     /// Ready to resume an adjourned game.
     Resume,
+    /// The player opened the game with their token (recorded for a scheduled game).
+    Arrive,
+    /// The arbiter's action.
+    Arbiter(ArbiterAction),
 }
 
 /// Offering and answering (draws and adjournments).
@@ -103,6 +138,8 @@ pub struct PlayedMove {
     pub chinese: String,
     /// WXF notation.
     pub wxf: String,
+    /// Whether it captured.
+    pub capture: bool,
 }
 
 /// The outcome of [`Game::decide`]: events to store and apply, and whether the action itself
@@ -146,6 +183,25 @@ pub struct Game {
     adjournment: Adjournment,
     ruling: Option<Ruling>,
     seq: u64,
+    options: GameOptions,
+    rules: RuleSet,
+    desk: Desk,
+}
+
+/// What the arbiter's desk keeps track of.
+#[derive(Debug, Clone, Default)]
+struct Desk {
+    fouls: BySide<u32>,
+    move_limit: Option<MoveLimit>,
+    paused: bool,
+    arrived: BySide<bool>,
+    /// The ply of each side's last draw offer, and whether it was declined.
+    last_offer: BySide<Option<u32>>,
+    declined: BySide<bool>,
+    /// The arbiter's events so far, as clients see them (with their `seq`).
+    log: Vec<serde_json::Value>,
+    /// The same as record comments: (ply, text).
+    notes: Vec<(u32, String)>,
 }
 
 /// Why a `Created` event could not start a game.
@@ -166,6 +222,7 @@ impl Game {
     ///     rules: Default::default(),
     ///     fen: xiangqi::Position::start().fen(),
     ///     created_unix_ms: 0,
+    ///     options: Default::default(),
     /// }).unwrap();
     /// assert_eq!(game.seq(), 1);
     /// ```
@@ -175,6 +232,7 @@ impl Game {
             rules,
             fen,
             created_unix_ms,
+            options,
         } = event
         else {
             return Err(BadCreation("the first event is not `created`".into()));
@@ -184,9 +242,26 @@ impl Game {
             .map_err(|e| BadCreation(format!("time control: {e}")))?;
         let start = Position::from_fen(fen).map_err(|e| BadCreation(format!("FEN: {e}")))?;
         let quota = LagQuota::for_control(&control);
+        let options = GameOptions::clone(options);
+        let arbiter = Arbiter::with_options(
+            &start,
+            *rules,
+            options.repetitions,
+            options.natural_limit,
+            options.move_odds,
+        )
+        .map_err(BadCreation)?;
+        let scheduled = options.starts_at_unix_ms.is_some();
         Ok(Game {
             created_unix_ms: *created_unix_ms,
-            arbiter: Arbiter::new(&start, *rules),
+            arbiter,
+            rules: *rules,
+            desk: Desk {
+                // Arrival matters only for a scheduled game.
+                arrived: BySide::new(!scheduled, !scheduled),
+                ..Desk::default()
+            },
+            options,
             clock: GameClock::new(control.clone()),
             control,
             pos: start.clone(),
@@ -237,7 +312,22 @@ impl Game {
 
     /// The rule set.
     pub fn rules(&self) -> RuleSet {
-        self.arbiter.rules()
+        self.rules
+    }
+
+    /// The options chosen at creation.
+    pub fn options(&self) -> &GameOptions {
+        &self.options
+    }
+
+    /// Each side's fouls so far.
+    pub fn fouls(&self) -> BySide<u32> {
+        self.desk.fouls
+    }
+
+    /// Whether `side` has opened the game (always true unless the game is scheduled).
+    pub fn arrived(&self, side: Side) -> bool {
+        self.desk.arrived[side]
     }
 
     /// The clock.
@@ -274,87 +364,26 @@ impl Game {
         now_ms.max(last)
     }
 
-    /// The instant (game ms) after which the server should declare the running side's flag:
-    /// the deadline plus that side's grace (see [`lag`]). `None` unless a clock runs.
-    pub fn flag_timer_ms(&self) -> Option<u64> {
-        if self.ruling.is_some() {
-            return None;
-        }
-        let deadline = self.clock.flag_deadline()?;
-        let side = self.clock.to_move()?;
-        let deadline = u64::try_from(deadline.as_millis()).unwrap_or(u64::MAX);
-        Some(
-            deadline
-                .saturating_add(self.lag[side].grace_ms())
-                .saturating_add(1),
+    /// What the player `actor` (seat 0) doing `action` at `now` (game ms) would cause.
+    pub fn decide(&self, actor: Side, action: &Action, now: u64) -> Decision {
+        self.decide_as(
+            Actor::Player {
+                side: actor,
+                seat: 0,
+            },
+            action,
+            now,
         )
     }
 
-    /// The flag, if it fell before `at` (no grace).
-    fn fallen(&self, at: u64) -> bool {
-        self.clock
-            .flag_deadline()
-            .is_some_and(|d| u128::from(at) > d.as_millis())
-    }
-
-    /// An `Ended` event if the running side's flag fell before `now` allowing its grace.
-    fn flag_with_grace(&self, now: u64) -> Option<Event> {
-        let side = self.clock.to_move()?;
-        let at = now.saturating_sub(self.lag[side].grace_ms());
-        self.flag_event(at)
-    }
-
-    fn flag_event(&self, at: u64) -> Option<Event> {
-        if !self.fallen(at) {
-            return None;
-        }
-        let mut probe = self.clock.clone();
-        let flag = probe.check(ms(at)).ok().flatten()?;
-        Some(Event::Ended {
-            ruling: Ruling::flag(&flag, self.ply()),
-            at_ms: at,
-        })
-    }
-
-    /// The server's flag timer fired at `now` (game ms).
-    pub fn on_timer(&self, now: u64) -> Vec<Event> {
-        if self.ruling.is_some() {
-            return Vec::new();
-        }
-        self.flag_with_grace(self.clamp(now)).into_iter().collect()
-    }
-
-    /// The server restarted at `now`; it was last known alive at `last_alive` (both game
-    /// ms). The side to move is charged up to `last_alive`, not for the outage.
-    pub fn on_restart(&self, last_alive: u64, now: u64) -> Vec<Event> {
-        if self.ruling.is_some() || self.clock.state() != ClockState::Running {
-            return Vec::new();
-        }
-        let last_alive = self.clamp(last_alive);
-        let now = now.max(last_alive);
-        if let Some(ended) = self.flag_with_grace(last_alive) {
-            return vec![ended];
-        }
-        // A flag within its grace when the server died: stop at the deadline, so the
-        // player resumes on zero with the grace still to come.
-        let deadline = self.clock.flag_deadline().map_or(last_alive, |d| {
-            u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
-        });
-        let pause_at = last_alive.min(deadline).max(self.clamp(0));
-        vec![
-            Event::ClockPaused { at_ms: pause_at },
-            Event::ClockResumed { at_ms: now },
-        ]
-    }
-
     /// What `actor` doing `action` at `now` (game ms) would cause.
-    pub fn decide(&self, actor: Side, action: &Action, now: u64) -> Decision {
+    pub fn decide_as(&self, actor: Actor, action: &Action, now: u64) -> Decision {
         if self.ruling.is_some() {
             return Decision::refuse(Refusal::GameOver);
         }
         let now = self.clamp(now);
         if let Some(ended) = self.flag_with_grace(now) {
-            let refusal = if self.clock.to_move() == Some(actor) {
+            let refusal = if actor.side().is_some() && self.clock.to_move() == actor.side() {
                 Refusal::OutOfTime
             } else {
                 Refusal::GameOver
@@ -364,8 +393,26 @@ impl Game {
                 refusal: Some(refusal),
             };
         }
+        let (actor, seat) = match (actor, action) {
+            (Actor::Arbiter, Action::Arbiter(a)) => return self.decide_arbiter(a, now),
+            (Actor::Arbiter, Action::Move { text, .. }) => {
+                return self.decide_move(self.turn(), None, text, 0, now);
+            }
+            (Actor::Arbiter, _) | (Actor::Player { .. }, Action::Arbiter(_)) => {
+                return Decision::refuse(Refusal::NotYours);
+            }
+            (Actor::Player { side, seat }, _) => (side, seat),
+        };
         match action {
-            Action::Move { text, lag_ms } => self.decide_move(actor, text, *lag_ms, now),
+            Action::Move { text, lag_ms } => {
+                self.decide_move(actor, Some(seat), text, *lag_ms, now)
+            }
+            Action::Arrive => Decision::take(if self.desk.arrived[actor] {
+                Vec::new()
+            } else {
+                vec![Event::Arrived { side: actor, seat }]
+            }),
+            Action::Arbiter(_) => Decision::refuse(Refusal::NotYours),
             Action::Resign => Decision::take(vec![Event::Ended {
                 ruling: Ruling::resignation(actor, self.ply()),
                 at_ms: now,
@@ -384,7 +431,26 @@ impl Game {
         Ok(m)
     }
 
-    fn decide_move(&self, actor: Side, text: &str, lag_ms: u64, now: u64) -> Decision {
+    /// `seat`: the partner who moves (`None`: the arbiter, scoring over the board).
+    fn decide_move(
+        &self,
+        actor: Side,
+        seat: Option<u8>,
+        text: &str,
+        lag_ms: u64,
+        now: u64,
+    ) -> Decision {
+        if self.desk.paused {
+            return Decision::refuse(Refusal::Paused);
+        }
+        if self.clock.state() == ClockState::Ready
+            && self
+                .options
+                .starts_at_ms(self.created_unix_ms)
+                .is_some_and(|start| now < start)
+        {
+            return Decision::refuse(Refusal::Scheduled);
+        }
         match self.adjournment {
             Adjournment::Sealed { .. } => return Decision::refuse(Refusal::Adjourned),
             Adjournment::Agreed if actor == self.turn() => {
@@ -395,9 +461,20 @@ impl Game {
         if actor != self.turn() {
             return Decision::refuse(Refusal::NotYourTurn);
         }
+        if let (Some(Pairs::Alternate), Some(seat)) = (self.options.pairs, seat) {
+            // The partners take the side's moves in turn (一走一停, 1960 §8 一(二)).
+            let made = self.moves.iter().filter(|m| m.side == actor).count();
+            if usize::from(seat) != made % 2 {
+                return Decision::refuse(Refusal::PartnersTurn);
+            }
+        }
         let m = match self.read_move(text) {
             Ok(m) => m,
             Err(r) => return Decision::refuse(r),
+        };
+        let board_ending = match self.arbiter.check(m) {
+            Ok(ending) => ending,
+            Err(reason) => return Decision::refuse(Refusal::Odds(reason)),
         };
         let (at, lag) = if self.clock.state() == ClockState::Ready {
             // The first move starts the clocks and costs nothing: the opponent may not have
@@ -419,8 +496,13 @@ impl Game {
             mv: m.to_string(),
             at_ms: at,
             lag_ms: lag,
+            seat: seat.filter(|_| self.options.pairs.is_some()),
+            by_arbiter: seat.is_none(),
         }];
-        events.extend(self.board_ending(m, at));
+        match board_ending {
+            Some(ruling) => events.push(Event::Ended { ruling, at_ms: at }),
+            None => events.extend(self.move_limit_after(m, at)),
+        }
         Decision::take(events)
     }
 
@@ -429,77 +511,6 @@ impl Game {
         self.arbiter
             .judge(m)
             .map(|ruling| Event::Ended { ruling, at_ms: at })
-    }
-
-    fn decide_draw(&self, actor: Side, answer: Answer, now: u64) -> Decision {
-        let offered_by_other = self.draw_offer == Some(actor.other());
-        let agreed = Event::Ended {
-            ruling: Ruling::agreement(self.ply()),
-            at_ms: now,
-        };
-        match answer {
-            Answer::Offer | Answer::Accept if offered_by_other => Decision::take(vec![agreed]),
-            Answer::Offer if self.draw_offer == Some(actor) => Decision::take(Vec::new()),
-            Answer::Offer => Decision::take(vec![Event::DrawOffered { by: actor }]),
-            Answer::Decline if offered_by_other => {
-                Decision::take(vec![Event::DrawDeclined { by: actor }])
-            }
-            Answer::Accept | Answer::Decline => Decision::refuse(Refusal::NothingToAnswer),
-        }
-    }
-
-    fn decide_adjourn(&self, actor: Side, answer: Answer) -> Decision {
-        if self.moves.is_empty() {
-            return Decision::refuse(Refusal::NotStarted);
-        }
-        let proposed_by_other = self.adjournment == Adjournment::Proposed(actor.other());
-        match (&self.adjournment, answer) {
-            (Adjournment::Sealed { .. }, _) => Decision::refuse(Refusal::Adjourned),
-            (Adjournment::Agreed, Answer::Offer | Answer::Accept) => Decision::take(Vec::new()),
-            (_, Answer::Offer | Answer::Accept) if proposed_by_other => {
-                Decision::take(vec![Event::AdjournmentAgreed { by: actor }])
-            }
-            (Adjournment::Proposed(_), Answer::Offer) => Decision::take(Vec::new()),
-            (Adjournment::None, Answer::Offer) => {
-                Decision::take(vec![Event::AdjournmentProposed { by: actor }])
-            }
-            (_, Answer::Decline) if proposed_by_other => {
-                Decision::take(vec![Event::AdjournmentDeclined { by: actor }])
-            }
-            _ => Decision::refuse(Refusal::NothingToAnswer),
-        }
-    }
-
-    fn decide_seal(&self, actor: Side, text: &str, now: u64) -> Decision {
-        if self.adjournment != Adjournment::Agreed || actor != self.turn() {
-            return Decision::refuse(Refusal::CannotSeal);
-        }
-        match self.read_move(text) {
-            Ok(m) => Decision::take(vec![Event::Sealed {
-                by: actor,
-                at_ms: now,
-                sealed: m.to_string(),
-            }]),
-            Err(r) => Decision::refuse(r),
-        }
-    }
-
-    fn decide_resume(&self, actor: Side, now: u64) -> Decision {
-        let Adjournment::Sealed { sealed, ready, .. } = &self.adjournment else {
-            return Decision::refuse(Refusal::NotAdjourned);
-        };
-        if ready[actor] {
-            return Decision::take(Vec::new());
-        }
-        if !ready[actor.other()] {
-            return Decision::take(vec![Event::ResumeRequested { by: actor }]);
-        }
-        let mut events = vec![Event::Resumed {
-            at_ms: now,
-            mv: sealed.to_string(),
-        }];
-        events.extend(self.board_ending(*sealed, now));
-        Decision::take(events)
     }
 
     /// Applies one event. Events come from [`Game::decide`] or from storage; one that does
@@ -513,23 +524,43 @@ impl Game {
                 mv,
                 at_ms,
                 lag_ms,
+                ..
             } => {
                 let at = ms(*at_ms);
+                // Within a move-odds series the giver stays on move: one turn of the clock.
+                let in_series = self
+                    .options
+                    .move_odds
+                    .is_some_and(|n| self.moves.len() + 1 < usize::from(n));
+                let press = |clock: &mut GameClock<String>| {
+                    if in_series {
+                        Ok(())
+                    } else {
+                        clock.press(at).map(|_| ())
+                    }
+                };
                 let pressed = if self.clock.state() == ClockState::Ready {
                     self.clock
                         .start(*side, at)
-                        .and_then(|()| self.clock.press(at))
+                        .and_then(|()| press(&mut self.clock))
                 } else {
                     self.lag[*side].record(*lag_ms);
-                    self.clock.press(at)
+                    press(&mut self.clock)
                 };
                 if let Err(e) = pressed {
                     tracing::warn!(%e, "clock refused a stored move");
                 }
                 self.play(*side, mv);
             }
-            Event::DrawOffered { by } => self.draw_offer = Some(*by),
-            Event::DrawDeclined { .. } => self.draw_offer = None,
+            Event::DrawOffered { by } => {
+                self.draw_offer = Some(*by);
+                self.desk.last_offer[*by] = Some(self.ply());
+                self.desk.declined[*by] = false;
+            }
+            Event::DrawDeclined { by } => {
+                self.draw_offer = None;
+                self.desk.declined[by.other()] = true;
+            }
             Event::AdjournmentProposed { by } => self.adjournment = Adjournment::Proposed(*by),
             Event::AdjournmentDeclined { .. } => self.adjournment = Adjournment::None,
             Event::AdjournmentAgreed { .. } => self.adjournment = Adjournment::Agreed,
@@ -570,6 +601,16 @@ impl Game {
                     tracing::warn!(%e, "clock refused a stored resumption");
                 }
             }
+            Event::Arrived { .. }
+            | Event::ClockStarted { .. }
+            | Event::Foul { .. }
+            | Event::MoveLimitDeclared { .. }
+            | Event::MoveLimitExpired { .. }
+            | Event::ArbiterPaused { .. }
+            | Event::ArbiterResumed { .. }
+            | Event::TimeAdjusted { .. }
+            | Event::AdjournmentOrdered { .. }
+            | Event::TakenBack { .. } => self.apply_desk(event),
             Event::Ended { ruling, at_ms } => {
                 let at = ms(*at_ms);
                 let stopped = if ruling.reason == "flag" {
@@ -583,6 +624,7 @@ impl Game {
                     tracing::warn!(%e, "clock refused a stored ending");
                 }
                 self.draw_offer = None;
+                self.desk.paused = false;
                 self.ruling = Some(ruling.clone());
             }
         }
@@ -595,21 +637,34 @@ impl Game {
         };
         let chinese = crate::notation::chinese(&self.pos, m);
         let wxf = crate::notation::wxf(&self.pos, m);
+        let capture = self.pos.piece_at(m.to()).is_some();
         if let Err(e) = self.pos.play(m) {
             tracing::warn!(%e, "illegal stored move ignored");
             return;
         }
         self.arbiter.play(m);
+        if self.options.move_odds.is_some() {
+            // In a move-odds opening the referee keeps the giver on move.
+            self.pos = self.arbiter.position().clone();
+        }
+        if capture
+            && let Some(limit) = &mut self.desk.move_limit
+            && self.moves.len() >= limit.from_ply as usize
+        {
+            limit.captures += 1;
+        }
         self.moves.push(PlayedMove {
             mv: m,
             side,
             iccs: m.to_string(),
             chinese,
             wxf,
+            capture,
         });
         if self.draw_offer == Some(side.other()) {
             // Playing on instead of accepting declines the offer.
             self.draw_offer = None;
+            self.desk.declined[side.other()] = true;
         }
         if matches!(self.adjournment, Adjournment::Proposed(_)) {
             self.adjournment = Adjournment::None;

@@ -32,6 +32,27 @@ pub enum Refusal {
     NotAdjourned,
     /// Adjournment before the first move makes no sense.
     NotStarted,
+    /// The arbiter has stopped the clocks.
+    Paused,
+    /// The clocks are not stopped by the arbiter.
+    NotPaused,
+    /// The clocks are not running (before the first move or the scheduled start).
+    ClockNotRunning,
+    /// A takeback to a ply that is not behind the game.
+    NothingToTakeBack,
+    /// A scheduled game before its start time.
+    Scheduled,
+    /// In an alternating pairs game, the partner's move.
+    PartnersTurn,
+    /// A draw may be offered only on one's own turn (1960 §5 二).
+    OfferOnOwnTurn,
+    /// The side offered again right after its offer was declined (2.8(1)): recorded as a foul.
+    RepeatedDrawOffer,
+    /// The action belongs to someone else (a player's action for the arbiter's token, an
+    /// arbiter's action for a player's).
+    NotYours,
+    /// The move breaks a move-odds condition (1960 §7 二).
+    Odds(String),
     /// The move text could not be read.
     Unreadable(String),
     /// The move is not legal here.
@@ -51,6 +72,16 @@ impl Refusal {
             Refusal::NothingToAnswer => "nothing_to_answer",
             Refusal::NotAdjourned => "not_adjourned",
             Refusal::NotStarted => "not_started",
+            Refusal::Paused => "paused",
+            Refusal::NotPaused => "not_paused",
+            Refusal::ClockNotRunning => "clock_not_running",
+            Refusal::NothingToTakeBack => "nothing_to_take_back",
+            Refusal::Scheduled => "not_yet_started",
+            Refusal::PartnersTurn => "partners_turn",
+            Refusal::OfferOnOwnTurn => "offer_on_own_turn",
+            Refusal::RepeatedDrawOffer => "repeated_draw_offer",
+            Refusal::NotYours => "not_yours",
+            Refusal::Odds(_) => "illegal_move",
             Refusal::Unreadable(_) => "unreadable_move",
             Refusal::Illegal(_) => "illegal_move",
         }
@@ -58,7 +89,10 @@ impl Refusal {
 
     /// Whether the move itself was at fault (HTTP 422) rather than the moment (409).
     pub fn is_illegal_move(&self) -> bool {
-        matches!(self, Refusal::Unreadable(_) | Refusal::Illegal(_))
+        matches!(
+            self,
+            Refusal::Unreadable(_) | Refusal::Illegal(_) | Refusal::Odds(_)
+        )
     }
 }
 
@@ -80,6 +114,24 @@ impl fmt::Display for Refusal {
             Refusal::NothingToAnswer => f.write_str("the opponent has offered nothing to answer"),
             Refusal::NotAdjourned => f.write_str("the game is not adjourned"),
             Refusal::NotStarted => f.write_str("no move has been played yet"),
+            Refusal::Paused => f.write_str("the arbiter has stopped the clocks"),
+            Refusal::NotPaused => f.write_str("the arbiter has not stopped the clocks"),
+            Refusal::ClockNotRunning => f.write_str("the clocks are not running"),
+            Refusal::NothingToTakeBack => {
+                f.write_str("to_ply must be less than the number of moves played")
+            }
+            Refusal::Scheduled => f.write_str("the game has not reached its starting time"),
+            Refusal::PartnersTurn => {
+                f.write_str("your partner plays this move (pairs without consulting, 1960 §8)")
+            }
+            Refusal::OfferOnOwnTurn => f.write_str(
+                "a draw may be offered only on one's own turn (1960 rules §5 二: 轮到自己走棋的时候提议作和)",
+            ),
+            Refusal::RepeatedDrawOffer => f.write_str(
+                "a draw offer repeated right after a decline is a foul (current rules 2.8(1) 连续提和); it was recorded",
+            ),
+            Refusal::NotYours => f.write_str("that token may not do this"),
+            Refusal::Odds(m) => write!(f, "{m}"),
             Refusal::Unreadable(m) => write!(f, "unreadable move: {m}"),
             Refusal::Illegal(m) => write!(f, "{m}"),
         }

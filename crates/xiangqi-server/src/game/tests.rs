@@ -6,6 +6,7 @@ fn new_game(control: &str) -> Game {
         rules: RuleSet::Chinese,
         fen: Position::start().fen(),
         created_unix_ms: 1_000,
+        options: Default::default(),
     })
     .unwrap()
 }
@@ -120,6 +121,24 @@ fn draw_offer_lapses_on_a_move_and_is_accepted_otherwise() {
     act(&mut g, &mut log, Side::Red, mv("h2e2"), 2);
     act(&mut g, &mut log, Side::Black, mv("h9g7"), 3);
     assert_eq!(g.draw_offer(), None, "Black played on instead of accepting");
+    // An offer only on one's own turn (1960 §5 二).
+    assert_eq!(
+        act(
+            &mut g,
+            &mut log,
+            Side::Black,
+            Action::Draw(Answer::Offer),
+            4
+        ),
+        Some(Refusal::OfferOnOwnTurn)
+    );
+    // Red's offer right after its declined one is the foul 2.8(1), recorded and refused.
+    assert_eq!(
+        act(&mut g, &mut log, Side::Red, Action::Draw(Answer::Offer), 4),
+        Some(Refusal::RepeatedDrawOffer)
+    );
+    assert_eq!(g.fouls().red, 1);
+    act(&mut g, &mut log, Side::Red, mv("h0g2"), 4);
     act(
         &mut g,
         &mut log,
@@ -290,4 +309,61 @@ fn checkmate_ends_the_game() {
         (GameResult::RedWins, "checkmate")
     );
     assert_eq!(r.ply, 5);
+}
+
+/// Decides and applies an arbiter's action at `now`.
+fn arbiter(game: &mut Game, action: ArbiterAction, now: u64) -> Option<Refusal> {
+    let decision = game.decide_as(Actor::Arbiter, &Action::Arbiter(action), now);
+    for e in &decision.events {
+        game.apply(e);
+    }
+    decision.refusal
+}
+
+#[test]
+fn time_taken_by_the_arbiter_can_make_the_flag_fall() {
+    let mut g = new_game("1m");
+    let mut log = Vec::new();
+    act(&mut g, &mut log, Side::Red, mv("h2e2"), 0);
+    // Black's clock runs from 0 with 60 s; the arbiter takes 50 s at 5 s.
+    let take = ArbiterAction::Time {
+        side: Side::Black,
+        ms: -50_000,
+        note: String::new(),
+    };
+    assert_eq!(arbiter(&mut g, take, 5_000), None);
+    let left = g.view("x", 5_000).clocks.black.remaining_ms;
+    assert_eq!(left, 5_000);
+    assert!(g.on_timer(9_000).is_empty(), "not yet");
+    let ended = g.on_timer(20_000);
+    assert!(
+        matches!(&ended[..], [Event::Ended { ruling, .. }] if ruling.reason == "flag"),
+        "{ended:?}"
+    );
+}
+
+#[test]
+fn a_takeback_replays_the_game_and_hands_the_clock_over() {
+    let mut g = new_game("5m");
+    let mut log = Vec::new();
+    for (i, m) in ["h2e2", "h9g7", "h0g2"].iter().enumerate() {
+        let side = if i % 2 == 0 { Side::Red } else { Side::Black };
+        act(&mut g, &mut log, side, mv(m), i as u64 * 1000);
+    }
+    // Red's h0g2 (played at 2 s) is taken back at 10 s: Red is on move again.
+    let back = ArbiterAction::Takeback {
+        to_ply: 2,
+        note: String::new(),
+    };
+    assert_eq!(arbiter(&mut g, back, 10_000), None);
+    assert_eq!(g.moves().len(), 2);
+    assert_eq!(g.clock().to_move(), Some(Side::Red));
+    assert_eq!(g.position().turn(), xiangqi::Color::Red);
+    // The time used stays used: Black's 1 s for h9g7 and the 8 s its clock ran since h0g2;
+    // Red's 1 s for h0g2. Red's clock runs from 10 s.
+    let view = g.view("x", 10_000);
+    assert_eq!(view.clocks.black.used_ms, 1_000 + 8_000);
+    assert_eq!(view.clocks.red.used_ms, 1_000);
+    assert_eq!(act(&mut g, &mut log, Side::Red, mv("b0c2"), 11_000), None);
+    assert_eq!(g.moves()[2].iccs, "b0c2");
 }

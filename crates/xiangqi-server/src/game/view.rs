@@ -1,9 +1,9 @@
 //! The game as clients see it: `GET /api/games/{id}` and every WebSocket state message.
 
 use serde::Serialize;
-use xiangqi_clock::{ClockState, Side};
+use xiangqi_clock::{BySide, ClockState, Side};
 
-use super::{Adjournment, Game, GameResult, Ruling};
+use super::{Adjournment, Game, GameOptions, GameResult, Ruling, color_side};
 
 /// One side's clock at the moment of the view.
 #[derive(Serialize, Debug, Clone, PartialEq, Eq)]
@@ -77,6 +77,28 @@ pub struct GameView {
     pub adjournment: Option<serde_json::Value>,
     /// Why the game ended.
     pub ruling: Option<Ruling>,
+    /// The players' names (`Red`/`Black` unless given).
+    pub names: BySide<String>,
+    /// The options chosen at creation (only those given).
+    pub options: GameOptions,
+    /// The side that moved first.
+    pub first: Side,
+    /// Each side's fouls, and the limit that loses (4.1.8).
+    pub fouls: BySide<u32>,
+    /// The foul limit in force.
+    pub foul_limit: u32,
+    /// A declared move limit (1960 §12): `{rounds, from_ply, ends_at_ply, rounds_left, captures}`.
+    pub move_limit: Option<serde_json::Value>,
+    /// Whether the arbiter has stopped the clocks.
+    pub paused: bool,
+    /// Who has opened a scheduled game (both `true` for a game not scheduled).
+    pub arrived: BySide<bool>,
+    /// The arbiter's events so far (fouls, limits, pauses, time, takebacks), each with its
+    /// `seq`.
+    pub arbiter_log: Vec<serde_json::Value>,
+    /// The adjournment envelope's cover (1960 §11 四): names, position, whose move and
+    /// which, time used by each.
+    pub envelope: Option<serde_json::Value>,
 }
 
 impl Game {
@@ -110,7 +132,33 @@ impl Game {
                 "state": "sealed", "by": by, "ready": {"red": ready.red, "black": ready.black},
             })),
         };
+        let clocks = self.clock_view(now);
+        let envelope = matches!(
+            self.adjournment,
+            Adjournment::Agreed | Adjournment::Sealed { .. }
+        )
+        .then(|| self.envelope(&clocks));
+        let move_limit = self.desk.move_limit.map(|l| {
+            let left = l.ends_at().saturating_sub(self.ply());
+            serde_json::json!({
+                "rounds": l.rounds, "from_ply": l.from_ply, "ends_at_ply": l.ends_at(),
+                "rounds_left": left.div_ceil(2), "plies_left": left, "captures": l.captures,
+            })
+        });
         GameView {
+            names: BySide::new(
+                self.options.name(Side::Red).to_owned(),
+                self.options.name(Side::Black).to_owned(),
+            ),
+            options: self.options.clone(),
+            first: color_side(self.start.turn()),
+            fouls: self.desk.fouls,
+            foul_limit: self.options.foul_limit(),
+            move_limit,
+            paused: self.desk.paused,
+            arrived: self.desk.arrived,
+            arbiter_log: self.desk.log.clone(),
+            envelope,
             id: id.to_owned(),
             seq: self.seq,
             status,
@@ -129,11 +177,31 @@ impl Game {
             last_move: self.moves.last().map(|m| m.iccs.clone()),
             check: self.pos.is_check(),
             legal_moves,
-            clocks: self.clock_view(now),
+            clocks,
             draw_offer: self.draw_offer,
             adjournment,
             ruling: self.ruling.clone(),
         }
+    }
+
+    /// The envelope's cover: who seals (the side to move) and its move number, the position,
+    /// the names and the time each side has used (1960 §11 四).
+    fn envelope(&self, clocks: &ClockView) -> serde_json::Value {
+        let sealer = match &self.adjournment {
+            Adjournment::Sealed { by, .. } => *by,
+            _ => self.turn(),
+        };
+        let sealed = self.is_adjourned();
+        let move_number = self.moves.iter().filter(|m| m.side == sealer).count() + 1;
+        serde_json::json!({
+            "red_name": self.options.name(Side::Red),
+            "black_name": self.options.name(Side::Black),
+            "fen": self.pos.fen(),
+            "sealer": sealer,
+            "move_number": move_number,
+            "sealed": sealed,
+            "used_ms": {"red": clocks.red.used_ms, "black": clocks.black.used_ms},
+        })
     }
 
     fn clock_view(&self, now: u64) -> ClockView {

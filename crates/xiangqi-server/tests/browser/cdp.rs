@@ -237,8 +237,13 @@ impl Page<'_> {
         .await;
     }
 
-    /// A real left click at the centre of `selector`.
+    /// A real left click at the centre of `selector`, scrolled into view first (the page
+    /// scrolls itself when its lists grow).
     pub async fn click(&self, selector: &str) {
+        self.eval(&format!(
+            "document.querySelector({selector:?}).scrollIntoView({{block: 'nearest', inline: 'nearest'}})"
+        ))
+        .await;
         let at = self.centre(selector).await;
         self.mouse("mouseMoved", at, 0).await;
         self.mouse("mousePressed", at, 1).await;

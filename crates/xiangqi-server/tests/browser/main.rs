@@ -3,7 +3,8 @@
 //! the board, switches notation and language, and saves screenshots to
 //! `$CARGO_TARGET_TMPDIR/xq-browser/`.
 //!
-//! Skipped, saying so, when Chromium is not installed (set `XQ_CHROMIUM` to its path).
+//! Skipped, saying so on stderr, when Chromium is not installed (set `XQ_CHROMIUM` to its path);
+//! with `XQ_REQUIRE_BROWSER=1` (CI) a missing Chromium fails the test.
 
 mod cdp;
 #[path = "../common/mod.rs"]
@@ -22,13 +23,27 @@ fn screenshot_dir() -> PathBuf {
     dir
 }
 
+/// Chromium, or `None` after saying on stderr that the test is skipped. With
+/// `XQ_REQUIRE_BROWSER=1` (set by `.ci/run`) a missing browser fails the test instead: CI
+/// must not pass a browser test it did not run.
+fn chromium_or_skip() -> Option<PathBuf> {
+    let found = find_chromium();
+    if found.is_none() {
+        let required = std::env::var("XQ_REQUIRE_BROWSER").is_ok_and(|v| v == "1");
+        assert!(
+            !required,
+            "XQ_REQUIRE_BROWSER=1 but chromium was not found (apt-get install chromium, or set XQ_CHROMIUM)"
+        );
+        eprintln!(
+            "SKIPPED: browser test: chromium not found (apt-get install chromium, or set XQ_CHROMIUM; XQ_REQUIRE_BROWSER=1 makes this an error)"
+        );
+    }
+    found
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_players_play_in_the_browser() {
-    let Some(chromium) = find_chromium() else {
-        println!(
-            "SKIPPED: browser test: chromium not found (apt-get install chromium, or set XQ_CHROMIUM)"
-        );
-        eprintln!("SKIPPED: browser test: chromium not found");
+    let Some(chromium) = chromium_or_skip() else {
         return;
     };
     let s = TestServer::start().await;
@@ -59,6 +74,13 @@ async fn two_players_play_in_the_browser() {
         .await;
     let links: Vec<String> = serde_json::from_value(links).unwrap();
     assert!(links[0].contains("#t=") && links[1].contains("#t=") && !links[2].contains('#'));
+    let arbiter_link = home
+        .eval("document.getElementById('arbiter-link').value")
+        .await;
+    assert!(
+        arbiter_link.as_str().unwrap().contains("#t="),
+        "the home page hands out the arbiter's link: {arbiter_link}"
+    );
     let id = links[2].rsplit('/').next().unwrap().to_owned();
     assert_eq!(s.state(&id).await["control"], "3m+2s");
     home.screenshot(&dir.join("home.png")).await;
@@ -268,4 +290,151 @@ async fn two_players_play_in_the_browser() {
     );
     red.screenshot(&dir.join("board-phone.png")).await;
     println!("screenshots in {}", dir.display());
+}
+
+/// The arbiter's link opens the desk; a foul and a declared limit recorded there appear on
+/// the players' page at once (log and summary line), in Chinese and in English; the arbiter
+/// also enters a move in the short form (over-the-board scoring).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_arbiter_records_a_foul_and_a_limit_and_the_players_see_both() {
+    let Some(chromium) = chromium_or_skip() else {
+        return;
+    };
+    let s = TestServer::start().await;
+    let browser = Browser::launch(&chromium).await;
+    let dir = screenshot_dir();
+    let g = s
+        .create(
+            json!({"control": "5m+3s", "red_name": "胡荣华", "black_name": "杨官璘",
+            "foul_limit": 4, "pairs": "consult"}),
+        )
+        .await;
+    s.play_line(&g, &["h2e2"]).await;
+    let arbiter_url = g.created["arbiter"]["url"].as_str().unwrap().to_owned();
+    let red_url = g.created["red"]["url"].as_str().unwrap().to_owned();
+
+    let arbiter = browser.open(&arbiter_url).await;
+    arbiter
+        .wait_for(
+            "window.xq && window.xq.state && window.xq.role === 'arbiter' \
+             && !document.getElementById('arbiter-desk').hidden",
+            "the arbiter's desk",
+        )
+        .await;
+    let red = browser.open(&red_url).await;
+    red.wait_for(
+        "window.xq && window.xq.state && window.xq.side === 'red'",
+        "Red's page",
+    )
+    .await;
+    assert_eq!(
+        red.eval("document.getElementById('arbiter-desk').hidden")
+            .await,
+        true,
+        "a player has no desk"
+    );
+    let name = red
+        .eval("document.querySelector('#player-bottom .name').textContent")
+        .await;
+    assert!(name.as_str().unwrap().contains("胡荣华"), "{name}");
+
+    // A foul on Black, then a limit of 20 rounds, by the desk's controls.
+    arbiter
+        .eval(
+            "document.getElementById('at-side').value = 'black'; \
+             document.getElementById('at-foul-kind').value = 'touched_not_moved'; \
+             document.getElementById('at-note').value = '摸马走车'",
+        )
+        .await;
+    arbiter.click("#at-foul").await;
+    arbiter
+        .wait_for("window.xq.state.fouls.black === 1", "the foul to be stored")
+        .await;
+    arbiter
+        .eval("document.getElementById('at-rounds').value = '20'")
+        .await;
+    arbiter.click("#at-limit").await;
+    red.wait_for(
+        "window.xq.state.arbiter_log.length === 2",
+        "Red's page to hear both",
+    )
+    .await;
+    let log = red
+        .eval("[...document.querySelectorAll('#arbiter-log li')].map(e => e.textContent)")
+        .await;
+    let log: Vec<String> = serde_json::from_value(log).unwrap();
+    let lang = red.eval("document.documentElement.lang").await;
+    if lang == "en" {
+        red.click("#lang-btn").await;
+    }
+    let log_zh = red
+        .eval("[...document.querySelectorAll('#arbiter-log li')].map(e => e.textContent)")
+        .await;
+    let log_zh: Vec<String> = serde_json::from_value(log_zh).unwrap();
+    assert!(
+        log_zh[0].contains("黑方犯规") && log_zh[0].contains("摸子不走"),
+        "{log_zh:?}"
+    );
+    assert!(log_zh[1].contains("限着20回合"), "{log_zh:?}");
+    let summary = red
+        .eval("document.getElementById('arbiter-summary').textContent")
+        .await;
+    assert!(
+        summary.as_str().unwrap().contains("黑1") && summary.as_str().unwrap().contains("20"),
+        "{summary}"
+    );
+    red.click("#lang-btn").await;
+    let log_en = red
+        .eval("[...document.querySelectorAll('#arbiter-log li')].map(e => e.textContent)")
+        .await;
+    let log_en: Vec<String> = serde_json::from_value(log_en).unwrap();
+    assert!(
+        log_en[0].contains("Foul by Black") && log_en[1].contains("20 rounds"),
+        "{log_en:?} (first read: {log:?})"
+    );
+    let info = red
+        .eval("document.getElementById('info').textContent")
+        .await;
+    assert!(
+        info.as_str().unwrap().contains("4 fouls lose")
+            && info.as_str().unwrap().contains("pairs (consulting)"),
+        "the options are on the page: {info}"
+    );
+    red.screenshot(&dir.join("arbiter-events-red.png")).await;
+
+    // Over-the-board scoring: the arbiter enters Black's reply in the short form.
+    arbiter
+        .eval("document.getElementById('at-move-text').value = '马87'")
+        .await;
+    arbiter.click("#at-move").await;
+    red.wait_for(
+        "window.xq.state.moves.length === 2",
+        "the arbiter's move to reach Red",
+    )
+    .await;
+    assert_eq!(s.state(&g.id).await["moves"], json!(["h2e2", "h9g7"]));
+    // The arbiter orders the adjournment: the envelope's cover appears on the desk, and Red
+    // (to move) is told to seal.
+    arbiter.click("#at-adjourn").await;
+    arbiter
+        .wait_for(
+            "!document.getElementById('at-envelope').hidden",
+            "the envelope's cover",
+        )
+        .await;
+    let cover = arbiter
+        .eval("document.getElementById('at-envelope').textContent")
+        .await;
+    assert!(cover.as_str().unwrap().contains("胡荣华"), "{cover}");
+    red.wait_for(
+        "window.xq.state.adjournment && window.xq.state.adjournment.state === 'agreed'",
+        "Red to hear of the adjournment",
+    )
+    .await;
+    assert_eq!(
+        red.eval("document.getElementById('offer').hidden").await,
+        false,
+        "Red is told to seal"
+    );
+    arbiter.screenshot(&dir.join("arbiter-desk.png")).await;
 }

@@ -17,6 +17,7 @@ pub struct Game {
     pub id: String,
     pub red: String,
     pub black: String,
+    pub arbiter: String,
     pub created: Value,
 }
 
@@ -69,6 +70,7 @@ impl TestServer {
             id: created["id"].as_str().unwrap().to_owned(),
             red: created["red"]["token"].as_str().unwrap().to_owned(),
             black: created["black"]["token"].as_str().unwrap().to_owned(),
+            arbiter: created["arbiter"]["token"].as_str().unwrap().to_owned(),
             created,
         }
     }
@@ -104,6 +106,35 @@ impl TestServer {
         (status, r.json().await.unwrap_or(Value::Null))
     }
 
+    /// The arbiter's action on game `g`.
+    pub async fn arbiter(&self, g: &Game, body: Value) -> (u16, Value) {
+        self.post(&g.id, "arbiter", Some(&g.arbiter), body).await
+    }
+
+    /// The events of game `id` after `since`.
+    pub async fn events(&self, id: &str, since: u64) -> Vec<Value> {
+        let r = self
+            .http
+            .get(self.url(&format!("/api/games/{id}/events?since={since}")))
+            .send()
+            .await
+            .unwrap();
+        let body: Value = r.json().await.unwrap();
+        body["events"].as_array().unwrap().clone()
+    }
+
+    /// The record of game `id` (`format=pgn` or `format=dhtmlxq`).
+    pub async fn record(&self, id: &str, query: &str) -> String {
+        let r = self
+            .http
+            .get(self.url(&format!("/api/games/{id}/record?{query}")))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status(), 200);
+        r.text().await.unwrap()
+    }
+
     pub async fn play(&self, id: &str, token: &str, mv: &str) -> (u16, Value) {
         self.post(id, "moves", Some(token), json!({"move": mv}))
             .await
@@ -120,4 +151,37 @@ impl TestServer {
         }
         last
     }
+}
+
+/// An RFC 3339 UTC text for Unix milliseconds (days to civil date: Howard Hinnant's
+/// algorithm, public domain).
+pub fn rfc3339(unix_ms: u64) -> String {
+    let secs = unix_ms / 1000;
+    let days = i64::try_from(secs / 86_400).unwrap() + 719_468;
+    let rem = secs % 86_400;
+    let era = days.div_euclid(146_097);
+    let doe = days.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!(
+        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}.{:03}Z",
+        rem / 3600,
+        rem / 60 % 60,
+        rem % 60,
+        unix_ms % 1000
+    )
+}
+
+pub fn now_ms() -> u64 {
+    u64::try_from(
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_millis(),
+    )
+    .unwrap()
 }

@@ -30,6 +30,8 @@ mod line;
 mod spec;
 mod wxf;
 
+pub mod short;
+
 use std::fmt;
 use std::str::FromStr;
 

@@ -1,0 +1,320 @@
+//! The arbiter's procedures on a [`Game`]: deciding the desk's actions, the automatic
+//! endings they set up (fouls, move limit, late arrival), and applying their events.
+//!
+//! Articles are cited in [`super::desk`].
+
+use xiangqi::Move;
+use xiangqi_clock::{ClockState, Side};
+
+use super::arbiter::{Arbiter, title as en, zh};
+use super::desk::{ArbiterAction, ForfeitReason, FoulKind, MoveLimit};
+use super::{Adjournment, Decision, Event, Game, Refusal, Ruling, ms};
+
+impl Game {
+    pub(super) fn decide_arbiter(&self, action: &ArbiterAction, now: u64) -> Decision {
+        let ply = self.ply();
+        let end = |ruling: Ruling| Decision::take(vec![Event::Ended { ruling, at_ms: now }]);
+        match action {
+            ArbiterAction::Foul { side, foul, note } => {
+                Decision::take(self.foul_events(*side, *foul, note.clone(), now))
+            }
+            ArbiterAction::MoveLimit { rounds } => Decision::take(vec![Event::MoveLimitDeclared {
+                rounds: *rounds,
+                ply,
+            }]),
+            ArbiterAction::Forfeit { side, reason } => end(Ruling::forfeit(*side, *reason, ply)),
+            ArbiterAction::Adjudicate { result, note } => {
+                end(Ruling::adjudication(*result, note, ply))
+            }
+            ArbiterAction::Pause => match self.clock.state() {
+                ClockState::Running => Decision::take(vec![Event::ArbiterPaused { at_ms: now }]),
+                ClockState::Paused if self.desk.paused => Decision::refuse(Refusal::Paused),
+                _ => Decision::refuse(Refusal::ClockNotRunning),
+            },
+            ArbiterAction::Resume if self.desk.paused => {
+                Decision::take(vec![Event::ArbiterResumed { at_ms: now }])
+            }
+            ArbiterAction::Resume => Decision::refuse(Refusal::NotPaused),
+            ArbiterAction::Time { side, ms, note } => Decision::take(vec![Event::TimeAdjusted {
+                side: *side,
+                ms: *ms,
+                note: note.clone(),
+                at_ms: now,
+            }]),
+            ArbiterAction::Adjourn => match (&self.adjournment, self.clock.state()) {
+                (Adjournment::Sealed { .. } | Adjournment::Agreed, _) => {
+                    Decision::refuse(Refusal::Adjourned)
+                }
+                (_, ClockState::Running) => Decision::take(vec![Event::AdjournmentOrdered { ply }]),
+                (_, ClockState::Paused) => Decision::refuse(Refusal::Paused),
+                _ => Decision::refuse(Refusal::ClockNotRunning),
+            },
+            ArbiterAction::Takeback { to_ply, note } => {
+                if *to_ply >= ply {
+                    return Decision::refuse(Refusal::NothingToTakeBack);
+                }
+                if self.is_adjourned() {
+                    return Decision::refuse(Refusal::Adjourned);
+                }
+                let moves = self.moves[*to_ply as usize..]
+                    .iter()
+                    .map(|m| m.iccs.clone())
+                    .collect();
+                Decision::take(vec![Event::TakenBack {
+                    to_ply: *to_ply,
+                    moves,
+                    note: note.clone(),
+                    at_ms: now,
+                }])
+            }
+        }
+    }
+
+    /// A foul, and the loss if it reaches the game's limit (4.1.8).
+    pub(super) fn foul_events(
+        &self,
+        side: Side,
+        foul: FoulKind,
+        note: String,
+        now: u64,
+    ) -> Vec<Event> {
+        let count = self.desk.fouls[side] + 1;
+        let ply = self.ply();
+        let mut events = vec![Event::Foul {
+            side,
+            foul,
+            note,
+            count,
+            ply,
+        }];
+        if count >= self.options.foul_limit() {
+            events.push(Event::Ended {
+                ruling: Ruling::fouls(side, count, ply),
+                at_ms: now,
+            });
+        }
+        events
+    }
+
+    /// Whether an offer by `side` now repeats one declined on its previous turn (连续提和,
+    /// 2.8(1)): a side may offer again once a turn of its own has passed without an offer.
+    pub(super) fn repeats_offer(&self, side: Side) -> bool {
+        self.desk.declined[side]
+            && self.desk.last_offer[side].is_some_and(|p| self.ply() <= p.saturating_add(2))
+    }
+
+    /// After `m`, the declared limit's end (1960 §12 四): a draw if nothing was captured
+    /// since the declaration, else the arbiter is told and play goes on.
+    pub(super) fn move_limit_after(&self, m: Move, at: u64) -> Option<Event> {
+        let limit = self.desk.move_limit?;
+        let ply = self.ply() + 1;
+        if ply < limit.ends_at() {
+            return None;
+        }
+        let captures = limit.captures + u32::from(self.pos.piece_at(m.to()).is_some());
+        Some(if captures == 0 {
+            Event::Ended {
+                ruling: Ruling::move_limit(limit.rounds, ply),
+                at_ms: at,
+            }
+        } else {
+            Event::MoveLimitExpired { ply, captures }
+        })
+    }
+
+    /// A scheduled start that has come, or the late-arrival deadline passed (4.1.5).
+    pub(super) fn scheduled_events(&self, now: u64) -> Option<Vec<Event>> {
+        let created = self.created_unix_ms;
+        if self.clock.state() == ClockState::Ready
+            && let Some(start) = self.options.starts_at_ms(created)
+            && start <= now
+        {
+            return Some(vec![Event::ClockStarted {
+                at_ms: start.max(self.clamp(0)),
+            }]);
+        }
+        let deadline = self.options.arrival_deadline_ms(created)?;
+        if now <= deadline {
+            return None;
+        }
+        let arrived = self.desk.arrived;
+        let ruling = match (arrived.red, arrived.black) {
+            (true, true) => return None,
+            (false, false) => Ruling::both_late(self.ply()),
+            (false, true) => Ruling::forfeit(Side::Red, ForfeitReason::LateArrival, self.ply()),
+            (true, false) => Ruling::forfeit(Side::Black, ForfeitReason::LateArrival, self.ply()),
+        };
+        Some(vec![Event::Ended { ruling, at_ms: now }])
+    }
+
+    /// The arbiter's rulings as record comments: the ply each follows, and the text.
+    pub fn arbiter_notes(&self) -> &[(u32, String)] {
+        &self.desk.notes
+    }
+
+    /// Applies an event of the desk (see [`Game::apply`]).
+    pub(super) fn apply_desk(&mut self, event: &Event) {
+        if event.is_arbiters() {
+            let mut public = event.public();
+            if let Some(map) = public.as_object_mut() {
+                map.insert("seq".into(), self.seq.into());
+            }
+            self.desk.log.push(public);
+        }
+        if let Some(text) = note_text(event) {
+            let ply = match event {
+                Event::TakenBack { to_ply, .. } => *to_ply,
+                _ => self.ply(),
+            };
+            self.desk.notes.push((ply, text));
+        }
+        let clock_result = match event {
+            Event::Arrived { side, .. } => {
+                self.desk.arrived[*side] = true;
+                Ok(())
+            }
+            Event::ClockStarted { at_ms } => self.clock.start(self.turn(), ms(*at_ms)),
+            Event::Foul { side, count, .. } => {
+                self.desk.fouls[*side] = *count;
+                Ok(())
+            }
+            Event::MoveLimitDeclared { rounds, ply } => {
+                self.desk.move_limit = Some(MoveLimit {
+                    rounds: *rounds,
+                    from_ply: *ply,
+                    captures: 0,
+                });
+                Ok(())
+            }
+            Event::MoveLimitExpired { .. } => {
+                self.desk.move_limit = None;
+                Ok(())
+            }
+            Event::ArbiterPaused { at_ms } => {
+                self.desk.paused = true;
+                self.clock.pause(ms(*at_ms))
+            }
+            Event::ArbiterResumed { at_ms } => {
+                self.desk.paused = false;
+                self.clock.resume(ms(*at_ms)).map(|_| ())
+            }
+            Event::TimeAdjusted {
+                side, ms: amount, ..
+            } => {
+                let amount_ms = amount.unsigned_abs();
+                self.clock.adjust(*side, ms(amount_ms), *amount > 0);
+                Ok(())
+            }
+            Event::AdjournmentOrdered { .. } => {
+                self.adjournment = Adjournment::Agreed;
+                Ok(())
+            }
+            Event::TakenBack { to_ply, at_ms, .. } => self.take_back(*to_ply, *at_ms),
+            _ => Ok(()),
+        };
+        if let Err(e) = clock_result {
+            tracing::warn!(%e, "clock refused a stored arbiter event");
+        }
+    }
+
+    /// Replays the game from the start up to `to_ply` moves (5.8 纠正错误). The time used
+    /// stays used; the clock is handed to the side now on move.
+    fn take_back(&mut self, to_ply: u32, at_ms: u64) -> Result<(), xiangqi_clock::ClockError> {
+        let keep: Vec<_> = self.moves.drain(..).take(to_ply as usize).collect();
+        match Arbiter::with_options(
+            &self.start,
+            self.rules,
+            self.options.repetitions,
+            self.options.natural_limit,
+            self.options.move_odds,
+        ) {
+            Ok(arbiter) => self.arbiter = arbiter,
+            Err(e) => tracing::warn!(%e, "takeback: the referee could not be rebuilt"),
+        }
+        self.pos = self.start.clone();
+        if let Some(limit) = &mut self.desk.move_limit {
+            limit.captures = 0;
+            if limit.from_ply > to_ply {
+                self.desk.move_limit = None;
+            }
+        }
+        for m in keep {
+            self.play(m.side, &m.iccs);
+        }
+        self.draw_offer = None;
+        self.adjournment = Adjournment::None;
+        let turn = self.turn();
+        if self.clock.state() != ClockState::Ready && self.clock.to_move() != Some(turn) {
+            self.clock.hand_over(turn, ms(at_ms))?;
+        }
+        Ok(())
+    }
+}
+
+/// An arbiter's event as a comment in the record (Chinese, then English).
+fn note_text(event: &Event) -> Option<String> {
+    let with = |text: String, note: &str| {
+        if note.is_empty() {
+            text
+        } else {
+            format!("{text} — {note}")
+        }
+    };
+    Some(match event {
+        Event::Foul {
+            side,
+            foul,
+            note,
+            count,
+            ..
+        } => with(
+            format!(
+                "裁判：{}方犯规（{}），第{count}次。Arbiter: foul by {} ({}), number {count}; {}.",
+                zh(*side),
+                foul.chinese(),
+                en(*side),
+                foul.english(),
+                foul.article()
+            ),
+            note,
+        ),
+        Event::MoveLimitDeclared { rounds, ply } => format!(
+            "裁判：限着{rounds}回合（第{}回合起）。Arbiter: move limit of {rounds} moves from move {} (1960 rules §12).",
+            ply / 2 + 1,
+            ply / 2 + 1
+        ),
+        Event::MoveLimitExpired { captures, .. } => format!(
+            "限着届满，其间吃子{captures}次，继续比赛。The move limit ran out after {captures} capture(s): play goes on (1960 rules §12 四)."
+        ),
+        Event::ArbiterPaused { .. } => "裁判：暂停计时。Arbiter: clocks stopped.".into(),
+        Event::ArbiterResumed { .. } => "裁判：重行开钟。Arbiter: clocks restarted.".into(),
+        Event::TimeAdjusted { side, ms, note, .. } => with(
+            format!(
+                "裁判：{}方时间{}{}秒。Arbiter: {} {} s {} {}.",
+                zh(*side),
+                if *ms > 0 { "加" } else { "减" },
+                ms.unsigned_abs() as f64 / 1000.0,
+                if *ms > 0 { "gave" } else { "took" },
+                ms.unsigned_abs() as f64 / 1000.0,
+                if *ms > 0 { "to" } else { "from" },
+                en(*side)
+            ),
+            note,
+        ),
+        Event::AdjournmentOrdered { .. } => {
+            "裁判：延期续弈，轮走方封棋。Arbiter: adjourned; the side to move seals (1960 rules §11 四).".into()
+        }
+        Event::TakenBack {
+            to_ply, moves, note, ..
+        } => with(
+            format!(
+                "裁判：纠正错误，退回{}着（{}）。Arbiter: correction, {} move(s) taken back to ply {to_ply} (current rules 5.8).",
+                moves.len(),
+                moves.join(" "),
+                moves.len()
+            ),
+            note,
+        ),
+        _ => return None,
+    })
+}

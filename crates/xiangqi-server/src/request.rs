@@ -1,0 +1,295 @@
+//! Request bodies from strangers, read into typed values: every HTTP JSON body of the API
+//! (`POST /api/games`, `/moves`, `/draw`, `/adjourn`, `/seal`, `/arbiter`). Each reader takes
+//! bytes and answers a value or an [`ApiError`] saying what is wrong and where (serde's line
+//! and column, or the option at fault). The fuzz target `server_request` drives them all.
+
+use serde::Deserialize;
+use serde::de::DeserializeOwned;
+use xiangqi::{Color, Position};
+use xiangqi_clock::{Side, TimeControl};
+use xiangqi_referee::RuleSet;
+
+use crate::error::ApiError;
+use crate::game::options::{odds_position, parse_duration_ms, parse_rfc3339_ms, with_first};
+use crate::game::{Answer, ArbiterAction, DrawOffers, GameOptions, Pairs};
+
+/// The default time control: ten minutes and five seconds a move.
+pub const DEFAULT_CONTROL: &str = "10m+5s";
+
+/// Reads a JSON body into `T`; an empty body reads as `{}`.
+///
+/// # Errors
+///
+/// [`ApiError::BadRequest`] with serde's message (what, line, column).
+pub fn body<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
+    let text = if bytes.iter().all(u8::is_ascii_whitespace) {
+        &b"{}"[..]
+    } else {
+        bytes
+    };
+    serde_json::from_slice(text).map_err(|e| ApiError::BadRequest(format!("JSON body: {e}")))
+}
+
+/// `POST /api/games` as sent.
+#[derive(Deserialize, Debug, Default)]
+#[serde(deny_unknown_fields)]
+struct CreateRequest {
+    control: Option<String>,
+    rules: Option<String>,
+    creator: Option<String>,
+    fen: Option<String>,
+    red_name: Option<String>,
+    black_name: Option<String>,
+    first: Option<Side>,
+    move_odds: Option<u8>,
+    odds: Option<String>,
+    repetitions: Option<u32>,
+    natural_limit: Option<u32>,
+    foul_limit: Option<u32>,
+    starts_at: Option<String>,
+    lateness: Option<String>,
+    draw_offers: Option<DrawOffers>,
+    pairs: Option<Pairs>,
+}
+
+/// Which side the creator takes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Creator {
+    /// That side.
+    Side(Side),
+    /// Drawn at random.
+    Random,
+}
+
+/// A game to create, validated.
+#[derive(Debug, Clone)]
+pub struct GameSpec {
+    /// The time control.
+    pub control: TimeControl,
+    /// The rule set.
+    pub rules: RuleSet,
+    /// The start position (odds and `first` applied).
+    pub start: Position,
+    /// The options.
+    pub options: GameOptions,
+    /// The creator's side.
+    pub creator: Creator,
+}
+
+fn invalid(m: impl Into<String>) -> ApiError {
+    ApiError::InvalidOptions(m.into())
+}
+
+fn name(field: &str, value: Option<String>) -> Result<Option<String>, ApiError> {
+    let Some(value) = value else { return Ok(None) };
+    let value = value.trim().to_owned();
+    if value.chars().count() > 60 || value.chars().any(char::is_control) {
+        return Err(invalid(format!(
+            "{field}: at most 60 characters, no control characters"
+        )));
+    }
+    Ok((!value.is_empty()).then_some(value))
+}
+
+fn in_range(field: &str, v: Option<u32>, lo: u32, hi: u32) -> Result<Option<u32>, ApiError> {
+    match v {
+        Some(n) if !(lo..=hi).contains(&n) => {
+            Err(invalid(format!("{field} {n}: expected {lo} to {hi}")))
+        }
+        v => Ok(v),
+    }
+}
+
+/// Reads and checks `POST /api/games`.
+///
+/// # Errors
+///
+/// `400` for JSON that is not the request, `422` for options that are wrong (the message
+/// names the option).
+///
+/// ```
+/// use xiangqi_server::request::parse_create;
+/// let spec = parse_create(br#"{"first": "black", "odds": "horse", "foul_limit": 2}"#).unwrap();
+/// assert_eq!(spec.options.foul_limit(), 2);
+/// assert_eq!(spec.start.turn(), xiangqi::Color::Black);
+/// assert!(parse_create(br#"{"lateness": "15m"}"#).is_err()); // needs starts_at
+/// assert!(parse_create(b"{\"control\": 5}").unwrap_err().to_string().contains("line 1 column"));
+/// ```
+pub fn parse_create(bytes: &[u8]) -> Result<GameSpec, ApiError> {
+    let r: CreateRequest = body(bytes)?;
+    let control_text = r.control.as_deref().unwrap_or(DEFAULT_CONTROL).trim();
+    if control_text.len() > 100 {
+        return Err(invalid("time control too long"));
+    }
+    let control: TimeControl = control_text
+        .parse()
+        .map_err(|e| invalid(format!("time control {control_text:?}: {e}")))?;
+    let rules: RuleSet = match r.rules.as_deref() {
+        None => RuleSet::default(),
+        Some(rules) => rules.parse().map_err(|e| invalid(format!("{e}")))?,
+    };
+    let fen_too_long = |f: &str| f.len() > 200;
+    let (mut start, odds) = match (r.fen.as_deref(), r.odds.as_deref()) {
+        (Some(_), Some(_)) => return Err(invalid("fen and odds: give one or the other")),
+        (Some(fen), None) | (None, Some(fen)) if fen_too_long(fen) => {
+            return Err(invalid("FEN too long"));
+        }
+        (Some(fen), None) => (
+            Position::from_fen(fen).map_err(|e| invalid(format!("FEN: {e}")))?,
+            None,
+        ),
+        // Odds as a position: any FEN (a piece count no name covers).
+        (None, Some(fen)) if fen.contains('/') => (
+            Position::from_fen(fen).map_err(|e| invalid(format!("odds FEN: {e}")))?,
+            Some("fen".to_owned()),
+        ),
+        (None, Some(odds)) => (odds_position(odds).map_err(invalid)?, Some(odds.to_owned())),
+        (None, None) => (Position::start(), None),
+    };
+    if let Some(first) = r.first {
+        let color = match first {
+            Side::Red => Color::Red,
+            Side::Black => Color::Black,
+        };
+        start = with_first(&start, color).map_err(invalid)?;
+    }
+    if start.legal_moves().is_empty() {
+        return Err(invalid("the side to move has no legal move"));
+    }
+    let move_odds = match r.move_odds {
+        None | Some(1) => None,
+        Some(n @ (2 | 3)) => Some(n),
+        Some(n) => {
+            return Err(invalid(format!(
+                "move_odds {n}: the rule books give 2 (两先) or 3 (三先)"
+            )));
+        }
+    };
+    let starts_at_unix_ms = match r.starts_at.as_deref() {
+        None => None,
+        Some(t) => Some(parse_rfc3339_ms(t).map_err(invalid)?),
+    };
+    let lateness_ms = match r.lateness.as_deref() {
+        None => None,
+        Some(_) if starts_at_unix_ms.is_none() => {
+            return Err(invalid(
+                "lateness needs starts_at (the time it counts from)",
+            ));
+        }
+        Some(t) => Some(parse_duration_ms(t).map_err(|e| invalid(format!("lateness: {e}")))?),
+    };
+    let options = GameOptions {
+        red_name: name("red_name", r.red_name)?,
+        black_name: name("black_name", r.black_name)?,
+        move_odds,
+        odds,
+        repetitions: in_range("repetitions", r.repetitions, 0, 10)?,
+        natural_limit: in_range("natural_limit", r.natural_limit, 0, 500)?,
+        foul_limit: in_range("foul_limit", r.foul_limit, 1, 20)?,
+        starts_at_unix_ms,
+        lateness_ms,
+        draw_offers: r.draw_offers.unwrap_or_default(),
+        pairs: r.pairs,
+    };
+    let creator = match r.creator.as_deref().unwrap_or("red") {
+        "red" => Creator::Side(Side::Red),
+        "black" => Creator::Side(Side::Black),
+        "random" => Creator::Random,
+        other => {
+            return Err(invalid(format!(
+                "creator {other:?}: expected red, black or random"
+            )));
+        }
+    };
+    Ok(GameSpec {
+        control,
+        rules,
+        start,
+        options,
+        creator,
+    })
+}
+
+/// `POST /api/games/{id}/moves`.
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct MoveRequest {
+    /// The move, in any notation the server reads.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// The client's own estimate of its round trip, ms (bounded by the lag quota).
+    #[serde(default)]
+    pub lag_ms: u64,
+}
+
+/// `POST /api/games/{id}/draw` and `/adjourn`.
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct AnswerRequest {
+    /// Offer (default), accept or decline.
+    #[serde(default = "offer")]
+    pub action: Answer,
+}
+
+fn offer() -> Answer {
+    Answer::Offer
+}
+
+/// `POST /api/games/{id}/seal`.
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct SealRequest {
+    /// The sealed move.
+    #[serde(rename = "move")]
+    pub mv: String,
+}
+
+/// Reads and checks `POST /api/games/{id}/arbiter`.
+///
+/// # Errors
+///
+/// `400` for JSON that is not an action, `422` for numbers out of range.
+///
+/// ```
+/// use xiangqi_server::request::parse_arbiter;
+/// assert!(parse_arbiter(br#"{"action": "pause"}"#).is_ok());
+/// assert!(parse_arbiter(br#"{"action": "move_limit", "rounds": 0}"#).is_err());
+/// assert!(parse_arbiter(br#"{"action": "fly"}"#).is_err());
+/// ```
+pub fn parse_arbiter(bytes: &[u8]) -> Result<ArbiterAction, ApiError> {
+    let action: ArbiterAction = body(bytes)?;
+    action.validate().map_err(ApiError::InvalidOptions)?;
+    Ok(action)
+}
+
+/// Every body the HTTP API reads, by route.
+#[derive(Debug)]
+pub enum Request {
+    /// `POST /api/games`.
+    Create(Box<GameSpec>),
+    /// `/moves`.
+    Move(MoveRequest),
+    /// `/draw` or `/adjourn`.
+    Answer(AnswerRequest),
+    /// `/seal`.
+    Seal(SealRequest),
+    /// `/arbiter`.
+    Arbiter(ArbiterAction),
+}
+
+/// Reads the body of the route `what` (`create`, `moves`, `draw`, `adjourn`, `seal`,
+/// `arbiter`), for tests and fuzzing.
+///
+/// # Errors
+///
+/// As the route's reader; an unknown route is a `400`.
+pub fn parse_request(what: &str, bytes: &[u8]) -> Result<Request, ApiError> {
+    Ok(match what {
+        "create" => Request::Create(Box::new(parse_create(bytes)?)),
+        "moves" => Request::Move(body(bytes)?),
+        "draw" | "adjourn" => Request::Answer(body(bytes)?),
+        "seal" => Request::Seal(body(bytes)?),
+        "arbiter" => Request::Arbiter(parse_arbiter(bytes)?),
+        other => return Err(ApiError::BadRequest(format!("no route {other:?}"))),
+    })
+}
