@@ -80,6 +80,10 @@ pub struct Ruling {
     /// In Chinese.
     #[serde(default)]
     pub explanation_zh: String,
+    /// A repetition ruling's cycle, move by move: each move's label (将, 杀, 捉, 兑, 闲, …),
+    /// what it attacks and the article (the referee's [`xiangqi_referee::cycle::CycleReport`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cycle: Option<xiangqi_referee::cycle::CycleReport>,
 }
 
 impl Ruling {
@@ -93,6 +97,7 @@ impl Ruling {
             rule: "current rules 4.1.9 (自己宣布认输)".into(),
             explanation: format!("{} resigned.", title(loser)),
             explanation_zh: format!("{}方认输。", zh(loser)),
+            cycle: None,
         }
     }
 
@@ -106,6 +111,7 @@ impl Ruling {
             rule: "current rules 4.2.2 (提议作和，对方同意)".into(),
             explanation: "Draw agreed.".into(),
             explanation_zh: "双方同意和棋。".into(),
+            cycle: None,
         }
     }
 
@@ -120,6 +126,7 @@ impl Ruling {
             rule: articles.join("; "),
             explanation: format!("{} lost on time: {}.", title(flag.loser), flag.reason),
             explanation_zh: format!("{}方超时判负。", zh(flag.loser)),
+            cycle: None,
         }
     }
 }
@@ -253,6 +260,7 @@ fn convert(ruling: &xiangqi_referee::Ruling) -> Ruling {
         rule: ruling.rule.clone(),
         explanation: ruling.explanation.clone(),
         explanation_zh: ruling.explanation_zh.clone(),
+        cycle: ruling.cycle.clone(),
     }
 }
 
@@ -290,6 +298,21 @@ mod tests {
         assert_eq!(r.reason, "perpetual_check");
         assert_eq!(r.offender, Some(Side::Red));
         assert_eq!(r.ply, 9);
+        // The ruling carries the cycle move by move, as `xq judge --json` does: every red
+        // move a check (将), every black move the general's answer.
+        let cycle = r.cycle.as_ref().expect("a repetition ruling has its cycle");
+        let json = serde_json::to_value(&r).unwrap();
+        assert_eq!(
+            json["cycle"]["moves"].as_array().map(Vec::len),
+            Some(cycle.moves.len())
+        );
+        assert_eq!(cycle.moves.len(), 4);
+        assert!(
+            cycle
+                .moves
+                .iter()
+                .all(|m| (m.side == "red") == (m.label == "将"))
+        );
         // Judging did not play the move: judging again gives the same.
         assert_eq!(arbiter.judge(last).unwrap(), r);
     }

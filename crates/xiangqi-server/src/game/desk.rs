@@ -221,6 +221,7 @@ impl Ruling {
                 title(offender)
             ),
             explanation_zh: format!("{}方第{count}次犯规，判负。", zh(offender)),
+            cycle: None,
         }
     }
 
@@ -236,6 +237,7 @@ impl Ruling {
                 "The arbiter's limit of {rounds} moves ran out without a capture: draw."
             ),
             explanation_zh: format!("限着{rounds}回合届满，局势无新的变化，判和。"),
+            cycle: None,
         }
     }
 
@@ -266,6 +268,7 @@ impl Ruling {
             rule: rule.into(),
             explanation: format!("{} loses: {en}.", title(loser)),
             explanation_zh: format!("{}方{cn}，判负。", zh(loser)),
+            cycle: None,
         }
     }
 
@@ -279,6 +282,7 @@ impl Ruling {
             rule: "current rules 4.1.5 (超过了比赛规定的迟到判负时限)".into(),
             explanation: "Neither player arrived in time: both lose.".into(),
             explanation_zh: "双方均迟到超过判负时限，均判负。".into(),
+            cycle: None,
         }
     }
 
@@ -298,6 +302,7 @@ impl Ruling {
                 .into(),
             explanation: with_note(format!("Adjudicated by the arbiter: {en}."), note),
             explanation_zh: with_note(format!("裁判员裁定：{cn}。"), note),
+            cycle: None,
         }
     }
 }
