@@ -264,6 +264,7 @@ fn new(a: NewArgs) -> anyhow::Result<()> {
             WithdrawalArg::Rules1960 => WithdrawalRule::Rules1960,
             WithdrawalArg::Fide => WithdrawalRule::Fide,
         },
+        swiss: Default::default(),
     };
     let t = Tournament::new(&a.name, players, settings)?;
     save(&a.file, &t)?;

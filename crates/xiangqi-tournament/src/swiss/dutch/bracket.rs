@@ -1,0 +1,487 @@
+//! One bracket of the Dutch system: candidates in the order of C.04.3 articles 3 and 4,
+//! judged by the quality criteria C6–C21.
+
+use std::collections::HashMap;
+
+use super::{Field, Float, Strength};
+use crate::Side;
+
+/// The work budget per bracket, in search nodes.
+const BUDGET: usize = 20_000;
+
+/// A candidate's value under C6–C21, lower is better, compared lexicographically. C7's
+/// scores are listed highest first (one entry per downfloater).
+pub(crate) type Quality = Vec<i64>;
+
+/// The best candidate so far: its value, its pairs, its downfloaters.
+type Best = (Quality, Vec<(usize, usize)>, Vec<usize>);
+
+pub(crate) struct Done {
+    pub(crate) pairs: Vec<(usize, usize)>,
+    pub(crate) downfloaters: Vec<usize>,
+    pub(crate) budget_exhausted: bool,
+}
+
+pub(crate) struct Bracket<'f, 'a> {
+    f: &'f Field<'a>,
+    mdps: Vec<usize>,
+    residents: Vec<usize>,
+    lower: &'f [usize],
+    next: Option<&'f [usize]>,
+    last: bool,
+    /// Per downfloater set: (completes, pairs in the following bracket).
+    cache: HashMap<Vec<usize>, (bool, usize)>,
+    work: usize,
+    best: Option<Best>,
+    /// The lower bound of every criterion: a candidate that reaches it is perfect.
+    bound: Quality,
+    perfect: bool,
+}
+
+impl<'f, 'a> Bracket<'f, 'a> {
+    pub(crate) fn new(
+        f: &'f Field<'a>,
+        mdps: &[usize],
+        residents: &[usize],
+        lower: &'f [usize],
+        next: Option<&'f [usize]>,
+    ) -> Bracket<'f, 'a> {
+        Bracket {
+            f,
+            mdps: mdps.to_vec(),
+            residents: residents.to_vec(),
+            lower,
+            next,
+            last: next.is_none(),
+            cache: HashMap::new(),
+            work: 0,
+            best: None,
+            bound: Vec::new(),
+            perfect: false,
+        }
+    }
+
+    pub(crate) fn pair(mut self) -> Done {
+        let all: Vec<usize> = self.mdps.iter().chain(&self.residents).copied().collect();
+        let max_pairs = self.f.max_pairs(&all);
+        self.bound = self.lower_bound(&all, max_pairs);
+        // M1: MDPs paired, most first (art. 3.1); the MDP sets in art. 4.4 order.
+        let m0 = self.mdps.len();
+        'levels: for m1 in (0..=m0.min(self.residents.len())).rev() {
+            for chosen in combinations(m0, m1) {
+                let s1: Vec<usize> = chosen.iter().map(|&k| self.mdps[k]).collect();
+                let limbo: Vec<usize> = (0..m0)
+                    .filter(|k| !chosen.contains(k))
+                    .map(|k| self.mdps[k])
+                    .collect();
+                let residents = self.residents.clone();
+                let mut pairs = Vec::new();
+                self.mdp_pairings(
+                    &s1,
+                    &residents,
+                    0,
+                    &mut vec![false; residents.len()],
+                    &mut pairs,
+                    &limbo,
+                );
+                if self.perfect || self.work > BUDGET {
+                    break 'levels;
+                }
+            }
+            if self.best.is_some() {
+                break;
+            }
+        }
+        let budget_exhausted = self.work > BUDGET && !self.perfect;
+        match self.best.take() {
+            Some((_, pairs, downfloaters)) => Done {
+                pairs,
+                downfloaters,
+                budget_exhausted,
+            },
+            // Nothing found within the budget: the last bracket is closed by any complete
+            // pairing (one exists: C4 held when the bracket above was paired); any other
+            // bracket floats everyone down.
+            None if self.last => match self.f.complete(&all) {
+                Some((pairs, bye)) => Done {
+                    pairs,
+                    downfloaters: bye.into_iter().collect(),
+                    budget_exhausted: true,
+                },
+                None => Done {
+                    pairs: Vec::new(),
+                    downfloaters: all,
+                    budget_exhausted,
+                },
+            },
+            None => Done {
+                pairs: Vec::new(),
+                downfloaters: all,
+                budget_exhausted,
+            },
+        }
+    }
+
+    /// Transpositions of the residents against the chosen MDPs (S1), lexicographic.
+    fn mdp_pairings(
+        &mut self,
+        s1: &[usize],
+        s2: &[usize],
+        i: usize,
+        used: &mut Vec<bool>,
+        pairs: &mut Vec<(usize, usize)>,
+        limbo: &[usize],
+    ) {
+        if self.perfect || self.work > BUDGET {
+            return;
+        }
+        self.work += 1;
+        if i == s1.len() {
+            let remainder: Vec<usize> =
+                (0..s2.len()).filter(|&k| !used[k]).map(|k| s2[k]).collect();
+            self.remainder(&remainder, pairs, limbo);
+            return;
+        }
+        for k in 0..s2.len() {
+            if !used[k] && self.f.compatible(s1[i], s2[k]) {
+                used[k] = true;
+                pairs.push((s1[i], s2[k]));
+                self.mdp_pairings(s1, s2, i + 1, used, pairs, limbo);
+                pairs.pop();
+                used[k] = false;
+            }
+        }
+    }
+
+    /// The homogeneous remainder: S1 the first P players, exchanges in art. 4.3 order, and
+    /// for each the transpositions of S2.
+    fn remainder(&mut self, rem: &[usize], fixed: &[(usize, usize)], limbo: &[usize]) {
+        let most = rem.len() / 2;
+        for p in (0..=most).rev() {
+            let found_before = self.best.is_some();
+            for (s1, s2) in exchanges(rem, p) {
+                let mut pairs = fixed.to_vec();
+                let mut used = vec![false; s2.len()];
+                let prune =
+                    s1.len() == s2.len() && limbo.is_empty() && !self.f.top.iter().any(|&t| t);
+                self.transpose(&s1, &s2, 0, &mut used, &mut pairs, limbo, prune, 0);
+                if self.perfect || self.work > BUDGET {
+                    return;
+                }
+            }
+            if self.best.is_some() && (found_before || p < most || self.best.is_some()) {
+                return;
+            }
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn transpose(
+        &mut self,
+        s1: &[usize],
+        s2: &[usize],
+        i: usize,
+        used: &mut Vec<bool>,
+        pairs: &mut Vec<(usize, usize)>,
+        limbo: &[usize],
+        prune: bool,
+        unmet: i64,
+    ) {
+        if self.perfect || self.work > BUDGET {
+            return;
+        }
+        self.work += 1;
+        if prune && let Some((q, _, _)) = &self.best {
+            // C12 is the first criterion that can differ between candidates of an even
+            // homogeneous bracket outside the final round: skip what cannot tie the best.
+            if unmet + colour_bound(self.f, &s1[i..], s2, used) > q[C12_AT] {
+                return;
+            }
+        }
+        if i == s1.len() {
+            let mut down: Vec<usize> = limbo.to_vec();
+            down.extend((0..s2.len()).filter(|&k| !used[k]).map(|k| s2[k]));
+            self.consider(pairs, down);
+            return;
+        }
+        for k in 0..s2.len() {
+            if !used[k] && self.f.compatible(s1[i], s2[k]) {
+                used[k] = true;
+                pairs.push((s1[i], s2[k]));
+                let cost = i64::from(self.pair_unmet(s1[i], s2[k]));
+                self.transpose(s1, s2, i + 1, used, pairs, limbo, prune, unmet + cost);
+                pairs.pop();
+                used[k] = false;
+            }
+        }
+    }
+
+    fn pair_unmet(&self, a: usize, b: usize) -> u32 {
+        let (pa, _) = self.f.players[a].colours.preference();
+        let (pb, _) = self.f.players[b].colours.preference();
+        u32::from(pa.is_some() && pa == pb)
+    }
+
+    /// Keeps `pairs` if it completes the round and beats the best so far.
+    fn consider(&mut self, pairs: &[(usize, usize)], mut down: Vec<usize>) {
+        if self.last && down.len() > usize::from(self.f.n % 2 == 1) {
+            return;
+        }
+        if self.last && down.len() == 1 && !self.f.bye_ok[down[0]] {
+            return;
+        }
+        down.sort_by_key(|&i| self.f.rank[i]);
+        let Some(q) = self.quality(pairs, &down) else {
+            return;
+        };
+        if self.best.as_ref().is_some_and(|(b, _, _)| *b <= q) {
+            return;
+        }
+        self.perfect = q == self.bound;
+        self.best = Some((q, pairs.to_vec(), down));
+    }
+
+    /// The candidate's value, or `None` if the rest of the round cannot be completed (C4).
+    pub(crate) fn quality(&mut self, pairs: &[(usize, usize)], down: &[usize]) -> Option<Quality> {
+        let f = self.f;
+        let (completes, next_pairs) = match self.cache.get(down) {
+            Some(&v) => v,
+            None => {
+                let mut rest: Vec<usize> = down.to_vec();
+                rest.extend_from_slice(self.lower);
+                let completes = f.completes(&rest);
+                let next_pairs = match self.next {
+                    Some(next) if completes => {
+                        let mut nb = down.to_vec();
+                        nb.extend_from_slice(next);
+                        f.max_pairs(&nb)
+                    }
+                    _ => 0,
+                };
+                self.cache.insert(down.to_vec(), (completes, next_pairs));
+                (completes, next_pairs)
+            }
+        };
+        if !completes {
+            return None;
+        }
+        let p = f.players;
+        let score = |i: usize| i64::from(p[i].score.halves());
+        let mut q: Quality = vec![down.len() as i64];
+        let mut scores: Vec<i64> = down.iter().map(|&i| score(i)).collect();
+        scores.sort_unstable_by(|a, b| b.cmp(a));
+        q.push(scores.len() as i64);
+        q.extend(scores);
+        q.push(-(next_pairs as i64));
+        let bye = if self.last {
+            down.first().copied()
+        } else {
+            None
+        };
+        q.push(bye.map_or(0, |b| i64::from(p[b].unplayed)));
+        let mut c = [0i64; 12]; // C10 … C21
+        for &(a, b) in pairs {
+            let (hi, lo) = if f.rank[a] < f.rank[b] {
+                (a, b)
+            } else {
+                (b, a)
+            };
+            let hw = f.hi_white(hi, lo);
+            for (x, side) in [
+                (hi, if hw { Side::First } else { Side::Second }),
+                (lo, if hw { Side::Second } else { Side::First }),
+            ] {
+                let col = &p[x].colours;
+                if f.top[hi] || f.top[lo] {
+                    c[0] += i64::from(col.beyond_two_after(side));
+                    c[1] += i64::from(col.three_in_a_row_after(side));
+                }
+                let (pref, strength) = col.preference();
+                if pref.is_some_and(|s| s != side) {
+                    c[2] += 1;
+                    c[3] += i64::from(strength >= Strength::Strong);
+                }
+            }
+            if p[a].score != p[b].score {
+                let (up, dn) = if p[a].score > p[b].score {
+                    (b, a)
+                } else {
+                    (a, b)
+                };
+                let sd = score(dn) - score(up);
+                for (back, k) in [(1usize, 0usize), (2, 2)] {
+                    if float_back(&p[dn].floats, back) == Float::Down {
+                        c[8 + k] += sd;
+                    }
+                    if float_back(&p[up].floats, back) == Float::Up {
+                        c[5 + k] += 1;
+                        c[9 + k] += sd;
+                    }
+                }
+            }
+        }
+        for &d in down {
+            for (back, k) in [(1usize, 0usize), (2, 2)] {
+                c[4 + k] += i64::from(float_back(&p[d].floats, back) == Float::Down);
+            }
+        }
+        q.extend(c);
+        Some(q)
+    }
+
+    fn lower_bound(&self, all: &[usize], max_pairs: usize) -> Quality {
+        let down = all.len() - 2 * max_pairs;
+        let mut q: Quality = vec![down as i64, down as i64];
+        // C7: the lowest scores that could float.
+        let mut scores: Vec<i64> = all
+            .iter()
+            .map(|&i| i64::from(self.f.players[i].score.halves()))
+            .collect();
+        scores.sort_unstable();
+        let mut low: Vec<i64> = scores[..down.min(scores.len())].to_vec();
+        low.sort_unstable_by(|a, b| b.cmp(a));
+        q.extend(low);
+        // C8: exact when nothing floats; otherwise the optimistic "everyone below pairs".
+        q.push(
+            -(match self.next {
+                Some(n) if down == 0 => self.f.max_pairs(n),
+                Some(n) => (n.len() + down) / 2,
+                None => 0,
+            } as i64),
+        );
+        // C9: the fewest unplayed games among those who may take the PAB here.
+        let c9 = if self.last && down == 1 {
+            all.iter()
+                .filter(|&&i| self.f.bye_ok[i])
+                .map(|&i| i64::from(self.f.players[i].unplayed))
+                .min()
+                .unwrap_or(0)
+        } else {
+            0
+        };
+        q.push(c9);
+        let mut c = [0i64; 12];
+        let (mut w, mut b, mut none) = (0i64, 0i64, 0i64);
+        for &i in all {
+            match self.f.players[i].colours.preference().0 {
+                Some(Side::First) => w += 1,
+                Some(Side::Second) => b += 1,
+                None => none += 1,
+            }
+        }
+        let excess = (w - b - none).max(b - w - none) - down as i64;
+        c[2] = (excess.max(0) + 1) / 2;
+        q.extend(c);
+        q
+    }
+}
+
+/// Where C12 sits in a [`Quality`] of a bracket with no downfloaters.
+const C12_AT: usize = 1 + 1 + 1 + 1 + 2;
+
+fn float_back(floats: &[Float], back: usize) -> Float {
+    floats
+        .len()
+        .checked_sub(back)
+        .map_or(Float::None, |i| floats[i])
+}
+
+/// A lower bound of the colour preferences the rest of S1 must leave unmet.
+fn colour_bound(f: &Field<'_>, s1: &[usize], s2: &[usize], used: &[bool]) -> i64 {
+    let pref = |i: usize| f.players[i].colours.preference().0;
+    let (mut w1, mut b1) = (0i64, 0i64);
+    for &i in s1 {
+        match pref(i) {
+            Some(Side::First) => w1 += 1,
+            Some(Side::Second) => b1 += 1,
+            None => {}
+        }
+    }
+    let (mut w2, mut b2, mut n2) = (0i64, 0i64, 0i64);
+    for (k, &i) in s2.iter().enumerate() {
+        if used[k] {
+            continue;
+        }
+        match pref(i) {
+            Some(Side::First) => w2 += 1,
+            Some(Side::Second) => b2 += 1,
+            None => n2 += 1,
+        }
+    }
+    (w1 - b2 - n2).max(0) + (b1 - w2 - n2).max(0)
+}
+
+/// `k`-subsets of `0..n` in lexicographic order.
+fn combinations(n: usize, k: usize) -> Vec<Vec<usize>> {
+    let mut out = Vec::new();
+    let mut cur: Vec<usize> = (0..k).collect();
+    if k > n {
+        return out;
+    }
+    loop {
+        out.push(cur.clone());
+        if out.len() > 10_000 {
+            return out;
+        }
+        let Some(i) = (0..k).rev().find(|&i| cur[i] < n - k + i) else {
+            return out;
+        };
+        cur[i] += 1;
+        for j in i + 1..k {
+            cur[j] = cur[j - 1] + 1;
+        }
+    }
+}
+
+/// S1/S2 splits of a homogeneous group (in art. 1.2 order) with `p` players in S1: the
+/// original split, then exchanges in the order of art. 4.3 (one player each way, then two).
+fn exchanges(group: &[usize], p: usize) -> Vec<(Vec<usize>, Vec<usize>)> {
+    let n = group.len();
+    let split = |out_of_s1: &[usize], into_s1: &[usize]| {
+        let s1: Vec<usize> = (0..n)
+            .filter(|&k| (k < p && !out_of_s1.contains(&k)) || into_s1.contains(&k))
+            .map(|k| group[k])
+            .collect();
+        let s2: Vec<usize> = (0..n)
+            .filter(|&k| !((k < p && !out_of_s1.contains(&k)) || into_s1.contains(&k)))
+            .map(|k| group[k])
+            .collect();
+        (s1, s2)
+    };
+    let mut out = vec![split(&[], &[])];
+    if p == 0 {
+        return out;
+    }
+    // BSNs are positions + 1; the key: size, sum difference, highest out of S1 (desc),
+    // lowest into S1 (asc).
+    let mut ones: Vec<(usize, std::cmp::Reverse<usize>, usize)> = Vec::new();
+    for a in 0..p {
+        for b in p..n {
+            ones.push((b - a, std::cmp::Reverse(a), b));
+        }
+    }
+    ones.sort();
+    out.extend(
+        ones.iter()
+            .map(|&(_, std::cmp::Reverse(a), b)| split(&[a], &[b])),
+    );
+    if n <= 24 && p >= 2 {
+        let mut twos = Vec::new();
+        for a1 in 0..p {
+            for a2 in a1 + 1..p {
+                for b1 in p..n {
+                    for b2 in b1 + 1..n {
+                        let diff = (b1 + b2) - (a1 + a2);
+                        twos.push((diff, std::cmp::Reverse((a2, a1)), (b1, b2)));
+                    }
+                }
+            }
+        }
+        twos.sort();
+        out.extend(
+            twos.iter()
+                .map(|&(_, std::cmp::Reverse((a2, a1)), (b1, b2))| split(&[a1, a2], &[b1, b2])),
+        );
+    }
+    out
+}
