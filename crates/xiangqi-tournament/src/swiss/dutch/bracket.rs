@@ -159,7 +159,8 @@ impl<'f, 'a> Bracket<'f, 'a> {
         let most = rem.len() / 2;
         for p in (0..=most).rev() {
             let found_before = self.best.is_some();
-            for (s1, s2) in exchanges(rem, p) {
+            for x in exchanges(rem.len(), p) {
+                let (s1, s2) = split(rem, p, &x);
                 let mut pairs = fixed.to_vec();
                 let mut used = vec![false; s2.len()];
                 let prune =
@@ -433,37 +434,28 @@ fn combinations(n: usize, k: usize) -> Vec<Vec<usize>> {
     }
 }
 
-/// S1/S2 splits of a homogeneous group (in art. 1.2 order) with `p` players in S1: the
-/// original split, then exchanges in the order of art. 4.3 (one player each way, then two).
-fn exchanges(group: &[usize], p: usize) -> Vec<(Vec<usize>, Vec<usize>)> {
-    let n = group.len();
-    let split = |out_of_s1: &[usize], into_s1: &[usize]| {
-        let s1: Vec<usize> = (0..n)
-            .filter(|&k| (k < p && !out_of_s1.contains(&k)) || into_s1.contains(&k))
-            .map(|k| group[k])
-            .collect();
-        let s2: Vec<usize> = (0..n)
-            .filter(|&k| !((k < p && !out_of_s1.contains(&k)) || into_s1.contains(&k)))
-            .map(|k| group[k])
-            .collect();
-        (s1, s2)
-    };
-    let mut out = vec![split(&[], &[])];
+/// An exchange between S1 and S2: positions leaving S1 and positions entering it.
+type Exchange = (Vec<usize>, Vec<usize>);
+
+/// The exchanges of a homogeneous group of `n` with `p` players in S1, in the order of
+/// art. 4.3: none first, then one player each way, then two (groups of up to 24); within a
+/// size by the difference of the exchanged BSN sums, then the highest BSN leaving S1, then
+/// the lowest entering it. BSNs are positions + 1.
+fn exchanges(n: usize, p: usize) -> Vec<Exchange> {
+    let mut out: Vec<Exchange> = vec![(Vec::new(), Vec::new())];
     if p == 0 {
         return out;
     }
-    // BSNs are positions + 1; the key: size, sum difference, highest out of S1 (desc),
-    // lowest into S1 (asc).
     let mut ones: Vec<(usize, std::cmp::Reverse<usize>, usize)> = Vec::new();
     for a in 0..p {
         for b in p..n {
             ones.push((b - a, std::cmp::Reverse(a), b));
         }
     }
-    ones.sort();
+    ones.sort_unstable();
     out.extend(
         ones.iter()
-            .map(|&(_, std::cmp::Reverse(a), b)| split(&[a], &[b])),
+            .map(|&(_, std::cmp::Reverse(a), b)| (vec![a], vec![b])),
     );
     if n <= 24 && p >= 2 {
         let mut twos = Vec::new();
@@ -477,11 +469,25 @@ fn exchanges(group: &[usize], p: usize) -> Vec<(Vec<usize>, Vec<usize>)> {
                 }
             }
         }
-        twos.sort();
+        twos.sort_unstable();
         out.extend(
             twos.iter()
-                .map(|&(_, std::cmp::Reverse((a2, a1)), (b1, b2))| split(&[a1, a2], &[b1, b2])),
+                .map(|&(_, std::cmp::Reverse((a2, a1)), (b1, b2))| (vec![a1, a2], vec![b1, b2])),
         );
     }
     out
+}
+
+/// S1 and S2 of `group` (in art. 1.2 order) after exchange `x`.
+fn split(group: &[usize], p: usize, x: &Exchange) -> (Vec<usize>, Vec<usize>) {
+    let in_s1 = |k: usize| (k < p && !x.0.contains(&k)) || x.1.contains(&k);
+    let s1 = (0..group.len())
+        .filter(|&k| in_s1(k))
+        .map(|k| group[k])
+        .collect();
+    let s2 = (0..group.len())
+        .filter(|&k| !in_s1(k))
+        .map(|k| group[k])
+        .collect();
+    (s1, s2)
 }

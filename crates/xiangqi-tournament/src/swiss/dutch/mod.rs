@@ -33,6 +33,21 @@ use crate::matching::maximum_matching;
 use crate::swiss::SwissPairing;
 use crate::{Error, PlayerId, Points, Side};
 
+/// A greedy matching to start the blossom algorithm from: in the dense graphs of a Swiss
+/// round it is usually already perfect, and the exact search then only confirms it.
+fn greedy(adj: &[Vec<usize>]) -> Vec<Option<usize>> {
+    let mut mate = vec![None; adj.len()];
+    for v in 0..adj.len() {
+        if mate[v].is_none()
+            && let Some(&w) = adj[v].iter().find(|&&w| w != v && mate[w].is_none())
+        {
+            mate[v] = Some(w);
+            mate[w] = Some(v);
+        }
+    }
+    mate
+}
+
 /// Pairs (indices) and the PAB player of a complete pairing.
 pub(crate) type Completion = (Vec<(usize, usize)>, Option<usize>);
 
@@ -267,7 +282,7 @@ impl<'a> Field<'a> {
                 adj[m].push(x);
             }
         }
-        let mut mate = vec![None; size];
+        let mut mate = greedy(&adj);
         maximum_matching(&adj, &mut mate);
         if !mate.iter().all(Option::is_some) {
             return None;
@@ -293,7 +308,7 @@ impl<'a> Field<'a> {
                     .collect()
             })
             .collect();
-        let mut mate = vec![None; m];
+        let mut mate = greedy(&adj);
         maximum_matching(&adj, &mut mate);
         mate.iter().filter(|x| x.is_some()).count() / 2
     }
