@@ -88,7 +88,28 @@ impl TrfFile {
                 )));
             }
         }
-        let played = players.iter().map(|p| p.cells.len()).max().unwrap_or(0);
+        // The rounds that were paired: the last with a game or a PAB. Cells after it (a `Z`,
+        // `H` or `F` entered for the coming round) are byes asked for in advance.
+        let played = players
+            .iter()
+            .filter_map(|p| {
+                p.cells
+                    .iter()
+                    .rposition(|c| c.opponent.is_some() || c.result == ResultCode::Pab)
+            })
+            .max()
+            .map_or(0, |r| r + 1);
+        let mut requested: Vec<(u32, PlayerId, Points)> = Vec::new();
+        for p in &players {
+            for (r, c) in p.cells.iter().enumerate().skip(played) {
+                let pts = match c.result {
+                    ResultCode::FullBye => scoring.win,
+                    ResultCode::HalfBye => scoring.draw,
+                    _ => Points::ZERO,
+                };
+                requested.push((r as u32 + 1, PlayerId(p.id), pts));
+            }
+        }
         let planned = self
             .rounds
             .unwrap_or(played as u32)
@@ -139,6 +160,7 @@ impl TrfFile {
                     };
                     ids.iter().map(move |&i| (*round, PlayerId(i), pts))
                 })
+                .chain(requested)
                 .collect(),
             ..SwissOptions::default()
         };

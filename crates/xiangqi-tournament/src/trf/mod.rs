@@ -270,6 +270,19 @@ fn points(text: &str, line: usize, column: usize) -> Result<Points, Error> {
     Ok(Points::from_halves(if neg { -h } else { h }))
 }
 
+/// A point value of a header record: its field has four columns (`99.5` at most).
+fn value(text: &str, line: usize, column: usize) -> Result<Points, Error> {
+    let p = points(text, line, column)?;
+    if p.halves().abs() > 199 {
+        return Err(bad(
+            line,
+            column,
+            format!("{p} points do not fit the four-column field"),
+        ));
+    }
+    Ok(p)
+}
+
 impl TrfFile {
     /// Reads a TRF16 or TRF-2026 file (the version is detected from the tags used).
     ///
@@ -332,7 +345,7 @@ impl TrfFile {
                 }
                 "162" => read_scoring(&chars, line, &mut f.scoring)?,
                 "BBW" | "BBD" | "BBL" | "BBZ" | "BBF" | "BBU" => {
-                    let p = points(&rest, line, 5)?;
+                    let p = value(&rest, line, 5)?;
                     match code.as_str() {
                         "BBW" => f.scoring.win = p,
                         "BBD" => f.scoring.draw = p,
@@ -352,7 +365,7 @@ impl TrfFile {
                     f.byes.push((kind, round, ids));
                 }
                 "250" => {
-                    let p = points(&field(&chars, 10, 13), line, 10)?;
+                    let p = value(&field(&chars, 10, 13), line, 10)?;
                     let r = (number(&chars, 15, 17, line)?, number(&chars, 19, 21, line)?);
                     let ids = (number(&chars, 23, 26, line)?, number(&chars, 28, 31, line)?);
                     let (Some(r1), Some(r2), Some(i1), Some(i2)) = (r.0, r.1, ids.0, ids.1) else {
@@ -375,7 +388,7 @@ impl TrfFile {
                     for (k, v) in vals.split_whitespace().enumerate() {
                         let r = k as u32 + 1;
                         f.accelerations.push(Acceleration {
-                            points: points(v, line, 9)?,
+                            points: value(v, line, 9)?,
                             rounds: (r, r),
                             ids: (id, id),
                         });
@@ -475,7 +488,7 @@ fn read_scoring(chars: &[char], line: usize, s: &mut TrfScoring) -> Result<(), E
     while col <= chars.len() {
         let code = chars[col - 1];
         if code != ' ' {
-            let p = points(&field(chars, col + 1, col + 4), line, col + 1)?;
+            let p = value(&field(chars, col + 1, col + 4), line, col + 1)?;
             match code.to_ascii_uppercase() {
                 'W' => s.win = p,
                 'D' => s.draw = p,

@@ -96,7 +96,11 @@ impl TrfFile {
                 p.federation,
                 p.fide_id,
                 p.birth,
-                p.points.map(pts).unwrap_or_default(),
+                // Four columns: a total that does not fit is left out rather than misplaced.
+                p.points
+                    .map(pts)
+                    .filter(|t| t.len() <= 4)
+                    .unwrap_or_default(),
                 p.rank.map(|r| r.to_string()).unwrap_or_default(),
             );
             // Pad by characters so that column 92 is reached even with wide names.

@@ -123,6 +123,9 @@ pub const CRITERIA: [&str; 17] = [
     "generation order (art. 3.8)",
 ];
 
+/// The largest field paired (the pairing keeps an n × n table of who may meet whom).
+pub const MAX_PLAYERS: usize = 9999;
+
 /// Pairs one round by the Dutch system.
 ///
 /// ```
@@ -138,6 +141,12 @@ pub const CRITERIA: [&str; 17] = [
 /// assert_eq!(p.boards, vec![(PlayerId(1), PlayerId(3)), (PlayerId(4), PlayerId(2))]);
 /// ```
 pub fn pair(players: &[DutchPlayer], round: &DutchRound) -> Result<SwissPairing, Error> {
+    if players.len() > MAX_PLAYERS {
+        return Err(Error::Settings(format!(
+            "the Dutch system pairs at most {MAX_PLAYERS} players (TRF's four-digit ids), not {}",
+            players.len()
+        )));
+    }
     let field = Field::new(players, round)?;
     field.pair()
 }
