@@ -206,3 +206,27 @@ fn bad_files_say_where() {
     // A fuzzer's find: a value too wide for its field is refused, not written back wrongly.
     assert!(TrfFile::parse(&data("fuzz-trf-xxa-overflow.trf")).is_err());
 }
+
+/// bbpPairings `test/tests/issue_7`: a 60-player, 14-round tournament written by bbpPairings'
+/// own random generator (CR line ends, as TRF's Remark 1 has them). Checking mode re-pairs
+/// every one of its 14 rounds and finds each to be our Dutch pairing, board for board and
+/// colour for colour.
+#[test]
+fn bbp_issue_7_history_checks_clean() {
+    let text = data("bbpPairings/issue_7.trf");
+    assert!(text.contains('\r') && !text.contains('\n'));
+    let t = TrfFile::parse(&text)
+        .expect("reads")
+        .to_tournament(None)
+        .expect("converts");
+    assert_eq!(
+        (t.players.len(), t.rounds.len(), t.planned_rounds()),
+        (60, 14, 15)
+    );
+    let report = t.check_pairings().expect("checks");
+    assert_eq!(report.difference, None);
+    assert_eq!(
+        (report.rounds_checked, report.boards_checked),
+        (14, 14 * 30)
+    );
+}

@@ -147,7 +147,15 @@ impl TrfFile {
                 .iter()
                 .map(|(a, b, ids)| (*a, *b, ids.iter().map(|&i| PlayerId(i)).collect()))
                 .collect(),
-            initial_colour: self.initial_colour,
+            // TRF-2026 `152` is "mandatory only if it differs from the colour of the highest
+            // ranked participant who was paired in the first round": without it, that colour
+            // (turned round if his number is even, art. 5.2.5).
+            initial_colour: self.initial_colour.or_else(|| {
+                players.iter().find_map(|p| {
+                    let side = p.cells.first()?.colour?;
+                    Some(if p.id % 2 == 1 { side } else { side.other() })
+                })
+            }),
             requested_byes: self
                 .byes
                 .iter()

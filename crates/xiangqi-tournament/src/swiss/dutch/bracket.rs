@@ -7,14 +7,15 @@ use super::{Field, Float, Strength};
 use crate::Side;
 
 /// The work budget per bracket, in search nodes.
-const BUDGET: usize = 20_000;
+const BUDGET: usize = 40_000;
 
 /// A candidate's value under C6–C21, lower is better, compared lexicographically. C7's
 /// scores are listed highest first (one entry per downfloater).
 pub(crate) type Quality = Vec<i64>;
 
-/// The best candidate so far: its value, its pairs, its downfloaters.
-type Best = (Quality, Vec<(usize, usize)>, Vec<usize>);
+/// The best candidate so far: its value, its pairs, its downfloaters, and its place in the
+/// generation sequence (compared lexicographically: smaller is generated earlier).
+type Best = (Quality, Vec<(usize, usize)>, Vec<usize>, Vec<usize>);
 
 pub(crate) struct Done {
     pub(crate) pairs: Vec<(usize, usize)>,
@@ -36,6 +37,15 @@ pub(crate) struct Bracket<'f, 'a> {
     /// The lower bound of every criterion: a candidate that reaches it is perfect.
     bound: Quality,
     perfect: bool,
+    /// The current candidate's place in the generation sequence.
+    key: Vec<usize>,
+    /// (C12, C13) targets of the bounded first pass: stop at the first leaf that meets them.
+    target: Option<(i64, i64)>,
+    found: bool,
+    /// Candidates judged so far that complete the round.
+    valid: usize,
+    /// The work allowed to the current pass.
+    limit: usize,
 }
 
 impl<'f, 'a> Bracket<'f, 'a> {
@@ -58,6 +68,11 @@ impl<'f, 'a> Bracket<'f, 'a> {
             best: None,
             bound: Vec::new(),
             perfect: false,
+            key: Vec::new(),
+            target: None,
+            found: false,
+            valid: 0,
+            limit: BUDGET,
         }
     }
 
@@ -65,36 +80,34 @@ impl<'f, 'a> Bracket<'f, 'a> {
         let all: Vec<usize> = self.mdps.iter().chain(&self.residents).copied().collect();
         let max_pairs = self.f.max_pairs(&all);
         self.bound = self.lower_bound(&all, max_pairs);
-        // M1: MDPs paired, most first (art. 3.1); the MDP sets in art. 4.4 order.
+        // First the earliest candidate whose criteria C6–C11 are at their lower bounds
+        // with the fewest unmet colour preferences (C12), found by raising a C12 target from
+        // its bound with every subtree that cannot reach it skipped; then the full search,
+        // which can only improve on it by later criteria or find that the bounds of C6–C11
+        // cannot be reached.
         let m0 = self.mdps.len();
-        'levels: for m1 in (0..=m0.min(self.residents.len())).rev() {
-            for chosen in combinations(m0, m1) {
-                let s1: Vec<usize> = chosen.iter().map(|&k| self.mdps[k]).collect();
-                let limbo: Vec<usize> = (0..m0)
-                    .filter(|k| !chosen.contains(k))
-                    .map(|k| self.mdps[k])
-                    .collect();
-                let residents = self.residents.clone();
-                let mut pairs = Vec::new();
-                self.mdp_pairings(
-                    &s1,
-                    &residents,
-                    0,
-                    &mut vec![false; residents.len()],
-                    &mut pairs,
-                    &limbo,
-                );
-                if self.perfect || self.work > BUDGET {
-                    break 'levels;
+        let at = c12_at(&self.bound);
+        let most = (all.len() / 2) as i64;
+        self.limit = BUDGET / 2;
+        'targets: for t12 in self.bound[at]..=most {
+            for t13 in self.bound[at + 1]..=t12.min(most) {
+                self.target = Some((t12, t13));
+                self.found = false;
+                self.levels(m0);
+                if self.found || self.perfect || self.work > self.limit {
+                    break 'targets;
                 }
             }
-            if self.best.is_some() {
-                break;
-            }
         }
-        let budget_exhausted = self.work > BUDGET && !self.perfect;
+        self.target = None;
+        self.found = false;
+        self.limit = self.work + BUDGET;
+        if !self.perfect {
+            self.levels(m0);
+        }
+        let budget_exhausted = self.work > self.limit && !self.perfect;
         match self.best.take() {
-            Some((_, pairs, downfloaters)) => Done {
+            Some((_, pairs, downfloaters, _)) => Done {
                 pairs,
                 downfloaters,
                 budget_exhausted,
@@ -122,7 +135,33 @@ impl<'f, 'a> Bracket<'f, 'a> {
         }
     }
 
+    /// M1, the MDPs paired, most first (art. 3.1); the MDP sets in art. 4.4 order.
+    fn levels(&mut self, m0: usize) {
+        for m1 in (0..=m0.min(self.residents.len())).rev() {
+            let before = self.valid;
+            for (ci, chosen) in combinations(m0, m1).into_iter().enumerate() {
+                self.key = vec![m0 - m1, ci];
+                let s1: Vec<usize> = chosen.iter().map(|&k| self.mdps[k]).collect();
+                let limbo: Vec<usize> = (0..m0)
+                    .filter(|k| !chosen.contains(k))
+                    .map(|k| self.mdps[k])
+                    .collect();
+                let residents = self.residents.clone();
+                let mut pairs = Vec::new();
+                let mut used = vec![false; residents.len()];
+                self.mdp_pairings(&s1, &residents, 0, &mut used, &mut pairs, &limbo, (0, 0));
+                if self.perfect || self.found || self.work > self.limit {
+                    return;
+                }
+            }
+            if self.valid > before {
+                return;
+            }
+        }
+    }
+
     /// Transpositions of the residents against the chosen MDPs (S1), lexicographic.
+    #[allow(clippy::too_many_arguments)]
     fn mdp_pairings(
         &mut self,
         s1: &[usize],
@@ -131,22 +170,30 @@ impl<'f, 'a> Bracket<'f, 'a> {
         used: &mut Vec<bool>,
         pairs: &mut Vec<(usize, usize)>,
         limbo: &[usize],
+        unmet: (i64, i64),
     ) {
-        if self.perfect || self.work > BUDGET {
+        if self.perfect || self.found || self.work > self.limit {
+            return;
+        }
+        if self.target.is_some_and(|t| unmet.0 > t.0 || unmet.1 > t.1) {
             return;
         }
         self.work += 1;
         if i == s1.len() {
             let remainder: Vec<usize> =
                 (0..s2.len()).filter(|&k| !used[k]).map(|k| s2[k]).collect();
-            self.remainder(&remainder, pairs, limbo);
+            self.remainder(&remainder, pairs, limbo, unmet);
             return;
         }
         for k in 0..s2.len() {
             if !used[k] && self.f.compatible(s1[i], s2[k]) {
                 used[k] = true;
                 pairs.push((s1[i], s2[k]));
-                self.mdp_pairings(s1, s2, i + 1, used, pairs, limbo);
+                self.key.push(k);
+                let cost = self.pair_unmet(s1[i], s2[k]);
+                let next = (unmet.0 + cost.0, unmet.1 + cost.1);
+                self.mdp_pairings(s1, s2, i + 1, used, pairs, limbo, next);
+                self.key.pop();
                 pairs.pop();
                 used[k] = false;
             }
@@ -155,22 +202,40 @@ impl<'f, 'a> Bracket<'f, 'a> {
 
     /// The homogeneous remainder: S1 the first P players, exchanges in art. 4.3 order, and
     /// for each the transpositions of S2.
-    fn remainder(&mut self, rem: &[usize], fixed: &[(usize, usize)], limbo: &[usize]) {
+    fn remainder(
+        &mut self,
+        rem: &[usize],
+        fixed: &[(usize, usize)],
+        limbo: &[usize],
+        unmet: (i64, i64),
+    ) {
         let most = rem.len() / 2;
+        let base = self.key.len();
         for p in (0..=most).rev() {
-            let found_before = self.best.is_some();
-            for x in exchanges(rem.len(), p) {
-                let (s1, s2) = split(rem, p, &x);
+            let before = self.valid;
+            let xs = exchanges(rem.len(), p);
+            let prune = 2 * p == rem.len() && limbo.is_empty() && !self.f.top.iter().any(|&t| t);
+            for (xi, x) in xs.iter().enumerate() {
+                let (s1, s2) = split(rem, p, x);
+                if let Some(t) = self.target {
+                    let b = colour_bound(self.f, &s1, &s2, &vec![false; s2.len()]);
+                    if unmet.0 + b.0 > t.0 || unmet.1 + b.1 > t.1 {
+                        continue;
+                    }
+                }
                 let mut pairs = fixed.to_vec();
                 let mut used = vec![false; s2.len()];
-                let prune =
-                    s1.len() == s2.len() && limbo.is_empty() && !self.f.top.iter().any(|&t| t);
-                self.transpose(&s1, &s2, 0, &mut used, &mut pairs, limbo, prune, 0);
-                if self.perfect || self.work > BUDGET {
+                self.key.truncate(base);
+                self.key.extend([most - p, xi]);
+                self.transpose(&s1, &s2, 0, &mut used, &mut pairs, limbo, prune, unmet);
+                if self.perfect || self.found || self.work > self.limit {
+                    self.key.truncate(base);
                     return;
                 }
             }
-            if self.best.is_some() && (found_before || p < most || self.best.is_some()) {
+            self.key.truncate(base);
+            // Fewer pairs only if this many gave no candidate that completes the round (C6).
+            if self.valid > before {
                 return;
             }
         }
@@ -186,17 +251,31 @@ impl<'f, 'a> Bracket<'f, 'a> {
         pairs: &mut Vec<(usize, usize)>,
         limbo: &[usize],
         prune: bool,
-        unmet: i64,
+        unmet: (i64, i64),
     ) {
-        if self.perfect || self.work > BUDGET {
+        if self.perfect || self.found || self.work > self.limit {
             return;
         }
         self.work += 1;
-        if prune && let Some((q, _, _)) = &self.best {
+        let bound = colour_bound(self.f, &s1[i..], s2, used);
+        if let Some(t) = self.target
+            && (unmet.0 + bound.0 > t.0 || unmet.1 + bound.1 > t.1)
+        {
+            return;
+        }
+        if prune {
             // C12 is the first criterion that can differ between candidates of an even
-            // homogeneous bracket outside the final round: skip what cannot tie the best.
-            if unmet + colour_bound(self.f, &s1[i..], s2, used) > q[C12_AT] {
-                return;
+            // homogeneous bracket outside the final round: skip what cannot reach the
+            // target, or cannot beat the best (nor tie it, when the best is already at the
+            // bound of every later criterion: a tie found later loses on generation order).
+            let reach = unmet.0 + bound.0;
+            if let Some((q, _, _, _)) = &self.best
+                && self.target.is_none()
+            {
+                let rest_at_bound = q[C12_AT + 1..] == self.bound[C12_AT + 1..];
+                if reach > q[C12_AT] || (rest_at_bound && reach >= q[C12_AT]) {
+                    return;
+                }
             }
         }
         if i == s1.len() {
@@ -209,18 +288,37 @@ impl<'f, 'a> Bracket<'f, 'a> {
             if !used[k] && self.f.compatible(s1[i], s2[k]) {
                 used[k] = true;
                 pairs.push((s1[i], s2[k]));
-                let cost = i64::from(self.pair_unmet(s1[i], s2[k]));
-                self.transpose(s1, s2, i + 1, used, pairs, limbo, prune, unmet + cost);
+                self.key.push(k);
+                let cost = self.pair_unmet(s1[i], s2[k]);
+                let next = (unmet.0 + cost.0, unmet.1 + cost.1);
+                self.transpose(s1, s2, i + 1, used, pairs, limbo, prune, next);
+                self.key.pop();
                 pairs.pop();
                 used[k] = false;
             }
         }
     }
 
-    fn pair_unmet(&self, a: usize, b: usize) -> u32 {
-        let (pa, _) = self.f.players[a].colours.preference();
-        let (pb, _) = self.f.players[b].colours.preference();
-        u32::from(pa.is_some() && pa == pb)
+    /// The colour preferences (C12) and strong ones (C13) that pairing `a` with `b` leaves
+    /// unmet, with the colours of art. 5.
+    fn pair_unmet(&self, a: usize, b: usize) -> (i64, i64) {
+        let f = self.f;
+        let (hi, lo) = if f.rank[a] < f.rank[b] {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        let hw = f.hi_white(hi, lo);
+        let mut c = (0, 0);
+        for (x, side) in [(hi, hw), (lo, !hw)] {
+            let side = if side { Side::First } else { Side::Second };
+            let (pref, strength) = f.players[x].colours.preference();
+            if pref.is_some_and(|p| p != side) {
+                c.0 += 1;
+                c.1 += i64::from(strength >= Strength::Strong);
+            }
+        }
+        c
     }
 
     /// Keeps `pairs` if it completes the round and beats the best so far.
@@ -235,11 +333,29 @@ impl<'f, 'a> Bracket<'f, 'a> {
         let Some(q) = self.quality(pairs, &down) else {
             return;
         };
-        if self.best.as_ref().is_some_and(|(b, _, _)| *b <= q) {
+        self.valid += 1;
+        if let Some(t) = self.target {
+            // The bounded pass keeps only candidates at the bounds of C6–C11.
+            // C8's bound is optimistic when players float, so it is left to the full search.
+            let at = c12_at(&q);
+            let c8 = at - 4;
+            let at_bound = at == c12_at(&self.bound)
+                && q[..c8] == self.bound[..c8]
+                && q[c8 + 1..at] == self.bound[c8 + 1..at];
+            if !at_bound || q[at] > t.0 || q[at + 1] > t.1 {
+                return;
+            }
+            self.found = true;
+        }
+        if self
+            .best
+            .as_ref()
+            .is_some_and(|(b, _, _, k)| (b, k) <= (&q, &self.key))
+        {
             return;
         }
         self.perfect = q == self.bound;
-        self.best = Some((q, pairs.to_vec(), down));
+        self.best = Some((q, pairs.to_vec(), down, self.key.clone()));
     }
 
     /// The candidate's value, or `None` if the rest of the round cannot be completed (C4).
@@ -372,6 +488,19 @@ impl<'f, 'a> Bracket<'f, 'a> {
         }
         let excess = (w - b - none).max(b - w - none) - down as i64;
         c[2] = (excess.max(0) + 1) / 2;
+        // C13: two strong (or absolute) preferences for one colour cost one.
+        let strong = |side: Side| {
+            all.iter()
+                .filter(|&&i| {
+                    let (p, st) = self.f.players[i].colours.preference();
+                    p == Some(side) && st >= Strength::Strong
+                })
+                .count() as i64
+        };
+        let n = all.len() as i64;
+        let (sw, sb) = (strong(Side::First), strong(Side::Second));
+        let excess = (sw - (n - sw)).max(sb - (n - sb)) - down as i64;
+        c[3] = (excess.max(0) + 1) / 2;
         q.extend(c);
         q
     }
@@ -380,6 +509,11 @@ impl<'f, 'a> Bracket<'f, 'a> {
 /// Where C12 sits in a [`Quality`] of a bracket with no downfloaters.
 const C12_AT: usize = 1 + 1 + 1 + 1 + 2;
 
+/// Where C12 sits in `q`: after C6, C7 (its length and scores), C8, C9, C10 and C11.
+fn c12_at(q: &[i64]) -> usize {
+    C12_AT + q[1].max(0) as usize
+}
+
 fn float_back(floats: &[Float], back: usize) -> Float {
     floats
         .len()
@@ -387,29 +521,40 @@ fn float_back(floats: &[Float], back: usize) -> Float {
         .map_or(Float::None, |i| floats[i])
 }
 
-/// A lower bound of the colour preferences the rest of S1 must leave unmet.
-fn colour_bound(f: &Field<'_>, s1: &[usize], s2: &[usize], used: &[bool]) -> i64 {
-    let pref = |i: usize| f.players[i].colours.preference().0;
-    let (mut w1, mut b1) = (0i64, 0i64);
-    for &i in s1 {
-        match pref(i) {
-            Some(Side::First) => w1 += 1,
-            Some(Side::Second) => b1 += 1,
-            None => {}
+/// Lower bounds of the colour preferences (C12) and strong preferences (C13) the rest of S1
+/// must leave unmet: a player who wants white keeps it only against one who does not, and a
+/// strong or absolute preference loses only against another one for the same colour.
+fn colour_bound(f: &Field<'_>, s1: &[usize], s2: &[usize], used: &[bool]) -> (i64, i64) {
+    let pref = |i: usize| f.players[i].colours.preference();
+    let count = |set: &mut dyn Iterator<Item = usize>| {
+        let mut c = [0i64; 5]; // white, black, none, strong white, strong black
+        for i in set {
+            match pref(i) {
+                (Some(Side::First), s) => {
+                    c[0] += 1;
+                    c[3] += i64::from(s >= Strength::Strong);
+                }
+                (Some(Side::Second), s) => {
+                    c[1] += 1;
+                    c[4] += i64::from(s >= Strength::Strong);
+                }
+                (None, _) => c[2] += 1,
+            }
         }
-    }
-    let (mut w2, mut b2, mut n2) = (0i64, 0i64, 0i64);
-    for (k, &i) in s2.iter().enumerate() {
-        if used[k] {
-            continue;
-        }
-        match pref(i) {
-            Some(Side::First) => w2 += 1,
-            Some(Side::Second) => b2 += 1,
-            None => n2 += 1,
-        }
-    }
-    (w1 - b2 - n2).max(0) + (b1 - w2 - n2).max(0)
+        c
+    };
+    let a = count(&mut s1.iter().copied());
+    let free = used.iter().filter(|u| !**u).count() as i64;
+    let b = count(
+        &mut s2
+            .iter()
+            .enumerate()
+            .filter(|(k, _)| !used[*k])
+            .map(|(_, &i)| i),
+    );
+    let c12 = (a[0] - b[1] - b[2]).max(0) + (a[1] - b[0] - b[2]).max(0);
+    let c13 = (a[3] - (free - b[3])).max(0) + (a[4] - (free - b[4])).max(0);
+    (c12, c13)
 }
 
 /// `k`-subsets of `0..n` in lexicographic order.
