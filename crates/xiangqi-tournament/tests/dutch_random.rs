@@ -144,5 +144,5 @@ fn random_dutch_tournaments_check_clean() {
 #[test]
 #[ignore = "thousands of tournaments: run in release (CI does)"]
 fn thousands_of_random_dutch_tournaments() {
-    run(3_000);
+    run(2_000);
 }

@@ -8,6 +8,12 @@
 //! xq tournament standings event.json
 //! xq tournament crosstable event.json --format html > table.html
 //! xq tournament export event.json --format trf > event.trf
+//! xq tournament new --players players.csv --system swiss --swiss dutch --rounds 9 open.json
+//! xq tournament new --players players.csv --swiss chinese --clubs-apart 3 --last-rounds-priority 3 cn.json
+//! xq tournament import other.trf -o event.json
+//! xq tournament check event.trf          # exit 0: every round is the rules' own; 1: first difference
+//! xq tournament generate --players 40 --rounds 7 --seed 1 random.trf
+//! xq tournament export event.json --format trf2026 > event.trf
 //! xq tournament berger 6 --json
 //! xq tournament knockout players.csv --third-place
 //! xq tournament draw-cards 13 --seed 2026
