@@ -62,6 +62,12 @@ pub struct Round {
     /// the scoring says; a round-robin bye is a rest and scores nothing).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub bye: Option<(PlayerId, Points)>,
+    /// Players not paired this round for another reason (a requested half- or full-point
+    /// bye, a known absence: TRF `H`, `F`, `Z`) and the points each scores. They are not
+    /// pairing-allocated byes: they do not stop a later bye (FIDE C.04.1 d) unless they score
+    /// a win's worth.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rests: Vec<(PlayerId, Points)>,
 }
 
 impl Round {
@@ -89,6 +95,8 @@ pub enum EntryKind {
     },
     /// A pairing-allocated bye.
     Bye,
+    /// Not paired for another reason (requested bye, absence), with the points it scored.
+    Rest,
 }
 
 /// One round of one player's record.
@@ -109,7 +117,7 @@ impl Entry {
     pub fn opponent(&self) -> Option<PlayerId> {
         match self.kind {
             EntryKind::Game { opponent, .. } => Some(opponent),
-            EntryKind::Bye => None,
+            EntryKind::Bye | EntryKind::Rest => None,
         }
     }
 
@@ -117,7 +125,7 @@ impl Entry {
     pub fn result(&self) -> Option<PlayerResult> {
         match self.kind {
             EntryKind::Game { result, .. } => Some(result),
-            EntryKind::Bye => None,
+            EntryKind::Bye | EntryKind::Rest => None,
         }
     }
 
@@ -125,7 +133,7 @@ impl Entry {
     pub fn side(&self) -> Option<Side> {
         match self.kind {
             EntryKind::Game { side, .. } => Some(side),
-            EntryKind::Bye => None,
+            EntryKind::Bye | EntryKind::Rest => None,
         }
     }
 }
@@ -148,7 +156,7 @@ impl History {
     /// use xiangqi_tournament::{history::{History, Game, Round}, Outcome, PlayerId, Scoring};
     /// let mut g = Game::new(1, PlayerId(1), PlayerId(2));
     /// g.outcome = Some(Outcome::FirstWins);
-    /// let h = History::build(2, &[Round { number: 1, games: vec![g], bye: None }], &Scoring::rules_1960(), &[]);
+    /// let h = History::build(2, &[Round { number: 1, games: vec![g], bye: None, rests: vec![] }], &Scoring::rules_1960(), &[]);
     /// assert_eq!(h.points(PlayerId(1)).to_string(), "2");
     /// ```
     pub fn build(
@@ -196,6 +204,16 @@ impl History {
                     points,
                     fouls: 0,
                 });
+            }
+            for &(p, points) in &round.rests {
+                if p.index() < players && !ex[p.index()] {
+                    records[p.index()].push(Entry {
+                        round: round.number,
+                        kind: EntryKind::Rest,
+                        points,
+                        fouls: 0,
+                    });
+                }
             }
         }
         History {

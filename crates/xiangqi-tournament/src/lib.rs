@@ -31,6 +31,7 @@
 pub mod berger;
 mod error;
 pub mod export;
+pub mod generate;
 pub mod groups;
 pub mod history;
 pub mod knockout;
@@ -44,6 +45,7 @@ pub mod swiss;
 pub mod team;
 pub mod tiebreak;
 pub mod tournament;
+pub mod trf;
 
 pub use error::Error;
 pub use player::{Player, PlayerId};

@@ -145,7 +145,7 @@ impl TieBreak {
                     side,
                     result,
                 } => Some((opponent, side, result, e.points)),
-                EntryKind::Bye => None,
+                EntryKind::Bye | EntryKind::Rest => None,
             })
         };
         let raw = match self {

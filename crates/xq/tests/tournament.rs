@@ -425,3 +425,142 @@ fn team_score_ranks_by_match_then_board_points() {
     let out = xq(&["tournament", "team-score", "3", "1-2:WX"], &dir);
     assert!(String::from_utf8_lossy(&out.stderr).contains("board 2"));
 }
+
+/// `generate` writes a random Dutch tournament as TRF; `check` re-pairs it and finds every
+/// round to be the rules' own (exit 0); a TRF with two boards swapped in the last round is
+/// caught (exit 1) with the round and the deciding criterion; `import` makes a tournament
+/// file that pairs on.
+#[test]
+fn generate_check_import_round_trip() {
+    use xiangqi_tournament::trf::{ResultCode, TrfFile, TrfVersion};
+    let dir = scratch("dutch");
+    ok(
+        &[
+            "tournament",
+            "generate",
+            "--players",
+            "15",
+            "--rounds",
+            "5",
+            "--seed",
+            "4",
+            "event.trf",
+        ],
+        &dir,
+    );
+    let out = ok(&["tournament", "check", "event.trf"], &dir);
+    assert!(out.contains("5 rounds"), "{out}");
+    // Swap the opponents of the two top boards of round 5.
+    let text = std::fs::read_to_string(dir.join("event.trf")).unwrap();
+    let mut f = TrfFile::parse(&text).unwrap();
+    let r = 4;
+    let cell = |f: &TrfFile, id: u32| f.players[id as usize - 1].cells[r];
+    let a = (1..=15).find(|&i| cell(&f, i).opponent.is_some()).unwrap();
+    let b = cell(&f, a).opponent.unwrap();
+    let c = (1..=15)
+        .find(|&i| i != a && i != b && cell(&f, i).opponent.is_some())
+        .unwrap();
+    let d = cell(&f, c).opponent.unwrap();
+    for (x, y) in [(a, d), (d, a), (c, b), (b, c)] {
+        let p = &mut f.players[x as usize - 1];
+        p.cells[r].opponent = Some(y);
+        p.cells[r].result = ResultCode::Draw;
+        p.points = None;
+    }
+    // Colours of the new pairs must be opposite: give the first of each pair white.
+    for (x, y) in [(a, d), (c, b)] {
+        f.players[x as usize - 1].cells[r].colour = Some(xiangqi_tournament::Side::First);
+        f.players[y as usize - 1].cells[r].colour = Some(xiangqi_tournament::Side::Second);
+    }
+    std::fs::write(dir.join("bad.trf"), f.write(TrfVersion::Trf2026)).unwrap();
+    let out = xq(&["tournament", "check", "bad.trf"], &dir);
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.starts_with("round 5 board "), "{text}");
+    assert!(text.contains("decided by"), "{text}");
+    // Import, then the file is a tournament like any other.
+    ok(
+        &["tournament", "import", "event.trf", "-o", "event.json"],
+        &dir,
+    );
+    let out = ok(&["tournament", "check", "event.json", "--json"], &dir);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["rounds_checked"], 5);
+    assert!(v["difference"].is_null());
+    // Garbage is refused with exit 2 and a message naming the file.
+    std::fs::write(dir.join("junk.trf"), "001 abcd\n").unwrap();
+    let out = xq(&["tournament", "check", "junk.trf"], &dir);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("junk.trf"));
+}
+
+/// `new --swiss dutch` pairs round 1 as C.04.3 art. 3.3 and 5.2.5: top half against bottom
+/// half, 1 white, then alternating.
+#[test]
+fn new_dutch_swiss_pairs_by_the_fide_rules() {
+    let dir = scratch("dutch-new");
+    std::fs::write(
+        dir.join("p.csv"),
+        "name,rating,club\nA,2400,X\nB,2300,Y\nC,2200,X\nD,2100,Y\n",
+    )
+    .unwrap();
+    ok(
+        &[
+            "tournament",
+            "new",
+            "--players",
+            "p.csv",
+            "--system",
+            "swiss",
+            "--swiss",
+            "dutch",
+            "--rounds",
+            "3",
+            "e.json",
+        ],
+        &dir,
+    );
+    let v: serde_json::Value =
+        serde_json::from_str(&ok(&["tournament", "pair", "e.json", "--json"], &dir)).unwrap();
+    let boards = v["boards"].as_array().expect("boards");
+    let pairs: Vec<(u64, u64)> = boards
+        .iter()
+        .map(|b| (b["first"].as_u64().unwrap(), b["second"].as_u64().unwrap()))
+        .collect();
+    assert_eq!(pairs, [(1, 3), (4, 2)]);
+    // Same-club avoidance: X = {1, 3}, Y = {2, 4}: 1 v 3 is not allowed in round 1, so the
+    // next transposition of S2 (4, 3) is taken.
+    ok(
+        &[
+            "tournament",
+            "new",
+            "--players",
+            "p.csv",
+            "--swiss",
+            "dutch",
+            "--rounds",
+            "3",
+            "--clubs-apart",
+            "1",
+            "c.json",
+        ],
+        &dir,
+    );
+    let v: serde_json::Value =
+        serde_json::from_str(&ok(&["tournament", "pair", "c.json", "--json"], &dir)).unwrap();
+    let pairs: Vec<(u64, u64)> = v["boards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| {
+            let (x, y) = (b["first"].as_u64().unwrap(), b["second"].as_u64().unwrap());
+            (x.min(y), x.max(y))
+        })
+        .collect();
+    assert_eq!(pairs, [(1, 4), (2, 3)]);
+}

@@ -63,6 +63,7 @@ impl Crosstable {
             for e in h.entries(p) {
                 cells[e.round as usize - 1] = match e.kind {
                     EntryKind::Bye => "bye".into(),
+                    EntryKind::Rest => format!("-{}", e.points),
                     EntryKind::Game {
                         opponent,
                         side,

@@ -4,7 +4,7 @@ mod crosstable;
 mod trf;
 
 pub use crosstable::{Crosstable, CrosstableRow};
-pub use trf::to_trf;
+pub use trf::{to_trf, to_trf2026};
 
 /// Display width of a string in a fixed-width terminal: CJK and full-width characters take
 /// two columns, so that Chinese names line up.

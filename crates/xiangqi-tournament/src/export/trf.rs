@@ -1,19 +1,11 @@
-//! FIDE Tournament Report File, 2016 layout (TRF16).
-//!
-//! Column layout of the `001` player line as in the TRF16 specification (transcribed in the
-//! reference notes, tournaments.md §2.5): starting rank in columns 5–8, name 15–47, rating
-//! 49–52, points 81–84, rank 86–89, then ten columns per round from column 92 (opponent
-//! 92–95, colour 97, result 99). The first mover is written as white (`w`).
-//!
-//! TRF's points and results are on the 1/½/0 scale; an event scored 2/1/0 is written on that
-//! scale too (a win 1, a draw =, a default + or −), because TRF16 has no way to state another
-//! point system. A pairing-allocated bye is `U` (`0000 - U`), a round-robin rest or a round
-//! without a pairing `Z`.
+//! FIDE TRF output: TRF16 and TRF-2026 (the layouts are in [`crate::trf`]).
 
-use crate::history::EntryKind;
-use crate::{PlayerId, PlayerResult, Side, System, Tournament};
+use crate::Tournament;
+use crate::trf::{TrfFile, TrfVersion};
 
-/// The tournament as a TRF16 file (lines end with `\n`).
+/// The tournament as a TRF16 file (lines end with `\n`). The first mover is written as
+/// white (`w`); points on the 1/½/0 scale; a pairing-allocated bye is `0000 - U`, a rest
+/// `F`, `H` or `Z`.
 ///
 /// ```
 /// use xiangqi_tournament::{export::to_trf, Player, Settings, Tournament, Outcome};
@@ -26,98 +18,16 @@ use crate::{PlayerId, PlayerResult, Side, System, Tournament};
 /// assert_eq!(&line[14..16], "Li");
 /// ```
 pub fn to_trf(t: &Tournament) -> String {
-    let history =
-        crate::history::History::build(t.players.len(), &t.rounds, &t.settings.scoring, &[]);
-    let standings = t.standings();
-    let mut rank = vec![0u32; t.players.len()];
-    for r in &standings.rows {
-        rank[r.player.index()] = r.rank;
-    }
-    let mut out = String::new();
-    out.push_str(&format!("012 {}\n", t.name));
-    out.push_str(&format!("062 {}\n", t.players.len()));
-    out.push_str(&format!(
-        "072 {}\n",
-        t.players.iter().filter(|p| p.rating.is_some()).count()
-    ));
-    let kind = match t.settings.system {
-        System::RoundRobin { cycles: 2, .. } => "Double Round Robin",
-        System::RoundRobin { .. } => "Round Robin",
-        System::Swiss { .. } => "Swiss System",
-    };
-    out.push_str(&format!("092 {kind}\n"));
-    out.push_str(&format!("XXR {}\n", t.planned_rounds()));
-    let rounds = t.rounds.len();
-    for (i, player) in t.players.iter().enumerate() {
-        let id = PlayerId::from_index(i);
-        let mut cells = vec![None; rounds];
-        let mut fide_halves = 0i32;
-        for e in history.entries(id) {
-            let (opp, colour, code, halves) = match e.kind {
-                EntryKind::Bye if e.points.halves() > 0 => (0, '-', 'U', 2),
-                EntryKind::Bye => (0, '-', 'Z', 0),
-                EntryKind::Game {
-                    opponent,
-                    side,
-                    result,
-                } => {
-                    let c = if side == Side::First { 'w' } else { 'b' };
-                    let (code, h) = match result {
-                        PlayerResult::Win => ('1', 2),
-                        PlayerResult::Draw => ('=', 1),
-                        PlayerResult::Loss => ('0', 0),
-                        PlayerResult::ForfeitWin => ('+', 2),
-                        PlayerResult::ForfeitLoss => ('-', 0),
-                    };
-                    (opponent.0, c, code, h)
-                }
-            };
-            fide_halves += halves;
-            cells[e.round as usize - 1] = Some((opp, colour, code));
-        }
-        // Paired games still without a result: opponent and colour, blank result.
-        for r in &t.rounds {
-            for g in &r.games {
-                if g.outcome.is_none()
-                    && let Some(side) = g.side_of(id)
-                {
-                    let opp = if side == Side::First {
-                        g.second
-                    } else {
-                        g.first
-                    };
-                    let c = if side == Side::First { 'w' } else { 'b' };
-                    cells[r.number as usize - 1] = Some((opp.0, c, ' '));
-                }
-            }
-        }
-        let name: String = player.name.chars().take(33).collect();
-        let mut line = format!(
-            "001 {:>4}      {:<33} {:>4}{:28}{:>4.1} {:>4}",
-            i + 1,
-            name,
-            player
-                .rating
-                .map(|r| r.min(9999).to_string())
-                .unwrap_or_default(),
-            "",
-            f64::from(fide_halves) / 2.0,
-            if rank[i] > 0 {
-                rank[i].to_string()
-            } else {
-                String::new()
-            },
-        );
-        // Pad by characters so that column 92 is reached even with wide names.
-        while line.chars().count() < 89 {
-            line.push(' ');
-        }
-        for c in cells {
-            let (opp, colour, code) = c.unwrap_or((0, '-', 'Z'));
-            line.push_str(&format!("  {opp:>4} {colour} {code}"));
-        }
-        out.push_str(line.trim_end());
-        out.push('\n');
-    }
-    out
+    TrfFile::from_tournament(t, TrfVersion::Trf16).write(TrfVersion::Trf16)
+}
+
+/// The tournament as a TRF-2026 file.
+///
+/// ```
+/// use xiangqi_tournament::{export::to_trf2026, Player, Settings, Tournament};
+/// let t = Tournament::new("Open", vec![Player::new("Li"), Player::new("Wang")], Settings::swiss(1)).unwrap();
+/// assert!(to_trf2026(&t).contains("\n142 1\n"));
+/// ```
+pub fn to_trf2026(t: &Tournament) -> String {
+    TrfFile::from_tournament(t, TrfVersion::Trf2026).write(TrfVersion::Trf2026)
 }

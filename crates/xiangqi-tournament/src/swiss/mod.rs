@@ -16,6 +16,7 @@
 //! colour rules relaxed, and the pairing says so in [`SwissPairing::notes`].
 
 mod colour;
+pub mod dutch;
 
 pub use colour::ColourState;
 use colour::{SideRule, a_moves_first};
@@ -34,6 +35,8 @@ pub enum SwissVariant {
     /// Modern Chinese practice (积分编排制).
     #[default]
     Chinese,
+    /// The FIDE (Dutch) system, FIDE Handbook C.04.3 effective 1 February 2026.
+    Dutch,
 }
 
 /// How round 1 is paired.
@@ -89,7 +92,28 @@ pub fn pair_round(
     variant: SwissVariant,
     first_round: FirstRound,
 ) -> Result<SwissPairing, Error> {
+    pair_round_with(players, round, variant, first_round, None)
+}
+
+/// [`pair_round`] with the Chinese software's last-rounds colour priority in force (the
+/// caller passes it only in the rounds it covers): when the two players' scores differ by at
+/// least `priority.gap`, the higher scorer moves first or second as his colour history
+/// prefers, as long as the hard colour rules allow it (tournaments.md §4.2, the option
+/// "colour priority for the higher scorer in the last three rounds").
+pub fn pair_round_with(
+    players: &[SwissPlayer],
+    round: u32,
+    variant: SwissVariant,
+    first_round: FirstRound,
+    priority: Option<crate::tournament::LastRoundsPriority>,
+) -> Result<SwissPairing, Error> {
+    if variant == SwissVariant::Dutch {
+        return Err(Error::Settings(
+            "the Dutch system is paired by swiss::dutch::pair".into(),
+        ));
+    }
     let mut ctx = Context::new(players, round, variant);
+    ctx.priority = priority;
     if round == 1
         && players
             .iter()
@@ -134,6 +158,7 @@ struct Context<'a> {
     /// Bitset of who has met whom, `words` u64s per player.
     met: Vec<u64>,
     words: usize,
+    priority: Option<crate::tournament::LastRoundsPriority>,
 }
 
 const SEARCH_BUDGET: usize = 20_000;
@@ -174,13 +199,14 @@ impl<'a> Context<'a> {
             group,
             met,
             words,
+            priority: None,
         }
     }
 
     fn side_rule(&self) -> SideRule {
         match self.variant {
             SwissVariant::Rules1960 => SideRule::Alternate,
-            SwissVariant::Chinese => SideRule::Balance,
+            SwissVariant::Chinese | SwissVariant::Dutch => SideRule::Balance,
         }
     }
 
@@ -265,7 +291,7 @@ impl<'a> Context<'a> {
             .map(|j| {
                 let q = seq[j];
                 let clash = match self.variant {
-                    SwissVariant::Rules1960 => false,
+                    SwissVariant::Rules1960 | SwissVariant::Dutch => false,
                     SwissVariant::Chinese => {
                         let (a, b) = (self.colours[p].preference(), self.colours[q].preference());
                         a.is_some() && a == b
@@ -374,12 +400,22 @@ impl<'a> Context<'a> {
             .into_iter()
             .map(|(a, b)| {
                 let (hi, lo) = if place(a) <= place(b) { (a, b) } else { (b, a) };
-                let hi_first = a_moves_first(
-                    self.side_rule(),
-                    (&self.colours[hi], self.players[hi].id.0),
-                    (&self.colours[lo], self.players[lo].id.0),
-                    self.round,
-                );
+                let gap = self.players[hi].score - self.players[lo].score;
+                let (ch, cl) = (&self.colours[hi], &self.colours[lo]);
+                let priority = self
+                    .priority
+                    .filter(|p| gap >= p.gap && gap > Points::ZERO)
+                    .and_then(|_| ch.preference())
+                    .filter(|&s| ch.allows(s) && cl.allows(s.other()));
+                let hi_first = match priority {
+                    Some(side) => side == crate::Side::First,
+                    None => a_moves_first(
+                        self.side_rule(),
+                        (ch, self.players[hi].id.0),
+                        (cl, self.players[lo].id.0),
+                        self.round,
+                    ),
+                };
                 if hi_first { (hi, lo) } else { (lo, hi) }
             })
             .collect();

@@ -66,7 +66,7 @@ pub(super) enum Command {
         #[arg(long, value_enum, default_value_t = TableFormat::Text)]
         format: TableFormat,
     },
-    /// Export: TRF16, crosstable CSV or HTML, or the tournament JSON itself.
+    /// Export: TRF16 or TRF-2026, crosstable CSV or HTML, or the tournament JSON itself.
     Export {
         /// The tournament file.
         file: PathBuf,
@@ -76,6 +76,61 @@ pub(super) enum Command {
         /// Write here instead of standard output.
         #[arg(long, short)]
         out: Option<PathBuf>,
+    },
+    /// Read a TRF (TRF16 or TRF-2026, from any program) into a tournament file that can be
+    /// paired on.
+    Import {
+        /// The TRF file.
+        trf: PathBuf,
+        /// Where to write the tournament file (default: the TRF's name with `.json`).
+        #[arg(long, short)]
+        out: Option<PathBuf>,
+        /// Scoring of the event (default: the TRF's own point system).
+        #[arg(long, value_enum)]
+        scoring: Option<ScoringArg>,
+        /// Overwrite an existing file.
+        #[arg(long)]
+        force: bool,
+    },
+    /// Checking mode: re-pair every round from the results before it and compare. Exit 0
+    /// when every round is the rules' own pairing, 1 at the first difference (printed with
+    /// the criterion that decides).
+    Check {
+        /// A TRF or a tournament file.
+        file: PathBuf,
+        /// Pairing system for a TRF that does not name one (default: the Dutch system).
+        #[arg(long, value_enum)]
+        swiss: Option<SwissArg>,
+        /// Print the report as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Generate a random tournament (ratings, results drawn from the rating difference,
+    /// every round paired by the chosen system) and write it as TRF. Seeded: reproducible.
+    Generate {
+        /// Where to write the TRF.
+        file: PathBuf,
+        /// Number of players.
+        #[arg(long)]
+        players: u32,
+        /// Number of rounds.
+        #[arg(long)]
+        rounds: u32,
+        /// Seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Forfeits per thousand games.
+        #[arg(long, default_value_t = 20)]
+        forfeits: u32,
+        /// Requested byes (absences, late entries) per thousand player-rounds.
+        #[arg(long, default_value_t = 20)]
+        byes: u32,
+        /// Baku acceleration.
+        #[arg(long)]
+        baku: bool,
+        /// Write TRF16 instead of TRF-2026.
+        #[arg(long)]
+        trf16: bool,
     },
     /// Print the Berger round-robin table for N players (0 = bye).
     Berger {
@@ -188,9 +243,9 @@ pub(super) struct NewArgs {
     /// Swap the last two rounds of the first cycle of a double round robin.
     #[arg(long)]
     pub(super) swap_last_two: bool,
-    /// Scoring: 1960 (2/1/0) or modern (1/½/0).
-    #[arg(long, value_enum, default_value_t = ScoringArg::Rules1960)]
-    pub(super) scoring: ScoringArg,
+    /// Scoring: 1960 (2/1/0) or modern (1/½/0); default 1960, modern for the Dutch system.
+    #[arg(long, value_enum)]
+    pub(super) scoring: Option<ScoringArg>,
     /// Tie-breaks: a preset (single-1960, two-game-1960, chinese-swiss, chinese-swiss-full,
     /// round-robin-modern, fide-swiss) or a comma list of criteria (points, match_points,
     /// head_to_head, unbeaten, fewer_losses, fewer_fouls, buchholz, buchholz_cut1,
@@ -200,9 +255,33 @@ pub(super) struct NewArgs {
     /// Withdrawal rule.
     #[arg(long, value_enum, default_value_t = WithdrawalArg::Rules1960)]
     pub(super) withdrawal: WithdrawalArg,
+    /// Same-club avoidance (同队不相遇): `all` rounds, or the number of first rounds in which
+    /// it is absolute.
+    #[arg(long)]
+    pub(super) clubs_apart: Option<String>,
+    /// Baku acceleration (Dutch system).
+    #[arg(long)]
+    pub(super) baku: bool,
+    /// Colour of the top player in round 1 (Dutch system, art. 5.1).
+    #[arg(long, value_enum)]
+    pub(super) initial_colour: Option<ColourArg>,
+    /// Chinese system: colour priority for the higher scorer in the last N rounds.
+    #[arg(long)]
+    pub(super) last_rounds_priority: Option<u32>,
+    /// The smallest score gap for that priority, in points of the event's scale.
+    #[arg(long, default_value_t = 0.5)]
+    pub(super) priority_gap: f64,
     /// Overwrite an existing file.
     #[arg(long)]
     pub(super) force: bool,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug)]
+pub(super) enum ColourArg {
+    /// First mover (red; TRF white).
+    White,
+    /// Second mover.
+    Black,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug)]
@@ -222,6 +301,8 @@ pub(super) enum SwissArg {
     Rules1960,
     /// Modern Chinese practice.
     Chinese,
+    /// The FIDE (Dutch) system, C.04.3.
+    Dutch,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug)]
@@ -253,7 +334,10 @@ pub(super) enum TableFormat {
 
 #[derive(ValueEnum, Clone, Copy, Debug)]
 pub(super) enum ExportFormat {
+    /// TRF16.
     Trf,
+    /// TRF-2026.
+    Trf2026,
     Csv,
     Html,
     Text,

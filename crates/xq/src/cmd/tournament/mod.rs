@@ -8,6 +8,12 @@
 //! xq tournament standings event.json
 //! xq tournament crosstable event.json --format html > table.html
 //! xq tournament export event.json --format trf > event.trf
+//! xq tournament new --players players.csv --system swiss --swiss dutch --rounds 9 open.json
+//! xq tournament new --players players.csv --swiss chinese --clubs-apart 3 --last-rounds-priority 3 cn.json
+//! xq tournament import other.trf -o event.json
+//! xq tournament check event.trf          # exit 0: every round is the rules' own; 1: first difference
+//! xq tournament generate --players 40 --rounds 7 --seed 1 random.trf
+//! xq tournament export event.json --format trf2026 > event.trf
 //! xq tournament berger 6 --json
 //! xq tournament knockout players.csv --third-place
 //! xq tournament draw-cards 13 --seed 2026
@@ -17,10 +23,11 @@
 mod args;
 mod bracket;
 mod output;
+mod trf;
 
 use args::{
-    Command, ExportFormat, FirstRoundArg, NewArgs, ScoringArg, SwissArg, SystemArg, TableFormat,
-    WithdrawalArg,
+    ColourArg, Command, ExportFormat, FirstRoundArg, NewArgs, ScoringArg, SwissArg, SystemArg,
+    TableFormat, WithdrawalArg,
 };
 use output::{print_pairings, standings_json, standings_text};
 
@@ -28,8 +35,9 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use anyhow::{Context, bail};
-use xiangqi_tournament::export::{Crosstable, to_trf};
+use xiangqi_tournament::export::{Crosstable, to_trf, to_trf2026};
 use xiangqi_tournament::swiss::{FirstRound, SwissVariant};
+use xiangqi_tournament::tournament::{ClubRule, LastRoundsPriority, SwissOptions};
 use xiangqi_tournament::{
     Outcome, PlayerId, Scoring, Settings, System, TieBreak, TieBreakPreset, Tournament,
     WithdrawalRule, berger, team,
@@ -123,6 +131,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             let x = Crosstable::build(&t);
             let text = match format {
                 ExportFormat::Trf => to_trf(&t),
+                ExportFormat::Trf2026 => to_trf2026(&t),
                 ExportFormat::Csv => x.to_csv(),
                 ExportFormat::Html => x.to_html(),
                 ExportFormat::Text => x.to_text(),
@@ -134,6 +143,25 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 None => print!("{text}"),
             }
         }
+        Command::Import {
+            trf,
+            out,
+            scoring,
+            force,
+        } => trf::import(&trf, out, scoring.map(scoring_of), force)?,
+        Command::Check { file, swiss, json } => {
+            return trf::check(&file, swiss.map(variant_of), json);
+        }
+        Command::Generate {
+            file,
+            players,
+            rounds,
+            seed,
+            forfeits,
+            byes,
+            baku,
+            trf16,
+        } => trf::generate(&file, players, rounds, seed, forfeits, byes, baku, trf16)?,
         Command::Berger {
             players,
             double,
@@ -234,10 +262,7 @@ fn new(a: NewArgs) -> anyhow::Result<()> {
         SystemArg::Swiss => System::Swiss {
             // 1960 §9 四(二): about half the number of players.
             rounds: a.rounds.unwrap_or((n / 2).clamp(1, 11).min(n + n % 2 - 1)),
-            variant: match a.swiss {
-                SwissArg::Rules1960 => SwissVariant::Rules1960,
-                SwissArg::Chinese => SwissVariant::Chinese,
-            },
+            variant: variant_of(a.swiss),
             first_round: match a.first_round {
                 FirstRoundArg::Adjacent => FirstRound::Adjacent,
                 FirstRoundArg::Split => FirstRound::Split,
@@ -247,6 +272,7 @@ fn new(a: NewArgs) -> anyhow::Result<()> {
     let default_preset = match a.system {
         SystemArg::RoundRobin => TieBreakPreset::Single1960,
         SystemArg::DoubleRoundRobin => TieBreakPreset::TwoGame1960,
+        SystemArg::Swiss if matches!(a.swiss, SwissArg::Dutch) => TieBreakPreset::FideSwiss,
         SystemArg::Swiss => TieBreakPreset::ChineseSwiss,
     };
     let tiebreaks = match &a.tiebreaks {
@@ -255,15 +281,17 @@ fn new(a: NewArgs) -> anyhow::Result<()> {
     };
     let settings = Settings {
         system,
-        scoring: match a.scoring {
-            ScoringArg::Rules1960 => Scoring::rules_1960(),
-            ScoringArg::Modern => Scoring::modern(),
+        scoring: match (a.scoring, a.swiss) {
+            (Some(s), _) => scoring_of(s),
+            (None, SwissArg::Dutch) if matches!(a.system, SystemArg::Swiss) => Scoring::modern(),
+            (None, _) => Scoring::rules_1960(),
         },
         tiebreaks,
         withdrawal_rule: match a.withdrawal {
             WithdrawalArg::Rules1960 => WithdrawalRule::Rules1960,
             WithdrawalArg::Fide => WithdrawalRule::Fide,
         },
+        swiss: swiss_options(&a)?,
     };
     let t = Tournament::new(&a.name, players, settings)?;
     save(&a.file, &t)?;
@@ -274,6 +302,50 @@ fn new(a: NewArgs) -> anyhow::Result<()> {
         t.planned_rounds()
     );
     Ok(())
+}
+
+fn scoring_of(s: ScoringArg) -> Scoring {
+    match s {
+        ScoringArg::Rules1960 => Scoring::rules_1960(),
+        ScoringArg::Modern => Scoring::modern(),
+    }
+}
+
+fn variant_of(s: SwissArg) -> SwissVariant {
+    match s {
+        SwissArg::Rules1960 => SwissVariant::Rules1960,
+        SwissArg::Chinese => SwissVariant::Chinese,
+        SwissArg::Dutch => SwissVariant::Dutch,
+    }
+}
+
+fn swiss_options(a: &NewArgs) -> anyhow::Result<SwissOptions> {
+    let clubs = match a.clubs_apart.as_deref().map(str::trim) {
+        None => ClubRule::Off,
+        Some("all" | "always") => ClubRule::Always,
+        Some(n) => ClubRule::FirstRounds {
+            rounds: n.parse().with_context(|| {
+                format!("--clubs-apart wants `all` or a number of rounds, not {n:?}")
+            })?,
+        },
+    };
+    let gap = a.priority_gap * 2.0;
+    if !(0.0..=1000.0).contains(&gap) || gap.fract() != 0.0 {
+        bail!("--priority-gap wants a whole or half number of points");
+    }
+    Ok(SwissOptions {
+        clubs,
+        baku: a.baku,
+        initial_colour: a.initial_colour.map(|c| match c {
+            ColourArg::White => xiangqi_tournament::Side::First,
+            ColourArg::Black => xiangqi_tournament::Side::Second,
+        }),
+        last_rounds_priority: a.last_rounds_priority.map(|rounds| LastRoundsPriority {
+            rounds,
+            gap: xiangqi_tournament::Points::from_halves(gap as i32),
+        }),
+        ..SwissOptions::default()
+    })
 }
 
 fn parse_tiebreaks(s: &str) -> anyhow::Result<Vec<TieBreak>> {
@@ -298,14 +370,14 @@ fn parse_tiebreaks(s: &str) -> anyhow::Result<Vec<TieBreak>> {
         .collect()
 }
 
-fn load(path: &Path) -> anyhow::Result<Tournament> {
+pub(super) fn load(path: &Path) -> anyhow::Result<Tournament> {
     let text =
         std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
     Tournament::from_json(&text).with_context(|| path.display().to_string())
 }
 
 /// Writes atomically: a crash mid-write never leaves a half file behind.
-fn save(path: &Path, t: &Tournament) -> anyhow::Result<()> {
+pub(super) fn save(path: &Path, t: &Tournament) -> anyhow::Result<()> {
     let tmp = path.with_extension("json.tmp");
     std::fs::write(&tmp, t.to_json() + "\n")
         .with_context(|| format!("writing {}", tmp.display()))?;

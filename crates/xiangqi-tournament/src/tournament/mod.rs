@@ -3,9 +3,16 @@
 
 use serde::{Deserialize, Serialize};
 
+mod check;
+mod options;
+mod swiss_input;
+
+pub use check::{CheckReport, Difference};
+pub use options::{ClubRule, LastRoundsPriority, SwissOptions};
+
 use crate::berger;
 use crate::history::{Game, History, Round};
-use crate::swiss::{self, FirstRound, SwissPlayer, SwissVariant};
+use crate::swiss::{FirstRound, SwissVariant};
 use crate::{
     Error, Outcome, Player, PlayerId, Points, Scoring, Standings, TieBreak, TieBreakPreset,
 };
@@ -83,6 +90,10 @@ pub struct Settings {
     /// Withdrawals.
     #[serde(default)]
     pub withdrawal_rule: WithdrawalRule,
+    /// Swiss options beyond the variant: same-club avoidance, acceleration, forbidden pairs,
+    /// initial colour, last-rounds colour priority.
+    #[serde(default, skip_serializing_if = "SwissOptions::is_default")]
+    pub swiss: SwissOptions,
 }
 
 impl Settings {
@@ -96,6 +107,7 @@ impl Settings {
             scoring: Scoring::rules_1960(),
             tiebreaks: TieBreakPreset::Single1960.chain(),
             withdrawal_rule: WithdrawalRule::Rules1960,
+            swiss: SwissOptions::default(),
         }
     }
 
@@ -127,6 +139,7 @@ impl Settings {
             scoring: Scoring::rules_1960(),
             tiebreaks: TieBreakPreset::ChineseSwiss.chain(),
             withdrawal_rule: WithdrawalRule::Rules1960,
+            swiss: SwissOptions::default(),
         }
     }
 }
@@ -183,7 +196,7 @@ pub struct Tournament {
     pub withdrawals: Vec<Withdrawal>,
 }
 
-const FORMAT: &str = "xiangqi-tournament/1";
+pub(crate) const FORMAT: &str = "xiangqi-tournament/1";
 
 impl Tournament {
     /// A new event; players are put in starting order (seed, then rating, then as given).
@@ -228,7 +241,7 @@ impl Tournament {
     }
 
     /// Checks the internal consistency of a file read from outside.
-    fn validate(&self) -> Result<(), Error> {
+    pub(crate) fn validate(&self) -> Result<(), Error> {
         let n = self.players.len() as u32;
         let bad = |m: String| Error::File {
             line: 0,
@@ -352,6 +365,7 @@ impl Tournament {
             number,
             games: Vec::new(),
             bye: None,
+            rests: Vec::new(),
         };
         for f in &table[number as usize - 1] {
             if f.is_bye() {
@@ -377,61 +391,6 @@ impl Tournament {
             round.games.push(game);
         }
         round
-    }
-
-    fn swiss_round(
-        &self,
-        number: u32,
-        variant: SwissVariant,
-        first_round: FirstRound,
-    ) -> Result<Round, Error> {
-        let history = self.history();
-        // One pass over the rounds collects everyone's opponents, sides and byes.
-        let mut all: Vec<SwissPlayer> = (0..self.players.len())
-            .map(|i| {
-                let id = PlayerId::from_index(i);
-                SwissPlayer {
-                    id,
-                    score: history.points(id),
-                    sides: Vec::new(),
-                    opponents: Vec::new(),
-                    byes: 0,
-                }
-            })
-            .collect();
-        for r in &self.rounds {
-            for g in &r.games {
-                let played = g.outcome.is_some_and(Outcome::played);
-                for (me, opp, side) in [
-                    (g.first, g.second, crate::Side::First),
-                    (g.second, g.first, crate::Side::Second),
-                ] {
-                    let sp = &mut all[me.index()];
-                    sp.opponents.push(opp);
-                    if played {
-                        sp.sides.push(side);
-                    }
-                }
-            }
-            if let Some((b, _)) = r.bye {
-                all[b.index()].byes += 1;
-            }
-        }
-        let players: Vec<SwissPlayer> = all
-            .into_iter()
-            .filter(|sp| self.is_active(sp.id, number))
-            .collect();
-        let pairing = swiss::pair_round(&players, number, variant, first_round)?;
-        Ok(Round {
-            number,
-            games: pairing
-                .boards
-                .iter()
-                .enumerate()
-                .map(|(i, &(a, b))| Game::new(i as u32 + 1, a, b))
-                .collect(),
-            bye: pairing.bye.map(|p| (p, self.settings.scoring.bye)),
-        })
     }
 
     fn game_mut(&mut self, round: u32, board: u32) -> Result<&mut Game, Error> {

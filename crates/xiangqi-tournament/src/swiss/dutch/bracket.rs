@@ -1,0 +1,638 @@
+//! One bracket of the Dutch system: candidates in the order of C.04.3 articles 3 and 4,
+//! judged by the quality criteria C6–C21.
+
+use std::collections::HashMap;
+
+use super::{Field, Float, Strength};
+use crate::Side;
+
+/// The work budget per bracket, in search nodes.
+const BUDGET: usize = 40_000;
+
+/// A candidate's value under C6–C21, lower is better, compared lexicographically. C7's
+/// scores are listed highest first (one entry per downfloater).
+pub(crate) type Quality = Vec<i64>;
+
+/// The best candidate so far: its value, its pairs, its downfloaters, and its place in the
+/// generation sequence (compared lexicographically: smaller is generated earlier).
+type Best = (Quality, Vec<(usize, usize)>, Vec<usize>, Vec<usize>);
+
+pub(crate) struct Done {
+    pub(crate) pairs: Vec<(usize, usize)>,
+    pub(crate) downfloaters: Vec<usize>,
+    pub(crate) budget_exhausted: bool,
+}
+
+pub(crate) struct Bracket<'f, 'a> {
+    f: &'f Field<'a>,
+    mdps: Vec<usize>,
+    residents: Vec<usize>,
+    lower: &'f [usize],
+    next: Option<&'f [usize]>,
+    last: bool,
+    /// Per downfloater set: (completes, pairs in the following bracket).
+    cache: HashMap<Vec<usize>, (bool, usize)>,
+    work: usize,
+    best: Option<Best>,
+    /// The lower bound of every criterion: a candidate that reaches it is perfect.
+    bound: Quality,
+    perfect: bool,
+    /// The current candidate's place in the generation sequence.
+    key: Vec<usize>,
+    /// (C12, C13) targets of the bounded first pass: stop at the first leaf that meets them.
+    target: Option<(i64, i64)>,
+    found: bool,
+    /// Candidates judged so far that complete the round.
+    valid: usize,
+    /// The work allowed to the current pass.
+    limit: usize,
+}
+
+impl<'f, 'a> Bracket<'f, 'a> {
+    pub(crate) fn new(
+        f: &'f Field<'a>,
+        mdps: &[usize],
+        residents: &[usize],
+        lower: &'f [usize],
+        next: Option<&'f [usize]>,
+    ) -> Bracket<'f, 'a> {
+        Bracket {
+            f,
+            mdps: mdps.to_vec(),
+            residents: residents.to_vec(),
+            lower,
+            next,
+            last: next.is_none(),
+            cache: HashMap::new(),
+            work: 0,
+            best: None,
+            bound: Vec::new(),
+            perfect: false,
+            key: Vec::new(),
+            target: None,
+            found: false,
+            valid: 0,
+            limit: BUDGET,
+        }
+    }
+
+    pub(crate) fn pair(mut self) -> Done {
+        let all: Vec<usize> = self.mdps.iter().chain(&self.residents).copied().collect();
+        let max_pairs = self.f.max_pairs(&all);
+        self.bound = self.lower_bound(&all, max_pairs);
+        // First the earliest candidate whose criteria C6–C11 are at their lower bounds
+        // with the fewest unmet colour preferences (C12), found by raising a C12 target from
+        // its bound with every subtree that cannot reach it skipped; then the full search,
+        // which can only improve on it by later criteria or find that the bounds of C6–C11
+        // cannot be reached.
+        let m0 = self.mdps.len();
+        let at = c12_at(&self.bound);
+        let most = (all.len() / 2) as i64;
+        self.limit = BUDGET / 2;
+        'targets: for t12 in self.bound[at]..=most {
+            for t13 in self.bound[at + 1]..=t12.min(most) {
+                self.target = Some((t12, t13));
+                self.found = false;
+                self.levels(m0);
+                if self.found || self.perfect || self.work > self.limit {
+                    break 'targets;
+                }
+            }
+        }
+        self.target = None;
+        self.found = false;
+        self.limit = self.work + BUDGET;
+        if !self.perfect {
+            self.levels(m0);
+        }
+        let budget_exhausted = self.work > self.limit && !self.perfect;
+        match self.best.take() {
+            Some((_, pairs, downfloaters, _)) => Done {
+                pairs,
+                downfloaters,
+                budget_exhausted,
+            },
+            // Nothing found within the budget: the last bracket is closed by any complete
+            // pairing (one exists: C4 held when the bracket above was paired); any other
+            // bracket floats everyone down.
+            None if self.last => match self.f.complete(&all) {
+                Some((pairs, bye)) => Done {
+                    pairs,
+                    downfloaters: bye.into_iter().collect(),
+                    budget_exhausted: true,
+                },
+                None => Done {
+                    pairs: Vec::new(),
+                    downfloaters: all,
+                    budget_exhausted,
+                },
+            },
+            None => Done {
+                pairs: Vec::new(),
+                downfloaters: all,
+                budget_exhausted,
+            },
+        }
+    }
+
+    /// M1, the MDPs paired, most first (art. 3.1); the MDP sets in art. 4.4 order.
+    fn levels(&mut self, m0: usize) {
+        for m1 in (0..=m0.min(self.residents.len())).rev() {
+            let before = self.valid;
+            for (ci, chosen) in combinations(m0, m1).into_iter().enumerate() {
+                self.key = vec![m0 - m1, ci];
+                let s1: Vec<usize> = chosen.iter().map(|&k| self.mdps[k]).collect();
+                let limbo: Vec<usize> = (0..m0)
+                    .filter(|k| !chosen.contains(k))
+                    .map(|k| self.mdps[k])
+                    .collect();
+                let residents = self.residents.clone();
+                let mut pairs = Vec::new();
+                let mut used = vec![false; residents.len()];
+                self.mdp_pairings(&s1, &residents, 0, &mut used, &mut pairs, &limbo, (0, 0));
+                if self.perfect || self.found || self.work > self.limit {
+                    return;
+                }
+            }
+            if self.valid > before {
+                return;
+            }
+        }
+    }
+
+    /// Transpositions of the residents against the chosen MDPs (S1), lexicographic.
+    #[allow(clippy::too_many_arguments)]
+    fn mdp_pairings(
+        &mut self,
+        s1: &[usize],
+        s2: &[usize],
+        i: usize,
+        used: &mut Vec<bool>,
+        pairs: &mut Vec<(usize, usize)>,
+        limbo: &[usize],
+        unmet: (i64, i64),
+    ) {
+        if self.perfect || self.found || self.work > self.limit {
+            return;
+        }
+        if self.target.is_some_and(|t| unmet.0 > t.0 || unmet.1 > t.1) {
+            return;
+        }
+        self.work += 1;
+        if i == s1.len() {
+            let remainder: Vec<usize> =
+                (0..s2.len()).filter(|&k| !used[k]).map(|k| s2[k]).collect();
+            self.remainder(&remainder, pairs, limbo, unmet);
+            return;
+        }
+        for k in 0..s2.len() {
+            if !used[k] && self.f.compatible(s1[i], s2[k]) {
+                used[k] = true;
+                pairs.push((s1[i], s2[k]));
+                self.key.push(k);
+                let cost = self.pair_unmet(s1[i], s2[k]);
+                let next = (unmet.0 + cost.0, unmet.1 + cost.1);
+                self.mdp_pairings(s1, s2, i + 1, used, pairs, limbo, next);
+                self.key.pop();
+                pairs.pop();
+                used[k] = false;
+            }
+        }
+    }
+
+    /// The homogeneous remainder: S1 the first P players, exchanges in art. 4.3 order, and
+    /// for each the transpositions of S2.
+    fn remainder(
+        &mut self,
+        rem: &[usize],
+        fixed: &[(usize, usize)],
+        limbo: &[usize],
+        unmet: (i64, i64),
+    ) {
+        let most = rem.len() / 2;
+        let base = self.key.len();
+        for p in (0..=most).rev() {
+            let before = self.valid;
+            let xs = exchanges(rem.len(), p);
+            let prune = 2 * p == rem.len() && limbo.is_empty() && !self.f.top.iter().any(|&t| t);
+            for (xi, x) in xs.iter().enumerate() {
+                let (s1, s2) = split(rem, p, x);
+                if let Some(t) = self.target {
+                    let b = colour_bound(self.f, &s1, &s2, &vec![false; s2.len()]);
+                    if unmet.0 + b.0 > t.0 || unmet.1 + b.1 > t.1 {
+                        continue;
+                    }
+                }
+                let mut pairs = fixed.to_vec();
+                let mut used = vec![false; s2.len()];
+                self.key.truncate(base);
+                self.key.extend([most - p, xi]);
+                self.transpose(&s1, &s2, 0, &mut used, &mut pairs, limbo, prune, unmet);
+                if self.perfect || self.found || self.work > self.limit {
+                    self.key.truncate(base);
+                    return;
+                }
+            }
+            self.key.truncate(base);
+            // Fewer pairs only if this many gave no candidate that completes the round (C6).
+            if self.valid > before {
+                return;
+            }
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn transpose(
+        &mut self,
+        s1: &[usize],
+        s2: &[usize],
+        i: usize,
+        used: &mut Vec<bool>,
+        pairs: &mut Vec<(usize, usize)>,
+        limbo: &[usize],
+        prune: bool,
+        unmet: (i64, i64),
+    ) {
+        if self.perfect || self.found || self.work > self.limit {
+            return;
+        }
+        self.work += 1;
+        let bound = colour_bound(self.f, &s1[i..], s2, used);
+        if let Some(t) = self.target
+            && (unmet.0 + bound.0 > t.0 || unmet.1 + bound.1 > t.1)
+        {
+            return;
+        }
+        if prune {
+            // C12 is the first criterion that can differ between candidates of an even
+            // homogeneous bracket outside the final round: skip what cannot reach the
+            // target, or cannot beat the best (nor tie it, when the best is already at the
+            // bound of every later criterion: a tie found later loses on generation order).
+            let reach = unmet.0 + bound.0;
+            if let Some((q, _, _, _)) = &self.best
+                && self.target.is_none()
+            {
+                let rest_at_bound = q[C12_AT + 1..] == self.bound[C12_AT + 1..];
+                if reach > q[C12_AT] || (rest_at_bound && reach >= q[C12_AT]) {
+                    return;
+                }
+            }
+        }
+        if i == s1.len() {
+            let mut down: Vec<usize> = limbo.to_vec();
+            down.extend((0..s2.len()).filter(|&k| !used[k]).map(|k| s2[k]));
+            self.consider(pairs, down);
+            return;
+        }
+        for k in 0..s2.len() {
+            if !used[k] && self.f.compatible(s1[i], s2[k]) {
+                used[k] = true;
+                pairs.push((s1[i], s2[k]));
+                self.key.push(k);
+                let cost = self.pair_unmet(s1[i], s2[k]);
+                let next = (unmet.0 + cost.0, unmet.1 + cost.1);
+                self.transpose(s1, s2, i + 1, used, pairs, limbo, prune, next);
+                self.key.pop();
+                pairs.pop();
+                used[k] = false;
+            }
+        }
+    }
+
+    /// The colour preferences (C12) and strong ones (C13) that pairing `a` with `b` leaves
+    /// unmet, with the colours of art. 5.
+    fn pair_unmet(&self, a: usize, b: usize) -> (i64, i64) {
+        let f = self.f;
+        let (hi, lo) = if f.rank[a] < f.rank[b] {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        let hw = f.hi_white(hi, lo);
+        let mut c = (0, 0);
+        for (x, side) in [(hi, hw), (lo, !hw)] {
+            let side = if side { Side::First } else { Side::Second };
+            let (pref, strength) = f.players[x].colours.preference();
+            if pref.is_some_and(|p| p != side) {
+                c.0 += 1;
+                c.1 += i64::from(strength >= Strength::Strong);
+            }
+        }
+        c
+    }
+
+    /// Keeps `pairs` if it completes the round and beats the best so far.
+    fn consider(&mut self, pairs: &[(usize, usize)], mut down: Vec<usize>) {
+        if self.last && down.len() > usize::from(self.f.n % 2 == 1) {
+            return;
+        }
+        if self.last && down.len() == 1 && !self.f.bye_ok[down[0]] {
+            return;
+        }
+        down.sort_by_key(|&i| self.f.rank[i]);
+        let Some(q) = self.quality(pairs, &down) else {
+            return;
+        };
+        self.valid += 1;
+        if let Some(t) = self.target {
+            // The bounded pass keeps only candidates at the bounds of C6–C11.
+            // C8's bound is optimistic when players float, so it is left to the full search.
+            let at = c12_at(&q);
+            let c8 = at - 4;
+            let at_bound = at == c12_at(&self.bound)
+                && q[..c8] == self.bound[..c8]
+                && q[c8 + 1..at] == self.bound[c8 + 1..at];
+            if !at_bound || q[at] > t.0 || q[at + 1] > t.1 {
+                return;
+            }
+            self.found = true;
+        }
+        if self
+            .best
+            .as_ref()
+            .is_some_and(|(b, _, _, k)| (b, k) <= (&q, &self.key))
+        {
+            return;
+        }
+        self.perfect = q == self.bound;
+        self.best = Some((q, pairs.to_vec(), down, self.key.clone()));
+    }
+
+    /// The candidate's value, or `None` if the rest of the round cannot be completed (C4).
+    pub(crate) fn quality(&mut self, pairs: &[(usize, usize)], down: &[usize]) -> Option<Quality> {
+        let f = self.f;
+        let (completes, next_pairs) = match self.cache.get(down) {
+            Some(&v) => v,
+            None => {
+                let mut rest: Vec<usize> = down.to_vec();
+                rest.extend_from_slice(self.lower);
+                let completes = f.completes(&rest);
+                let next_pairs = match self.next {
+                    Some(next) if completes => {
+                        let mut nb = down.to_vec();
+                        nb.extend_from_slice(next);
+                        f.max_pairs(&nb)
+                    }
+                    _ => 0,
+                };
+                self.cache.insert(down.to_vec(), (completes, next_pairs));
+                (completes, next_pairs)
+            }
+        };
+        if !completes {
+            return None;
+        }
+        let p = f.players;
+        let score = |i: usize| i64::from(p[i].score.halves());
+        let mut q: Quality = vec![down.len() as i64];
+        let mut scores: Vec<i64> = down.iter().map(|&i| score(i)).collect();
+        scores.sort_unstable_by(|a, b| b.cmp(a));
+        q.push(scores.len() as i64);
+        q.extend(scores);
+        q.push(-(next_pairs as i64));
+        let bye = if self.last {
+            down.first().copied()
+        } else {
+            None
+        };
+        q.push(bye.map_or(0, |b| i64::from(p[b].unplayed)));
+        let mut c = [0i64; 12]; // C10 … C21
+        for &(a, b) in pairs {
+            let (hi, lo) = if f.rank[a] < f.rank[b] {
+                (a, b)
+            } else {
+                (b, a)
+            };
+            let hw = f.hi_white(hi, lo);
+            for (x, side) in [
+                (hi, if hw { Side::First } else { Side::Second }),
+                (lo, if hw { Side::Second } else { Side::First }),
+            ] {
+                let col = &p[x].colours;
+                if f.top[hi] || f.top[lo] {
+                    c[0] += i64::from(col.beyond_two_after(side));
+                    c[1] += i64::from(col.three_in_a_row_after(side));
+                }
+                let (pref, strength) = col.preference();
+                if pref.is_some_and(|s| s != side) {
+                    c[2] += 1;
+                    c[3] += i64::from(strength >= Strength::Strong);
+                }
+            }
+            if p[a].score != p[b].score {
+                let (up, dn) = if p[a].score > p[b].score {
+                    (b, a)
+                } else {
+                    (a, b)
+                };
+                let sd = score(dn) - score(up);
+                for (back, k) in [(1usize, 0usize), (2, 2)] {
+                    if float_back(&p[dn].floats, back) == Float::Down {
+                        c[8 + k] += sd;
+                    }
+                    if float_back(&p[up].floats, back) == Float::Up {
+                        c[5 + k] += 1;
+                        c[9 + k] += sd;
+                    }
+                }
+            }
+        }
+        for &d in down {
+            for (back, k) in [(1usize, 0usize), (2, 2)] {
+                c[4 + k] += i64::from(float_back(&p[d].floats, back) == Float::Down);
+            }
+        }
+        q.extend(c);
+        Some(q)
+    }
+
+    fn lower_bound(&self, all: &[usize], max_pairs: usize) -> Quality {
+        let down = all.len() - 2 * max_pairs;
+        let mut q: Quality = vec![down as i64, down as i64];
+        // C7: the lowest scores that could float.
+        let mut scores: Vec<i64> = all
+            .iter()
+            .map(|&i| i64::from(self.f.players[i].score.halves()))
+            .collect();
+        scores.sort_unstable();
+        let mut low: Vec<i64> = scores[..down.min(scores.len())].to_vec();
+        low.sort_unstable_by(|a, b| b.cmp(a));
+        q.extend(low);
+        // C8: exact when nothing floats; otherwise the optimistic "everyone below pairs".
+        q.push(
+            -(match self.next {
+                Some(n) if down == 0 => self.f.max_pairs(n),
+                Some(n) => (n.len() + down) / 2,
+                None => 0,
+            } as i64),
+        );
+        // C9: the fewest unplayed games among those who may take the PAB here.
+        let c9 = if self.last && down == 1 {
+            all.iter()
+                .filter(|&&i| self.f.bye_ok[i])
+                .map(|&i| i64::from(self.f.players[i].unplayed))
+                .min()
+                .unwrap_or(0)
+        } else {
+            0
+        };
+        q.push(c9);
+        let mut c = [0i64; 12];
+        let (mut w, mut b, mut none) = (0i64, 0i64, 0i64);
+        for &i in all {
+            match self.f.players[i].colours.preference().0 {
+                Some(Side::First) => w += 1,
+                Some(Side::Second) => b += 1,
+                None => none += 1,
+            }
+        }
+        let excess = (w - b - none).max(b - w - none) - down as i64;
+        c[2] = (excess.max(0) + 1) / 2;
+        // C13: two strong (or absolute) preferences for one colour cost one.
+        let strong = |side: Side| {
+            all.iter()
+                .filter(|&&i| {
+                    let (p, st) = self.f.players[i].colours.preference();
+                    p == Some(side) && st >= Strength::Strong
+                })
+                .count() as i64
+        };
+        let n = all.len() as i64;
+        let (sw, sb) = (strong(Side::First), strong(Side::Second));
+        let excess = (sw - (n - sw)).max(sb - (n - sb)) - down as i64;
+        c[3] = (excess.max(0) + 1) / 2;
+        q.extend(c);
+        q
+    }
+}
+
+/// Where C12 sits in a [`Quality`] of a bracket with no downfloaters.
+const C12_AT: usize = 1 + 1 + 1 + 1 + 2;
+
+/// Where C12 sits in `q`: after C6, C7 (its length and scores), C8, C9, C10 and C11.
+fn c12_at(q: &[i64]) -> usize {
+    C12_AT + q[1].max(0) as usize
+}
+
+fn float_back(floats: &[Float], back: usize) -> Float {
+    floats
+        .len()
+        .checked_sub(back)
+        .map_or(Float::None, |i| floats[i])
+}
+
+/// Lower bounds of the colour preferences (C12) and strong preferences (C13) the rest of S1
+/// must leave unmet: a player who wants white keeps it only against one who does not, and a
+/// strong or absolute preference loses only against another one for the same colour.
+fn colour_bound(f: &Field<'_>, s1: &[usize], s2: &[usize], used: &[bool]) -> (i64, i64) {
+    let pref = |i: usize| f.players[i].colours.preference();
+    let count = |set: &mut dyn Iterator<Item = usize>| {
+        let mut c = [0i64; 5]; // white, black, none, strong white, strong black
+        for i in set {
+            match pref(i) {
+                (Some(Side::First), s) => {
+                    c[0] += 1;
+                    c[3] += i64::from(s >= Strength::Strong);
+                }
+                (Some(Side::Second), s) => {
+                    c[1] += 1;
+                    c[4] += i64::from(s >= Strength::Strong);
+                }
+                (None, _) => c[2] += 1,
+            }
+        }
+        c
+    };
+    let a = count(&mut s1.iter().copied());
+    let free = used.iter().filter(|u| !**u).count() as i64;
+    let b = count(
+        &mut s2
+            .iter()
+            .enumerate()
+            .filter(|(k, _)| !used[*k])
+            .map(|(_, &i)| i),
+    );
+    let c12 = (a[0] - b[1] - b[2]).max(0) + (a[1] - b[0] - b[2]).max(0);
+    let c13 = (a[3] - (free - b[3])).max(0) + (a[4] - (free - b[4])).max(0);
+    (c12, c13)
+}
+
+/// `k`-subsets of `0..n` in lexicographic order.
+fn combinations(n: usize, k: usize) -> Vec<Vec<usize>> {
+    let mut out = Vec::new();
+    let mut cur: Vec<usize> = (0..k).collect();
+    if k > n {
+        return out;
+    }
+    loop {
+        out.push(cur.clone());
+        if out.len() > 10_000 {
+            return out;
+        }
+        let Some(i) = (0..k).rev().find(|&i| cur[i] < n - k + i) else {
+            return out;
+        };
+        cur[i] += 1;
+        for j in i + 1..k {
+            cur[j] = cur[j - 1] + 1;
+        }
+    }
+}
+
+/// An exchange between S1 and S2: positions leaving S1 and positions entering it.
+type Exchange = (Vec<usize>, Vec<usize>);
+
+/// The exchanges of a homogeneous group of `n` with `p` players in S1, in the order of
+/// art. 4.3: none first, then one player each way, then two (groups of up to 24); within a
+/// size by the difference of the exchanged BSN sums, then the highest BSN leaving S1, then
+/// the lowest entering it. BSNs are positions + 1.
+fn exchanges(n: usize, p: usize) -> Vec<Exchange> {
+    let mut out: Vec<Exchange> = vec![(Vec::new(), Vec::new())];
+    if p == 0 {
+        return out;
+    }
+    let mut ones: Vec<(usize, std::cmp::Reverse<usize>, usize)> = Vec::new();
+    for a in 0..p {
+        for b in p..n {
+            ones.push((b - a, std::cmp::Reverse(a), b));
+        }
+    }
+    ones.sort_unstable();
+    out.extend(
+        ones.iter()
+            .map(|&(_, std::cmp::Reverse(a), b)| (vec![a], vec![b])),
+    );
+    if n <= 24 && p >= 2 {
+        let mut twos = Vec::new();
+        for a1 in 0..p {
+            for a2 in a1 + 1..p {
+                for b1 in p..n {
+                    for b2 in b1 + 1..n {
+                        let diff = (b1 + b2) - (a1 + a2);
+                        twos.push((diff, std::cmp::Reverse((a2, a1)), (b1, b2)));
+                    }
+                }
+            }
+        }
+        twos.sort_unstable();
+        out.extend(
+            twos.iter()
+                .map(|&(_, std::cmp::Reverse((a2, a1)), (b1, b2))| (vec![a1, a2], vec![b1, b2])),
+        );
+    }
+    out
+}
+
+/// S1 and S2 of `group` (in art. 1.2 order) after exchange `x`.
+fn split(group: &[usize], p: usize, x: &Exchange) -> (Vec<usize>, Vec<usize>) {
+    let in_s1 = |k: usize| (k < p && !x.0.contains(&k)) || x.1.contains(&k);
+    let s1 = (0..group.len())
+        .filter(|&k| in_s1(k))
+        .map(|k| group[k])
+        .collect();
+    let s2 = (0..group.len())
+        .filter(|&k| !in_s1(k))
+        .map(|k| group[k])
+        .collect();
+    (s1, s2)
+}

@@ -1,0 +1,520 @@
+//! The FIDE (Dutch) system: FIDE Handbook C.04.3 effective 1 February 2026 (approved by the
+//! FIDE Council 28/10/2025), with the general handling rules of C.04.1 and C.04.2.
+//!
+//! The round is paired bracket by bracket from the top score down (art. 1.3, 3). In each
+//! bracket the candidates are generated in the order of articles 3 and 4 — S1 against S2,
+//! then transpositions of S2 in lexicographic order of their BSNs (4.2), then exchanges
+//! between S1 and S2 (4.3: fewest players exchanged, smallest difference of the exchanged
+//! BSN sums, the highest BSN leaving S1, the lowest entering it), and for heterogeneous
+//! brackets the remainder first, then the MDP pairing, then the choice of MDPs (4.4). Each
+//! candidate is judged by the criteria in their order:
+//!
+//! * absolute: C1 no rematch, C2 no second PAB (nor a PAB after a win's worth of points
+//!   scored without playing), C3 non-topscorers with the same absolute colour preference do
+//!   not meet; same-club avoidance and TRF `260` forbidden pairs are added as absolute;
+//! * C4 completion: the players left below must still be pairable (a maximum matching
+//!   decides, [`crate::matching`]);
+//! * C5 the PAB assignee's score as low as possible (fixed before pairing, as a constraint on
+//!   who may end unpaired);
+//! * quality C6–C21 (see [`Quality`]), and between equal candidates the earlier one (3.8).
+//!
+//! The first candidate that reaches every criterion's lower bound is "perfect" and taken at
+//! once (3.4). Otherwise the search goes on, with the colour criterion C12 bounded so that
+//! whole subtrees are skipped, up to a work budget per bracket; if the budget runs out the
+//! best candidate seen is taken and the pairing's notes say so (the only case in which the
+//! pairing is not proven to be the rules' own).
+
+mod bracket;
+mod colour;
+
+pub use colour::{Claim, Colours, Strength, hi_gets_white};
+
+use crate::matching::maximum_matching;
+use crate::swiss::SwissPairing;
+use crate::{Error, PlayerId, Points, Side};
+
+/// A greedy matching to start the blossom algorithm from: in the dense graphs of a Swiss
+/// round it is usually already perfect, and the exact search then only confirms it.
+fn greedy(adj: &[Vec<usize>]) -> Vec<Option<usize>> {
+    let mut mate = vec![None; adj.len()];
+    for v in 0..adj.len() {
+        if mate[v].is_none()
+            && let Some(&w) = adj[v].iter().find(|&&w| w != v && mate[w].is_none())
+        {
+            mate[v] = Some(w);
+            mate[w] = Some(v);
+        }
+    }
+    mate
+}
+
+/// Pairs (indices) and the PAB player of a complete pairing.
+pub(crate) type Completion = (Vec<(usize, usize)>, Option<usize>);
+
+/// A float received in a round (C.04.3 art. 1.4).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Float {
+    /// Paired within his score, or not at all without points.
+    #[default]
+    None,
+    /// Paired against a lower score, or a PAB, or more than a loss's points without playing.
+    Down,
+    /// Paired against a higher score.
+    Up,
+}
+
+/// One player as the Dutch system sees him.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DutchPlayer {
+    /// Pairing number (TPN).
+    pub id: PlayerId,
+    /// Pairing score (with any acceleration's fictitious points).
+    pub score: Points,
+    /// Colours of the games played.
+    pub colours: Colours,
+    /// Floats of the previous rounds, oldest first.
+    pub floats: Vec<Float>,
+    /// Opponents met over the board (forfeited games are not played: C.04.1 b).
+    pub opponents: Vec<PlayerId>,
+    /// Already had a PAB, or scored a win's points in one round without playing (C2).
+    pub pab_ineligible: bool,
+    /// Rounds without a game played (C9).
+    pub unplayed: u32,
+    /// Club, for same-club avoidance.
+    pub club: Option<String>,
+}
+
+/// What the round's pairing depends on besides the players.
+#[derive(Clone, Debug)]
+pub struct DutchRound {
+    /// The round being paired, from 1.
+    pub round: u32,
+    /// Rounds in the event.
+    pub rounds: u32,
+    /// Points of a win (for the topscorer threshold, art. 1.8).
+    pub win: Points,
+    /// The top player's colour in round 1 (art. 5.1).
+    pub initial_colour: Side,
+    /// Pairs that may not meet this round.
+    pub forbidden: Vec<(PlayerId, PlayerId)>,
+    /// Same-club pairs are forbidden this round.
+    pub clubs_apart: bool,
+}
+
+/// Why a pairing is what it is: the last criterion that separated the chosen candidate from
+/// the one generated before it in the bracket where they differ.
+pub const CRITERIA: [&str; 17] = [
+    "C6 number of downfloaters",
+    "C7 scores of the downfloaters",
+    "C8 pairs in the following bracket",
+    "C9 unplayed games of the PAB assignee",
+    "C10 topscorers beyond a colour difference of 2",
+    "C11 topscorers with the same colour three times",
+    "C12 colour preferences not met",
+    "C13 strong colour preferences not met",
+    "C14 repeated downfloats (previous round)",
+    "C15 repeated upfloats (previous round)",
+    "C16 repeated downfloats (two rounds before)",
+    "C17 repeated upfloats (two rounds before)",
+    "C18 score differences of repeated downfloats (previous round)",
+    "C19 score differences of repeated upfloats (previous round)",
+    "C20 score differences of repeated downfloats (two rounds before)",
+    "C21 score differences of repeated upfloats (two rounds before)",
+    "generation order (art. 3.8)",
+];
+
+/// The largest field paired (the pairing keeps an n × n table of who may meet whom).
+pub const MAX_PLAYERS: usize = 9999;
+
+/// Pairs one round by the Dutch system.
+///
+/// ```
+/// use xiangqi_tournament::{PlayerId, Points, Side, swiss::dutch::*};
+/// let players: Vec<DutchPlayer> = (1..=4).map(|i| DutchPlayer {
+///     id: PlayerId(i), score: Points::ZERO, colours: Colours::default(), floats: vec![],
+///     opponents: vec![], pab_ineligible: false, unplayed: 0, club: None,
+/// }).collect();
+/// let r = DutchRound { round: 1, rounds: 3, win: Points::whole(1), initial_colour: Side::First,
+///     forbidden: vec![], clubs_apart: false };
+/// let p = pair(&players, &r).unwrap();
+/// // S1 = {1, 2} against S2 = {3, 4}; 1 (odd) white, 4 white against 2 (even).
+/// assert_eq!(p.boards, vec![(PlayerId(1), PlayerId(3)), (PlayerId(4), PlayerId(2))]);
+/// ```
+pub fn pair(players: &[DutchPlayer], round: &DutchRound) -> Result<SwissPairing, Error> {
+    if players.len() > MAX_PLAYERS {
+        return Err(Error::Settings(format!(
+            "the Dutch system pairs at most {MAX_PLAYERS} players (TRF's four-digit ids), not {}",
+            players.len()
+        )));
+    }
+    let field = Field::new(players, round)?;
+    field.pair()
+}
+
+/// The whole field of one round: order, absolute compatibility, PAB rule.
+pub(crate) struct Field<'a> {
+    pub(crate) players: &'a [DutchPlayer],
+    pub(crate) round: &'a DutchRound,
+    n: usize,
+    /// `compat[a * n + b]`: a and b may meet (C1, C3, forbidden pairs, clubs).
+    compat: Vec<bool>,
+    /// Topscorers (art. 1.8; final round only).
+    pub(crate) top: Vec<bool>,
+    /// Players who may end the round with the PAB (C2 and the C5 minimum).
+    pub(crate) bye_ok: Vec<bool>,
+    /// Indices in art. 1.2 order (score, then TPN).
+    pub(crate) order: Vec<usize>,
+    /// `rank[i]`: the position of player `i` in `order`.
+    pub(crate) rank: Vec<usize>,
+}
+
+impl<'a> Field<'a> {
+    fn new(players: &'a [DutchPlayer], round: &'a DutchRound) -> Result<Field<'a>, Error> {
+        let n = players.len();
+        let mut order: Vec<usize> = (0..n).collect();
+        order.sort_by_key(|&i| (std::cmp::Reverse(players[i].score), players[i].id));
+        let final_round = round.round == round.rounds;
+        let played = i32::try_from(round.round.saturating_sub(1)).unwrap_or(i32::MAX);
+        let top: Vec<bool> = players
+            .iter()
+            .map(|p| final_round && 2 * p.score.halves() > played * round.win.halves())
+            .collect();
+        let index: std::collections::HashMap<PlayerId, usize> =
+            players.iter().enumerate().map(|(i, p)| (p.id, i)).collect();
+        let mut compat = vec![true; n * n];
+        let mut forbid = |a: usize, b: usize| {
+            compat[a * n + b] = false;
+            compat[b * n + a] = false;
+        };
+        for (i, p) in players.iter().enumerate() {
+            forbid(i, i);
+            for o in &p.opponents {
+                if let Some(&j) = index.get(o) {
+                    forbid(i, j);
+                }
+            }
+        }
+        for (a, b) in &round.forbidden {
+            if let (Some(&i), Some(&j)) = (index.get(a), index.get(b)) {
+                forbid(i, j);
+            }
+        }
+        for i in 0..n {
+            for j in i + 1..n {
+                let (pi, si) = players[i].colours.preference();
+                let (pj, sj) = players[j].colours.preference();
+                let c3 = !top[i]
+                    && !top[j]
+                    && si == Strength::Absolute
+                    && sj == Strength::Absolute
+                    && pi == pj;
+                let club = round.clubs_apart
+                    && players[i].club.is_some()
+                    && players[i].club == players[j].club;
+                if c3 || club {
+                    forbid(i, j);
+                }
+            }
+        }
+        let mut rank = vec![0; n];
+        for (k, &i) in order.iter().enumerate() {
+            rank[i] = k;
+        }
+        let mut field = Field {
+            players,
+            round,
+            n,
+            compat,
+            top,
+            bye_ok: vec![false; n],
+            order,
+            rank,
+        };
+        if n % 2 == 1 {
+            // C5: the lowest score at which an eligible player can take the PAB and everyone
+            // else still be paired.
+            let mut scores: Vec<Points> = players
+                .iter()
+                .filter(|p| !p.pab_ineligible)
+                .map(|p| p.score)
+                .collect();
+            scores.sort();
+            scores.dedup();
+            let all: Vec<usize> = (0..n).collect();
+            for s in scores {
+                field.bye_ok = players
+                    .iter()
+                    .map(|p| !p.pab_ineligible && p.score == s)
+                    .collect();
+                if field.completes(&all) {
+                    return Ok(field);
+                }
+            }
+            return Err(Error::NoPairing {
+                round: round.round,
+                reason: "no player can take the bye with everyone else paired (C1–C4)".into(),
+            });
+        }
+        if !field.completes(&(0..n).collect::<Vec<_>>()) {
+            return Err(Error::NoPairing {
+                round: round.round,
+                reason: "no pairing keeps the absolute criteria C1–C3".into(),
+            });
+        }
+        Ok(field)
+    }
+
+    pub(crate) fn compatible(&self, a: usize, b: usize) -> bool {
+        self.compat[a * self.n + b]
+    }
+
+    /// C4: `rest` can all be paired (one of them taking the PAB if their number is odd).
+    pub(crate) fn completes(&self, rest: &[usize]) -> bool {
+        self.complete(rest).is_some()
+    }
+
+    /// A pairing of all of `rest` (and the PAB player if their number is odd), if one exists.
+    pub(crate) fn complete(&self, rest: &[usize]) -> Option<Completion> {
+        let m = rest.len();
+        let odd = m % 2 == 1;
+        let size = m + usize::from(odd);
+        let mut adj: Vec<Vec<usize>> = vec![Vec::new(); size];
+        for x in 0..m {
+            for y in x + 1..m {
+                if self.compatible(rest[x], rest[y]) {
+                    adj[x].push(y);
+                    adj[y].push(x);
+                }
+            }
+            if odd && self.bye_ok[rest[x]] {
+                adj[x].push(m);
+                adj[m].push(x);
+            }
+        }
+        let mut mate = greedy(&adj);
+        maximum_matching(&adj, &mut mate);
+        if !mate.iter().all(Option::is_some) {
+            return None;
+        }
+        let pairs = (0..m)
+            .filter_map(|x| {
+                mate[x]
+                    .filter(|&y| y > x && y < m)
+                    .map(|y| (rest[x], rest[y]))
+            })
+            .collect();
+        let bye = if odd { mate[m].map(|x| rest[x]) } else { None };
+        Some((pairs, bye))
+    }
+
+    /// The largest number of pairs within `set` (absolute criteria only).
+    pub(crate) fn max_pairs(&self, set: &[usize]) -> usize {
+        let m = set.len();
+        let adj: Vec<Vec<usize>> = (0..m)
+            .map(|x| {
+                (0..m)
+                    .filter(|&y| y != x && self.compatible(set[x], set[y]))
+                    .collect()
+            })
+            .collect();
+        let mut mate = greedy(&adj);
+        maximum_matching(&adj, &mut mate);
+        mate.iter().filter(|x| x.is_some()).count() / 2
+    }
+
+    fn pair(&self) -> Result<SwissPairing, Error> {
+        let mut groups: Vec<Vec<usize>> = Vec::new();
+        for &i in &self.order {
+            match groups.last_mut() {
+                Some(g) if self.players[g[0]].score == self.players[i].score => g.push(i),
+                _ => groups.push(vec![i]),
+            }
+        }
+        let mut pairs: Vec<(usize, usize)> = Vec::new();
+        let mut notes = Vec::new();
+        let mut mdps: Vec<usize> = Vec::new();
+        for g in 0..groups.len() {
+            let lower: Vec<usize> = groups[g + 1..].concat();
+            let next = groups.get(g + 1).map(Vec::as_slice);
+            let done = bracket::Bracket::new(self, &mdps, &groups[g], &lower, next).pair();
+            if done.budget_exhausted {
+                notes.push(format!(
+                    "bracket of score {}: search budget reached; the best candidate found \
+                     was taken",
+                    self.players[groups[g][0]].score
+                ));
+            }
+            pairs.extend(done.pairs);
+            mdps = done.downfloaters;
+        }
+        if mdps.len() > 1 {
+            return Err(Error::NoPairing {
+                round: self.round.round,
+                reason: format!("{} players left unpaired", mdps.len()),
+            });
+        }
+        Ok(self.finish(pairs, mdps.first().copied(), notes))
+    }
+
+    /// Colours by art. 5 and boards by the higher score, then the sum of scores, then the
+    /// higher-ranked player (the order FIDE's endorsement checklist asks for).
+    fn finish(
+        &self,
+        pairs: Vec<(usize, usize)>,
+        bye: Option<usize>,
+        notes: Vec<String>,
+    ) -> SwissPairing {
+        let rank = &self.rank;
+        let mut boards: Vec<(usize, usize)> = pairs
+            .into_iter()
+            .map(|(a, b)| {
+                let (hi, lo) = if rank[a] < rank[b] { (a, b) } else { (b, a) };
+                if self.hi_white(hi, lo) {
+                    (hi, lo)
+                } else {
+                    (lo, hi)
+                }
+            })
+            .collect();
+        let score = |i: usize| self.players[i].score;
+        boards.sort_by_key(|&(a, b)| {
+            (
+                std::cmp::Reverse(score(a).max(score(b))),
+                std::cmp::Reverse(score(a) + score(b)),
+                rank[a].min(rank[b]),
+            )
+        });
+        SwissPairing {
+            boards: boards
+                .into_iter()
+                .map(|(a, b)| (self.players[a].id, self.players[b].id))
+                .collect(),
+            bye: bye.map(|i| self.players[i].id),
+            notes,
+        }
+    }
+
+    /// Whether `hi` (ranked above `lo`) gets white.
+    pub(crate) fn hi_white(&self, hi: usize, lo: usize) -> bool {
+        let claim = |i: usize| Claim {
+            colours: &self.players[i].colours,
+            tpn: self.players[i].id.0,
+        };
+        hi_gets_white(claim(hi), claim(lo), self.round.initial_colour)
+    }
+}
+
+/// Which criterion separates two pairings of the same round: the first bracket (from the top)
+/// where their pairs differ is judged for both, and the first criterion on which they differ
+/// is named ([`CRITERIA`]); the absolute criteria are checked first.
+pub fn deciding_criterion(
+    players: &[DutchPlayer],
+    round: &DutchRound,
+    ours: &SwissPairing,
+    theirs: &SwissPairing,
+) -> String {
+    let Ok(field) = Field::new(players, round) else {
+        return "C4 completion (no legal pairing exists)".into();
+    };
+    let index: std::collections::HashMap<PlayerId, usize> =
+        players.iter().enumerate().map(|(i, p)| (p.id, i)).collect();
+    let to_idx = |p: &SwissPairing| -> Option<Vec<(usize, usize)>> {
+        p.boards
+            .iter()
+            .map(|(a, b)| Some((*index.get(a)?, *index.get(b)?)))
+            .collect()
+    };
+    let (Some(o), Some(t)) = (to_idx(ours), to_idx(theirs)) else {
+        return "a player who is not in this round's pairing".into();
+    };
+    for &(a, b) in &t {
+        if players[a].opponents.contains(&players[b].id) {
+            return format!(
+                "C1 (players {} and {} have met)",
+                players[a].id, players[b].id
+            );
+        }
+        if !field.compatible(a, b) {
+            return format!(
+                "C3 or a forbidden pair ({} and {} may not meet)",
+                players[a].id, players[b].id
+            );
+        }
+    }
+    if let Some(b) = theirs.bye.and_then(|b| index.get(&b))
+        && players[*b].pab_ineligible
+    {
+        return format!("C2 (player {} may not have the bye)", players[*b].id);
+    }
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    for &i in &field.order {
+        match groups.last_mut() {
+            Some(g) if players[g[0]].score == players[i].score => g.push(i),
+            _ => groups.push(vec![i]),
+        }
+    }
+    let mut group_of = vec![0usize; players.len()];
+    for (g, members) in groups.iter().enumerate() {
+        for &i in members {
+            group_of[i] = g;
+        }
+    }
+    let key = |(a, b): (usize, usize)| (a.min(b), a.max(b));
+    let (mut mdps_o, mut mdps_t) = (Vec::new(), Vec::new());
+    for g in 0..groups.len() {
+        let lower: Vec<usize> = groups[g + 1..].concat();
+        let next = groups.get(g + 1).map(Vec::as_slice);
+        let in_bracket = |pairs: &[(usize, usize)]| -> Vec<(usize, usize)> {
+            let mut v: Vec<(usize, usize)> = pairs
+                .iter()
+                .copied()
+                .filter(|&(a, b)| group_of[a].max(group_of[b]) == g)
+                .map(key)
+                .collect();
+            v.sort();
+            v
+        };
+        let (po, pt) = (in_bracket(&o), in_bracket(&t));
+        let downs = |mdps: &[usize], pairs: &[(usize, usize)]| -> Vec<usize> {
+            let mut d: Vec<usize> = mdps
+                .iter()
+                .chain(&groups[g])
+                .copied()
+                .filter(|&i| !pairs.iter().any(|&(a, b)| a == i || b == i))
+                .collect();
+            d.sort_by_key(|&i| field.rank[i]);
+            d
+        };
+        let (dn_o, dn_t) = (downs(&mdps_o, &po), downs(&mdps_t, &pt));
+        if po != pt {
+            let qo = bracket::Bracket::new(&field, &mdps_o, &groups[g], &lower, next)
+                .quality(&po, &dn_o);
+            let qt = bracket::Bracket::new(&field, &mdps_t, &groups[g], &lower, next)
+                .quality(&pt, &dn_t);
+            return match (qo, qt) {
+                (Some(qo), Some(qt)) => criterion_at(&qo, &qt),
+                (Some(_), None) => "C4 completion (the rest of the round cannot be paired)".into(),
+                _ => "C4 completion".into(),
+            };
+        }
+        mdps_o = dn_o;
+        mdps_t = dn_t;
+    }
+    "art. 5 colour allocation".into()
+}
+
+/// The name of the first criterion on which two quality vectors of one bracket differ.
+fn criterion_at(a: &[i64], b: &[i64]) -> String {
+    let Some(k) = (0..a.len().min(b.len())).find(|&k| a[k] != b[k]) else {
+        return CRITERIA[16].into();
+    };
+    if k == 0 {
+        return CRITERIA[0].into();
+    }
+    let scores = a[1].max(0) as usize;
+    if k <= 1 + scores {
+        return CRITERIA[1].into();
+    }
+    let rest = k - 2 - scores; // 0: C8, 1: C9, 2..: C10…C21
+    CRITERIA[(2 + rest).min(16)].into()
+}
