@@ -265,3 +265,74 @@ fn serve_reads_its_options_from_the_environment() {
     );
     let _ = std::fs::remove_dir_all(&data);
 }
+
+/// `kill -9` with arbiter events stored (issue 14): a foul, a declared move limit, time given
+/// and a pause are acknowledged, the server is killed with SIGKILL and started again on the
+/// same data; every event is still there and in force, and the tokens still act.
+#[test]
+fn kill_9_keeps_every_arbiter_event() {
+    let dir = temp_dir("kill-arbiter");
+    let server = serve(&dir);
+    let (status, created) = http(
+        server.addr,
+        "POST",
+        "/api/games",
+        None,
+        Some(json!({"red_name": "甲", "foul_limit": 5, "pairs": "consult"})),
+    )
+    .expect("the server answers");
+    assert_eq!(status, 201, "{created}");
+    let id = created["id"].as_str().unwrap().to_owned();
+    let token = |who: &str| created[who]["token"].as_str().unwrap().to_owned();
+    let (red, black2, arbiter) = (token("red"), token("black2"), token("arbiter"));
+    let post = |addr, what: &str, token: &str, body: Value| {
+        let (status, state) = http(
+            addr,
+            "POST",
+            &format!("/api/games/{id}/{what}"),
+            Some(token),
+            Some(body),
+        )
+        .expect("the server answers");
+        assert_eq!(status, 200, "{what}: {state}");
+        state
+    };
+    post(server.addr, "moves", &red, json!({"move": "h2e2"}));
+    post(server.addr, "moves", &black2, json!({"move": "马8进7"}));
+    for action in [
+        json!({"action": "foul", "side": "black", "foul": "touched_not_moved"}),
+        json!({"action": "move_limit", "rounds": 30}),
+        json!({"action": "time", "side": "red", "ms": 60000}),
+        json!({"action": "pause"}),
+    ] {
+        post(server.addr, "arbiter", &arbiter, action);
+    }
+    drop(server); // SIGKILL: Child::kill on Unix.
+
+    let server = serve(&dir);
+    let (_, state) =
+        http(server.addr, "GET", &format!("/api/games/{id}"), None, None).expect("answers");
+    assert_eq!(state["moves"], json!(["h2e2", "h9g7"]));
+    assert_eq!(state["fouls"], json!({"red": 0, "black": 1}));
+    assert_eq!(state["foul_limit"], 5);
+    assert_eq!(state["move_limit"]["rounds"], 30);
+    assert_eq!(state["paused"], true);
+    assert_eq!(state["clocks"]["state"], "paused");
+    assert_eq!(state["names"]["red"], "甲");
+    assert_eq!(state["arbiter_log"].as_array().map(Vec::len), Some(4));
+    // Red had 10 min, +5 s for its move, +60 s from the arbiter, and thinks from move 2.
+    let red_ms = state["clocks"]["red"]["remaining_ms"].as_u64().unwrap();
+    assert!((660_000..=665_000).contains(&red_ms), "{red_ms}");
+    // The tokens survived too: the partner and the arbiter act after the restart.
+    let state = post(
+        server.addr,
+        "arbiter",
+        &arbiter,
+        json!({"action": "resume"}),
+    );
+    assert_eq!(state["clocks"]["state"], "running");
+    post(server.addr, "moves", &red, json!({"move": "h0g2"}));
+    post(server.addr, "moves", &black2, json!({"move": "i9h9"}));
+    drop(server);
+    let _ = std::fs::remove_dir_all(&dir);
+}
