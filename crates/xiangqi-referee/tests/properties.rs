@@ -5,6 +5,7 @@ mod common;
 
 use common::{Rng, random_game};
 use proptest::prelude::*;
+use std::io::Write as _;
 use xiangqi::{Color, Move, Piece, Position, Role, Setup, Square};
 use xiangqi_referee::{
     GameResult, Options, Reason, RuleSet, has_legal_move, judge, touch_obligation,
@@ -137,7 +138,10 @@ fn bare_sides_always_have_a_move() {
             Ok(true)
         },
     );
-    eprintln!("bare_sides_always_have_a_move: {checked} of {CASES} cases checked");
+    let _ = writeln!(
+        std::io::stderr().lock(),
+        "bare_sides_always_have_a_move: {checked} of {CASES} cases checked"
+    );
     assert!(
         checked >= CASES as usize / 2,
         "only {checked} of {CASES} placements were legal"
@@ -189,7 +193,8 @@ fn arbitrary_moves_never_panic() {
         },
     );
     let injected = injected.get();
-    eprintln!(
+    let _ = writeln!(
+        std::io::stderr().lock(),
         "arbitrary_moves_never_panic: {checked} of {CASES} cases checked, {injected} ruled an \
          injected illegal move after 10 or more legal plies"
     );

@@ -6,6 +6,7 @@
 //! CI).
 
 use std::collections::HashSet;
+use std::io::Write as _;
 
 use xiangqi_tournament::generate::{GeneratorConfig, generate};
 use xiangqi_tournament::trf::{TrfFile, TrfVersion};
@@ -129,7 +130,7 @@ fn run(count: u64) -> Tally {
     for seed in 0..count {
         one(seed, &mut tally);
     }
-    eprintln!("{tally:?}");
+    let _ = writeln!(std::io::stderr().lock(), "{tally:?}");
     assert_eq!(u64::from(tally.events), count);
     assert!(tally.byes > 0 && tally.forfeits > 0 && tally.rests > 0 && tally.odd_fields > 0);
     tally

@@ -5,6 +5,7 @@
 //! release; `cargo test -- --ignored` runs the full 10,000 in any profile.
 
 use std::collections::HashSet;
+use std::io::Write as _;
 
 use xiangqi_tournament::swiss::{FirstRound, SwissVariant};
 use xiangqi_tournament::{Lots, Outcome, Player, PlayerId, Settings, Side, System, Tournament};
@@ -185,7 +186,8 @@ fn run(count: u64) {
         random_event(seed, &mut tally);
     }
     assert_eq!(tally.events as u64, count);
-    eprintln!(
+    let _ = writeln!(
+        std::io::stderr().lock(),
         "{} events, {} rounds paired; {} Chinese events with {} colour histories checked; \
          {} 1960 alternations checked; {} colour-rule breaches",
         tally.events,
