@@ -89,3 +89,27 @@ fn both_sides_chasing_is_drawn_under_the_chinese_rules() {
     assert_eq!(axf.loser, Some(Color::Red));
     assert_eq!(axf.reason, Reason::PerpetualChase);
 }
+
+/// Heavy against light (2020 art. 26.9.2–26.9.3 as the referee reads them with 图26: a chase
+/// of a protected piece that only the complete exchange wins — 少根, two attackers against one
+/// protector — is light): Red's rook chases the unprotected cannon on every move (heavy); each
+/// escape of the cannon brings it onto a rank where, with a black horse, it outnumbers the one
+/// protector of a red horse (light). Both forbidden, Red's heavier: Red must change. The
+/// Asian rules know no 少根: the cannon's moves only follow protected horses, and Red alone
+/// chases.
+#[test]
+fn a_heavy_chase_changes_against_a_light_one() {
+    let fen = "3aka3/3n5/5n3/c1P1N4/1Rb1NP3/9/4C4/9/9/3AKA3 w";
+    let line = "b5b6 a6a5 b6b5 a5a6";
+    let pos = xiangqi::Position::from_fen(fen).expect("legal");
+    let (kinds, cn) = ruled(fen, line, RuleSet::Chinese);
+    assert!(kinds.iter().all(|k| *k == MoveKind::Chase), "{kinds:?}");
+    let classes = classify_cycle(&pos, &common::line(line), RuleSet::Chinese);
+    assert!(classes[3].chases.iter().all(|c| !c.kind.is_heavy()));
+    assert!(classes[2].chases.iter().all(|c| c.kind.is_heavy()));
+    assert_eq!(cn.loser, Some(Color::Red));
+    assert_eq!(cn.reason, Reason::PerpetualChase);
+    let (kinds, axf) = ruled(fen, line, RuleSet::Asian);
+    assert_eq!(kinds[1], MoveKind::Idle(IdleKind::Follow));
+    assert_eq!(axf.loser, Some(Color::Red));
+}

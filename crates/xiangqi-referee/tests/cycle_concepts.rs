@@ -183,3 +183,38 @@ fn a_piece_whose_capture_costs_the_taker_is_not_offered() {
     let guarded = kinds("1r1aka3/9/9/9/N1N6/9/4P4/9/9/3AKA3 w", line);
     assert_eq!(guarded[0], MoveKind::Idle(IdleKind::Block));
 }
+
+/// 2020 art. 26.1.1 (「走动…兵(卒)后…其他子产生新的“捉”，按“捉”处理」): a crossed pawn steps
+/// off the b-file and unmasks the rook on b2, which now attacks the unprotected horse on b8:
+/// the rook's chase, so the pawn's move is 捉 (its own attacks would be 闲, 26.1). With a
+/// black rook on b9 protecting the horse, rook for horse loses: no chase.
+#[test]
+fn a_pawns_move_that_unmasks_a_rook_is_the_rooks_chase() {
+    let line = "b6a6 f9e8 a6b6 e8f9";
+    let unmasked = kinds("3aka3/1n7/9/1P7/9/9/4P4/1R7/9/3AKA3 w", line);
+    assert_eq!(unmasked[0], MoveKind::Chase);
+    let rooted = kinds("1r1aka3/1n7/9/1P7/9/9/4P4/1R7/9/3AKA3 w", line);
+    assert!(!rooted[0].is_attack(), "{rooted:?}");
+}
+
+/// 2020 art. 26.1.2–26.1.3 (「上一着将军，走动帅(将)应将直接判“闲”」): the black general steps
+/// out of the horse's check and unmasks its rook on d9 against Red's unprotected cannon on d3:
+/// 闲 under the Chinese rules. The same step with no check to answer is 捉 (26.1.1: the
+/// general's move gives another piece a new chase); the Asian rules have no such exemption.
+#[test]
+fn the_generals_answer_to_a_check_is_idle_whatever_it_unmasks() {
+    let answer = kinds("3r5/3k5/9/9/N8/9/3CP4/9/9/4K4 w", "a5c6 d8e8");
+    assert_eq!(answer[0], MoveKind::Check);
+    assert_eq!(answer[1], MoveKind::Idle(IdleKind::AnswerCheck));
+    let free = kinds("3r5/3k5/9/9/9/9/3CP4/9/9/4K4 b", "d8e8");
+    assert_eq!(free[0], MoveKind::Chase);
+    let pos = Position::from_fen("3r5/3k5/9/9/N8/9/3CP4/9/9/4K4 w").expect("legal");
+    let moves: Vec<Move> = ["a5c6", "d8e8"]
+        .iter()
+        .map(|m| m.parse().unwrap())
+        .collect();
+    assert_eq!(
+        classify_cycle(&pos, &moves, RuleSet::Asian)[1].kind,
+        MoveKind::Chase
+    );
+}
