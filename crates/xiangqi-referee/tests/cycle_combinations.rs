@@ -113,3 +113,30 @@ fn a_heavy_chase_changes_against_a_light_one() {
     assert_eq!(kinds[1], MoveKind::Idle(IdleKind::Follow));
     assert_eq!(axf.loser, Some(Color::Red));
 }
+
+/// One side checks on every move while every answer of the other uncovers a chase (2020 art.
+/// 25.1, 「任何情况下均不允许单方面长将」; 26.1.3): the horse checks from b7 and d6 in turn, and
+/// each step of the black general out of check opens a rook's file onto an unprotected red
+/// piece. Chinese rules: the general's answers are 闲 whatever they uncover, and Red, checking
+/// perpetually, loses. Asian rules: the answers are chases (no such exemption), on two pieces
+/// in turn; perpetual check loses all the same (AXF rule 6).
+#[test]
+fn perpetual_check_loses_against_answers_that_chase() {
+    let fen = "3rr4/3k5/9/3N5/9/9/9/3AB4/9/5K3 w";
+    let line = "d6b7 d8e8 b7d6 e8d8";
+    let (kinds, cn) = ruled(fen, line, RuleSet::Chinese);
+    assert_eq!(kinds[0], MoveKind::Check);
+    assert_eq!(kinds[1], MoveKind::Idle(IdleKind::AnswerCheck));
+    assert_eq!(kinds[3], MoveKind::Idle(IdleKind::AnswerCheck));
+    assert_eq!(
+        (cn.loser, cn.reason),
+        (Some(Color::Red), Reason::PerpetualCheck)
+    );
+    let (kinds, axf) = ruled(fen, line, RuleSet::Asian);
+    assert_eq!(kinds[1], MoveKind::Chase);
+    assert_eq!(kinds[3], MoveKind::Chase);
+    assert_eq!(
+        (axf.loser, axf.reason),
+        (Some(Color::Red), Reason::PerpetualCheck)
+    );
+}
