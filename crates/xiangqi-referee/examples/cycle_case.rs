@@ -1,5 +1,6 @@
 //! Prints how the referee classifies the cycle of one or more corpus cases (a debugging aid):
-//! `cargo run -p xiangqi-referee --example cycle_case -- cn2020-图2 [more ids]`.
+//! `cargo run -p xiangqi-referee --example cycle_case -- cn2020-图2 [more ids]`; a built
+//! position is given as `"FEN|move move …"` (ruled under both rule sets).
 //!
 //! For every move: the threats the side to move had before it, then the move's class, its
 //! checkers and the pieces it chases; then the verdict.
@@ -10,6 +11,7 @@ mod corpus;
 
 use std::process::ExitCode;
 
+use xiangqi::{Move, Position};
 use xiangqi_referee::{
     RuleSet,
     cycle::{classify_cycle, debug_threats, rule_cycle},
@@ -24,6 +26,12 @@ fn main() -> ExitCode {
     let cases = corpus::load();
     let mut status = ExitCode::SUCCESS;
     for want in &wanted {
+        if let Some((fen, line)) = want.split_once('|') {
+            if built(fen, line).is_err() {
+                status = ExitCode::FAILURE;
+            }
+            continue;
+        }
         let Some(case) = cases.iter().find(|c| &c.id == want) else {
             eprintln!("cycle_case: no case {want:?}");
             status = ExitCode::FAILURE;
@@ -35,15 +43,39 @@ fn main() -> ExitCode {
             RuleSet::Asian
         };
         println!("{} {}", case.id, case.start.fen());
-        let mut pos = case.start.clone();
-        for &m in &case.cycle {
+        show(&case.start, &case.cycle, rules);
+    }
+    status
+}
+
+/// A built position and its cycle, under both rule sets.
+fn built(fen: &str, line: &str) -> Result<(), ()> {
+    let start = Position::from_fen(fen).map_err(|e| eprintln!("cycle_case: {fen}: {e}"))?;
+    let mut cycle = Vec::new();
+    for m in line.split_whitespace() {
+        let m: Move = m
+            .parse()
+            .map_err(|_| eprintln!("cycle_case: {m:?} is no ICCS move"))?;
+        cycle.push(m);
+    }
+    for rules in [RuleSet::Chinese, RuleSet::Asian] {
+        println!("{rules} {fen}");
+        show(&start, &cycle, rules);
+    }
+    Ok(())
+}
+
+fn show(start: &Position, cycle: &[Move], rules: RuleSet) {
+    {
+        let mut pos = start.clone();
+        for &m in cycle {
             println!("  before {m}: {:?}", debug_threats(&pos, rules));
             if pos.play(m).is_err() {
                 println!("  {m} is illegal here");
                 break;
             }
         }
-        for c in classify_cycle(&case.start, &case.cycle, rules) {
+        for c in classify_cycle(start, cycle, rules) {
             let chases: Vec<String> = c
                 .chases
                 .iter()
@@ -59,7 +91,6 @@ fn main() -> ExitCode {
                 c.mv, c.piece, c.kind, c.mate_threat, c.checkers
             );
         }
-        println!("{:?}", rule_cycle(&case.start, &case.cycle, rules));
+        println!("{:?}", rule_cycle(start, cycle, rules));
     }
-    status
 }

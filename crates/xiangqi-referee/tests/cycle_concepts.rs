@@ -143,3 +143,78 @@ fn a_piece_its_own_side_left_unprotected_is_not_chased_by_the_attacker_already_t
     let late = kinds("1r1aka3/9/n8/9/9/1R7/9/9/9/3K1A3 w", "b4a4 b9c9 a4b4 c9b9");
     assert_eq!(late[0], MoveKind::Chase, "{late:?}");
 }
+
+/// 2020 art. 24.15 (「凡有己方其他棋子（包括暗根）充分保护的棋子，称为“有根子”」): a hidden root
+/// (暗根) appears only once the capture is made. Red's rook steps onto the g-file between
+/// Black's horse on g7 and Black's rook on g1; taking the horse vacates g4 and opens the file
+/// to the rook, which retakes: rook for horse, no chase. Without the black rook the horse is
+/// unprotected, and with the file closed by a pawn on g3 as well (the capture opens nothing):
+/// both are 捉.
+#[test]
+fn a_hidden_root_appears_once_the_capture_is_made() {
+    let line = "h4g4 f9e8 g4h4 e8f9";
+    for rules in [RuleSet::Chinese, RuleSet::Asian] {
+        let cls = |fen: &str| {
+            let pos = Position::from_fen(fen).expect("legal");
+            let moves: Vec<Move> = line
+                .split_whitespace()
+                .map(|m| m.parse().unwrap())
+                .collect();
+            classify_cycle(&pos, &moves, rules)[0].kind
+        };
+        let hidden = cls("3aka3/9/6n2/9/9/7R1/4P4/5N3/6r2/3AKA3 w");
+        assert!(!hidden.is_attack(), "{rules}: {hidden:?}");
+        let none = cls("3aka3/9/6n2/9/9/7R1/4P4/5N3/9/3AKA3 w");
+        assert_eq!(none, MoveKind::Chase, "{rules}");
+        let closed = cls("3aka3/9/6n2/9/9/7R1/4P1P2/5N3/6r2/3AKA3 w");
+        assert_eq!(closed, MoveKind::Chase, "{rules}");
+    }
+}
+
+/// 2020 art. 24.5 (献: the opponent, once it takes, 「不致立即被将死或立即在子力价值上遭受损
+/// 失」): a horse stepping under the rook's file is offered only if the rook may take it
+/// without losing material. Protected by the horse on a5 it is not offered: the move only
+/// stands in the rook's path (拦, 24.6).
+#[test]
+fn a_piece_whose_capture_costs_the_taker_is_not_offered() {
+    let line = "c5b7 f9e8 b7c5 e8f9";
+    let free = kinds("1r1aka3/9/9/9/2N6/9/4P4/9/9/3AKA3 w", line);
+    assert_eq!(free[0], MoveKind::Idle(IdleKind::Sacrifice));
+    let guarded = kinds("1r1aka3/9/9/9/N1N6/9/4P4/9/9/3AKA3 w", line);
+    assert_eq!(guarded[0], MoveKind::Idle(IdleKind::Block));
+}
+
+/// 2020 art. 26.1.1 (「走动…兵(卒)后…其他子产生新的“捉”，按“捉”处理」): a crossed pawn steps
+/// off the b-file and unmasks the rook on b2, which now attacks the unprotected horse on b8:
+/// the rook's chase, so the pawn's move is 捉 (its own attacks would be 闲, 26.1). With a
+/// black rook on b9 protecting the horse, rook for horse loses: no chase.
+#[test]
+fn a_pawns_move_that_unmasks_a_rook_is_the_rooks_chase() {
+    let line = "b6a6 f9e8 a6b6 e8f9";
+    let unmasked = kinds("3aka3/1n7/9/1P7/9/9/4P4/1R7/9/3AKA3 w", line);
+    assert_eq!(unmasked[0], MoveKind::Chase);
+    let rooted = kinds("1r1aka3/1n7/9/1P7/9/9/4P4/1R7/9/3AKA3 w", line);
+    assert!(!rooted[0].is_attack(), "{rooted:?}");
+}
+
+/// 2020 art. 26.1.2–26.1.3 (「上一着将军，走动帅(将)应将直接判“闲”」): the black general steps
+/// out of the horse's check and unmasks its rook on d9 against Red's unprotected cannon on d3:
+/// 闲 under the Chinese rules. The same step with no check to answer is 捉 (26.1.1: the
+/// general's move gives another piece a new chase); the Asian rules have no such exemption.
+#[test]
+fn the_generals_answer_to_a_check_is_idle_whatever_it_unmasks() {
+    let answer = kinds("3r5/3k5/9/9/N8/9/3CP4/9/9/4K4 w", "a5c6 d8e8");
+    assert_eq!(answer[0], MoveKind::Check);
+    assert_eq!(answer[1], MoveKind::Idle(IdleKind::AnswerCheck));
+    let free = kinds("3r5/3k5/9/9/9/9/3CP4/9/9/4K4 b", "d8e8");
+    assert_eq!(free[0], MoveKind::Chase);
+    let pos = Position::from_fen("3r5/3k5/9/9/N8/9/3CP4/9/9/4K4 w").expect("legal");
+    let moves: Vec<Move> = ["a5c6", "d8e8"]
+        .iter()
+        .map(|m| m.parse().unwrap())
+        .collect();
+    assert_eq!(
+        classify_cycle(&pos, &moves, RuleSet::Asian)[1].kind,
+        MoveKind::Chase
+    );
+}

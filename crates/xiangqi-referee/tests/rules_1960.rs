@@ -79,6 +79,38 @@ fn figure_7_perpetual_chase_of_an_unprotected_cannon() {
     assert_eq!(loser, Some(Color::Red));
 }
 
+/// 第四节 二(五), 图八 (车八进一 将4进1 车八退三 炮1进1 车八进二 将4退1 车八退三): 一将一捉 —
+/// the rook checks, then attacks the unprotected cannon, and so on — counts as 长捉: Red
+/// loses (2020 24.13 agrees; the Asian rules allow one check one chase, rule 12). The printed
+/// line walks the cannon down the a-file and does not close; the cycle below closes it with
+/// the cannon stepping back and forth, the same moves in both directions.
+#[test]
+fn figure_8_check_and_chase() {
+    let printed = "b7b8 d8d7 b8b5 a5a4 b5b7 d7d8 b7b4";
+    let pos = Position::from_fen("5a3/3ka4/1R7/9/c8/9/9/9/9/5K3 w").expect("legal");
+    let moves: Vec<Move> = printed
+        .split_whitespace()
+        .map(|m| m.parse().unwrap())
+        .collect();
+    let labels: String = classify_cycle(&pos, &moves, RuleSet::Chinese)
+        .iter()
+        .map(|c| c.kind.label())
+        .collect();
+    assert_eq!(labels, "将闲捉闲将闲捉");
+    let fen = "5a3/4a4/3k5/9/1R7/c8/9/9/9/5K3 w";
+    let cycle = "b5b7 d7d8 b7b4 a4a5 b4b8 d8d7 b8b5 a5a4";
+    let (labels, loser, classes) = ruling(fen, cycle);
+    assert_eq!(labels, "将闲捉闲将闲捉闲");
+    assert_eq!(classes[2].chases[0].kind, ChaseKind::Unprotected);
+    assert_eq!(loser, Some(Color::Red));
+    let pos = Position::from_fen(fen).expect("legal");
+    let moves: Vec<Move> = cycle
+        .split_whitespace()
+        .map(|m| m.parse().unwrap())
+        .collect();
+    assert_eq!(rule_cycle(&pos, &moves, RuleSet::Asian).loser, None);
+}
+
 /// 第四节 二(六), 图九 (车七进四 将4进1 车七退四 将4退1): a check, then a retreat that threatens
 /// to win the rook by a discovered check (车七平六 士5进4 车六平一, the cannon on the d-file
 /// checking through the advisor, 抽): 一将一要抽吃, Red must vary or lose (2020 24.3 捉 by

@@ -61,13 +61,6 @@ fn raising_each_bound_changes_no_ruling_of_the_corpus() {
             },
         ),
         (
-            "capture_line",
-            SearchBounds {
-                capture_line: d.capture_line + 2,
-                ..d
-            },
-        ),
-        (
             "offer_mate_checks",
             SearchBounds {
                 offer_mate_checks: d.offer_mate_checks + 1,
@@ -92,7 +85,6 @@ fn raising_each_bound_changes_no_ruling_of_the_corpus() {
         mate_checks: 1,
         root_checks: 1,
         line_checks: 1,
-        capture_line: 2,
         ..d
     };
     assert_ne!(rulings(lowered), base);

@@ -2,7 +2,10 @@
 //!
 //! The books bound none of these searches: 杀 is a mate "by a check or consecutive checks"
 //! (2020 art. 24.2), 捉 wins material "by a check or consecutive checks" or "after the
-//! complete exchange" (24.3). A referee must stop somewhere; these bounds are kept for speed,
+//! complete exchange" (24.3). The complete exchange, across squares (图4), is played out
+//! with no bound but the position's own (`material::forcing_gain`: captures end by
+//! themselves, answers to checks end where the line repeats a position). For the searches
+//! made of checks a referee must stop somewhere; these bounds are kept for speed,
 //! and `tests/search_bounds.rs` shows that raising each of them changes no label and no
 //! verdict of the rulebook corpus. What each one cuts is in the referee's README.
 
@@ -22,9 +25,6 @@ pub struct SearchBounds {
     pub root_checks: u8,
     /// Checks in a line that wins material (抽; 2020 图2, 图16 need two).
     pub line_checks: u8,
-    /// Plies of the forcing line after a capture that only breaks even on its square (2020
-    /// 图4 needs four: the capture's reply, a capture, its reply, a capture).
-    pub capture_line: u8,
     /// Checking moves in the mate that makes accepting an offered exchange impossible (2020
     /// 图29 variant, 不能离线).
     pub offer_mate_checks: u8,
@@ -36,7 +36,6 @@ impl Default for SearchBounds {
             mate_checks: MATE_DEPTH,
             root_checks: 4,
             line_checks: 2,
-            capture_line: 4,
             offer_mate_checks: 3,
         }
     }

@@ -320,9 +320,12 @@ fn idle_kind(m: Move, mover: Color, before: &Position, after: &Position) -> Idle
     let Some(piece) = after.piece_at(to) else {
         return IdleKind::Plain;
     };
+    // 献 and 兑 offer the piece: the opponent may take it "without being mated at once or
+    // losing material at once" (24.4, 24.5). A piece whose capture costs the taker (it is
+    // protected and worth less than the taker) is offered to nobody.
     let attackers: Vec<Square> = after
         .attackers(to, !mover)
-        .filter(|&a| after.is_legal(Move::new(a, to)))
+        .filter(|&a| accepts(after, Move::new(a, to), !mover))
         .collect();
     if !attackers.is_empty() {
         // 兑: a same-type piece may take it and it may take that piece back.
@@ -358,6 +361,23 @@ fn idle_kind(m: Move, mover: Color, before: &Position, after: &Position) -> Idle
         return IdleKind::Block;
     }
     IdleKind::Plain
+}
+
+/// Whether the side to move in `pos` (`taker`) may play the capture `cap` of an offered piece
+/// without being mated at once or losing material once the exchange has run (2020 art. 24.4
+/// and 24.5: 「对方一旦吃掉此子后，不致立即被将死或立即在子力价值上遭受损失」).
+fn accepts(pos: &Position, cap: Move, taker: Color) -> bool {
+    if !pos.is_legal(cap) {
+        return false;
+    }
+    let mut probe = pos.clone();
+    if capture_gain(&mut probe, cap, taker, &[]) < 0 {
+        return false;
+    }
+    let undo = probe.play_unchecked(cap);
+    let mated = has_mate_in_one(&mut probe);
+    probe.undo(cap, undo);
+    !mated
 }
 
 /// The shortest prefix of which `moves` is a repetition.

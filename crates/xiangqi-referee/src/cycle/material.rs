@@ -207,27 +207,32 @@ fn mated(pos: &Position) -> bool {
 /// for `chaser`, `-MATE` when mated. The chaser's captures of pieces standing on `won` (pieces
 /// it could win before the line began) are left out, and so are the first mover's captures in
 /// `old`, so that a line is credited only with what it creates.
-pub(crate) fn forcing_gain(
-    pos: &mut Position,
-    chaser: Color,
-    depth: u8,
-    old: &[Move],
-    won: &[Square],
-) -> i32 {
-    search(pos, chaser, depth, -2 * MATE, 2 * MATE, old, won)
+///
+/// The line is played out in full, bounded by the position alone (2020 art. 24.3, 通过完整互吃
+/// 交换): every capture removes a piece, and the only other moves are the answers to checks; a
+/// line that comes back to a position it has passed through (checks and evasions going round)
+/// ends there, standing as it is.
+pub(crate) fn forcing_gain(pos: &mut Position, chaser: Color, old: &[Move], won: &[Square]) -> i32 {
+    let mut path = Vec::new();
+    search(pos, chaser, -2 * MATE, 2 * MATE, old, won, &mut path)
 }
 
 /// [`forcing_gain`] within the window `(alpha, beta)` (negamax with alpha-beta cut-offs; the
-/// result is exact inside the window and a bound outside it).
+/// result is exact inside the window and a bound outside it); `path`: the positions of the
+/// line so far.
 fn search(
     pos: &mut Position,
     chaser: Color,
-    depth: u8,
     mut alpha: i32,
     beta: i32,
     old: &[Move],
     won: &[Square],
+    path: &mut Vec<u64>,
 ) -> i32 {
+    let key = pos.hash();
+    if path.contains(&key) {
+        return 0;
+    }
     let mover = pos.turn();
     let in_check = pos.is_check();
     let mut moves: Vec<(i32, Move)> = if in_check {
@@ -239,9 +244,6 @@ fn search(
     } else {
         all_captures(pos).into_iter().map(|m| (0, m)).collect()
     };
-    if depth == 0 {
-        return 0;
-    }
     let mut best = if in_check { -MATE } else { 0 };
     if best >= beta {
         return best;
@@ -254,26 +256,28 @@ fn search(
     }
     // Most valuable victim first: the cut-offs come sooner.
     moves.sort_unstable_by_key(|&(g, _)| -g);
+    path.push(key);
     for (g, m) in moves {
         if old.contains(&m) || (mover == chaser && won.contains(&m.to())) {
             continue;
         }
         let undo = pos.play_unchecked(m);
-        let v = g - search(pos, chaser, depth - 1, g - beta, g - alpha, &[], won);
+        let v = g - search(pos, chaser, g - beta, g - alpha, &[], won, path);
         pos.undo(m, undo);
         if v > best {
             best = v;
             if best >= beta {
-                return best;
+                break;
             }
             alpha = alpha.max(best);
         }
     }
+    path.pop();
     best
 }
 
 /// The net material the side to move wins by the capture `m` once the forcing line that
-/// follows has run its course ([`forcing_gain`], [`SearchBounds::capture_line`](super::SearchBounds) plies), `-MATE` if the capture
+/// follows has run its course ([`forcing_gain`]), `-MATE` if the capture
 /// lets the opponent mate at once: the complete exchange across squares of 2020 图4 (the
 /// capture removes a protector, and the piece it protected falls next).
 pub(crate) fn line_gain(
@@ -289,7 +293,7 @@ pub(crate) fn line_gain(
     };
     let g = gain(victim, sq, pos.turn(), chaser);
     let undo = pos.play_unchecked(m);
-    let mut net = g - forcing_gain(pos, chaser, bounds().capture_line, old, won);
+    let mut net = g - forcing_gain(pos, chaser, old, won);
     if net > 0 && has_mate_in_one(pos) {
         net = -MATE;
     }

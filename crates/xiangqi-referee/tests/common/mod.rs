@@ -18,6 +18,23 @@ pub fn line(moves: &str) -> Vec<Move> {
         .collect()
 }
 
+/// A built position and a cycle from it: the line must be legal and return to the position.
+pub fn cycle(fen: &str, moves: &str) -> (Position, Vec<Move>) {
+    let start = pos(fen);
+    let cycle = line(moves);
+    let mut end = start.clone();
+    for &m in &cycle {
+        end.play(m)
+            .unwrap_or_else(|e| panic!("{m} in {moves:?} from {fen:?}: {e}"));
+    }
+    assert_eq!(
+        end.hash(),
+        start.hash(),
+        "{moves} does not return to the start"
+    );
+    (start, cycle)
+}
+
 /// A small deterministic generator (xorshift64*), so random games are reproducible without
 /// extra dependencies.
 pub struct Rng(pub u64);
