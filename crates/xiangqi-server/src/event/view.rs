@@ -1,0 +1,229 @@
+//! What `GET /api/events/{id}` answers: status, players, rounds with boards and results,
+//! standings with tie-breaks (the tournament crate's, with the event's chain), the
+//! crosstable, and for knockouts the bracket.
+
+use serde_json::{Value, json};
+use xiangqi_tournament::export::Crosstable;
+use xiangqi_tournament::knockout::Slot;
+use xiangqi_tournament::{Outcome, Points, Scoring, Side};
+
+use super::model::{Competition, Format};
+
+fn number(text: String) -> Value {
+    text.parse::<f64>().map_or(Value::String(text), Value::from)
+}
+
+fn points(p: Points) -> Value {
+    number(p.to_string())
+}
+
+/// A result as the API shows it, red first: `1-0`, `0-1`, `1/2`, `+-`, `-+`, `--`.
+pub fn result_text(o: Outcome) -> String {
+    o.to_string()
+}
+
+impl Competition {
+    fn name_of(&self, id: u32) -> String {
+        self.entry(id)
+            .map(|e| e.player.name.clone())
+            .unwrap_or_default()
+    }
+
+    /// The standings, best first: `[{"place", "player", "name", "points", "tiebreaks"}]`.
+    pub fn standings(&self) -> Value {
+        if let Some(t) = &self.tournament {
+            let s = t.standings();
+            let rows: Vec<Value> = s
+                .rows
+                .iter()
+                .map(|r| {
+                    let tiebreaks: serde_json::Map<String, Value> = s
+                        .criteria
+                        .iter()
+                        .zip(&r.values)
+                        .map(|(c, v)| (c.code().to_owned(), v.map_or(Value::Null, |v| number(v.to_string()))))
+                        .collect();
+                    let id = self.by_number(r.player.0).map_or(0, |e| e.id);
+                    json!({
+                        "place": r.rank, "shared": r.shared, "player": id, "number": r.player.0,
+                        "name": self.name_of(id), "points": points(r.points), "games": r.games,
+                        "wins": r.wins, "draws": r.draws, "losses": r.losses, "tiebreaks": tiebreaks,
+                    })
+                })
+                .collect();
+            return Value::Array(rows);
+        }
+        self.bracket_standings()
+    }
+
+    /// A knockout's order: the champion first, then by matches won, then by game points
+    /// (equal on both: a shared place). Decision written in the README.
+    fn bracket_standings(&self) -> Value {
+        let Some(state) = &self.bracket else {
+            return Value::Array(Vec::new());
+        };
+        let scoring = Scoring::rules_1960();
+        let champion = state.bracket.champion().map(|p| p.0);
+        let mut rows: Vec<(bool, u32, i32, u32)> = self
+            .entries
+            .iter()
+            .filter_map(|e| e.number)
+            .map(|n| {
+                let won = state
+                    .pairings
+                    .iter()
+                    .filter(|p| {
+                        state.bracket.matches[p.index].winner.is_some_and(|w| {
+                            let side = state.bracket.matches[p.index].sides[w];
+                            state.bracket.slot(side)
+                                == Slot::Player(xiangqi_tournament::PlayerId(n))
+                        })
+                    })
+                    .count() as u32;
+                let mut halves = 0;
+                for b in self.boards.iter().filter(|b| b.outcome.is_some()) {
+                    let Some(o) = b.outcome else { continue };
+                    let side = if self.entry(b.red).and_then(|e| e.number) == Some(n) {
+                        Side::First
+                    } else if self.entry(b.black).and_then(|e| e.number) == Some(n) {
+                        Side::Second
+                    } else {
+                        continue;
+                    };
+                    halves += scoring.points(o.for_side(side)).halves();
+                }
+                (champion == Some(n), won, halves, n)
+            })
+            .collect();
+        rows.sort_by_key(|&(c, w, h, n)| (std::cmp::Reverse((c, w, h)), n));
+        let mut out = Vec::new();
+        for (i, &(c, w, h, n)) in rows.iter().enumerate() {
+            let place = rows
+                .iter()
+                .position(|&(c2, w2, h2, _)| (c2, w2, h2) == (c, w, h))
+                .unwrap_or(i)
+                + 1;
+            let shared = rows
+                .iter()
+                .filter(|&&(c2, w2, h2, _)| (c2, w2, h2) == (c, w, h))
+                .count()
+                > 1;
+            let id = self.by_number(n).map_or(0, |e| e.id);
+            out.push(json!({
+                "place": place, "shared": shared, "player": id, "number": n, "name": self.name_of(id),
+                "points": points(Points::from_halves(h)), "tiebreaks": {"matches_won": w},
+            }));
+        }
+        Value::Array(out)
+    }
+
+    fn rounds_view(&self) -> Value {
+        let last = self.boards.iter().map(|b| b.round).max().unwrap_or(0);
+        let rounds: Vec<Value> = (1..=last)
+            .map(|round| {
+                let boards: Vec<Value> = self
+                    .boards
+                    .iter()
+                    .filter(|b| b.round == round)
+                    .map(|b| {
+                        let mut v = json!({
+                            "board": b.board, "red": b.red, "black": b.black,
+                            "red_name": self.name_of(b.red), "black_name": self.name_of(b.black),
+                            "game": b.game, "result": self.outcome_of(b).map(result_text),
+                        });
+                        if let (Some(i), Some(s), Some(map)) =
+                            (b.bracket_match, &self.bracket, v.as_object_mut())
+                        {
+                            map.insert("match".into(), s.bracket.matches[i].label.clone().into());
+                            map.insert("playoff".into(), b.playoff.into());
+                        }
+                        v
+                    })
+                    .collect();
+                let byes: Vec<u32> = self
+                    .tournament
+                    .as_ref()
+                    .and_then(|t| t.rounds.get(round as usize - 1))
+                    .and_then(|r| r.bye)
+                    .and_then(|(p, _)| self.by_number(p.0))
+                    .map(|e| vec![e.id])
+                    .unwrap_or_default();
+                json!({"round": round, "boards": boards, "byes": byes})
+            })
+            .collect();
+        Value::Array(rounds)
+    }
+
+    fn bracket_view(&self) -> Value {
+        let Some(s) = &self.bracket else {
+            return Value::Null;
+        };
+        let id = |slot: Slot| match slot {
+            Slot::Player(p) => self.by_number(p.0).map_or(Value::Null, |e| e.id.into()),
+            Slot::Bye => "bye".into(),
+            Slot::Pending => Value::Null,
+        };
+        let matches: Vec<Value> = s
+            .bracket
+            .matches
+            .iter()
+            .enumerate()
+            .map(|(i, m)| {
+                let pairing = s.pairings.iter().find(|p| p.index == i);
+                json!({
+                    "label": m.label,
+                    "sides": [id(s.bracket.slot(m.sides[0])), id(s.bracket.slot(m.sides[1]))],
+                    "winner": m.winner.map(|w| id(s.bracket.slot(m.sides[w]))),
+                    "games": pairing.map(|p| p.games.games.iter().map(|o| o.to_string()).collect::<Vec<_>>()),
+                    "decided": pairing.and_then(|p| p.decided.clone()),
+                })
+            })
+            .collect();
+        let champion = s
+            .bracket
+            .champion()
+            .and_then(|p| self.by_number(p.0))
+            .map(|e| e.id);
+        json!({"matches": matches, "champion": champion})
+    }
+
+    /// The codes of the standings' criteria, primary first (the keys of each row's
+    /// `tiebreaks`; a JSON object has no order).
+    pub fn tiebreak_chain(&self) -> Vec<&'static str> {
+        match &self.format {
+            Format::Table { settings } => settings.tiebreaks.iter().map(|c| c.code()).collect(),
+            Format::Bracket { .. } => vec!["matches_won"],
+        }
+    }
+
+    /// The whole public view.
+    pub fn view(&self) -> Value {
+        let players: Vec<Value> = self
+            .entries
+            .iter()
+            .map(|e| {
+                json!({
+                    "player": e.id, "number": e.number, "name": e.player.name, "club": e.player.club,
+                    "rating": e.player.rating, "seed": e.player.seed, "withdrawn": e.removed,
+                })
+            })
+            .collect();
+        let (settings, planned) = match (&self.format, &self.tournament) {
+            (Format::Table { settings }, t) => (
+                serde_json::to_value(settings).unwrap_or_default(),
+                t.as_ref().map(|t| t.planned_rounds()),
+            ),
+            (f, _) => (serde_json::to_value(f).unwrap_or_default(), None),
+        };
+        let crosstable = self.tournament.as_ref().map_or(Value::Null, |t| {
+            serde_json::to_value(Crosstable::build(t)).unwrap_or_default()
+        });
+        json!({
+            "id": self.id, "name": self.name, "system": self.system, "status": self.status(),
+            "settings": settings, "planned_rounds": planned, "game": self.game,
+            "tiebreak_chain": self.tiebreak_chain(),
+            "players": players, "rounds": self.rounds_view(), "standings": self.standings(),
+            "crosstable": crosstable, "bracket": self.bracket_view(), "log": self.log,
+        })
+    }
+}
