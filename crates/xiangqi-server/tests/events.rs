@@ -191,7 +191,7 @@ async fn finish(s: &TestServer, ev: &Ev, board: &Value, how: Ending) -> Outcome 
 
 /// The event's standings as (number, place, points, tie-break values), to compare with
 /// the tournament crate's.
-fn rows(event: &Value) -> Vec<(u64, u64, f64, Vec<Value>)> {
+fn rows(event: &Value) -> Vec<(u64, u64, f64, Vec<String>)> {
     let chain: Vec<&str> = event["tiebreak_chain"]
         .as_array()
         .unwrap()
@@ -203,7 +203,10 @@ fn rows(event: &Value) -> Vec<(u64, u64, f64, Vec<Value>)> {
         .unwrap()
         .iter()
         .map(|r| {
-            let tb: Vec<Value> = chain.iter().map(|c| r["tiebreaks"][c].clone()).collect();
+            let tb: Vec<String> = chain
+                .iter()
+                .map(|c| r["tiebreaks"][c].to_string())
+                .collect();
             (
                 r["number"].as_u64().unwrap(),
                 r["place"].as_u64().unwrap(),
@@ -214,7 +217,7 @@ fn rows(event: &Value) -> Vec<(u64, u64, f64, Vec<Value>)> {
         .collect()
 }
 
-fn crate_rows(t: &Tournament) -> Vec<(u64, u64, f64, Vec<Value>)> {
+fn crate_rows(t: &Tournament) -> Vec<(u64, u64, f64, Vec<String>)> {
     let s = t.standings();
     s.rows
         .iter()
@@ -223,11 +226,7 @@ fn crate_rows(t: &Tournament) -> Vec<(u64, u64, f64, Vec<Value>)> {
                 .criteria
                 .iter()
                 .zip(&r.values)
-                .map(|(_, v)| {
-                    v.map_or(Value::Null, |v| {
-                        json!(v.to_string().parse::<f64>().unwrap())
-                    })
-                })
+                .map(|(_, v)| v.map_or("null".to_owned(), |v| v.to_string()))
                 .collect();
             (
                 u64::from(r.player.0),
@@ -673,7 +672,8 @@ async fn bad_requests_are_refused_with_the_reason() {
             422,
         ),
         (json!({"system": "round_robin", "colour": "red"}), 400),
-        (json!({"system": "team_swiss"}), 501),
+        (json!({"system": "groups"}), 501),
+        (json!({"system": "team_swiss", "rounds": 1}), 422),
         (json!({"system": "match", "best_of": 5}), 422),
     ] {
         let (got, answer) = call(&s, "POST", "/api/events", None, Some(body.clone())).await;
@@ -737,4 +737,101 @@ async fn an_event_survives_a_restart_and_results_keep_flowing() {
     // The home page's list.
     let (_, list) = call(&s, "GET", "/api/events", None, None).await;
     assert_eq!(list["events"][0]["id"], ev.id.as_str());
+}
+
+#[tokio::test]
+async fn a_team_match_refuses_a_line_up_out_of_order_and_scores_board_points() {
+    let s = TestServer::start().await;
+    let ev = new_event(&s, json!({"system": "team_round_robin", "boards": 2}), &[]).await;
+    let mut captains = Vec::new();
+    let mut squads = Vec::new();
+    for team in ["Guangdong", "Shanghai"] {
+        let body = json!({"name": team, "players": [{"name": format!("{team} 1")}, {"name": format!("{team} 2")}, {"name": format!("{team} reserve")}]});
+        let (status, t) = call(
+            &s,
+            "POST",
+            &format!("/api/events/{}/teams", ev.id),
+            Some(&ev.organiser),
+            Some(body),
+        )
+        .await;
+        assert_eq!(status, 201, "{t}");
+        captains.push(t["token"].as_str().unwrap().to_owned());
+        squads.push(t["players"].as_array().unwrap().clone());
+    }
+    // A team event takes teams, not single players.
+    let (status, _) = call(
+        &s,
+        "POST",
+        &format!("/api/events/{}/players", ev.id),
+        Some(&ev.organiser),
+        Some(json!({"name": "X"})),
+    )
+    .await;
+    assert_eq!(status, 409);
+    let round = pair(&s, &ev).await;
+    assert_eq!(round["team_matches"][0]["home"], 1, "{round}");
+    let lineup = |team: u64, lineup: Value, token: String| {
+        let path = format!("/api/events/{}/lineups", ev.id);
+        let s = &s;
+        async move {
+            call(
+                s,
+                "POST",
+                &path,
+                Some(&token),
+                Some(json!({"round": 1, "team": team, "lineup": lineup})),
+            )
+            .await
+        }
+    };
+    // Board 1 must be the higher-ranked player fielded (1960 §8 二).
+    let (status, body) = lineup(1, json!([2, 1]), captains[0].clone()).await;
+    assert_eq!(status, 409, "{body}");
+    assert!(
+        body["message"]
+            .as_str()
+            .unwrap()
+            .contains("registered order"),
+        "{body}"
+    );
+    // Another team's captain cannot name it.
+    assert_eq!(lineup(1, json!([1, 3]), captains[1].clone()).await.0, 403);
+    let (status, body) = lineup(1, json!([1, 3]), captains[0].clone()).await;
+    assert_eq!((status, &body["complete"]), (200, &json!(false)), "{body}");
+    assert_eq!(show(&s, &ev).await["status"], "running");
+    let (status, body) = lineup(2, json!([1, 2]), captains[1].clone()).await;
+    assert_eq!((status, &body["complete"]), (200, &json!(true)), "{body}");
+    let boards = body["boards"].as_array().unwrap().clone();
+    // Home moves first on board 1, away on board 2; the home reserve plays board 2.
+    assert_eq!(boards[0]["red"], squads[0][0]["player"]);
+    assert_eq!(boards[0]["black"], squads[1][0]["player"]);
+    assert_eq!(boards[1]["red"], squads[1][1]["player"]);
+    assert_eq!(boards[1]["black"], squads[0][2]["player"]);
+    // Board 1 played on the server with the players' own event tokens; board 2 entered.
+    let game = boards[0]["game"].as_str().unwrap();
+    let (red, black) = (
+        squads[0][0]["token"].as_str().unwrap(),
+        squads[1][0]["token"].as_str().unwrap(),
+    );
+    play(&s, game, red, black, &MATE_LINE).await;
+    assert_eq!(result_of(&s, &ev, 1, 1).await, "1-0");
+    assert_eq!(enter(&s, &ev, 1, 2, "1/2").await.0, 200);
+    let v = show(&s, &ev).await;
+    assert_eq!(v["status"], "finished", "{v}");
+    let m = &v["rounds"][0]["team_matches"][0];
+    assert_eq!(
+        (&m["board_points"], &m["match_points"]),
+        (&json!([3, 1]), &json!([2, 0])),
+        "{m}"
+    );
+    assert_eq!(v["standings"][0]["name"], "Guangdong");
+    assert_eq!(
+        v["standings"][0]["tiebreaks"],
+        json!({"match_points": 2, "board_points": 3})
+    );
+    assert_eq!(
+        v["standings"][1]["tiebreaks"],
+        json!({"match_points": 0, "board_points": 1})
+    );
 }

@@ -15,7 +15,9 @@ use xiangqi_tournament::Outcome;
 use xiangqi_tournament::export::{Crosstable, to_trf};
 
 use super::model::{Competition, Refused};
-use super::request::{WithdrawRequest, parse_create_event, parse_player, parse_result};
+use super::request::{
+    LineupRequest, WithdrawRequest, parse_create_event, parse_player, parse_result, parse_team,
+};
 use crate::api::{base_url, bearer};
 use crate::error::ApiError;
 use crate::game::{Action, Actor, Adjudged, ArbiterAction, ForfeitReason};
@@ -36,6 +38,7 @@ pub fn routes() -> Router<Arc<AppState>> {
         .route("/api/events/{id}", get(show))
         .route("/api/events/{id}/players", post(add_player))
         .route("/api/events/{id}/teams", post(add_team))
+        .route("/api/events/{id}/lineups", post(lineup))
         .route("/api/events/{id}/rounds", post(next_round))
         .route("/api/events/{id}/results", post(enter_result))
         .route("/api/events/{id}/withdraw", post(withdraw))
@@ -59,6 +62,7 @@ enum Role {
     Organiser,
     Arbiter,
     Player(u32),
+    Captain(u32),
 }
 
 fn role(c: &Competition, headers: &HeaderMap) -> Result<Role, ApiError> {
@@ -69,6 +73,9 @@ fn role(c: &Competition, headers: &HeaderMap) -> Result<Role, ApiError> {
     }
     if is(&c.arbiter_sha256) {
         return Ok(Role::Arbiter);
+    }
+    if let Some(t) = c.teams.iter().find(|t| is(&t.token_sha256)) {
+        return Ok(Role::Captain(t.id));
     }
     c.entries
         .iter()
@@ -118,6 +125,8 @@ async fn create(State(app): App, headers: HeaderMap, bytes: Bytes) -> Result<Res
         bracket: None,
         boards: Vec::new(),
         log: Vec::new(),
+        teams: Vec::new(),
+        team_matches: Vec::new(),
     };
     let mut all = app.events.lock().await;
     app.events.commit(&mut all, c).await?;
@@ -176,9 +185,67 @@ async fn add_player(
     Ok((StatusCode::CREATED, Json(answer)).into_response())
 }
 
-async fn add_team(State(app): App, Path(id): Path<String>) -> Result<Response, ApiError> {
-    app.events.get(&id).await.ok_or(ApiError::NotFound)?;
-    Err(ApiError::NotImplemented("team events on the server"))
+async fn add_team(
+    State(app): App,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    bytes: Bytes,
+) -> Result<Response, ApiError> {
+    let (name, squad) = parse_team(&bytes)?;
+    let captain = Token::random().map_err(random_error)?;
+    let tokens = (0..squad.len())
+        .map(|_| Token::random().map_err(random_error))
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut all = app.events.lock().await;
+    let mut c = find(&all, &id)?.clone();
+    organiser(&c, &headers)?;
+    let squad = squad
+        .into_iter()
+        .zip(tokens.iter().map(|t| t.hash().to_hex()))
+        .collect();
+    let (team, ids) = c.register_team(name, captain.hash().to_hex(), squad)?;
+    app.events.commit(&mut all, c).await?;
+    drop(all);
+    let base = base_url(&app, &headers);
+    let players: Vec<Value> = ids
+        .iter()
+        .zip(&tokens)
+        .map(|(n, t)| json!({"player": n, "token": t.as_str(), "url": format!("{base}/e/{id}/player#t={}", t.as_str())}))
+        .collect();
+    let answer = json!({
+        "team": team, "token": captain.as_str(),
+        "url": format!("{base}/e/{id}/organiser#t={}", captain.as_str()), "players": players,
+    });
+    Ok((StatusCode::CREATED, Json(answer)).into_response())
+}
+
+async fn lineup(
+    State(app): App,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    bytes: Bytes,
+) -> Result<Json<Value>, ApiError> {
+    let r: LineupRequest = body(&bytes)?;
+    let mut all = app.events.lock().await;
+    let mut c = find(&all, &id)?.clone();
+    match role(&c, &headers)? {
+        Role::Organiser => {}
+        Role::Captain(t) if t == r.team => {}
+        _ => return Err(ApiError::WrongToken),
+    }
+    let before = c.boards.len();
+    let complete = c.name_lineup(r.round, r.team, r.lineup)?;
+    let mut boards = Vec::new();
+    for i in before..c.boards.len() {
+        let game = super::games::create(&app, &c, &c.boards[i]).await?;
+        c.boards[i].game = Some(game.to_string());
+        let b = &c.boards[i];
+        boards.push(json!({"board": b.board, "red": b.red, "black": b.black, "game": b.game}));
+    }
+    app.events.commit(&mut all, c).await?;
+    Ok(Json(
+        json!({"round": r.round, "team": r.team, "complete": complete, "boards": boards}),
+    ))
 }
 
 async fn next_round(
@@ -206,10 +273,18 @@ async fn next_round(
             "result": c.outcome_of(b).map(|o| o.to_string()),
         }));
     }
+    let matches: Vec<Value> = c
+        .team_matches
+        .iter()
+        .filter(|m| m.round == round)
+        .map(|m| json!({"match": m.table_board, "home": m.teams[0], "away": m.teams[1]}))
+        .collect();
     app.events.commit(&mut all, c).await?;
-    Ok(Json(
-        json!({"round": round, "boards": boards, "byes": byes}),
-    ))
+    let mut answer = json!({"round": round, "boards": boards, "byes": byes});
+    if let (false, Some(map)) = (matches.is_empty(), answer.as_object_mut()) {
+        map.insert("team_matches".into(), matches.into());
+    }
+    Ok(Json(answer))
 }
 
 /// The game action that makes a server game end as the organiser's result says.

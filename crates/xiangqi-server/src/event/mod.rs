@@ -27,6 +27,7 @@ pub mod model;
 pub mod pages;
 pub mod request;
 pub mod store;
+pub mod team;
 pub mod view;
 
 use std::collections::HashMap;

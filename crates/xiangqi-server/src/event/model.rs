@@ -20,6 +20,15 @@ pub enum Format {
         /// The settings (system, scoring, tie-breaks, withdrawal rule).
         settings: Settings,
     },
+    /// Teams by boards (分台制, 1960 §8 二): the teams are paired as the tournament crate
+    /// pairs players (`settings`), each team match is played on `boards` boards, and the
+    /// match's result (by board points) is the team's result in the table.
+    Team {
+        /// The settings of the teams' table (round robin or Swiss).
+        settings: Settings,
+        /// Boards per team match.
+        boards: u32,
+    },
     /// A knockout bracket whose every pairing is a match (`match` is a bracket of two).
     Bracket {
         /// Double elimination.
@@ -48,6 +57,9 @@ pub struct Entry {
     /// Struck off before the first round.
     #[serde(default)]
     pub removed: bool,
+    /// Team events: the team (its id) and the player's registered rank in it (1 first).
+    #[serde(default)]
+    pub team: Option<(u32, u32)>,
 }
 
 /// A board of a round and the server game played on it.
@@ -74,6 +86,9 @@ pub struct Board {
     /// A play-off game.
     #[serde(default)]
     pub playoff: bool,
+    /// Team events: the team match (index into [`Competition::team_matches`]).
+    #[serde(default)]
+    pub team_match: Option<usize>,
 }
 
 /// A pairing of a bracket once both sides are known: A and B by starting number.
@@ -145,6 +160,12 @@ pub struct Competition {
     /// What the procedures did (draws, redraws, lots), in order, for the record.
     #[serde(default)]
     pub log: Vec<String>,
+    /// Team events: the teams.
+    #[serde(default)]
+    pub teams: Vec<super::team::Team>,
+    /// Team events: every team match.
+    #[serde(default)]
+    pub team_matches: Vec<super::team::TeamMatch>,
 }
 
 /// A request the event's state refuses: the message says why.
@@ -174,14 +195,17 @@ impl Competition {
         }
         let open = self.boards.iter().any(|b| self.outcome_of(b).is_none());
         let done = match (&self.tournament, &self.bracket) {
-            (Some(t), _) => t.rounds.len() as u32 >= t.planned_rounds(),
+            (Some(t), _) => {
+                t.rounds.len() as u32 >= t.planned_rounds()
+                    && t.rounds.last().is_none_or(|r| r.unfinished().is_empty())
+            }
             (_, Some(b)) => b.bracket.champion().is_some(),
             _ => false,
         };
         if done && !open { "finished" } else { "running" }
     }
 
-    fn lots(&mut self) -> Lots {
+    pub(crate) fn lots(&mut self) -> Lots {
         self.lots_drawn += 1;
         Lots::new(self.lot_seed.wrapping_add(self.lots_drawn))
     }
@@ -214,6 +238,11 @@ impl Competition {
     pub fn register(&mut self, player: Player, token_sha256: String) -> Result<u32, Refused> {
         let id = self.entries.len() as u32 + 1;
         let mut number = None;
+        if matches!(self.format, Format::Team { .. }) {
+            return refuse(
+                "a team event registers teams with their squads (POST /api/events/{id}/teams)",
+            );
+        }
         if self.started() {
             let Some(t) = self.tournament.as_mut() else {
                 return refuse("a knockout cannot take a late entry once it has begun");
@@ -241,6 +270,7 @@ impl Competition {
             token_sha256,
             number,
             removed: false,
+            team: None,
         });
         Ok(id)
     }
@@ -299,7 +329,7 @@ impl Competition {
             }
         }
         match &self.format {
-            Format::Table { settings } => {
+            Format::Table { settings } | Format::Team { settings, .. } => {
                 self.tournament = Some(Tournament::new(&self.name, players, settings.clone())?);
             }
             Format::Bracket {
@@ -336,10 +366,26 @@ impl Competition {
                 b.round, b.board
             ));
         }
-        if !self.started() {
-            self.start()?;
+        if let Some(m) = self
+            .team_matches
+            .iter()
+            .find(|m| m.lineups.iter().any(Option::is_none))
+        {
+            return refuse(format!(
+                "round {} match {}: a line-up is still missing",
+                m.round, m.table_board
+            ));
         }
-        if self.tournament.is_some() {
+        if !self.started() {
+            if matches!(self.format, Format::Team { .. }) {
+                self.start_teams()?;
+            } else {
+                self.start()?;
+            }
+        }
+        if matches!(self.format, Format::Team { .. }) {
+            self.pair_team_round()
+        } else if self.tournament.is_some() {
             self.pair_table_round()
         } else {
             self.pair_bracket_round()
@@ -363,6 +409,7 @@ impl Competition {
                 outcome: None,
                 bracket_match: None,
                 playoff: false,
+                team_match: None,
             };
             self.boards.push(board);
         }
@@ -438,6 +485,7 @@ impl Competition {
                 outcome: None,
                 bracket_match: Some(index),
                 playoff,
+                team_match: None,
             };
             self.boards.push(board);
         }
@@ -446,6 +494,9 @@ impl Competition {
 
     /// The result of a board, wherever it is kept.
     pub fn outcome_of(&self, b: &Board) -> Option<Outcome> {
+        if b.team_match.is_some() {
+            return b.outcome;
+        }
         match &self.tournament {
             Some(t) => t
                 .rounds
@@ -480,6 +531,9 @@ impl Competition {
         else {
             return refuse(format!("round {round} has no board {board}"));
         };
+        if self.boards[i].team_match.is_some() {
+            return self.set_team_board(i, outcome);
+        }
         if let Some(t) = self.tournament.as_mut() {
             t.set_result(round, board, outcome)?;
             return Ok(());
@@ -552,6 +606,9 @@ impl Competition {
         let Some(number) = self.entries[e].number else {
             return refuse(format!("player {id} has no starting number"));
         };
+        if matches!(self.format, Format::Team { .. }) {
+            return refuse("a team's player is replaced by the team's line-up, not withdrawn");
+        }
         let Some(t) = self.tournament.as_mut() else {
             return refuse("a knockout player who stops playing loses his match: forfeit his game");
         };

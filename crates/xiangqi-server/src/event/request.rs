@@ -38,6 +38,7 @@ struct CreateEventRequest {
     third_place: Option<bool>,
     draw: Option<String>,
     lot_seed: Option<u64>,
+    boards: Option<u32>,
 }
 
 /// An event to create, validated.
@@ -229,9 +230,45 @@ pub fn parse_create_event(bytes: &[u8]) -> Result<EventSpec, ApiError> {
             },
             playoff,
         },
-        "groups" | "team_round_robin" | "team_swiss" => {
+        "team_round_robin" | "team_swiss" => {
+            let boards = match r.boards {
+                Some(n @ 1..=20) => n,
+                Some(n) => return Err(invalid(format!("boards {n}: expected 1 to 20"))),
+                None => {
+                    return Err(invalid(
+                        "boards: a team event says how many boards a match has",
+                    ));
+                }
+            };
+            let table = if r.system == "team_swiss" {
+                let rounds = r.rounds.ok_or_else(|| {
+                    invalid("rounds: a Swiss announces its number of rounds (1960 §9 四)")
+                })?;
+                table(
+                    System::Swiss {
+                        rounds,
+                        variant: SwissVariant::Chinese,
+                        first_round: FirstRound::Adjacent,
+                    },
+                    TieBreakPreset::ChineseSwiss,
+                )?
+            } else {
+                table(
+                    System::RoundRobin {
+                        cycles: 1,
+                        swap_last_two: false,
+                    },
+                    TieBreakPreset::Single1960,
+                )?
+            };
+            let Format::Table { settings } = table else {
+                return Err(invalid("system"));
+            };
+            Format::Team { settings, boards }
+        }
+        "groups" => {
             return Err(ApiError::NotImplemented(
-                "groups and team events on the server (the tournament crate has them; the server does not run them yet)",
+                "seeded groups on the server (the tournament crate has them; the server does not run them yet)",
             ));
         }
         other => {
@@ -327,6 +364,59 @@ pub fn parse_player(bytes: &[u8]) -> Result<Player, ApiError> {
         p = p.with_seed(seed);
     }
     Ok(p)
+}
+
+/// `POST /api/events/{id}/teams` as sent.
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+struct TeamRequest {
+    name: String,
+    players: Vec<serde_json::Value>,
+}
+
+/// Reads `POST /api/events/{id}/teams`: the name and the squad in ranking order.
+///
+/// # Errors
+///
+/// `400`/`422` naming the field.
+///
+/// ```
+/// use xiangqi_server::event::request::parse_team;
+/// let (name, squad) = parse_team(br#"{"name": "Guangdong", "players": [{"name": "A"}, {"name": "B"}]}"#).unwrap();
+/// assert_eq!((name.as_str(), squad.len()), ("Guangdong", 2));
+/// assert!(parse_team(br#"{"name": "X", "players": [{"name": ""}]}"#).is_err());
+/// ```
+pub fn parse_team(bytes: &[u8]) -> Result<(String, Vec<Player>), ApiError> {
+    let r: TeamRequest = body(bytes)?;
+    let name = r.name.trim().to_owned();
+    if name.is_empty() || name.chars().count() > 60 || name.chars().any(char::is_control) {
+        return Err(invalid("name: 1 to 60 characters, no control characters"));
+    }
+    if r.players.is_empty() || r.players.len() > 24 {
+        return Err(invalid("players: a squad of 1 to 24, in ranking order"));
+    }
+    let squad = r
+        .players
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            parse_player(p.to_string().as_bytes())
+                .map_err(|e| invalid(format!("players[{i}]: {e}")))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok((name, squad))
+}
+
+/// `POST /api/events/{id}/lineups`.
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct LineupRequest {
+    /// Round.
+    pub round: u32,
+    /// Team number.
+    pub team: u32,
+    /// Ranks in the squad, board 1 first.
+    pub lineup: Vec<u32>,
 }
 
 /// `POST /api/events/{id}/results`.

@@ -9,7 +9,11 @@ use xiangqi_tournament::{Outcome, Points, Scoring, Side};
 
 use super::model::{Competition, Format};
 
+/// A decimal text (`3`, `2.5`) as a JSON number: whole numbers as integers.
 fn number(text: String) -> Value {
+    if let Ok(n) = text.parse::<i64>() {
+        return n.into();
+    }
     text.parse::<f64>().map_or(Value::String(text), Value::from)
 }
 
@@ -31,6 +35,9 @@ impl Competition {
 
     /// The standings, best first: `[{"place", "player", "name", "points", "tiebreaks"}]`.
     pub fn standings(&self) -> Value {
+        if matches!(self.format, Format::Team { .. }) {
+            return self.team_standings_view();
+        }
         if let Some(t) = &self.tournament {
             let s = t.standings();
             let rows: Vec<Value> = s
@@ -117,8 +124,50 @@ impl Competition {
         Value::Array(out)
     }
 
+    fn team_standings_view(&self) -> Value {
+        let rows: Vec<Value> = self
+            .team_rows()
+            .iter()
+            .map(|(r, _)| {
+                let name = self.team(r.team).map(|t| t.name.clone()).unwrap_or_default();
+                json!({
+                    "place": r.rank, "team": r.team, "name": name, "points": points(r.match_points),
+                    "tiebreaks": {"match_points": points(r.match_points), "board_points": points(r.board_points)},
+                })
+            })
+            .collect();
+        Value::Array(rows)
+    }
+
+    fn team_matches_view(&self, round: u32) -> Value {
+        let matches: Vec<Value> = self
+            .team_matches
+            .iter()
+            .enumerate()
+            .filter(|(_, m)| m.round == round)
+            .map(|(i, m)| {
+                let score = self.team_match_score(i);
+                json!({
+                    "match": m.table_board, "home": m.teams[0], "away": m.teams[1],
+                    "home_name": self.team(m.teams[0]).map(|t| t.name.clone()),
+                    "away_name": self.team(m.teams[1]).map(|t| t.name.clone()),
+                    "lineups": m.lineups,
+                    "board_points": score.map(|s| s.board_points.map(points)),
+                    "match_points": score.map(|s| s.match_points.map(points)),
+                })
+            })
+            .collect();
+        Value::Array(matches)
+    }
+
     fn rounds_view(&self) -> Value {
-        let last = self.boards.iter().map(|b| b.round).max().unwrap_or(0);
+        let last = self
+            .boards
+            .iter()
+            .map(|b| b.round)
+            .chain(self.team_matches.iter().map(|m| m.round))
+            .max()
+            .unwrap_or(0);
         let rounds: Vec<Value> = (1..=last)
             .map(|round| {
                 let boards: Vec<Value> = self
@@ -145,10 +194,17 @@ impl Competition {
                     .as_ref()
                     .and_then(|t| t.rounds.get(round as usize - 1))
                     .and_then(|r| r.bye)
-                    .and_then(|(p, _)| self.by_number(p.0))
-                    .map(|e| vec![e.id])
+                    .and_then(|(p, _)| match self.teams.is_empty() {
+                        true => self.by_number(p.0).map(|e| e.id),
+                        false => Some(p.0),
+                    })
+                    .map(|id| vec![id])
                     .unwrap_or_default();
-                json!({"round": round, "boards": boards, "byes": byes})
+                let mut v = json!({"round": round, "boards": boards, "byes": byes});
+                if let (false, Some(map)) = (self.teams.is_empty(), v.as_object_mut()) {
+                    map.insert("team_matches".into(), self.team_matches_view(round));
+                }
+                v
             })
             .collect();
         Value::Array(rounds)
@@ -192,6 +248,7 @@ impl Competition {
     pub fn tiebreak_chain(&self) -> Vec<&'static str> {
         match &self.format {
             Format::Table { settings } => settings.tiebreaks.iter().map(|c| c.code()).collect(),
+            Format::Team { .. } => vec!["match_points", "board_points"],
             Format::Bracket { .. } => vec!["matches_won"],
         }
     }
@@ -205,11 +262,12 @@ impl Competition {
                 json!({
                     "player": e.id, "number": e.number, "name": e.player.name, "club": e.player.club,
                     "rating": e.player.rating, "seed": e.player.seed, "withdrawn": e.removed,
+                    "team": e.team.map(|t| t.0), "rank": e.team.map(|t| t.1),
                 })
             })
             .collect();
         let (settings, planned) = match (&self.format, &self.tournament) {
-            (Format::Table { settings }, t) => (
+            (Format::Table { settings } | Format::Team { settings, .. }, t) => (
                 serde_json::to_value(settings).unwrap_or_default(),
                 t.as_ref().map(|t| t.planned_rounds()),
             ),
@@ -224,6 +282,7 @@ impl Competition {
             "tiebreak_chain": self.tiebreak_chain(),
             "players": players, "rounds": self.rounds_view(), "standings": self.standings(),
             "crosstable": crosstable, "bracket": self.bracket_view(), "log": self.log,
+            "teams": self.teams.iter().map(|t| json!({"team": t.id, "name": t.name, "squad": t.squad})).collect::<Vec<_>>(),
         })
     }
 }
