@@ -15,13 +15,21 @@ macro_rules! web_file {
     };
 }
 
-/// Scripts under `/assets/events/`.
-const ASSETS: &[(&str, &str)] = &[
-    ("event-i18n.js", web_file!("event-i18n.js")),
-    ("event.js", web_file!("event.js")),
-    ("organiser.js", web_file!("organiser.js")),
-    ("player.js", web_file!("player.js")),
-    ("home-events.js", web_file!("home-events.js")),
+const JS: &str = "text/javascript; charset=utf-8";
+
+/// Files under `/assets/events/`: name, content type, content.
+const ASSETS: &[(&str, &str, &str)] = &[
+    ("event-i18n.js", JS, web_file!("event-i18n.js")),
+    ("event-view.js", JS, web_file!("event-view.js")),
+    ("event.js", JS, web_file!("event.js")),
+    ("organiser.js", JS, web_file!("organiser.js")),
+    ("player.js", JS, web_file!("player.js")),
+    ("home-events.js", JS, web_file!("home-events.js")),
+    (
+        "event.css",
+        "text/css; charset=utf-8",
+        web_file!("event.css"),
+    ),
 ];
 
 fn known(id: &str) -> Result<(), ApiError> {
@@ -49,10 +57,10 @@ pub async fn player_page(Path(id): Path<String>) -> Result<Response, ApiError> {
 
 /// `GET /assets/events/{file}`.
 pub async fn asset(Path(file): Path<String>) -> Response {
-    match ASSETS.iter().find(|(name, _)| *name == file) {
-        Some((_, body)) => (
+    match ASSETS.iter().find(|(name, _, _)| *name == file) {
+        Some((_, kind, body)) => (
             [
-                (header::CONTENT_TYPE, "text/javascript; charset=utf-8"),
+                (header::CONTENT_TYPE, *kind),
                 (header::CACHE_CONTROL, "no-cache"),
             ],
             *body,
