@@ -734,6 +734,26 @@ async fn an_event_survives_a_restart_and_results_keep_flowing() {
     assert_eq!(v["players"].as_array().unwrap().len(), 4);
     finish(&s, &ev, &round["boards"][1], Ending::Agreement).await;
     assert_eq!(result_of(&s, &ev, 1, 2).await, "1/2");
+    // As if the server had died between a game's end and the event's update: the event
+    // loses board 2's result; the start-up finds it in the game.
+    let dir = s.stop().await;
+    {
+        use sqlx::Connection;
+        let url = format!("sqlite:{}", dir.path().join("xq.sqlite3").display());
+        let mut db = sqlx::SqliteConnection::connect(&url).await.unwrap();
+        let forgot = sqlx::query(
+            "UPDATE competitions SET body = json_set(body, '$.tournament.rounds[0].games[1].outcome', json('null'))",
+        )
+        .execute(&mut db)
+        .await
+        .unwrap();
+        assert_eq!(forgot.rows_affected(), 1);
+    }
+    let s = TestServer::start_in(dir).await;
+    assert_eq!(
+        show(&s, &ev).await["rounds"][0]["boards"][1]["result"],
+        "1/2"
+    );
     // The home page's list.
     let (_, list) = call(&s, "GET", "/api/events", None, None).await;
     assert_eq!(list["events"][0]["id"], ev.id.as_str());
