@@ -855,3 +855,153 @@ async fn a_team_match_refuses_a_line_up_out_of_order_and_scores_board_points() {
         json!({"match_points": 0, "board_points": 1})
     );
 }
+
+#[tokio::test]
+async fn a_shared_first_place_goes_to_a_play_off() {
+    let s = TestServer::start().await;
+    let ev = new_event(
+        &s,
+        json!({"system": "round_robin", "playoff_for_first": true}),
+        &["A", "B"],
+    )
+    .await;
+    let r1 = pair(&s, &ev).await;
+    assert_eq!(enter(&s, &ev, 1, 1, "1/2").await.0, 200);
+    let v = show(&s, &ev).await;
+    assert_eq!(
+        v["status"], "running",
+        "first place is shared: the play-off is due"
+    );
+    assert_eq!(
+        (&v["standings"][0]["shared"], &v["standings"][1]["place"]),
+        (&json!(true), &json!(1))
+    );
+    // The play-off game, played on the server.
+    let r2 = pair(&s, &ev).await;
+    assert_eq!(r2["round"], 2);
+    let b = r2["boards"][0].clone();
+    finish(&s, &ev, &b, Ending::RedResigns).await;
+    assert_eq!(result_of(&s, &ev, 2, 1).await, "0-1");
+    let v = show(&s, &ev).await;
+    assert_eq!(v["status"], "finished", "{}", v["log"]);
+    assert_eq!(v["rounds"][1]["boards"][0]["playoff"], true);
+    assert_eq!(v["rounds"][0]["boards"][0]["playoff"], false);
+    assert_eq!(
+        v["standings"][0]["player"], b["black"],
+        "the play-off winner is first"
+    );
+    assert_eq!(
+        (&v["standings"][0]["place"], &v["standings"][1]["place"]),
+        (&json!(1), &json!(2))
+    );
+    assert_eq!(v["standings"][0]["playoff"], true);
+    // The round-robin points are unchanged by the play-off.
+    assert_eq!(
+        (&v["standings"][0]["points"], &v["standings"][1]["points"]),
+        (&json!(1), &json!(1))
+    );
+    let (status, _) = call(
+        &s,
+        "POST",
+        &format!("/api/events/{}/rounds", ev.id),
+        Some(&ev.organiser),
+        None,
+    )
+    .await;
+    assert_eq!(status, 409);
+    let _ = r1;
+}
+
+#[tokio::test]
+async fn a_withdrawal_after_the_draw_redraws_an_even_field_and_keeps_an_odd_one() {
+    let s = TestServer::start().await;
+    let draw = |ev: &Ev| {
+        let path = format!("/api/events/{}/draw", ev.id);
+        let token = ev.organiser.clone();
+        let s = &s;
+        async move { call(s, "POST", &path, Some(&token), None).await }
+    };
+    let withdraw = |ev: &Ev, player: u32| {
+        let path = format!("/api/events/{}/withdraw", ev.id);
+        let token = ev.organiser.clone();
+        let s = &s;
+        async move {
+            call(
+                s,
+                "POST",
+                &path,
+                Some(&token),
+                Some(json!({"player": player})),
+            )
+            .await
+        }
+    };
+    // Five drawn, one withdraws: four left, an even field, drawn again.
+    let even = new_event(
+        &s,
+        json!({"system": "round_robin", "draw": "lot", "lot_seed": 3}),
+        &["A", "B", "C", "D", "E"],
+    )
+    .await;
+    let (status, numbers) = draw(&even).await;
+    assert_eq!(status, 200, "{numbers}");
+    assert_eq!(numbers["numbers"].as_array().unwrap().len(), 5);
+    let (_, w) = withdraw(&even, 3).await;
+    assert!(w["note"].as_str().unwrap().contains("drawn again"), "{w}");
+    let r1 = pair(&s, &even).await;
+    assert_eq!(
+        (r1["boards"].as_array().unwrap().len(), &r1["byes"]),
+        (2, &json!([]))
+    );
+    let v = show(&s, &even).await;
+    assert_eq!(v["planned_rounds"], 3, "four players: three rounds");
+    let numbers: Vec<Value> = v["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["number"].clone())
+        .collect();
+    assert_eq!(
+        numbers[2],
+        Value::Null,
+        "the withdrawn player has no number"
+    );
+
+    // Four drawn, one withdraws: three left, an odd field, the draw stands: his number's
+    // opponent sits out each round, and the event keeps its four numbers' rounds.
+    let odd = new_event(
+        &s,
+        json!({"system": "round_robin", "draw": "lot", "lot_seed": 5}),
+        &["A", "B", "C", "D"],
+    )
+    .await;
+    let (_, numbers) = draw(&odd).await;
+    let drawn: Vec<u64> = numbers["numbers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n["player"].as_u64().unwrap())
+        .collect();
+    let (_, w) = withdraw(&odd, 2).await;
+    assert!(w["note"].as_str().unwrap().contains("draw stands"), "{w}");
+    let r1 = pair(&s, &odd).await;
+    assert_eq!(r1["boards"].as_array().unwrap().len(), 1, "{r1}");
+    let v = show(&s, &odd).await;
+    assert_eq!(v["planned_rounds"], 3);
+    let kept: Vec<u64> = v["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["number"].as_u64().unwrap())
+        .collect();
+    for (number, player) in drawn.iter().enumerate() {
+        assert_eq!(
+            kept[*player as usize - 1],
+            number as u64 + 1,
+            "the drawn numbers stand"
+        );
+    }
+    // A draw after the first round is refused.
+    let (status, _) = draw(&odd).await;
+    assert_eq!(status, 409);
+}

@@ -39,6 +39,7 @@ pub fn routes() -> Router<Arc<AppState>> {
         .route("/api/events/{id}/players", post(add_player))
         .route("/api/events/{id}/teams", post(add_team))
         .route("/api/events/{id}/lineups", post(lineup))
+        .route("/api/events/{id}/draw", post(draw))
         .route("/api/events/{id}/rounds", post(next_round))
         .route("/api/events/{id}/results", post(enter_result))
         .route("/api/events/{id}/withdraw", post(withdraw))
@@ -127,6 +128,9 @@ async fn create(State(app): App, headers: HeaderMap, bytes: Bytes) -> Result<Res
         log: Vec::new(),
         teams: Vec::new(),
         team_matches: Vec::new(),
+        playoff_for_first: spec.playoff_for_first,
+        playoff: None,
+        drawn: None,
     };
     let mut all = app.events.lock().await;
     app.events.commit(&mut all, c).await?;
@@ -246,6 +250,24 @@ async fn lineup(
     Ok(Json(
         json!({"round": r.round, "team": r.team, "complete": complete, "boards": boards}),
     ))
+}
+
+async fn draw(
+    State(app): App,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<Value>, ApiError> {
+    let mut all = app.events.lock().await;
+    let mut c = find(&all, &id)?.clone();
+    organiser(&c, &headers)?;
+    let order = c.draw_numbers()?;
+    let numbers: Vec<Value> = order
+        .iter()
+        .enumerate()
+        .map(|(i, p)| json!({"number": i + 1, "player": p, "name": c.entry(*p).map(|e| e.player.name.clone())}))
+        .collect();
+    app.events.commit(&mut all, c).await?;
+    Ok(Json(json!({ "numbers": numbers })))
 }
 
 async fn next_round(

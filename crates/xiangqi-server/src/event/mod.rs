@@ -25,6 +25,7 @@ pub mod api;
 pub mod games;
 pub mod model;
 pub mod pages;
+pub mod playoff;
 pub mod request;
 pub mod store;
 pub mod team;

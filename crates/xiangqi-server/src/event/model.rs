@@ -166,6 +166,15 @@ pub struct Competition {
     /// Team events: every team match.
     #[serde(default)]
     pub team_matches: Vec<super::team::TeamMatch>,
+    /// A play-off decides a shared first place (1960 §13 四).
+    #[serde(default)]
+    pub playoff_for_first: bool,
+    /// That play-off, once due.
+    #[serde(default)]
+    pub playoff: Option<super::playoff::PlayoffState>,
+    /// Starting numbers drawn before the first round (registration numbers in number order).
+    #[serde(default)]
+    pub drawn: Option<Vec<u32>>,
 }
 
 /// A request the event's state refuses: the message says why.
@@ -198,6 +207,11 @@ impl Competition {
             (Some(t), _) => {
                 t.rounds.len() as u32 >= t.planned_rounds()
                     && t.rounds.last().is_none_or(|r| r.unfinished().is_empty())
+                    && (!self.playoff_for_first
+                        || self.playoff.as_ref().map_or_else(
+                            || self.boards.iter().all(|b| !b.playoff) && !self.first_is_shared(),
+                            |p| p.order.is_some(),
+                        ))
             }
             (_, Some(b)) => b.bracket.champion().is_some(),
             _ => false,
@@ -238,6 +252,12 @@ impl Competition {
     pub fn register(&mut self, player: Player, token_sha256: String) -> Result<u32, Refused> {
         let id = self.entries.len() as u32 + 1;
         let mut number = None;
+        if self.drawn.take().is_some() {
+            self.log.push(format!(
+                "{} entered after the draw: the numbers will be drawn again",
+                player.name
+            ));
+        }
         if matches!(self.format, Format::Team { .. }) {
             return refuse(
                 "a team event registers teams with their squads (POST /api/events/{id}/teams)",
@@ -278,7 +298,8 @@ impl Competition {
     /// Gives starting numbers and creates the tournament crate's state: by seed then rating
     /// ([`xiangqi_tournament::player::starting_order`], as `xq tournament new` does), or by
     /// lot when the event draws its numbers.
-    fn start(&mut self) -> Result<(), Refused> {
+    /// The field in number order: by lot, or the crate's starting order.
+    fn order_field(&mut self) -> Result<Vec<u32>, Refused> {
         let mut field: Vec<u32> = self.field().map(|e| e.id).collect();
         if field.len() < 2 {
             return refuse("an event needs at least two players");
@@ -312,6 +333,31 @@ impl Competition {
                 .filter_map(|p| p.name.parse().ok())
                 .collect();
         }
+        Ok(field)
+    }
+
+    /// Draws the starting numbers before the first round (抽签), so that they can be
+    /// announced; returns the registration numbers in number order.
+    ///
+    /// # Errors
+    ///
+    /// The event has begun, or has fewer than two players.
+    pub fn draw_numbers(&mut self) -> Result<Vec<u32>, Refused> {
+        if self.started() {
+            return refuse("the event has begun: its numbers are drawn");
+        }
+        let order = self.order_field()?;
+        self.drawn = Some(order.clone());
+        Ok(order)
+    }
+
+    fn start(&mut self) -> Result<(), Refused> {
+        let bracket = matches!(self.format, Format::Bracket { .. });
+        let field = match self.drawn.clone() {
+            // A bracket has no place for a number nobody holds: its seeds close up.
+            Some(d) if !bracket => d,
+            _ => self.order_field()?,
+        };
         for (i, id) in field.iter().enumerate() {
             if let Some(e) = self.entries.iter_mut().find(|e| e.id == *id) {
                 e.number = Some(i as u32 + 1);
@@ -322,7 +368,7 @@ impl Competition {
             .filter_map(|id| self.entry(*id))
             .map(|e| e.player.clone())
             .collect();
-        if self.draw_by_lot {
+        if self.draw_by_lot || self.drawn.is_some() {
             // The drawn number is the seed, so the crate keeps the drawn order.
             for (i, p) in players.iter_mut().enumerate() {
                 p.seed = Some(i as u32 + 1);
@@ -330,7 +376,15 @@ impl Competition {
         }
         match &self.format {
             Format::Table { settings } | Format::Team { settings, .. } => {
-                self.tournament = Some(Tournament::new(&self.name, players, settings.clone())?);
+                let mut t = Tournament::new(&self.name, players, settings.clone())?;
+                // A number kept for a player who withdrew after the draw: his games are
+                // not played, his opponents sit out (1960 §14).
+                for e in self.entries.iter().filter(|e| e.removed) {
+                    if let Some(n) = e.number {
+                        t.withdraw(PlayerId(n), 0)?;
+                    }
+                }
+                self.tournament = Some(t);
             }
             Format::Bracket {
                 double,
@@ -382,6 +436,9 @@ impl Competition {
             } else {
                 self.start()?;
             }
+        }
+        if let Some(paired) = self.pair_playoff_round()? {
+            return Ok(paired);
         }
         if matches!(self.format, Format::Team { .. }) {
             self.pair_team_round()
@@ -494,7 +551,7 @@ impl Competition {
 
     /// The result of a board, wherever it is kept.
     pub fn outcome_of(&self, b: &Board) -> Option<Outcome> {
-        if b.team_match.is_some() {
+        if b.team_match.is_some() || (b.playoff && b.bracket_match.is_none()) {
             return b.outcome;
         }
         match &self.tournament {
@@ -533,6 +590,16 @@ impl Competition {
         };
         if self.boards[i].team_match.is_some() {
             return self.set_team_board(i, outcome);
+        }
+        if self.boards[i].playoff && self.boards[i].bracket_match.is_none() {
+            if self.boards[i].outcome.is_some() {
+                return refuse(format!(
+                    "round {round} board {board}: the play-off game has its result"
+                ));
+            }
+            self.boards[i].outcome = Some(outcome);
+            self.settle_playoff();
+            return Ok(());
         }
         if let Some(t) = self.tournament.as_mut() {
             t.set_result(round, board, outcome)?;
@@ -591,15 +658,22 @@ impl Competition {
         if !self.started() {
             self.entries[e].removed = true;
             let left = self.field().count();
-            let note = format!(
-                "{} withdrew before the first round; {left} players left{}",
-                self.entries[e].player.name,
-                if self.draw_by_lot && left.is_multiple_of(2) {
-                    ": numbers drawn again"
-                } else {
-                    ""
+            let name = self.entries[e].player.name.clone();
+            // 1960 §14: after the draw, before the first round, an even field left draws
+            // its numbers again; an odd one keeps the draw, his number sitting out.
+            let note = match self.drawn {
+                None => format!("{name} withdrew before the draw; {left} players left"),
+                Some(_) if left.is_multiple_of(2) && left >= 2 => {
+                    self.drawn = None;
+                    self.draw_numbers()?;
+                    format!(
+                        "{name} withdrew after the draw; {left} players left, an even field: numbers drawn again (1960 §14)"
+                    )
                 }
-            );
+                Some(_) => format!(
+                    "{name} withdrew after the draw; {left} players left, an odd field: the draw stands and his number sits out (1960 §14)"
+                ),
+            };
             self.log.push(note.clone());
             return Ok(note);
         }

@@ -39,6 +39,7 @@ struct CreateEventRequest {
     draw: Option<String>,
     lot_seed: Option<u64>,
     boards: Option<u32>,
+    playoff_for_first: Option<bool>,
 }
 
 /// An event to create, validated.
@@ -56,6 +57,8 @@ pub struct EventSpec {
     pub draw_by_lot: bool,
     /// The lot seed, if given.
     pub lot_seed: Option<u64>,
+    /// A play-off for a shared first place (1960 §13 四).
+    pub playoff_for_first: bool,
 }
 
 /// A tie-break chain: a preset name or a comma list of criteria, read as `xq tournament
@@ -311,6 +314,7 @@ pub fn parse_create_event(bytes: &[u8]) -> Result<EventSpec, ApiError> {
         game,
         draw_by_lot,
         lot_seed: r.lot_seed,
+        playoff_for_first: r.playoff_for_first.unwrap_or(false),
     })
 }
 

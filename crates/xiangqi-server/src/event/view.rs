@@ -58,9 +58,30 @@ impl Competition {
                     })
                 })
                 .collect();
-            return Value::Array(rows);
+            return Value::Array(self.with_playoff(rows));
         }
         self.bracket_standings()
+    }
+
+    /// The rows sharing first place put in the play-off's order, once it is decided.
+    fn with_playoff(&self, mut rows: Vec<Value>) -> Vec<Value> {
+        let place = |r: &Value| {
+            r["player"]
+                .as_u64()
+                .and_then(|p| self.playoff_place(p as u32))
+        };
+        if rows.iter().all(|r| place(r).is_none()) {
+            return rows;
+        }
+        for r in &mut rows {
+            if let (Some(p), Some(map)) = (place(r), r.as_object_mut()) {
+                map.insert("place".into(), p.into());
+                map.insert("shared".into(), false.into());
+                map.insert("playoff".into(), true.into());
+            }
+        }
+        rows.sort_by_key(|r| r["place"].as_u64().unwrap_or(u64::MAX));
+        rows
     }
 
     /// A knockout's order: the champion first, then by matches won, then by game points
@@ -179,12 +200,12 @@ impl Competition {
                             "board": b.board, "red": b.red, "black": b.black,
                             "red_name": self.name_of(b.red), "black_name": self.name_of(b.black),
                             "game": b.game, "result": self.outcome_of(b).map(result_text),
+                            "playoff": b.playoff,
                         });
                         if let (Some(i), Some(s), Some(map)) =
                             (b.bracket_match, &self.bracket, v.as_object_mut())
                         {
                             map.insert("match".into(), s.bracket.matches[i].label.clone().into());
-                            map.insert("playoff".into(), b.playoff.into());
                         }
                         v
                     })
