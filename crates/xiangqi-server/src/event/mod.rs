@@ -22,6 +22,7 @@
 //!   ([`restore`]) reads the ending of every game the events still wait for.
 
 pub mod api;
+pub mod bracket;
 pub mod games;
 pub mod model;
 pub mod pages;
