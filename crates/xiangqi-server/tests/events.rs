@@ -672,7 +672,7 @@ async fn bad_requests_are_refused_with_the_reason() {
             422,
         ),
         (json!({"system": "round_robin", "colour": "red"}), 400),
-        (json!({"system": "groups"}), 501),
+        (json!({"system": "groups"}), 422),
         (json!({"system": "team_swiss", "rounds": 1}), 422),
         (json!({"system": "match", "best_of": 5}), 422),
     ] {
@@ -1004,4 +1004,93 @@ async fn a_withdrawal_after_the_draw_redraws_an_even_field_and_keeps_an_odd_one(
     // A draw after the first round is refused.
     let (status, _) = draw(&odd).await;
     assert_eq!(status, 409);
+}
+
+#[tokio::test]
+async fn seeded_groups_then_a_final_and_a_consolation_event() {
+    let s = TestServer::start().await;
+    let names = ["P1", "P2", "P3", "P4", "P5", "P6"];
+    let body = json!({"system": "groups", "groups": 2, "qualify": 1, "consolation": true});
+    let ev = new_event(&s, body, &names).await;
+    // The tournament crate's grouped event, fed the same results.
+    let mut expected = xiangqi_tournament::groups::GroupedEvent::new(
+        "Event",
+        players(6),
+        2,
+        Settings::round_robin_1960(),
+    )
+    .unwrap();
+    let mut round = 0u64;
+    for r in 1..=3u32 {
+        let paired = pair(&s, &ev).await;
+        round += 1;
+        assert_eq!(paired["round"], round);
+        // Both groups play every round: one board each (groups of three, one bye each).
+        assert_eq!(
+            (
+                paired["boards"].as_array().unwrap().len(),
+                paired["byes"].as_array().unwrap().len()
+            ),
+            (2, 2),
+            "{paired}"
+        );
+        for b in 1..=2 {
+            assert_eq!(enter(&s, &ev, round, b, "1-0").await.0, 200);
+        }
+        for t in &mut expected.groups {
+            t.pair_next_round().unwrap();
+            let boards: Vec<u32> = t.rounds[r as usize - 1]
+                .games
+                .iter()
+                .map(|g| g.board)
+                .collect();
+            for b in boards {
+                t.set_result(r, b, Outcome::FirstWins).unwrap();
+            }
+        }
+    }
+    let v = show(&s, &ev).await;
+    assert_eq!(v["standings"][0]["stage"], "group 1", "{}", v["standings"]);
+    // The final of the two group winners, and the consolation event of the other four.
+    let fin = pair(&s, &ev).await;
+    let qualifiers: Vec<u64> = expected
+        .qualifiers(1)
+        .iter()
+        .map(|p| u64::from(p.0))
+        .collect();
+    let v = show(&s, &ev).await;
+    let stages = v["stages"].as_array().unwrap();
+    assert_eq!(stages[2]["stage"], "final");
+    assert_eq!(stages[2]["players"], json!(qualifiers), "{}", v["stages"]);
+    assert_eq!(stages[3]["players"].as_array().unwrap().len(), 4);
+    assert_eq!(
+        fin["boards"].as_array().unwrap().len(),
+        3,
+        "the final's game and two consolation games: {fin}"
+    );
+    let mut last = fin;
+    loop {
+        let r = last["round"].as_u64().unwrap();
+        for b in 1..=last["boards"].as_array().unwrap().len() as u64 {
+            assert_eq!(enter(&s, &ev, r, b, "1/2").await.0, 200);
+        }
+        if show(&s, &ev).await["status"] == "finished" {
+            break;
+        }
+        last = pair(&s, &ev).await;
+    }
+    let v = show(&s, &ev).await;
+    assert_eq!(
+        v["rounds"].as_array().unwrap().len(),
+        6,
+        "three group rounds, three consolation rounds"
+    );
+    let standings = v["standings"].as_array().unwrap();
+    assert_eq!(standings.len(), 6);
+    assert_eq!(standings[0]["stage"], "final");
+    assert_eq!(standings[2]["stage"], "consolation");
+    assert_eq!(
+        standings[2]["place"], 3,
+        "the consolation event ranks after the final"
+    );
 }

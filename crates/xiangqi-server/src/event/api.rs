@@ -131,6 +131,7 @@ async fn create(State(app): App, headers: HeaderMap, bytes: Bytes) -> Result<Res
         playoff_for_first: spec.playoff_for_first,
         playoff: None,
         drawn: None,
+        groups: None,
     };
     let mut all = app.events.lock().await;
     app.events.commit(&mut all, c).await?;

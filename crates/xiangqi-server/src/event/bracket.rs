@@ -111,6 +111,7 @@ impl Competition {
                 bracket_match: Some(index),
                 playoff,
                 team_match: None,
+                stage: None,
             };
             self.boards.push(board);
         }

@@ -24,6 +24,7 @@
 pub mod api;
 pub mod bracket;
 pub mod games;
+pub mod groups;
 pub mod model;
 pub mod pages;
 pub mod playoff;

@@ -31,6 +31,19 @@ pub enum Format {
         /// Boards per team match.
         boards: u32,
     },
+    /// Seeded groups (分组循环制, 1960 §9 三): the snake puts the field in `groups` round
+    /// robins; the top `qualify` of each play a final round robin, the others a consolation
+    /// event (经验交流赛) when `consolation`.
+    Groups {
+        /// Every stage's settings.
+        settings: Settings,
+        /// Number of groups.
+        groups: u32,
+        /// Qualifiers per group.
+        qualify: u32,
+        /// A consolation event for the others.
+        consolation: bool,
+    },
     /// A knockout bracket whose every pairing is a match (`match` is a bracket of two).
     Bracket {
         /// Double elimination.
@@ -91,6 +104,10 @@ pub struct Board {
     /// Team events: the team match (index into [`Competition::team_matches`]).
     #[serde(default)]
     pub team_match: Option<usize>,
+    /// Grouped events: the stage (group index, then the final, then the consolation event),
+    /// and the round and board in that stage's own table.
+    #[serde(default)]
+    pub stage: Option<(u32, u32, u32)>,
 }
 
 /// The whole event.
@@ -150,6 +167,9 @@ pub struct Competition {
     /// Starting numbers drawn before the first round (registration numbers in number order).
     #[serde(default)]
     pub drawn: Option<Vec<u32>>,
+    /// Grouped events, once started.
+    #[serde(default)]
+    pub groups: Option<super::groups::GroupsState>,
 }
 
 /// A request the event's state refuses: the message says why.
@@ -169,7 +189,7 @@ fn refuse<T>(m: impl Into<String>) -> Result<T, Refused> {
 impl Competition {
     /// Whether the first round has been paired.
     pub fn started(&self) -> bool {
-        self.tournament.is_some() || self.bracket.is_some()
+        self.tournament.is_some() || self.bracket.is_some() || self.groups.is_some()
     }
 
     /// `registration`, `running` or `finished`.
@@ -178,6 +198,13 @@ impl Competition {
             return "registration";
         }
         let open = self.boards.iter().any(|b| self.outcome_of(b).is_none());
+        if let Some(g) = &self.groups {
+            return if g.done() && !open {
+                "finished"
+            } else {
+                "running"
+            };
+        }
         let done = match (&self.tournament, &self.bracket) {
             (Some(t), _) => {
                 t.rounds.len() as u32 >= t.planned_rounds()
@@ -240,7 +267,7 @@ impl Competition {
         }
         if self.started() {
             let Some(t) = self.tournament.as_mut() else {
-                return refuse("a knockout cannot take a late entry once it has begun");
+                return refuse("only a Swiss takes late entries; this event has begun");
             };
             let xiangqi_tournament::System::Swiss { rounds, .. } = t.settings.system else {
                 return refuse("only a Swiss takes late entries; a round robin's table is fixed");
@@ -361,6 +388,21 @@ impl Competition {
                 }
                 self.tournament = Some(t);
             }
+            Format::Groups {
+                settings, groups, ..
+            } => {
+                let event = xiangqi_tournament::groups::GroupedEvent::new(
+                    &self.name,
+                    players,
+                    *groups as usize,
+                    settings.clone(),
+                )?;
+                self.groups = Some(super::groups::GroupsState {
+                    event,
+                    consolation: None,
+                    consolation_players: Vec::new(),
+                });
+            }
             Format::Bracket {
                 double,
                 third_place,
@@ -417,6 +459,8 @@ impl Competition {
         }
         if matches!(self.format, Format::Team { .. }) {
             self.pair_team_round()
+        } else if self.groups.is_some() {
+            self.pair_groups_round()
         } else if self.tournament.is_some() {
             self.pair_table_round()
         } else {
@@ -442,6 +486,7 @@ impl Competition {
                 bracket_match: None,
                 playoff: false,
                 team_match: None,
+                stage: None,
             };
             self.boards.push(board);
         }
@@ -452,6 +497,9 @@ impl Competition {
     pub fn outcome_of(&self, b: &Board) -> Option<Outcome> {
         if b.team_match.is_some() || (b.playoff && b.bracket_match.is_none()) {
             return b.outcome;
+        }
+        if let (Some((stage, round, board)), Some(g)) = (b.stage, &self.groups) {
+            return g.outcome(stage, round, board);
         }
         match &self.tournament {
             Some(t) => t
@@ -489,6 +537,10 @@ impl Competition {
         };
         if self.boards[i].team_match.is_some() {
             return self.set_team_board(i, outcome);
+        }
+        if let (Some((stage, round, board)), Some(g)) = (self.boards[i].stage, self.groups.as_mut())
+        {
+            return g.set_result(stage, round, board, outcome);
         }
         if self.boards[i].playoff && self.boards[i].bracket_match.is_none() {
             if self.boards[i].outcome.is_some() {
@@ -554,7 +606,9 @@ impl Competition {
             return refuse("a team's player is replaced by the team's line-up, not withdrawn");
         }
         let Some(t) = self.tournament.as_mut() else {
-            return refuse("a knockout player who stops playing loses his match: forfeit his game");
+            return refuse(
+                "in a knockout or a grouped event a player who stops is forfeited game by game by the arbiter",
+            );
         };
         let after = t.rounds.len() as u32;
         let effect = t.withdraw(PlayerId(number), after)?;

@@ -106,6 +106,7 @@ impl Competition {
                 bracket_match: None,
                 playoff: true,
                 team_match: None,
+                stage: None,
             });
         }
         if let Some(state) = self.playoff.as_mut() {

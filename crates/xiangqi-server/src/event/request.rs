@@ -40,6 +40,9 @@ struct CreateEventRequest {
     lot_seed: Option<u64>,
     boards: Option<u32>,
     playoff_for_first: Option<bool>,
+    groups: Option<u32>,
+    qualify: Option<u32>,
+    consolation: Option<bool>,
 }
 
 /// An event to create, validated.
@@ -270,9 +273,32 @@ pub fn parse_create_event(bytes: &[u8]) -> Result<EventSpec, ApiError> {
             Format::Team { settings, boards }
         }
         "groups" => {
-            return Err(ApiError::NotImplemented(
-                "seeded groups on the server (the tournament crate has them; the server does not run them yet)",
-            ));
+            let groups = match r.groups {
+                Some(n @ 1..=64) => n,
+                Some(n) => return Err(invalid(format!("groups {n}: expected 1 to 64"))),
+                None => return Err(invalid("groups: how many groups (1960 §9 三)")),
+            };
+            let qualify = match r.qualify {
+                None => 1,
+                Some(n @ 1..=64) => n,
+                Some(n) => return Err(invalid(format!("qualify {n}: expected 1 to 64"))),
+            };
+            let Format::Table { settings } = table(
+                System::RoundRobin {
+                    cycles: 1,
+                    swap_last_two: false,
+                },
+                TieBreakPreset::Single1960,
+            )?
+            else {
+                return Err(invalid("system"));
+            };
+            Format::Groups {
+                settings,
+                groups,
+                qualify,
+                consolation: r.consolation.unwrap_or(false),
+            }
         }
         other => {
             return Err(invalid(format!(

@@ -213,6 +213,7 @@ impl Competition {
                 bracket_match: None,
                 playoff: false,
                 team_match: Some(m),
+                stage: None,
             });
         }
         Ok(true)

@@ -27,7 +27,7 @@ pub fn result_text(o: Outcome) -> String {
 }
 
 impl Competition {
-    fn name_of(&self, id: u32) -> String {
+    pub(crate) fn name_of(&self, id: u32) -> String {
         self.entry(id)
             .map(|e| e.player.name.clone())
             .unwrap_or_default()
@@ -38,29 +38,47 @@ impl Competition {
         if matches!(self.format, Format::Team { .. }) {
             return self.team_standings_view();
         }
+        if self.groups.is_some() {
+            return self.groups_standings();
+        }
         if let Some(t) = &self.tournament {
-            let s = t.standings();
-            let rows: Vec<Value> = s
-                .rows
-                .iter()
-                .map(|r| {
-                    let tiebreaks: serde_json::Map<String, Value> = s
-                        .criteria
-                        .iter()
-                        .zip(&r.values)
-                        .map(|(c, v)| (c.code().to_owned(), v.map_or(Value::Null, |v| number(v.to_string()))))
-                        .collect();
-                    let id = self.by_number(r.player.0).map_or(0, |e| e.id);
-                    json!({
-                        "place": r.rank, "shared": r.shared, "player": id, "number": r.player.0,
-                        "name": self.name_of(id), "points": points(r.points), "games": r.games,
-                        "wins": r.wins, "draws": r.draws, "losses": r.losses, "tiebreaks": tiebreaks,
-                    })
-                })
-                .collect();
+            let rows = self.table_rows(t, |p| self.by_number(p.0).map_or(0, |e| e.id));
             return Value::Array(self.with_playoff(rows));
         }
         self.bracket_standings()
+    }
+
+    /// The tournament crate's standings of `t`, its players mapped to registration numbers
+    /// by `id`.
+    pub(crate) fn table_rows(
+        &self,
+        t: &xiangqi_tournament::Tournament,
+        id: impl Fn(xiangqi_tournament::PlayerId) -> u32,
+    ) -> Vec<Value> {
+        let s = t.standings();
+        s.rows
+            .iter()
+            .map(|r| {
+                let tiebreaks: serde_json::Map<String, Value> = s
+                    .criteria
+                    .iter()
+                    .zip(&r.values)
+                    .map(|(c, v)| {
+                        (
+                            c.code().to_owned(),
+                            v.map_or(Value::Null, |v| number(v.to_string())),
+                        )
+                    })
+                    .collect();
+                let id = id(r.player);
+                json!({
+                    "place": r.rank, "shared": r.shared, "player": id,
+                    "number": self.entry(id).and_then(|e| e.number),
+                    "name": self.name_of(id), "points": points(r.points), "games": r.games,
+                    "wins": r.wins, "draws": r.draws, "losses": r.losses, "tiebreaks": tiebreaks,
+                })
+            })
+            .collect()
     }
 
     /// The rows sharing first place put in the play-off's order, once it is decided.
@@ -270,6 +288,9 @@ impl Competition {
         match &self.format {
             Format::Table { settings } => settings.tiebreaks.iter().map(|c| c.code()).collect(),
             Format::Team { .. } => vec!["match_points", "board_points"],
+            Format::Groups { settings, .. } => {
+                settings.tiebreaks.iter().map(|c| c.code()).collect()
+            }
             Format::Bracket { .. } => vec!["matches_won"],
         }
     }
@@ -288,7 +309,12 @@ impl Competition {
             })
             .collect();
         let (settings, planned) = match (&self.format, &self.tournament) {
-            (Format::Table { settings } | Format::Team { settings, .. }, t) => (
+            (
+                Format::Table { settings }
+                | Format::Team { settings, .. }
+                | Format::Groups { settings, .. },
+                t,
+            ) => (
                 serde_json::to_value(settings).unwrap_or_default(),
                 t.as_ref().map(|t| t.planned_rounds()),
             ),
@@ -303,6 +329,7 @@ impl Competition {
             "tiebreak_chain": self.tiebreak_chain(),
             "players": players, "rounds": self.rounds_view(), "standings": self.standings(),
             "crosstable": crosstable, "bracket": self.bracket_view(), "log": self.log,
+            "stages": self.stages_view(),
             "teams": self.teams.iter().map(|t| json!({"team": t.id, "name": t.name, "squad": t.squad})).collect::<Vec<_>>(),
         })
     }
