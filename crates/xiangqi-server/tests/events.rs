@@ -1094,3 +1094,66 @@ async fn seeded_groups_then_a_final_and_a_consolation_event() {
         "the consolation event ranks after the final"
     );
 }
+
+#[tokio::test]
+async fn a_withdrawal_after_half_his_games_loses_the_rest_by_default() {
+    let s = TestServer::start().await;
+    let ev = new_event(&s, json!({"system": "round_robin"}), &["A", "B", "C", "D"]).await;
+    for r in 1..=2 {
+        pair(&s, &ev).await;
+        for b in 1..=2 {
+            assert_eq!(enter(&s, &ev, r, b, "1/2").await.0, 200);
+        }
+    }
+    let (status, w) = call(
+        &s,
+        "POST",
+        &format!("/api/events/{}/withdraw", ev.id),
+        Some(&ev.organiser),
+        Some(json!({"player": 2})),
+    )
+    .await;
+    assert_eq!(status, 200);
+    assert!(
+        w["note"].as_str().unwrap().contains("lost by default"),
+        "{w}"
+    );
+    let r3 = pair(&s, &ev).await;
+    let his = r3["boards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|b| b["red"] == 2 || b["black"] == 2)
+        .unwrap()
+        .clone();
+    let expected = if his["red"] == 2 { "-+" } else { "+-" };
+    assert_eq!(
+        (&his["result"], &his["game"]),
+        (&json!(expected), &Value::Null),
+        "no game for a default: {r3}"
+    );
+    let other = r3["boards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|b| b["red"] != 2 && b["black"] != 2)
+        .unwrap()
+        .clone();
+    assert!(other["game"].is_string());
+    assert_eq!(
+        enter(&s, &ev, 3, other["board"].as_u64().unwrap(), "1-0")
+            .await
+            .0,
+        200
+    );
+    let v = show(&s, &ev).await;
+    assert_eq!(v["status"], "finished");
+    let p2 = v["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["player"] == 2)
+        .unwrap()
+        .clone();
+    assert_eq!(p2["points"], 2, "his two draws stand: {p2}");
+}
