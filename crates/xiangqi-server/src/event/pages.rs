@@ -1,5 +1,6 @@
-//! The events' web pages (`/e/{id}`, `/e/{id}/organiser`, `/e/{id}/player`) and their
-//! scripts, embedded from `/web` like the board's.
+//! The events' web pages (`/e/{id}`, `/e/{id}/organiser`, `/e/{id}/player`: one HTML page
+//! whose `page.js` loads the path's script) and their scripts, embedded from `/web` like the
+//! board's.
 
 use axum::extract::Path;
 use axum::http::{StatusCode, header};
@@ -19,6 +20,7 @@ const JS: &str = "text/javascript; charset=utf-8";
 
 /// Files under `/assets/events/`: name, content type, content.
 const ASSETS: &[(&str, &str, &str)] = &[
+    ("page.js", JS, web_file!("page.js")),
     ("event-i18n.js", JS, web_file!("event-i18n.js")),
     ("event-view.js", JS, web_file!("event-view.js")),
     ("event.js", JS, web_file!("event.js")),
@@ -46,13 +48,13 @@ pub async fn event_page(Path(id): Path<String>) -> Result<Response, ApiError> {
 /// fragment, which never reaches the server's logs.
 pub async fn organiser_page(Path(id): Path<String>) -> Result<Response, ApiError> {
     known(&id)?;
-    Ok(page(web_file!("organiser.html")))
+    Ok(page(web_file!("event.html")))
 }
 
 /// `GET /e/{id}/player`: a player's next game and results.
 pub async fn player_page(Path(id): Path<String>) -> Result<Response, ApiError> {
     known(&id)?;
-    Ok(page(web_file!("player.html")))
+    Ok(page(web_file!("event.html")))
 }
 
 /// `GET /assets/events/{file}`.

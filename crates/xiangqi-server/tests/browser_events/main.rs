@@ -114,6 +114,29 @@ async fn an_organiser_runs_round_one_in_the_browser() {
     let round: Value = page.eval("window.xqEvent.rounds[0]").await;
     page.screenshot(&dir.join("event-organiser.png")).await;
 
+    // A player's own link: his page leads to his game of round 1, with his token.
+    let player = browser.open(&links[0]).await;
+    player
+        .wait_for(
+            "document.getElementById('play-link')",
+            "the player's next game",
+        )
+        .await;
+    let href = player
+        .eval("document.getElementById('play-link').getAttribute('href')")
+        .await;
+    let mine = round["boards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|b| b["red"] == 1 || b["black"] == 1)
+        .unwrap()["game"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    assert_eq!(href, format!("/g/{mine}#t={}", tokens[0]).as_str());
+    assert_eq!(player.eval("location.hash").await, "");
+
     // Two games through the API, with the players' event tokens: a mate and a resignation.
     let board = |i: usize| {
         let b = &round["boards"][i];
