@@ -4,7 +4,9 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use axum::body::Bytes;
-use axum::extract::{Path, RawQuery, State};
+use std::net::SocketAddr;
+
+use axum::extract::{ConnectInfo, Path, RawQuery, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -96,7 +98,16 @@ fn find<'a>(all: &'a HashMap<String, Competition>, id: &str) -> Result<&'a Compe
     all.get(id).ok_or(ApiError::NotFound)
 }
 
-async fn create(State(app): App, headers: HeaderMap, bytes: Bytes) -> Result<Response, ApiError> {
+async fn create(
+    State(app): App,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    bytes: Bytes,
+) -> Result<Response, ApiError> {
+    // Creating an event counts against the same allowance as creating a game.
+    if !app.limits.create(peer.ip()) {
+        return Err(ApiError::RateLimited);
+    }
     let spec = parse_create_event(&bytes)?;
     let id = GameId::random().map_err(random_error)?.to_string();
     let organiser = Token::random().map_err(random_error)?;

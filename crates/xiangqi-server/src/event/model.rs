@@ -172,6 +172,9 @@ pub struct Competition {
     pub groups: Option<super::groups::GroupsState>,
 }
 
+/// The most players (team members included) one event registers.
+pub const MAX_ENTRIES: usize = 2000;
+
 /// A request the event's state refuses: the message says why.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Refused(pub String);
@@ -252,6 +255,9 @@ impl Competition {
     ///
     /// A late entry into anything but a Swiss, or into a Swiss with no round left.
     pub fn register(&mut self, player: Player, token_sha256: String) -> Result<u32, Refused> {
+        if self.entries.len() >= MAX_ENTRIES {
+            return refuse(format!("an event takes at most {MAX_ENTRIES} players"));
+        }
         let id = self.entries.len() as u32 + 1;
         let mut number = None;
         if self.drawn.take().is_some() {

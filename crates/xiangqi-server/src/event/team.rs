@@ -84,6 +84,12 @@ impl Competition {
                 self.boards_per_match()
             ));
         }
+        if self.entries.len() + squad.len() > super::model::MAX_ENTRIES {
+            return refuse(format!(
+                "an event takes at most {} players",
+                super::model::MAX_ENTRIES
+            ));
+        }
         let team = self.teams.len() as u32 + 1;
         let mut ids = Vec::new();
         for (rank, (player, token)) in squad.into_iter().enumerate() {
