@@ -2,43 +2,11 @@
 //! pairing is a [`Match`] (games, colours by lot then alternated, play-off); a round is the
 //! next game of every pairing still open, and a decided pairing advances the bracket.
 
-use serde::{Deserialize, Serialize};
-use xiangqi_tournament::knockout::{Bracket, Slot};
+use xiangqi_tournament::knockout::Slot;
 use xiangqi_tournament::matchplay::{Match, MatchResult};
 use xiangqi_tournament::{Lots, Outcome, PlayerId};
 
-use super::model::{Board, Competition, Format, Refused};
-
-fn refuse<T>(m: impl Into<String>) -> Result<T, Refused> {
-    Err(Refused(m.into()))
-}
-
-/// A pairing of a bracket once both sides are known: A and B by starting number.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Pairing {
-    /// Index into the bracket's matches.
-    pub index: usize,
-    /// Side A (the bracket's first side), starting number.
-    pub a: u32,
-    /// Side B.
-    pub b: u32,
-    /// The match: its games, colours and play-off.
-    pub games: Match,
-    /// How it ended: `won`, `by_lot`.
-    #[serde(default)]
-    pub decided: Option<String>,
-}
-
-/// The bracket and its matches.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct BracketState {
-    /// The tournament crate's bracket.
-    pub bracket: Bracket,
-    /// Pairings started so far.
-    pub pairings: Vec<Pairing>,
-    /// Rounds paired so far.
-    pub rounds: u32,
-}
+use super::model::{Board, Competition, Format, Pairing, Refused, refuse};
 
 impl Competition {
     pub(crate) fn pair_bracket_round(&mut self) -> Result<(u32, Vec<u32>), Refused> {

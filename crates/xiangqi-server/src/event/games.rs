@@ -3,8 +3,7 @@
 
 use std::sync::Arc;
 
-use super::model::{Board, Competition};
-use super::outcome_of_ruling;
+use super::model::{Board, Competition, outcome_of_game};
 use crate::error::ApiError;
 use crate::game::{Event, Ruling};
 use crate::ids::{GameId, TokenHash};
@@ -69,6 +68,11 @@ pub async fn create(app: &Arc<AppState>, c: &Competition, b: &Board) -> Result<G
         },
     )?;
     Ok(id)
+}
+
+/// The event's result of a game's ruling.
+pub(crate) fn outcome_of_ruling(r: &Ruling) -> Option<xiangqi_tournament::Outcome> {
+    outcome_of_game(r.result, &r.reason, r.ply)
 }
 
 /// Called by a game's room once its end is committed: the event that plays the game (if

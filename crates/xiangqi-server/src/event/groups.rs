@@ -4,25 +4,9 @@
 //! round of every stage still playing: all groups together, then the final and the
 //! consolation event together.
 
-use serde::{Deserialize, Serialize};
-use serde_json::{Value, json};
-use xiangqi_tournament::groups::GroupedEvent;
 use xiangqi_tournament::{Outcome, PlayerId, Tournament};
 
-use super::model::{Board, Competition, Format, Refused};
-
-/// The stages of a grouped event.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct GroupsState {
-    /// The crate's groups and final.
-    pub event: GroupedEvent,
-    /// The consolation event, once the groups are over.
-    #[serde(default)]
-    pub consolation: Option<Tournament>,
-    /// Overall numbers of the consolation event's players, in its own numbering.
-    #[serde(default)]
-    pub consolation_players: Vec<PlayerId>,
-}
+use super::model::{Board, Competition, Format, GroupsState, Refused};
 
 fn finished(t: &Tournament) -> bool {
     t.rounds.len() as u32 >= t.planned_rounds()
@@ -30,7 +14,7 @@ fn finished(t: &Tournament) -> bool {
 }
 
 impl GroupsState {
-    fn stage(&self, s: u32) -> Option<&Tournament> {
+    pub(crate) fn stage(&self, s: u32) -> Option<&Tournament> {
         let g = self.event.groups.len() as u32;
         match s {
             s if s < g => self.event.groups.get(s as usize),
@@ -49,7 +33,7 @@ impl GroupsState {
     }
 
     /// Overall number of stage `s`'s player `p`.
-    fn overall(&self, s: u32, p: PlayerId) -> PlayerId {
+    pub(crate) fn overall(&self, s: u32, p: PlayerId) -> PlayerId {
         let g = self.event.groups.len() as u32;
         let list = match s {
             s if s < g => &self.event.members[s as usize],
@@ -95,7 +79,7 @@ impl GroupsState {
             && self.consolation.as_ref().is_none_or(finished)
     }
 
-    fn stage_name(&self, s: u32) -> String {
+    pub(crate) fn stage_name(&self, s: u32) -> String {
         let g = self.event.groups.len() as u32;
         match s {
             s if s < g => format!("group {}", s + 1),
@@ -212,60 +196,5 @@ impl Competition {
             self.boards.push(board);
         }
         Ok((number, byes.into_iter().map(|p| self.id_of(p)).collect()))
-    }
-
-    /// Overall standings: the final's, then the consolation event's; before the final, every
-    /// group's one after the other, each row with its `group`.
-    pub(crate) fn groups_standings(&self) -> Value {
-        let Some(g) = &self.groups else {
-            return Value::Array(Vec::new());
-        };
-        let groups = g.event.groups.len() as u32;
-        let stages: Vec<u32> = if g.event.final_stage.is_some() {
-            vec![groups, groups + 1]
-        } else {
-            (0..groups).collect()
-        };
-        let mut out = Vec::new();
-        let mut offset = 0;
-        for s in stages {
-            let Some(t) = g.stage(s) else { continue };
-            let mut rows = self.table_rows(t, |p| self.id_of(g.overall(s, p)));
-            for r in &mut rows {
-                if let Some(map) = r.as_object_mut() {
-                    if s >= groups {
-                        let place = map.get("place").and_then(Value::as_u64).unwrap_or(0);
-                        map.insert("place".into(), (place + offset).into());
-                    }
-                    map.insert("stage".into(), g.stage_name(s).into());
-                }
-            }
-            if s >= groups {
-                offset += rows.len() as u64;
-            }
-            out.extend(rows);
-        }
-        Value::Array(out)
-    }
-
-    /// Every stage's own standings.
-    pub(crate) fn stages_view(&self) -> Value {
-        let Some(g) = &self.groups else {
-            return Value::Null;
-        };
-        let count = g.event.groups.len() as u32 + 2;
-        let stages: Vec<Value> = (0..count)
-            .filter_map(|s| {
-                let t = g.stage(s)?;
-                let members: Vec<u32> = (0..t.players.len())
-                    .map(|i| self.id_of(g.overall(s, PlayerId::from_index(i))))
-                    .collect();
-                Some(json!({
-                    "stage": g.stage_name(s), "players": members,
-                    "standings": self.table_rows(t, |p| self.id_of(g.overall(s, p))),
-                }))
-            })
-            .collect();
-        Value::Array(stages)
     }
 }

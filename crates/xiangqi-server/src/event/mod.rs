@@ -28,7 +28,9 @@ pub mod groups;
 pub mod model;
 pub mod pages;
 pub mod playoff;
+pub mod registration;
 pub mod request;
+pub mod rounds;
 pub mod store;
 pub mod team;
 pub mod view;
@@ -39,11 +41,11 @@ use std::sync::Arc;
 use tokio::sync::{Mutex, MutexGuard};
 
 use crate::error::ApiError;
-use crate::game::Ruling;
 use crate::ids::GameId;
 use crate::server::AppState;
 use crate::store::StoreError;
-use model::{Competition, outcome_of_game};
+use games::outcome_of_ruling;
+use model::Competition;
 use store::EventStore;
 
 pub use games::game_ended;
@@ -86,7 +88,7 @@ impl Events {
         all: &mut HashMap<String, Competition>,
         c: Competition,
     ) -> Result<(), ApiError> {
-        self.store.save(&c).await?;
+        self.store.save(&c, c.status() != "finished").await?;
         all.insert(c.id.clone(), c);
         Ok(())
     }
@@ -148,9 +150,4 @@ pub async fn restore(app: &Arc<AppState>) {
             tracing::error!(event = %id, error = %e, "could not record results found at start");
         }
     }
-}
-
-/// The event's result of a game's ruling.
-pub(crate) fn outcome_of_ruling(r: &Ruling) -> Option<xiangqi_tournament::Outcome> {
-    outcome_of_game(r.result, &r.reason, r.ply)
 }

@@ -4,24 +4,9 @@
 //! tournament crate's Berger tables), their order set by the play-off points, and by lot if
 //! they are level again.
 
-use serde::{Deserialize, Serialize};
 use xiangqi_tournament::{Scoring, Side, berger};
 
-use super::model::{Board, Competition, Refused};
-
-/// A play-off in progress or done.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct PlayoffState {
-    /// The players level on first place, by registration number, in standings order.
-    pub players: Vec<u32>,
-    /// The event round the play-off began in.
-    pub first_round: u32,
-    /// Play-off rounds paired so far.
-    pub rounds: u32,
-    /// Their order once decided (registration numbers), play-off points and lot applied.
-    #[serde(default)]
-    pub order: Option<Vec<u32>>,
-}
+use super::model::{Board, Competition, PlayoffState, Refused};
 
 impl Competition {
     /// Registration numbers sharing first place in the table's standings.

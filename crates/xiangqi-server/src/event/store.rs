@@ -51,15 +51,15 @@ impl EventStore {
         })
     }
 
-    /// Writes an event whole; returns once committed.
+    /// Writes an event whole, `open` unless it is finished; returns once committed.
     ///
     /// # Errors
     ///
     /// If the write fails (then nothing changed).
-    pub async fn save(&self, c: &Competition) -> Result<(), StoreError> {
+    pub async fn save(&self, c: &Competition, open: bool) -> Result<(), StoreError> {
         let body = serde_json::to_string(c)
             .map_err(|e| StoreError(format!("encoding a competition: {e}")))?;
-        let open = i64::from(c.status() != "finished");
+        let open = i64::from(open);
         let mut conn = self.conn.lock().await;
         sqlx::query(
             "INSERT INTO competitions (id, created_unix_ms, open, body) VALUES (?, ?, ?, ?) \

@@ -4,47 +4,13 @@
 //! the match scored by board points into match points ([`score_match`]); the teams are
 //! paired by the tournament crate as players are, on their match results.
 
-use serde::{Deserialize, Serialize};
 use xiangqi_tournament::team::{
     MatchScoring, TeamMatchScore, TeamRow, check_lineup, home_moves_first, score_match,
     team_standings,
 };
 use xiangqi_tournament::{Outcome, Player, PlayerId, Scoring, Side, Tournament};
 
-use super::model::{Board, Competition, Entry, Format, Refused};
-
-/// A registered team.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Team {
-    /// Registration number.
-    pub id: u32,
-    /// Name.
-    pub name: String,
-    /// SHA-256 of the captain's token (names the line-ups).
-    pub token_sha256: String,
-    /// The squad in ranking order, reserves last: registration numbers of players.
-    pub squad: Vec<u32>,
-    /// Starting number once the event has begun.
-    #[serde(default)]
-    pub number: Option<u32>,
-}
-
-/// One team match of a round.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct TeamMatch {
-    /// Round.
-    pub round: u32,
-    /// The match's board in the teams' table (the tournament crate's board number).
-    pub table_board: u32,
-    /// Home (first-listed) team id, away team id.
-    pub teams: [u32; 2],
-    /// Each team's line-up: ranks in its squad, board 1 first.
-    pub lineups: [Option<Vec<u32>>; 2],
-}
-
-fn refuse<T>(m: impl Into<String>) -> Result<T, Refused> {
-    Err(Refused(m.into()))
-}
+use super::model::{Board, Competition, Entry, Format, Refused, Team, TeamMatch, refuse};
 
 impl Competition {
     fn boards_per_match(&self) -> u32 {

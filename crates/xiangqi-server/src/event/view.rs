@@ -295,6 +295,61 @@ impl Competition {
         }
     }
 
+    /// Overall standings: the final's, then the consolation event's; before the final, every
+    /// group's one after the other, each row with its `group`.
+    pub(crate) fn groups_standings(&self) -> Value {
+        let Some(g) = &self.groups else {
+            return Value::Array(Vec::new());
+        };
+        let groups = g.event.groups.len() as u32;
+        let stages: Vec<u32> = if g.event.final_stage.is_some() {
+            vec![groups, groups + 1]
+        } else {
+            (0..groups).collect()
+        };
+        let mut out = Vec::new();
+        let mut offset = 0;
+        for s in stages {
+            let Some(t) = g.stage(s) else { continue };
+            let mut rows = self.table_rows(t, |p| self.id_of(g.overall(s, p)));
+            for r in &mut rows {
+                if let Some(map) = r.as_object_mut() {
+                    if s >= groups {
+                        let place = map.get("place").and_then(Value::as_u64).unwrap_or(0);
+                        map.insert("place".into(), (place + offset).into());
+                    }
+                    map.insert("stage".into(), g.stage_name(s).into());
+                }
+            }
+            if s >= groups {
+                offset += rows.len() as u64;
+            }
+            out.extend(rows);
+        }
+        Value::Array(out)
+    }
+
+    /// Every stage's own standings.
+    pub(crate) fn stages_view(&self) -> Value {
+        let Some(g) = &self.groups else {
+            return Value::Null;
+        };
+        let count = g.event.groups.len() as u32 + 2;
+        let stages: Vec<Value> = (0..count)
+            .filter_map(|s| {
+                let t = g.stage(s)?;
+                let members: Vec<u32> = (0..t.players.len())
+                    .map(|i| self.id_of(g.overall(s, xiangqi_tournament::PlayerId::from_index(i))))
+                    .collect();
+                Some(json!({
+                    "stage": g.stage_name(s), "players": members,
+                    "standings": self.table_rows(t, |p| self.id_of(g.overall(s, p))),
+                }))
+            })
+            .collect();
+        Value::Array(stages)
+    }
+
     /// The whole public view.
     pub fn view(&self) -> Value {
         let players: Vec<Value> = self
