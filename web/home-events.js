@@ -45,6 +45,17 @@ async function list() {
       const li = el("li");
       li.appendChild(el("a", e.name, { href: e.url }));
       li.append(` · ${e.system} · ${et(`status_${e.status}`)} · ${e.players} ${et("players")}`);
+      // Its games being played now, to watch.
+      if (e.live.length) {
+        const games = el("ul", null, { class: "live-games" });
+        for (const g of e.live) {
+          const item = el("li");
+          item.appendChild(el("a", `${g.red_name} – ${g.black_name}`, { href: `/g/${g.game}` }));
+          item.append(` (${et("round", g.round)}, ${et("board")} ${g.board})`);
+          games.appendChild(item);
+        }
+        li.appendChild(games);
+      }
       ul.appendChild(li);
     }
     box.appendChild(ul);

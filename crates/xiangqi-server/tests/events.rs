@@ -381,6 +381,12 @@ async fn a_player_token_plays_his_games_and_no_one_elses() {
     assert_eq!(s.play(game, other, "h2e2").await.0, 403);
     assert_eq!(s.play(game, black, "h2e2").await.0, 409);
     assert_eq!(s.play(game, red, "h2e2").await.0, 200);
+    // The home page's list shows the games being played, to watch.
+    let (_, list) = call(&s, "GET", "/api/events", None, None).await;
+    let live = list["events"][0]["live"].as_array().unwrap();
+    assert_eq!(live.len(), 2, "{list}");
+    assert_eq!(live[0]["game"], game);
+    assert!(live[0]["red_name"].is_string());
     // The player's page finds his current game.
     let (status, me) = call(
         &s,
@@ -1156,4 +1162,97 @@ async fn a_withdrawal_after_half_his_games_loses_the_rest_by_default() {
         .unwrap()
         .clone();
     assert_eq!(p2["points"], 2, "his two draws stand: {p2}");
+}
+
+#[tokio::test]
+async fn a_team_swiss_pairs_teams_as_the_crate_pairs_players() {
+    let s = TestServer::start().await;
+    let ev = new_event(
+        &s,
+        json!({"system": "team_swiss", "rounds": 2, "boards": 1}),
+        &[],
+    )
+    .await;
+    let mut captains = Vec::new();
+    for team in ["A", "B", "C", "D"] {
+        let body = json!({"name": team, "players": [{"name": format!("{team}1")}, {"name": format!("{team}2")}]});
+        let (status, t) = call(
+            &s,
+            "POST",
+            &format!("/api/events/{}/teams", ev.id),
+            Some(&ev.organiser),
+            Some(body),
+        )
+        .await;
+        assert_eq!(status, 201, "{t}");
+        captains.push(t["token"].as_str().unwrap().to_owned());
+    }
+    let mut expected = Tournament::new(
+        "Event",
+        (1..=4)
+            .map(|i| Player::new(format!("{i}")).with_seed(i))
+            .collect(),
+        Settings::swiss(2),
+    )
+    .unwrap();
+    for r in 1..=2u32 {
+        let round = pair(&s, &ev).await;
+        expected.pair_next_round().unwrap();
+        let ours: Vec<(u64, u64)> = round["team_matches"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| (m["home"].as_u64().unwrap(), m["away"].as_u64().unwrap()))
+            .collect();
+        let theirs: Vec<(u64, u64)> = expected.rounds[r as usize - 1]
+            .games
+            .iter()
+            .map(|g| (u64::from(g.first.0), u64::from(g.second.0)))
+            .collect();
+        assert_eq!(ours, theirs, "round {r}");
+        for (home, away) in ours {
+            for team in [home, away] {
+                let body = json!({"round": r, "team": team, "lineup": [1]});
+                let (status, b) = call(
+                    &s,
+                    "POST",
+                    &format!("/api/events/{}/lineups", ev.id),
+                    Some(&captains[team as usize - 1]),
+                    Some(body),
+                )
+                .await;
+                assert_eq!(status, 200, "{b}");
+            }
+        }
+        let boards = show(&s, &ev).await["rounds"][r as usize - 1]["boards"]
+            .as_array()
+            .unwrap()
+            .len() as u64;
+        for b in 1..=boards {
+            assert_eq!(enter(&s, &ev, u64::from(r), b, "1-0").await.0, 200);
+        }
+        // One board a match: the home team's red player won, so the home team won.
+        for g in 1..=2 {
+            expected.set_result(r, g, Outcome::FirstWins).unwrap();
+        }
+    }
+    let v = show(&s, &ev).await;
+    assert_eq!(v["status"], "finished");
+    let crate_order: Vec<u64> = expected
+        .standings()
+        .rows
+        .iter()
+        .map(|r| u64::from(r.player.0))
+        .collect();
+    let ours: Vec<u64> = v["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["team"].as_u64().unwrap())
+        .collect();
+    assert_eq!(
+        ours[0], crate_order[0],
+        "the team with two match wins leads: {}",
+        v["standings"]
+    );
 }

@@ -163,7 +163,20 @@ async fn list(State(app): App) -> Json<Value> {
     let events: Vec<Value> = open
         .iter()
         .map(|c| {
+            // The games being played now, to watch.
+            let live: Vec<Value> = c
+                .boards
+                .iter()
+                .filter(|b| b.game.is_some() && c.outcome_of(b).is_none())
+                .map(|b| {
+                    json!({
+                        "round": b.round, "board": b.board, "game": b.game,
+                        "red_name": c.name_of(b.red), "black_name": c.name_of(b.black),
+                    })
+                })
+                .collect();
             json!({
+                "live": live,
                 "id": c.id, "name": c.name, "system": c.system, "status": c.status(),
                 "players": c.field().count(), "round": c.boards.iter().map(|b| b.round).max().unwrap_or(0),
                 "url": format!("/e/{}", c.id),
