@@ -1256,3 +1256,82 @@ async fn a_team_swiss_pairs_teams_as_the_crate_pairs_players() {
         v["standings"]
     );
 }
+
+#[tokio::test]
+async fn a_whole_team_round_robin_meets_every_player_of_the_other_team_once() {
+    let s = TestServer::start().await;
+    let ev = new_event(
+        &s,
+        json!({"system": "whole_team_round_robin", "boards": 4}),
+        &[],
+    )
+    .await;
+    let mut squads = Vec::new();
+    for team in ["A", "B"] {
+        let players: Vec<Value> = (1..=4)
+            .map(|i| json!({"name": format!("{team}{i}")}))
+            .collect();
+        let (status, t) = call(
+            &s,
+            "POST",
+            &format!("/api/events/{}/teams", ev.id),
+            Some(&ev.organiser),
+            Some(json!({"name": team, "players": players})),
+        )
+        .await;
+        assert_eq!(status, 201, "{t}");
+        squads.push(
+            t["players"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|p| p["player"].as_u64().unwrap())
+                .collect::<Vec<_>>(),
+        );
+    }
+    let mut met = std::collections::HashSet::new();
+    let mut firsts = std::collections::HashMap::new();
+    for r in 1..=4u64 {
+        let round = pair(&s, &ev).await;
+        let boards = round["boards"].as_array().unwrap().clone();
+        assert_eq!(boards.len(), 4, "{round}");
+        for b in &boards {
+            let (red, black) = (b["red"].as_u64().unwrap(), b["black"].as_u64().unwrap());
+            let a_red = squads[0].contains(&red);
+            let (a, bb) = if a_red { (red, black) } else { (black, red) };
+            assert!(squads[0].contains(&a) && squads[1].contains(&bb));
+            assert!(met.insert((a, bb)), "{a} meets {bb} twice");
+            *firsts.entry(red).or_insert(0) += 1;
+            let result = if a_red { "1-0" } else { "1/2" };
+            assert_eq!(
+                enter(&s, &ev, r, b["board"].as_u64().unwrap(), result)
+                    .await
+                    .0,
+                200
+            );
+        }
+    }
+    assert_eq!(met.len(), 16);
+    assert!(
+        firsts.values().all(|&n| n == 2),
+        "every player moves first twice: {firsts:?}"
+    );
+    let v = show(&s, &ev).await;
+    assert_eq!(v["status"], "finished");
+    assert_eq!(
+        (&v["standings"][0]["name"], &v["standings"][0]["points"]),
+        (&json!("A"), &json!(24)),
+        "{}",
+        v["standings"]
+    );
+    assert_eq!(v["standings"][1]["points"], 8);
+    let (status, _) = call(
+        &s,
+        "POST",
+        &format!("/api/events/{}/rounds", ev.id),
+        Some(&ev.organiser),
+        None,
+    )
+    .await;
+    assert_eq!(status, 409);
+}

@@ -30,6 +30,11 @@ pub enum Format {
         settings: Settings,
         /// Boards per team match.
         boards: u32,
+        /// The whole-team round robin (全队循环制, 1960 §8 二(二)) of two teams of `boards`
+        /// players: every player of one team meets every player of the other, over `boards`
+        /// rounds; ranked by the total of board points.
+        #[serde(default)]
+        whole_team: bool,
     },
     /// Seeded groups (分组循环制, 1960 §9 三): the snake puts the field in `groups` round
     /// robins; the top `qualify` of each play a final round robin, the others a consolation
@@ -276,7 +281,10 @@ pub(crate) fn refuse<T>(m: impl Into<String>) -> Result<T, Refused> {
 impl Competition {
     /// Whether the first round has been paired.
     pub fn started(&self) -> bool {
-        self.tournament.is_some() || self.bracket.is_some() || self.groups.is_some()
+        self.tournament.is_some()
+            || self.bracket.is_some()
+            || self.groups.is_some()
+            || !self.team_matches.is_empty()
     }
 
     pub(crate) fn lots(&mut self) -> Lots {

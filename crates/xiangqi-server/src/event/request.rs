@@ -236,6 +236,32 @@ pub fn parse_create_event(bytes: &[u8]) -> Result<EventSpec, ApiError> {
             },
             playoff,
         },
+        "whole_team_round_robin" => {
+            let boards = match r.boards {
+                Some(n @ 2..=20) if n % 2 == 0 => n,
+                Some(n) => {
+                    return Err(invalid(format!(
+                        "boards {n}: the whole-team round robin wants an even team of 2 to 20 (1960 §8 二(二))"
+                    )));
+                }
+                None => return Err(invalid("boards: the number of players in each team")),
+            };
+            let Format::Table { settings } = table(
+                System::RoundRobin {
+                    cycles: 1,
+                    swap_last_two: false,
+                },
+                TieBreakPreset::Single1960,
+            )?
+            else {
+                return Err(invalid("system"));
+            };
+            Format::Team {
+                settings,
+                boards,
+                whole_team: true,
+            }
+        }
         "team_round_robin" | "team_swiss" => {
             let boards = match r.boards {
                 Some(n @ 1..=20) => n,
@@ -270,7 +296,11 @@ pub fn parse_create_event(bytes: &[u8]) -> Result<EventSpec, ApiError> {
             let Format::Table { settings } = table else {
                 return Err(invalid("system"));
             };
-            Format::Team { settings, boards }
+            Format::Team {
+                settings,
+                boards,
+                whole_team: false,
+            }
         }
         "groups" => {
             let groups = match r.groups {

@@ -31,7 +31,14 @@ impl Competition {
                         ))
             }
             (_, Some(b)) => b.bracket.champion().is_some(),
-            _ => false,
+            _ => match self.format {
+                Format::Team {
+                    whole_team: true,
+                    boards,
+                    ..
+                } => self.team_matches.len() as u32 >= boards,
+                _ => false,
+            },
         };
         if done && !open { "finished" } else { "running" }
     }
@@ -69,7 +76,15 @@ impl Competition {
         if let Some(paired) = self.pair_playoff_round()? {
             return Ok(paired);
         }
-        if matches!(self.format, Format::Team { .. }) {
+        if matches!(
+            self.format,
+            Format::Team {
+                whole_team: true,
+                ..
+            }
+        ) {
+            self.pair_whole_team_round()
+        } else if matches!(self.format, Format::Team { .. }) {
             self.pair_team_round()
         } else if self.groups.is_some() {
             self.pair_groups_round()

@@ -6,7 +6,7 @@
 
 use xiangqi_tournament::team::{
     MatchScoring, TeamMatchScore, TeamRow, check_lineup, home_moves_first, score_match,
-    team_standings,
+    team_standings, whole_team_round_robin,
 };
 use xiangqi_tournament::{Outcome, Player, PlayerId, Scoring, Side, Tournament};
 
@@ -80,11 +80,30 @@ impl Competition {
         Ok((team, ids))
     }
 
-    /// The teams' table: the tournament crate's event over the teams, in registration order.
+    /// The teams' table: the tournament crate's event over the teams, in registration order
+    /// (none for the whole-team round robin, whose rounds are the crate's fixed table).
     pub(crate) fn start_teams(&mut self) -> Result<(), Refused> {
-        let Format::Team { settings, .. } = self.format.clone() else {
+        let Format::Team {
+            settings,
+            whole_team,
+            boards,
+        } = self.format.clone()
+        else {
             return refuse("not a team event");
         };
+        if whole_team {
+            if self.teams.len() != 2 {
+                return refuse(format!(
+                    "a whole-team round robin is between two teams, not {}",
+                    self.teams.len()
+                ));
+            }
+            for t in &mut self.teams {
+                t.number = Some(t.id);
+            }
+            let _ = boards;
+            return Ok(());
+        }
         let teams: Vec<Player> = self
             .teams
             .iter()
@@ -116,6 +135,57 @@ impl Competition {
             number,
             round.bye.map(|(p, _)| vec![p.0]).unwrap_or_default(),
         ))
+    }
+
+    /// The next round of the whole-team round robin: A's player `a` meets B's player `b` as
+    /// the crate's [`whole_team_round_robin`] lays them out (the first `boards` of each squad).
+    pub(crate) fn pair_whole_team_round(&mut self) -> Result<(u32, Vec<u32>), Refused> {
+        let size = self.boards_per_match();
+        let round = self.team_matches.len() as u32 + 1;
+        if round > size {
+            return refuse(format!(
+                "all {size} rounds of the whole-team round robin are paired"
+            ));
+        }
+        let games: Vec<_> = whole_team_round_robin(size)?
+            .into_iter()
+            .filter(|g| g.round == round)
+            .collect();
+        let m = self.team_matches.len();
+        let all: Vec<u32> = (1..=size).collect();
+        self.team_matches.push(TeamMatch {
+            round,
+            table_board: 1,
+            teams: [1, 2],
+            lineups: [Some(all.clone()), Some(all)],
+        });
+        let player = |team: u32, rank: u32| {
+            self.team(team)
+                .and_then(|t| t.squad.get(rank as usize - 1).copied())
+                .unwrap_or(0)
+        };
+        let sides: Vec<(u32, u32)> = games
+            .iter()
+            .map(|g| {
+                let (a, b) = (player(1, g.a), player(2, g.b));
+                if g.a_first { (a, b) } else { (b, a) }
+            })
+            .collect();
+        for (k, (red, black)) in (1..).zip(sides) {
+            self.boards.push(Board {
+                round,
+                board: k,
+                red,
+                black,
+                game: None,
+                outcome: None,
+                bracket_match: None,
+                playoff: false,
+                team_match: Some(m),
+                stage: None,
+            });
+        }
+        Ok((round, Vec::new()))
     }
 
     /// A team names its line-up for `round`; once both teams have, the boards are laid out

@@ -164,13 +164,41 @@ impl Competition {
     }
 
     fn team_standings_view(&self) -> Value {
-        let rows: Vec<Value> = self
-            .team_rows()
+        let mut rows = self.team_rows();
+        // The whole-team round robin is one contest: the total of board points ranks.
+        let whole = matches!(
+            self.format,
+            Format::Team {
+                whole_team: true,
+                ..
+            }
+        );
+        if whole {
+            rows.sort_by_key(|(r, _)| {
+                (
+                    std::cmp::Reverse(r.board_points),
+                    std::cmp::Reverse(r.match_points),
+                    r.team,
+                )
+            });
+            for i in 0..rows.len() {
+                let level = i > 0
+                    && (rows[i].0.board_points, rows[i].0.match_points)
+                        == (rows[i - 1].0.board_points, rows[i - 1].0.match_points);
+                rows[i].0.rank = if level {
+                    rows[i - 1].0.rank
+                } else {
+                    i as u32 + 1
+                };
+            }
+        }
+        let rows: Vec<Value> = rows
             .iter()
             .map(|(r, _)| {
                 let name = self.team(r.team).map(|t| t.name.clone()).unwrap_or_default();
+                let primary = if whole { r.board_points } else { r.match_points };
                 json!({
-                    "place": r.rank, "team": r.team, "name": name, "points": points(r.match_points),
+                    "place": r.rank, "team": r.team, "name": name, "points": points(primary),
                     "tiebreaks": {"match_points": points(r.match_points), "board_points": points(r.board_points)},
                 })
             })
@@ -287,6 +315,9 @@ impl Competition {
     pub fn tiebreak_chain(&self) -> Vec<&'static str> {
         match &self.format {
             Format::Table { settings } => settings.tiebreaks.iter().map(|c| c.code()).collect(),
+            Format::Team {
+                whole_team: true, ..
+            } => vec!["board_points", "match_points"],
             Format::Team { .. } => vec!["match_points", "board_points"],
             Format::Groups { settings, .. } => {
                 settings.tiebreaks.iter().map(|c| c.code()).collect()
