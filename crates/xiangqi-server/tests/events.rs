@@ -1335,3 +1335,81 @@ async fn a_whole_team_round_robin_meets_every_player_of_the_other_team_once() {
     .await;
     assert_eq!(status, 409);
 }
+
+#[tokio::test]
+async fn a_card_knockout_draws_again_before_every_stage() {
+    let s = TestServer::start().await;
+    let body = json!({"system": "cards", "playoff": "lot", "lot_seed": 11});
+    let ev = new_event(&s, body, &["A", "B", "C", "D", "E"]).await;
+    // Stage 1: five players, two meetings and the K (a bye).
+    let r1 = pair(&s, &ev).await;
+    assert_eq!(
+        (
+            r1["boards"].as_array().unwrap().len(),
+            r1["byes"].as_array().unwrap().len()
+        ),
+        (2, 1),
+        "{r1}"
+    );
+    // A drawn single game, level: decided by lot (2.9's play-off by lot).
+    assert_eq!(enter(&s, &ev, 1, 1, "1/2").await.0, 200);
+    assert_eq!(enter(&s, &ev, 1, 2, "1-0").await.0, 200);
+    let v = show(&s, &ev).await;
+    assert_eq!(
+        v["cards"]["alive"].as_array().unwrap().len(),
+        3,
+        "{}",
+        v["cards"]
+    );
+    assert_eq!(v["cards"]["pairings"][0]["decided"], "by_lot");
+    // Stage 2: three players, one meeting and the K; stage 3: the final.
+    let r2 = pair(&s, &ev).await;
+    assert_eq!(
+        (
+            r2["boards"].as_array().unwrap().len(),
+            r2["byes"].as_array().unwrap().len()
+        ),
+        (1, 1),
+        "{r2}"
+    );
+    enter(&s, &ev, 2, 1, "0-1").await;
+    let r3 = pair(&s, &ev).await;
+    assert_eq!(
+        (r3["boards"].as_array().unwrap().len(), &r3["byes"]),
+        (1, &json!([])),
+        "{r3}"
+    );
+    let winner = r3["boards"][0]["red"].clone();
+    enter(&s, &ev, 3, 1, "1-0").await;
+    let v = show(&s, &ev).await;
+    assert_eq!(v["status"], "finished", "{}", v["cards"]);
+    let draws = v["log"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|l| l.as_str().unwrap().contains("cards drawn"))
+        .count();
+    assert_eq!(draws, 3, "{}", v["log"]);
+    let st = v["standings"].as_array().unwrap();
+    assert_eq!(
+        (&st[0]["player"], &st[0]["place"], &st[0]["shared"]),
+        (&winner, &json!(1), &json!(false))
+    );
+    assert_eq!(
+        (&st[3]["place"], &st[4]["place"], &st[4]["shared"]),
+        (&json!(4), &json!(4), &json!(true)),
+        "the two out in stage 1 share fourth"
+    );
+    assert_eq!(
+        call(
+            &s,
+            "POST",
+            &format!("/api/events/{}/rounds", ev.id),
+            Some(&ev.organiser),
+            None
+        )
+        .await
+        .0,
+        409
+    );
+}

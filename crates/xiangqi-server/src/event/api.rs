@@ -143,6 +143,7 @@ async fn create(
         playoff: None,
         drawn: None,
         groups: None,
+        cards: None,
     };
     let mut all = app.events.lock().await;
     app.events.commit(&mut all, c).await?;

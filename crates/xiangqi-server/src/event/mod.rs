@@ -23,6 +23,7 @@
 
 pub mod api;
 pub mod bracket;
+pub mod cards;
 pub mod games;
 pub mod groups;
 pub mod model;

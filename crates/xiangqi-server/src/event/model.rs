@@ -49,6 +49,14 @@ pub enum Format {
         /// A consolation event for the others.
         consolation: bool,
     },
+    /// The card knockout of the current text's 2.9: the cards are drawn again before every
+    /// stage; each meeting is a match of `format` with `playoff`.
+    Cards {
+        /// Games per meeting.
+        format: MatchFormat,
+        /// What decides a level meeting.
+        playoff: Playoff,
+    },
     /// A knockout bracket whose every pairing is a match (`match` is a bracket of two).
     Bracket {
         /// Double elimination.
@@ -258,6 +266,24 @@ pub struct Competition {
     /// Grouped events, once started.
     #[serde(default)]
     pub groups: Option<GroupsState>,
+    /// The card knockout, once started.
+    #[serde(default)]
+    pub cards: Option<CardsState>,
+}
+
+/// A card knockout in progress (2.9).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CardsState {
+    /// Starting numbers still in.
+    pub alive: Vec<u32>,
+    /// Stages drawn so far.
+    pub stage: u32,
+    /// The current stage's meetings (A holds the red card).
+    pub pairings: Vec<Pairing>,
+    /// The current stage's K (a bye into the next stage).
+    pub bye: Option<u32>,
+    /// Who went out, and in which stage.
+    pub out: Vec<(u32, u32)>,
 }
 
 /// The most players (team members included) one event registers.
@@ -284,6 +310,7 @@ impl Competition {
         self.tournament.is_some()
             || self.bracket.is_some()
             || self.groups.is_some()
+            || self.cards.is_some()
             || !self.team_matches.is_empty()
     }
 

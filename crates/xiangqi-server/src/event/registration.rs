@@ -5,7 +5,7 @@ use xiangqi_tournament::knockout::Bracket;
 use xiangqi_tournament::{Player, PlayerId, Tournament};
 
 use super::model::{
-    BracketState, Competition, Entry, Format, GroupsState, MAX_ENTRIES, Refused, refuse,
+    BracketState, CardsState, Competition, Entry, Format, GroupsState, MAX_ENTRIES, Refused, refuse,
 };
 
 impl Competition {
@@ -168,6 +168,15 @@ impl Competition {
                     event,
                     consolation: None,
                     consolation_players: Vec::new(),
+                });
+            }
+            Format::Cards { .. } => {
+                self.cards = Some(CardsState {
+                    alive: (1..=players.len() as u32).collect(),
+                    stage: 0,
+                    pairings: Vec::new(),
+                    bye: None,
+                    out: Vec::new(),
                 });
             }
             Format::Bracket {

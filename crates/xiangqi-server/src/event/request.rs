@@ -226,6 +226,10 @@ pub fn parse_create_event(bytes: &[u8]) -> Result<EventSpec, ApiError> {
                 TieBreakPreset::ChineseSwiss,
             )?
         }
+        "cards" => Format::Cards {
+            format: match_format,
+            playoff,
+        },
         "knockout" | "double_knockout" | "match" => Format::Bracket {
             double: r.system == "double_knockout",
             third_place: r.third_place.unwrap_or(false),

@@ -31,6 +31,7 @@ impl Competition {
                         ))
             }
             (_, Some(b)) => b.bracket.champion().is_some(),
+            _ if self.cards.is_some() => self.cards.as_ref().is_some_and(|c| c.alive.len() == 1),
             _ => match self.format {
                 Format::Team {
                     whole_team: true,
@@ -88,6 +89,8 @@ impl Competition {
             self.pair_team_round()
         } else if self.groups.is_some() {
             self.pair_groups_round()
+        } else if self.cards.is_some() {
+            self.pair_cards_round()
         } else if self.tournament.is_some() {
             self.pair_table_round()
         } else {
@@ -174,6 +177,9 @@ impl Competition {
         if let Some(t) = self.tournament.as_mut() {
             t.set_result(round, board, outcome)?;
             return Ok(());
+        }
+        if self.cards.is_some() {
+            return self.set_cards_board(i, outcome);
         }
         self.set_bracket_board(i, outcome)
     }

@@ -45,6 +45,9 @@ impl Competition {
             let rows = self.table_rows(t, |p| self.by_number(p.0).map_or(0, |e| e.id));
             return Value::Array(self.with_playoff(rows));
         }
+        if self.cards.is_some() {
+            return self.cards_standings();
+        }
         self.bracket_standings()
     }
 
@@ -227,6 +230,39 @@ impl Competition {
         Value::Array(matches)
     }
 
+    /// A card knockout's order: the last one in first, then by the stage each went out in
+    /// (later is better; one stage shares a place).
+    fn cards_standings(&self) -> Value {
+        let Some(c) = &self.cards else {
+            return Value::Array(Vec::new());
+        };
+        let reached = |n: u32| {
+            c.out
+                .iter()
+                .find(|(p, _)| *p == n)
+                .map_or(c.stage + 1, |(_, stage)| *stage)
+        };
+        let mut numbers: Vec<u32> = self.entries.iter().filter_map(|e| e.number).collect();
+        numbers.sort_by_key(|&n| (std::cmp::Reverse(reached(n)), n));
+        let rows: Vec<Value> = numbers
+            .iter()
+            .map(|&n| {
+                let better = numbers.iter().filter(|&&m| reached(m) > reached(n)).count();
+                let level = numbers
+                    .iter()
+                    .filter(|&&m| reached(m) == reached(n))
+                    .count();
+                let id = self.by_number(n).map_or(0, |e| e.id);
+                json!({
+                    "place": better + 1, "shared": level > 1, "player": id, "number": n,
+                    "name": self.name_of(id), "points": reached(n),
+                    "tiebreaks": {"stage_reached": reached(n)},
+                })
+            })
+            .collect();
+        Value::Array(rows)
+    }
+
     fn rounds_view(&self) -> Value {
         let last = self
             .boards
@@ -323,6 +359,7 @@ impl Competition {
                 settings.tiebreaks.iter().map(|c| c.code()).collect()
             }
             Format::Bracket { .. } => vec!["matches_won"],
+            Format::Cards { .. } => vec!["stage_reached"],
         }
     }
 
@@ -415,6 +452,7 @@ impl Competition {
             "tiebreak_chain": self.tiebreak_chain(),
             "players": players, "rounds": self.rounds_view(), "standings": self.standings(),
             "crosstable": crosstable, "bracket": self.bracket_view(), "log": self.log,
+            "cards": self.cards,
             "stages": self.stages_view(),
             "teams": self.teams.iter().map(|t| json!({"team": t.id, "name": t.name, "squad": t.squad})).collect::<Vec<_>>(),
         })
