@@ -3,7 +3,7 @@
 
 import { api, el, et } from "/assets/events/event-i18n.js";
 
-const SYSTEMS = ["swiss", "round_robin", "double_round_robin", "knockout", "match", "team_round_robin", "team_swiss"];
+const SYSTEMS = ["swiss", "round_robin", "double_round_robin", "knockout", "double_knockout", "cards", "match", "team_round_robin", "team_swiss"];
 
 function createForm() {
   const f = el("form", null, { id: "event-form" });
