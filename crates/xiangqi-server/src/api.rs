@@ -44,6 +44,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/games/{id}/events", get(events))
         .route("/api/games/{id}/ws", get(crate::ws::upgrade))
         .route("/api/games/{id}/record", get(crate::export::download))
+        .merge(crate::event::api::routes())
         .fallback(|| async { ApiError::NotFound })
         .layer(middleware::from_fn_with_state(state.clone(), rate_limit))
         .layer(DefaultBodyLimit::max(body_limit))
@@ -120,7 +121,7 @@ pub(crate) async fn arrive(room: &RoomHandle, actor: Actor) -> Result<(), ApiErr
 }
 
 /// The base of the links handed out: `--public-url`, else the request's `Host`.
-fn base_url(app: &AppState, headers: &HeaderMap) -> String {
+pub(crate) fn base_url(app: &AppState, headers: &HeaderMap) -> String {
     if let Some(url) = &app.config.net.public_url {
         return url.trim_end_matches('/').to_owned();
     }

@@ -31,6 +31,8 @@ pub enum ApiError {
     NotFound,
     /// The game refused the action (not your turn, illegal move, game over…).
     Refused(Refusal),
+    /// An event refused the request (a round still being played, …): why.
+    EventRefused(String),
     /// Too many requests on this connection or from this address.
     RateLimited,
     /// A feature whose building block has not landed yet.
@@ -52,7 +54,7 @@ impl ApiError {
             ApiError::NotFound => StatusCode::NOT_FOUND,
             ApiError::Refused(r) if r.is_illegal_move() => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::Refused(Refusal::NotYours) => StatusCode::FORBIDDEN,
-            ApiError::Refused(_) => StatusCode::CONFLICT,
+            ApiError::Refused(_) | ApiError::EventRefused(_) => StatusCode::CONFLICT,
             ApiError::RateLimited => StatusCode::TOO_MANY_REQUESTS,
             ApiError::NotImplemented(_) => StatusCode::NOT_IMPLEMENTED,
             ApiError::Storage(_) | ApiError::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
@@ -68,6 +70,7 @@ impl ApiError {
             ApiError::WrongToken => "wrong_token",
             ApiError::NotFound => "not_found",
             ApiError::Refused(r) => r.name(),
+            ApiError::EventRefused(_) => "event_refused",
             ApiError::RateLimited => "rate_limited",
             ApiError::NotImplemented(_) => "not_implemented",
             ApiError::Storage(_) => "storage",
@@ -98,6 +101,7 @@ impl fmt::Display for ApiError {
             }
             ApiError::NotFound => f.write_str("no such game"),
             ApiError::Refused(r) => write!(f, "{r}"),
+            ApiError::EventRefused(m) => f.write_str(m),
             ApiError::RateLimited => f.write_str("too many requests; slow down"),
             ApiError::NotImplemented(what) => write!(f, "not implemented yet: {what}"),
             // The detail is logged, not shown to strangers.

@@ -49,6 +49,7 @@
 pub mod api;
 pub mod config;
 pub mod error;
+pub mod event;
 pub mod export;
 pub mod game;
 pub mod ids;

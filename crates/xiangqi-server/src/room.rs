@@ -399,6 +399,11 @@ impl Room {
             .store
             .append(&self.id, self.game.seq() + 1, &events, finished.as_deref())
             .await?;
+        if let Some(Event::Ended { ruling, .. }) =
+            events.iter().find(|e| matches!(e, Event::Ended { .. }))
+        {
+            crate::event::game_ended(&self.app, &self.id, ruling);
+        }
         let started = Instant::now();
         let mut state = None;
         for event in &events {

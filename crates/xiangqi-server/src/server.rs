@@ -35,6 +35,8 @@ pub struct AppState {
     pub last_alive_ms: Option<u64>,
     /// Where the time of each move goes.
     pub metrics: Arc<Metrics>,
+    /// The competitions.
+    pub events: crate::event::Events,
     rooms: Mutex<HashMap<GameId, RoomHandle>>,
 }
 
@@ -145,6 +147,9 @@ impl Server {
                 .map_err(StartError::Store)?
                 .unwrap_or_else(|| time.now_ms()),
         );
+        let events = crate::event::Events::open(&config.storage)
+            .await
+            .map_err(StartError::Store)?;
         let listener = tokio::net::TcpListener::bind(config.net.listen)
             .await
             .map_err(|e| StartError::Bind(config.net.listen, e))?;
@@ -158,6 +163,7 @@ impl Server {
             time,
             last_alive_ms,
             metrics,
+            events,
             rooms: Mutex::new(HashMap::new()),
         });
         let unfinished = state.store.unfinished().await.map_err(StartError::Store)?;
@@ -167,6 +173,7 @@ impl Server {
             }
         }
         tracing::info!(games = unfinished.len(), "unfinished games restored");
+        crate::event::restore(&state).await;
         let (stop, stopped) = watch::channel(false);
         tokio::spawn(heartbeat(state.clone(), stopped.clone()));
         tokio::spawn(prune_limits(state.clone(), stopped.clone()));

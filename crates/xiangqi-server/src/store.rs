@@ -49,6 +49,11 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
         "arbiter and partner tokens",
         include_str!("../migrations/0002_arbiter.sql"),
     ),
+    (
+        10,
+        "competitions",
+        include_str!("../migrations/0010_events.sql"),
+    ),
 ];
 
 /// A storage failure, with what was being done.

@@ -56,7 +56,7 @@ const CSP: &str = "default-src 'self'; img-src 'self' data:; style-src 'self'; \
                    script-src 'self'; connect-src 'self' ws: wss:; frame-ancestors 'none'; \
                    base-uri 'none'; form-action 'self'";
 
-fn page(html: &'static str) -> Response {
+pub(crate) fn page(html: &'static str) -> Response {
     let mut response = ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], html).into_response();
     response.headers_mut().insert(
         header::CONTENT_SECURITY_POLICY,

@@ -1,0 +1,535 @@
+//! The events' routes (documented in `API.md`, section Events).
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use axum::body::Bytes;
+use std::net::SocketAddr;
+
+use axum::extract::{ConnectInfo, Path, RawQuery, State};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde_json::{Value, json};
+use xiangqi_clock::Side;
+use xiangqi_tournament::Outcome;
+use xiangqi_tournament::export::{Crosstable, to_trf};
+
+use super::model::{Competition, Refused};
+use super::request::{
+    LineupRequest, WithdrawRequest, parse_create_event, parse_player, parse_result, parse_team,
+};
+use crate::api::{base_url, bearer};
+use crate::error::ApiError;
+use crate::game::{Action, Actor, Adjudged, ArbiterAction, ForfeitReason};
+use crate::ids::{GameId, Token, TokenHash};
+use crate::request::body;
+use crate::server::AppState;
+
+type App = State<Arc<AppState>>;
+
+/// The events' routes, merged into the server's router.
+pub fn routes() -> Router<Arc<AppState>> {
+    Router::new()
+        .route("/e/{id}", get(super::pages::event_page))
+        .route("/e/{id}/organiser", get(super::pages::organiser_page))
+        .route("/e/{id}/player", get(super::pages::player_page))
+        .route("/assets/events/{file}", get(super::pages::asset))
+        .route("/api/events", post(create).get(list))
+        .route("/api/events/{id}", get(show))
+        .route("/api/events/{id}/players", post(add_player))
+        .route("/api/events/{id}/teams", post(add_team))
+        .route("/api/events/{id}/lineups", post(lineup))
+        .route("/api/events/{id}/draw", post(draw))
+        .route("/api/events/{id}/rounds", post(next_round))
+        .route("/api/events/{id}/results", post(enter_result))
+        .route("/api/events/{id}/withdraw", post(withdraw))
+        .route("/api/events/{id}/me", get(me))
+        .route("/api/events/{id}/export", get(export))
+}
+
+impl From<Refused> for ApiError {
+    fn from(r: Refused) -> ApiError {
+        ApiError::EventRefused(r.0)
+    }
+}
+
+fn random_error(e: getrandom::Error) -> ApiError {
+    ApiError::Storage(format!("random source: {e}"))
+}
+
+/// Who a token is to the event.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Role {
+    Organiser,
+    Arbiter,
+    Player(u32),
+    Captain(u32),
+}
+
+fn role(c: &Competition, headers: &HeaderMap) -> Result<Role, ApiError> {
+    let token = bearer(headers)?;
+    let is = |hex: &str| TokenHash::from_hex(hex).is_some_and(|h| h.matches(token));
+    if is(&c.organiser_sha256) {
+        return Ok(Role::Organiser);
+    }
+    if is(&c.arbiter_sha256) {
+        return Ok(Role::Arbiter);
+    }
+    if let Some(t) = c.teams.iter().find(|t| is(&t.token_sha256)) {
+        return Ok(Role::Captain(t.id));
+    }
+    c.entries
+        .iter()
+        .find(|e| is(&e.token_sha256))
+        .map(|e| Role::Player(e.id))
+        .ok_or(ApiError::WrongToken)
+}
+
+fn organiser(c: &Competition, headers: &HeaderMap) -> Result<(), ApiError> {
+    match role(c, headers)? {
+        Role::Organiser => Ok(()),
+        _ => Err(ApiError::WrongToken),
+    }
+}
+
+fn find<'a>(all: &'a HashMap<String, Competition>, id: &str) -> Result<&'a Competition, ApiError> {
+    all.get(id).ok_or(ApiError::NotFound)
+}
+
+async fn create(
+    State(app): App,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    bytes: Bytes,
+) -> Result<Response, ApiError> {
+    // Creating an event counts against the same allowance as creating a game.
+    if !app.limits.create(peer.ip()) {
+        return Err(ApiError::RateLimited);
+    }
+    let spec = parse_create_event(&bytes)?;
+    let id = GameId::random().map_err(random_error)?.to_string();
+    let organiser = Token::random().map_err(random_error)?;
+    let arbiter = Token::random().map_err(random_error)?;
+    let lot_seed = match spec.lot_seed {
+        Some(s) => s,
+        None => {
+            let mut b = [0u8; 8];
+            getrandom::fill(&mut b).map_err(random_error)?;
+            u64::from_le_bytes(b)
+        }
+    };
+    let c = Competition {
+        id: id.clone(),
+        name: spec.name,
+        created_unix_ms: app.time.now_ms(),
+        system: spec.system,
+        format: spec.format,
+        organiser_sha256: organiser.hash().to_hex(),
+        arbiter_sha256: arbiter.hash().to_hex(),
+        game: spec.game,
+        draw_by_lot: spec.draw_by_lot,
+        lot_seed,
+        lots_drawn: 0,
+        entries: Vec::new(),
+        tournament: None,
+        bracket: None,
+        boards: Vec::new(),
+        log: Vec::new(),
+        teams: Vec::new(),
+        team_matches: Vec::new(),
+        playoff_for_first: spec.playoff_for_first,
+        playoff: None,
+        drawn: None,
+        groups: None,
+        cards: None,
+    };
+    let mut all = app.events.lock().await;
+    app.events.commit(&mut all, c).await?;
+    drop(all);
+    let base = base_url(&app, &headers);
+    let answer = json!({
+        "id": id,
+        "url": format!("{base}/e/{id}"),
+        "organiser": {"token": organiser.as_str(), "url": format!("{base}/e/{id}/organiser#t={}", organiser.as_str())},
+        "arbiter": {"token": arbiter.as_str(), "url": format!("{base}/e/{id}/organiser#t={}", arbiter.as_str())},
+        "lot_seed": lot_seed,
+    });
+    Ok((StatusCode::CREATED, Json(answer)).into_response())
+}
+
+async fn list(State(app): App) -> Json<Value> {
+    let open = app.events.open_events().await;
+    let events: Vec<Value> = open
+        .iter()
+        .map(|c| {
+            // The games being played now, to watch.
+            let live: Vec<Value> = c
+                .boards
+                .iter()
+                .filter(|b| b.game.is_some() && c.outcome_of(b).is_none())
+                .map(|b| {
+                    json!({
+                        "round": b.round, "board": b.board, "game": b.game,
+                        "red_name": c.name_of(b.red), "black_name": c.name_of(b.black),
+                    })
+                })
+                .collect();
+            json!({
+                "live": live,
+                "id": c.id, "name": c.name, "system": c.system, "status": c.status(),
+                "players": c.field().count(), "round": c.boards.iter().map(|b| b.round).max().unwrap_or(0),
+                "url": format!("/e/{}", c.id),
+            })
+        })
+        .collect();
+    Json(json!({ "events": events }))
+}
+
+async fn show(State(app): App, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
+    let c = app.events.get(&id).await.ok_or(ApiError::NotFound)?;
+    Ok(Json(c.view()))
+}
+
+async fn add_player(
+    State(app): App,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    bytes: Bytes,
+) -> Result<Response, ApiError> {
+    let player = parse_player(&bytes)?;
+    let token = Token::random().map_err(random_error)?;
+    let mut all = app.events.lock().await;
+    let mut c = find(&all, &id)?.clone();
+    organiser(&c, &headers)?;
+    let n = c.register(player, token.hash().to_hex())?;
+    let number = c.entry(n).and_then(|e| e.number);
+    app.events.commit(&mut all, c).await?;
+    drop(all);
+    let base = base_url(&app, &headers);
+    let answer = json!({
+        "player": n, "number": number, "token": token.as_str(),
+        "url": format!("{base}/e/{id}/player#t={}", token.as_str()),
+    });
+    Ok((StatusCode::CREATED, Json(answer)).into_response())
+}
+
+async fn add_team(
+    State(app): App,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    bytes: Bytes,
+) -> Result<Response, ApiError> {
+    let (name, squad) = parse_team(&bytes)?;
+    let captain = Token::random().map_err(random_error)?;
+    let tokens = (0..squad.len())
+        .map(|_| Token::random().map_err(random_error))
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut all = app.events.lock().await;
+    let mut c = find(&all, &id)?.clone();
+    organiser(&c, &headers)?;
+    let squad = squad
+        .into_iter()
+        .zip(tokens.iter().map(|t| t.hash().to_hex()))
+        .collect();
+    let (team, ids) = c.register_team(name, captain.hash().to_hex(), squad)?;
+    app.events.commit(&mut all, c).await?;
+    drop(all);
+    let base = base_url(&app, &headers);
+    let players: Vec<Value> = ids
+        .iter()
+        .zip(&tokens)
+        .map(|(n, t)| json!({"player": n, "token": t.as_str(), "url": format!("{base}/e/{id}/player#t={}", t.as_str())}))
+        .collect();
+    let answer = json!({
+        "team": team, "token": captain.as_str(),
+        "url": format!("{base}/e/{id}/organiser#t={}", captain.as_str()), "players": players,
+    });
+    Ok((StatusCode::CREATED, Json(answer)).into_response())
+}
+
+async fn lineup(
+    State(app): App,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    bytes: Bytes,
+) -> Result<Json<Value>, ApiError> {
+    let r: LineupRequest = body(&bytes)?;
+    let mut all = app.events.lock().await;
+    let mut c = find(&all, &id)?.clone();
+    match role(&c, &headers)? {
+        Role::Organiser => {}
+        Role::Captain(t) if t == r.team => {}
+        _ => return Err(ApiError::WrongToken),
+    }
+    let before = c.boards.len();
+    let complete = c.name_lineup(r.round, r.team, r.lineup)?;
+    let mut boards = Vec::new();
+    for i in before..c.boards.len() {
+        let game = super::games::create(&app, &c, &c.boards[i]).await?;
+        c.boards[i].game = Some(game.to_string());
+        let b = &c.boards[i];
+        boards.push(json!({"board": b.board, "red": b.red, "black": b.black, "game": b.game}));
+    }
+    app.events.commit(&mut all, c).await?;
+    Ok(Json(
+        json!({"round": r.round, "team": r.team, "complete": complete, "boards": boards}),
+    ))
+}
+
+async fn draw(
+    State(app): App,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<Value>, ApiError> {
+    let mut all = app.events.lock().await;
+    let mut c = find(&all, &id)?.clone();
+    organiser(&c, &headers)?;
+    let order = c.draw_numbers()?;
+    let numbers: Vec<Value> = order
+        .iter()
+        .enumerate()
+        .map(|(i, p)| json!({"number": i + 1, "player": p, "name": c.entry(*p).map(|e| e.player.name.clone())}))
+        .collect();
+    app.events.commit(&mut all, c).await?;
+    Ok(Json(json!({ "numbers": numbers })))
+}
+
+async fn next_round(
+    State(app): App,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<Value>, ApiError> {
+    let mut all = app.events.lock().await;
+    let mut c = find(&all, &id)?.clone();
+    organiser(&c, &headers)?;
+    let (round, byes) = c.pair_next_round()?;
+    let mut boards = Vec::new();
+    for i in 0..c.boards.len() {
+        if c.boards[i].round != round {
+            continue;
+        }
+        // A game decided before it began (a withdrawn player's) needs no board.
+        if c.outcome_of(&c.boards[i]).is_none() {
+            let game = super::games::create(&app, &c, &c.boards[i]).await?;
+            c.boards[i].game = Some(game.to_string());
+        }
+        let b = &c.boards[i];
+        boards.push(json!({
+            "board": b.board, "red": b.red, "black": b.black, "game": b.game,
+            "result": c.outcome_of(b).map(|o| o.to_string()),
+        }));
+    }
+    let matches: Vec<Value> = c
+        .team_matches
+        .iter()
+        .filter(|m| m.round == round)
+        .map(|m| json!({"match": m.table_board, "home": m.teams[0], "away": m.teams[1]}))
+        .collect();
+    app.events.commit(&mut all, c).await?;
+    let mut answer = json!({"round": round, "boards": boards, "byes": byes});
+    if let (false, Some(map)) = (matches.is_empty(), answer.as_object_mut()) {
+        map.insert("team_matches".into(), matches.into());
+    }
+    Ok(Json(answer))
+}
+
+/// The game action that makes a server game end as the organiser's result says.
+fn ending(outcome: Outcome) -> Option<ArbiterAction> {
+    let adjudicate = |result| ArbiterAction::Adjudicate {
+        result,
+        note: "result entered by the organiser".into(),
+    };
+    let forfeit = |side| ArbiterAction::Forfeit {
+        side,
+        reason: ForfeitReason::Refusal,
+    };
+    Some(match outcome {
+        Outcome::FirstWins => adjudicate(Adjudged::RedWins),
+        Outcome::SecondWins => adjudicate(Adjudged::BlackWins),
+        Outcome::Draw => adjudicate(Adjudged::Draw),
+        Outcome::FirstWinsByForfeit => forfeit(Side::Black),
+        Outcome::SecondWinsByForfeit => forfeit(Side::Red),
+        Outcome::DoubleForfeit => return None,
+    })
+}
+
+async fn enter_result(
+    State(app): App,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    bytes: Bytes,
+) -> Result<Json<Value>, ApiError> {
+    let (r, outcome) = parse_result(&bytes)?;
+    let mut all = app.events.lock().await;
+    let mut c = find(&all, &id)?.clone();
+    if !matches!(role(&c, &headers)?, Role::Organiser | Role::Arbiter) {
+        return Err(ApiError::WrongToken);
+    }
+    let game = c
+        .boards
+        .iter()
+        .find(|b| b.round == r.round && b.board == r.board)
+        .ok_or_else(|| Refused(format!("round {} has no board {}", r.round, r.board)))?
+        .game
+        .clone();
+    // A server game still going is ended the same way, so its record says what the event
+    // says; one already over keeps its record.
+    if let (Some(game), Some(action)) = (game.as_deref().and_then(GameId::parse), ending(outcome)) {
+        let room = app.room(&game).await?;
+        match room
+            .act(Actor::Arbiter, Action::Arbiter(action), false)
+            .await
+        {
+            Ok(_) | Err(ApiError::Refused(_)) => {}
+            Err(e) => return Err(e),
+        }
+    }
+    c.set_result(r.round, r.board, outcome)?;
+    app.events.commit(&mut all, c).await?;
+    Ok(Json(
+        json!({"round": r.round, "board": r.board, "result": outcome.to_string()}),
+    ))
+}
+
+async fn withdraw(
+    State(app): App,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    bytes: Bytes,
+) -> Result<Json<Value>, ApiError> {
+    let r: WithdrawRequest = body(&bytes)?;
+    let mut all = app.events.lock().await;
+    let mut c = find(&all, &id)?.clone();
+    organiser(&c, &headers)?;
+    let note = c.withdraw(r.player)?;
+    // His game of the round in progress, if unfinished, is the arbiter's to adjudicate
+    // (1960 §14): it is listed so the console can offer it.
+    let unfinished: Vec<Value> = c
+        .boards
+        .iter()
+        .filter(|b| (b.red == r.player || b.black == r.player) && c.outcome_of(b).is_none())
+        .map(|b| json!({"round": b.round, "board": b.board, "game": b.game}))
+        .collect();
+    app.events.commit(&mut all, c).await?;
+    Ok(Json(
+        json!({"player": r.player, "note": note, "to_adjudicate": unfinished}),
+    ))
+}
+
+async fn me(
+    State(app): App,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<Value>, ApiError> {
+    let c = app.events.get(&id).await.ok_or(ApiError::NotFound)?;
+    let Role::Player(me) = role(&c, &headers)? else {
+        return Err(ApiError::WrongToken);
+    };
+    let games: Vec<Value> = c
+        .boards
+        .iter()
+        .filter(|b| b.red == me || b.black == me)
+        .map(|b| {
+            let (side, opponent) = if b.red == me {
+                ("red", b.black)
+            } else {
+                ("black", b.red)
+            };
+            json!({
+                "round": b.round, "board": b.board, "side": side, "opponent": opponent,
+                "opponent_name": c.entry(opponent).map(|e| e.player.name.clone()),
+                "game": b.game, "result": c.outcome_of(b).map(|o| o.to_string()),
+            })
+        })
+        .collect();
+    let current = c
+        .boards
+        .iter()
+        .rev()
+        .find(|b| (b.red == me || b.black == me) && c.outcome_of(b).is_none())
+        .and_then(|b| b.game.clone());
+    let entry = c.entry(me).ok_or(ApiError::NotFound)?;
+    Ok(Json(json!({
+        "player": me, "number": entry.number, "name": entry.player.name, "withdrawn": entry.removed,
+        "current_game": current, "games": games,
+    })))
+}
+
+async fn export(
+    State(app): App,
+    Path(id): Path<String>,
+    RawQuery(query): RawQuery,
+) -> Result<Response, ApiError> {
+    let c = app.events.get(&id).await.ok_or(ApiError::NotFound)?;
+    let format = query
+        .as_deref()
+        .unwrap_or("")
+        .split('&')
+        .find_map(|p| p.strip_prefix("format="))
+        .unwrap_or("html")
+        .to_owned();
+    let table = || {
+        c.tournament.as_ref().ok_or_else(|| {
+            ApiError::EventRefused(
+                "no crosstable yet: the first round has not been paired, or a knockout (export it as pgn)".into(),
+            )
+        })
+    };
+    let (kind, text) = match format.as_str() {
+        "trf" => ("text/plain; charset=utf-8", to_trf(table()?)),
+        "csv" => (
+            "text/csv; charset=utf-8",
+            Crosstable::build(table()?).to_csv(),
+        ),
+        "html" => (
+            "text/html; charset=utf-8",
+            Crosstable::build(table()?).to_html(),
+        ),
+        "pgn" => ("text/plain; charset=utf-8", pgn(&app, &c).await?),
+        other => {
+            return Err(ApiError::BadRequest(format!(
+                "format={other}: expected trf, html, csv or pgn"
+            )));
+        }
+    };
+    let disposition = format!("attachment; filename=\"event-{id}.{format}\"");
+    let mut response = (
+        [
+            (header::CONTENT_TYPE, kind.to_owned()),
+            (header::CONTENT_DISPOSITION, disposition),
+        ],
+        text,
+    )
+        .into_response();
+    // An HTML crosstable is a download, never a page of this site.
+    response.headers_mut().insert(
+        header::CONTENT_SECURITY_POLICY,
+        "default-src 'none'".parse().expect("static"),
+    );
+    Ok(response)
+}
+
+/// Every game of the event, in round and board order, with the event's name and the round.
+async fn pgn(app: &Arc<AppState>, c: &Competition) -> Result<String, ApiError> {
+    let mut out = String::new();
+    for b in &c.boards {
+        let Some(id) = b.game.as_deref().and_then(GameId::parse) else {
+            continue;
+        };
+        let data = app.room(&id).await?.record().await?;
+        let text = crate::export::render(&data, crate::export::RecordFormat::PgnChinese)?;
+        let name = c.name.replace(['"', '\\'], "'");
+        let text = text.replacen(
+            "[Event \"Xiangqi Arbiter\"]",
+            &format!("[Event \"{name}\"]\n[Round \"{}.{}\"]", b.round, b.board),
+            1,
+        );
+        out.push_str(&text);
+        if !out.ends_with("\n\n") {
+            out.push('\n');
+        }
+    }
+    Ok(out)
+}

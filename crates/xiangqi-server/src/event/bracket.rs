@@ -1,0 +1,123 @@
+//! Knockouts and matches: a bracket of the tournament crate ([`Bracket`]) whose every
+//! pairing is a [`Match`] (games, colours by lot then alternated, play-off); a round is the
+//! next game of every pairing still open, and a decided pairing advances the bracket.
+
+use xiangqi_tournament::knockout::Slot;
+use xiangqi_tournament::matchplay::{Match, MatchResult};
+use xiangqi_tournament::{Lots, Outcome, PlayerId};
+
+use super::model::{Board, Competition, Format, Pairing, Refused, refuse};
+
+impl Competition {
+    pub(crate) fn pair_bracket_round(&mut self) -> Result<(u32, Vec<u32>), Refused> {
+        let Format::Bracket {
+            format, playoff, ..
+        } = self.format.clone()
+        else {
+            return refuse("no bracket");
+        };
+        let mut lots = self.lots();
+        let lot = (self.lot_seed, self.lots_drawn);
+        let Some(state) = self.bracket.as_mut() else {
+            return refuse("no bracket");
+        };
+        if state.bracket.champion().is_some() {
+            return refuse("the event is decided: no round left");
+        }
+        for index in state.bracket.playable() {
+            if state.pairings.iter().any(|p| p.index == index) {
+                continue;
+            }
+            let m = &state.bracket.matches[index];
+            let side = |k: usize| match state.bracket.slot(m.sides[k]) {
+                Slot::Player(p) => p.0,
+                _ => 0,
+            };
+            // 1960 §10: the first game's colours by lot, then alternated.
+            let a_first = lots.below(2) == 0;
+            let (a, b) = (side(0), side(1));
+            self.log.push(format!(
+                "{}: colours by lot (seed {}, draw {}): number {} moves first in game 1",
+                m.label,
+                lot.0,
+                lot.1,
+                if a_first { a } else { b }
+            ));
+            state.pairings.push(Pairing {
+                index,
+                a,
+                b,
+                games: Match::new(format, playoff, a_first),
+                decided: None,
+            });
+        }
+        let round = state.rounds + 1;
+        let mut boards = Vec::new();
+        for p in state.pairings.iter().filter(|p| p.decided.is_none()) {
+            let MatchResult::Continue {
+                a_first,
+                playoff: is_playoff,
+            } = p.games.result(&mut Lots::new(0))
+            else {
+                continue;
+            };
+            let (red, black) = if a_first { (p.a, p.b) } else { (p.b, p.a) };
+            boards.push((p.index, red, black, is_playoff));
+        }
+        if boards.is_empty() {
+            return refuse("no pairing is waiting for a game");
+        }
+        state.rounds = round;
+        for (i, (index, red, black, playoff)) in boards.into_iter().enumerate() {
+            let board = Board {
+                round,
+                board: i as u32 + 1,
+                red: self.id_of(PlayerId(red)),
+                black: self.id_of(PlayerId(black)),
+                game: None,
+                outcome: None,
+                bracket_match: Some(index),
+                playoff,
+                team_match: None,
+                stage: None,
+            };
+            self.boards.push(board);
+        }
+        Ok((round, Vec::new()))
+    }
+
+    /// A bracket game's result: into its match, and the bracket once the match is decided.
+    pub(crate) fn set_bracket_board(&mut self, i: usize, outcome: Outcome) -> Result<(), Refused> {
+        let (round, board) = (self.boards[i].round, self.boards[i].board);
+        if self.boards[i].outcome.is_some() {
+            return refuse(format!(
+                "round {round} board {board} already has its result; a knockout cannot go back"
+            ));
+        }
+        self.boards[i].outcome = Some(outcome);
+        let index = self.boards[i].bracket_match;
+        let mut lots = self.lots();
+        let Some(state) = self.bracket.as_mut() else {
+            return Ok(());
+        };
+        let Some(p) = state.pairings.iter_mut().find(|p| Some(p.index) == index) else {
+            return Ok(());
+        };
+        p.games.games.push(outcome);
+        let (winner, how) = match p.games.result(&mut lots) {
+            MatchResult::Won { a } => (if a { p.a } else { p.b }, "won"),
+            MatchResult::ByLot { a } => (if a { p.a } else { p.b }, "by_lot"),
+            MatchResult::Continue { .. } | MatchResult::Drawn => return Ok(()),
+        };
+        p.decided = Some(how.to_owned());
+        let idx = p.index;
+        state.bracket.record(idx, PlayerId(winner))?;
+        if how == "by_lot" {
+            self.log.push(format!(
+                "{}: level after the play-off, decided by lot (seed {}, draw {}) for number {winner}",
+                state.bracket.matches[idx].label, self.lot_seed, self.lots_drawn
+            ));
+        }
+        Ok(())
+    }
+}

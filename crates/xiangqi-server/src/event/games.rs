@@ -1,0 +1,115 @@
+//! The server games of an event's boards: created when a round is paired, and their endings
+//! flowing back into the event.
+
+use std::sync::Arc;
+
+use super::model::{Board, Competition, outcome_of_game};
+use crate::error::ApiError;
+use crate::game::{Event, Ruling};
+use crate::ids::{GameId, TokenHash};
+use crate::request::parse_create;
+use crate::server::AppState;
+use crate::store::{MoreTokens, NewGame, StoredGame};
+
+fn digest(hex: &str) -> Result<TokenHash, ApiError> {
+    TokenHash::from_hex(hex).ok_or_else(|| ApiError::Storage("a bad token digest".into()))
+}
+
+/// Creates the server game of board `b`: the event's game options with the players' names,
+/// the red player's and the black player's event tokens as the sides' tokens, and the event
+/// arbiter's token as the game's arbiter token. Returns once the game is committed.
+///
+/// # Errors
+///
+/// If the event's game options no longer make a game, or the write fails.
+pub async fn create(app: &Arc<AppState>, c: &Competition, b: &Board) -> Result<GameId, ApiError> {
+    let (Some(red), Some(black)) = (c.entry(b.red), c.entry(b.black)) else {
+        return Err(ApiError::Storage(format!(
+            "round {} board {}: unknown player",
+            b.round, b.board
+        )));
+    };
+    let mut body = c.game.clone();
+    if let Some(map) = body.as_object_mut() {
+        map.insert("red_name".into(), red.player.name.clone().into());
+        map.insert("black_name".into(), black.player.name.clone().into());
+    }
+    let spec = parse_create(body.to_string().as_bytes())?;
+    let id = GameId::random().map_err(|e| ApiError::Storage(format!("random source: {e}")))?;
+    let created_unix_ms = app.time.now_ms();
+    let created = Event::Created {
+        control: spec.control.to_string(),
+        rules: spec.rules,
+        fen: spec.start.fen(),
+        created_unix_ms,
+        options: Box::new(spec.options),
+    };
+    let more = MoreTokens {
+        arbiter: Some(digest(&c.arbiter_sha256)?),
+        red2: None,
+        black2: None,
+    };
+    let new = NewGame {
+        id: id.clone(),
+        created_unix_ms,
+        red: digest(&red.token_sha256)?,
+        black: digest(&black.token_sha256)?,
+        more: more.clone(),
+        created: created.clone(),
+    };
+    app.store.create_game(&new).await?;
+    app.install_room(
+        &id,
+        StoredGame {
+            red: new.red,
+            black: new.black,
+            more,
+            events: vec![created],
+        },
+    )?;
+    Ok(id)
+}
+
+/// The event's result of a game's ruling.
+pub(crate) fn outcome_of_ruling(r: &Ruling) -> Option<xiangqi_tournament::Outcome> {
+    outcome_of_game(r.result, &r.reason, r.ply)
+}
+
+/// Called by a game's room once its end is committed: the event that plays the game (if
+/// any) records the result. Runs on its own task, so the room never waits for the event.
+pub fn game_ended(app: &Arc<AppState>, id: &GameId, ruling: &Ruling) {
+    let Some(outcome) = outcome_of_ruling(ruling) else {
+        return;
+    };
+    let (app, id) = (app.clone(), id.to_string());
+    tokio::spawn(async move {
+        let mut all = app.events.lock().await;
+        let Some(mut c) = all
+            .values()
+            .find(|c| c.board_of_game(&id).is_some())
+            .cloned()
+        else {
+            return;
+        };
+        let Some((round, board)) = c.board_of_game(&id) else {
+            return;
+        };
+        let waiting = c
+            .boards
+            .iter()
+            .find(|b| b.round == round && b.board == board)
+            .is_some_and(|b| c.outcome_of(b).is_none());
+        // A result the organiser or arbiter entered stands.
+        if !waiting {
+            return;
+        }
+        if let Err(e) = c.set_result(round, board, outcome) {
+            tracing::warn!(game = %id, error = %e.0, "a game's result did not fit its event");
+            return;
+        }
+        let event = c.id.clone();
+        if let Err(e) = app.events.commit(&mut all, c).await {
+            tracing::error!(%event, game = %id, error = %e, "a game's result was not recorded");
+        }
+    });
+}

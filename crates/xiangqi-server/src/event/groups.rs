@@ -1,0 +1,200 @@
+//! Seeded groups (分组循环制, 1960 §9 三): the tournament crate's [`GroupedEvent`] (the snake
+//! into group round robins, the qualifiers' final); the consolation event (经验交流赛) for
+//! the others is a round robin here, the crate having none. An event round pairs the next
+//! round of every stage still playing: all groups together, then the final and the
+//! consolation event together.
+
+use xiangqi_tournament::{Outcome, PlayerId, Tournament};
+
+use super::model::{Board, Competition, Format, GroupsState, Refused};
+
+fn finished(t: &Tournament) -> bool {
+    t.rounds.len() as u32 >= t.planned_rounds()
+        && t.rounds.iter().all(|r| r.unfinished().is_empty())
+}
+
+impl GroupsState {
+    pub(crate) fn stage(&self, s: u32) -> Option<&Tournament> {
+        let g = self.event.groups.len() as u32;
+        match s {
+            s if s < g => self.event.groups.get(s as usize),
+            s if s == g => self.event.final_stage.as_ref(),
+            _ => self.consolation.as_ref(),
+        }
+    }
+
+    fn stage_mut(&mut self, s: u32) -> Option<&mut Tournament> {
+        let g = self.event.groups.len() as u32;
+        match s {
+            s if s < g => self.event.groups.get_mut(s as usize),
+            s if s == g => self.event.final_stage.as_mut(),
+            _ => self.consolation.as_mut(),
+        }
+    }
+
+    /// Overall number of stage `s`'s player `p`.
+    pub(crate) fn overall(&self, s: u32, p: PlayerId) -> PlayerId {
+        let g = self.event.groups.len() as u32;
+        let list = match s {
+            s if s < g => &self.event.members[s as usize],
+            s if s == g => &self.event.finalists,
+            _ => &self.consolation_players,
+        };
+        list.get(p.index()).copied().unwrap_or(PlayerId(0))
+    }
+
+    /// A stage game's result.
+    pub fn outcome(&self, stage: u32, round: u32, board: u32) -> Option<Outcome> {
+        self.stage(stage)?
+            .rounds
+            .get(round.checked_sub(1)? as usize)?
+            .games
+            .iter()
+            .find(|g| g.board == board)?
+            .outcome
+    }
+
+    /// Records a stage game's result.
+    ///
+    /// # Errors
+    ///
+    /// No such stage, round or board.
+    pub fn set_result(
+        &mut self,
+        stage: u32,
+        round: u32,
+        board: u32,
+        o: Outcome,
+    ) -> Result<(), Refused> {
+        let t = self
+            .stage_mut(stage)
+            .ok_or_else(|| Refused(format!("no stage {stage}")))?;
+        t.set_result(round, board, o)?;
+        Ok(())
+    }
+
+    /// The final (and the consolation event, if any) played out.
+    pub fn done(&self) -> bool {
+        self.event.final_stage.as_ref().is_some_and(finished)
+            && self.consolation.as_ref().is_none_or(finished)
+    }
+
+    pub(crate) fn stage_name(&self, s: u32) -> String {
+        let g = self.event.groups.len() as u32;
+        match s {
+            s if s < g => format!("group {}", s + 1),
+            s if s == g => "final".into(),
+            _ => "consolation".into(),
+        }
+    }
+}
+
+impl Competition {
+    /// Pairs the next round of every stage still playing; after the groups, starts the
+    /// final and the consolation event.
+    pub(crate) fn pair_groups_round(&mut self) -> Result<(u32, Vec<u32>), Refused> {
+        let Format::Groups {
+            settings,
+            qualify,
+            consolation,
+            ..
+        } = self.format.clone()
+        else {
+            return Err(Refused("not a grouped event".into()));
+        };
+        let players: Vec<xiangqi_tournament::Player> = {
+            let mut by_number: Vec<(u32, xiangqi_tournament::Player)> = self
+                .entries
+                .iter()
+                .filter_map(|e| Some((e.number?, e.player.clone())))
+                .collect();
+            by_number.sort_by_key(|(n, _)| *n);
+            by_number.into_iter().map(|(_, p)| p).collect()
+        };
+        let Some(g) = self.groups.as_mut() else {
+            return Err(Refused("not started".into()));
+        };
+        let groups = g.event.groups.len() as u32;
+        let groups_left = g
+            .event
+            .groups
+            .iter()
+            .any(|t| (t.rounds.len() as u32) < t.planned_rounds());
+        if g.event.final_stage.is_none() && !groups_left {
+            g.event
+                .start_final(&players, qualify as usize, settings.clone())?;
+            let finalists = g.event.finalists.clone();
+            let others: Vec<PlayerId> = (0..players.len())
+                .map(PlayerId::from_index)
+                .filter(|p| !finalists.contains(p))
+                .collect();
+            let mut note = format!(
+                "groups over: the final of {}",
+                finalists
+                    .iter()
+                    .map(|p| p.0.to_string())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            );
+            if consolation && others.len() >= 2 {
+                let list = others
+                    .iter()
+                    .map(|p| {
+                        let mut pl = players[p.index()].clone();
+                        pl.seed = None;
+                        pl
+                    })
+                    .collect();
+                g.consolation = Some(Tournament::new("consolation", list, settings)?);
+                g.consolation_players = others;
+                note.push_str("; the others play the consolation event (经验交流赛)");
+            }
+            self.log.push(note);
+        }
+        let stages: Vec<u32> = if g.event.final_stage.is_some() {
+            vec![groups, groups + 1]
+        } else {
+            (0..groups).collect()
+        };
+        let mut paired = Vec::new();
+        for s in stages {
+            let Some(t) = g.stage_mut(s) else { continue };
+            if (t.rounds.len() as u32) >= t.planned_rounds() {
+                continue;
+            }
+            let r = t.pair_next_round()?;
+            let round = t.rounds[r as usize - 1].clone();
+            paired.push((s, r, round));
+        }
+        if paired.is_empty() {
+            return Err(Refused("every stage has played all its rounds".into()));
+        }
+        let number = self.boards.iter().map(|b| b.round).max().unwrap_or(0) + 1;
+        let (mut boards, mut byes) = (Vec::new(), Vec::new());
+        for (s, r, round) in &paired {
+            for game in &round.games {
+                let (red, black) = (g.overall(*s, game.first), g.overall(*s, game.second));
+                boards.push((*s, *r, game.board, red, black));
+            }
+            if let Some((p, _)) = round.bye {
+                byes.push(g.overall(*s, p));
+            }
+        }
+        for (i, (s, r, b, red, black)) in boards.into_iter().enumerate() {
+            let board = Board {
+                round: number,
+                board: i as u32 + 1,
+                red: self.id_of(red),
+                black: self.id_of(black),
+                game: None,
+                outcome: None,
+                bracket_match: None,
+                playoff: false,
+                team_match: None,
+                stage: Some((s, r, b)),
+            };
+            self.boards.push(board);
+        }
+        Ok((number, byes.into_iter().map(|p| self.id_of(p)).collect()))
+    }
+}

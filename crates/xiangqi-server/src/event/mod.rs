@@ -1,0 +1,154 @@
+//! Competitions on the server (issue 15): an event from registration to the final
+//! standings, each round's games created on the server with the event's control, rules and
+//! options, and every game's result flowing back into the event when the game ends.
+//!
+//! * [`model`]: the event as stored, and what its procedures do (pure; the tournament
+//!   crate pairs, scores and ranks).
+//! * [`store`]: the `competitions` table (migration 0010).
+//! * [`games`]: a board's server game, and a game's end coming back ([`game_ended`]).
+//! * [`request`] and [`view`]: the API's bodies in and out; [`api`]: the routes.
+//!
+//! # Decisions
+//!
+//! * **Tokens.** A player's event token *is* his token on every game of his in the event
+//!   (each game stores the digest of the player's event token for his side), and the event
+//!   arbiter's token is the arbiter token of every game of the event. Nothing in the games
+//!   had to change for it.
+//! * **Acknowledged means committed.** Every change is written (one statement, committed)
+//!   before the answer. A round's games are created (committed) before the event that refers
+//!   to them; a crash in between leaves unused games, never an event pointing at nothing.
+//! * **Results after a crash.** A game's end is committed with the game; the event learns it
+//!   from the room ([`game_ended`]). If the server dies in between, the start-up
+//!   ([`restore`]) reads the ending of every game the events still wait for.
+
+pub mod api;
+pub mod bracket;
+pub mod cards;
+pub mod games;
+pub mod groups;
+pub mod model;
+pub mod pages;
+pub mod playoff;
+pub mod registration;
+pub mod request;
+pub mod rounds;
+pub mod store;
+pub mod team;
+pub mod view;
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use tokio::sync::{Mutex, MutexGuard};
+
+use crate::error::ApiError;
+use crate::ids::GameId;
+use crate::server::AppState;
+use crate::store::StoreError;
+use games::outcome_of_ruling;
+use model::Competition;
+use store::EventStore;
+
+pub use games::game_ended;
+
+/// Every competition, in memory and in the database.
+#[derive(Debug)]
+pub struct Events {
+    store: EventStore,
+    all: Mutex<HashMap<String, Competition>>,
+}
+
+impl Events {
+    /// Opens the `competitions` table and loads every event.
+    ///
+    /// # Errors
+    ///
+    /// If the database cannot be read.
+    pub async fn open(storage: &crate::config::StorageOpt) -> Result<Events, StoreError> {
+        let store = EventStore::open(storage).await?;
+        let all = store
+            .load_all()
+            .await?
+            .into_iter()
+            .map(|c| (c.id.clone(), c))
+            .collect();
+        Ok(Events {
+            store,
+            all: Mutex::new(all),
+        })
+    }
+
+    /// Holds every event while a change is made: changes to events are one at a time.
+    pub(crate) async fn lock(&self) -> MutexGuard<'_, HashMap<String, Competition>> {
+        self.all.lock().await
+    }
+
+    /// Commits `c` and, once it is committed, makes it the event's state.
+    pub(crate) async fn commit(
+        &self,
+        all: &mut HashMap<String, Competition>,
+        c: Competition,
+    ) -> Result<(), ApiError> {
+        self.store.save(&c, c.status() != "finished").await?;
+        all.insert(c.id.clone(), c);
+        Ok(())
+    }
+
+    /// A copy of event `id`.
+    pub async fn get(&self, id: &str) -> Option<Competition> {
+        self.all.lock().await.get(id).cloned()
+    }
+
+    /// Copies of the events not finished, newest first.
+    pub async fn open_events(&self) -> Vec<Competition> {
+        let mut v: Vec<Competition> = self
+            .all
+            .lock()
+            .await
+            .values()
+            .filter(|c| c.status() != "finished")
+            .cloned()
+            .collect();
+        v.sort_by_key(|c| std::cmp::Reverse(c.created_unix_ms));
+        v
+    }
+}
+
+/// After a start: every board still waiting for a result whose game has ended (the server
+/// died between the game's end and the event's update) gets it now.
+pub async fn restore(app: &Arc<AppState>) {
+    let mut all = app.events.lock().await;
+    let ids: Vec<String> = all.keys().cloned().collect();
+    for id in ids {
+        let Some(mut c) = all.get(&id).cloned() else {
+            continue;
+        };
+        let mut changed = false;
+        let waiting: Vec<(u32, u32, String)> = c
+            .boards
+            .iter()
+            .filter(|b| c.outcome_of(b).is_none())
+            .filter_map(|b| Some((b.round, b.board, b.game.clone()?)))
+            .collect();
+        for (round, board, game) in waiting {
+            let Some(gid) = GameId::parse(&game) else {
+                continue;
+            };
+            let Ok(Some(stored)) = app.store.load(&gid).await else {
+                continue;
+            };
+            let ended = stored.events.iter().find_map(|e| match e {
+                crate::game::Event::Ended { ruling, .. } => Some(ruling.clone()),
+                _ => None,
+            });
+            if let Some(outcome) = ended.as_ref().and_then(outcome_of_ruling)
+                && c.set_result(round, board, outcome).is_ok()
+            {
+                changed = true;
+            }
+        }
+        if changed && let Err(e) = app.events.commit(&mut all, c).await {
+            tracing::error!(event = %id, error = %e, "could not record results found at start");
+        }
+    }
+}

@@ -1,0 +1,270 @@
+//! Registration, the draw of numbers, the start of the event (the tournament crate's state
+//! made from the field), and withdrawals.
+
+use xiangqi_tournament::knockout::Bracket;
+use xiangqi_tournament::{Player, PlayerId, Tournament};
+
+use super::model::{
+    BracketState, CardsState, Competition, Entry, Format, GroupsState, MAX_ENTRIES, Refused, refuse,
+};
+
+impl Competition {
+    /// Registers a player (or a late entry into a Swiss already running). Returns the
+    /// registration number.
+    ///
+    /// # Errors
+    ///
+    /// A late entry into anything but a Swiss, or into a Swiss with no round left.
+    pub fn register(&mut self, player: Player, token_sha256: String) -> Result<u32, Refused> {
+        if self.entries.len() >= MAX_ENTRIES {
+            return refuse(format!("an event takes at most {MAX_ENTRIES} players"));
+        }
+        let id = self.entries.len() as u32 + 1;
+        let mut number = None;
+        if self.drawn.take().is_some() {
+            self.log.push(format!(
+                "{} entered after the draw: the numbers will be drawn again",
+                player.name
+            ));
+        }
+        if matches!(self.format, Format::Team { .. }) {
+            return refuse(
+                "a team event registers teams with their squads (POST /api/events/{id}/teams)",
+            );
+        }
+        if self.started() {
+            let Some(t) = self.tournament.as_mut() else {
+                return refuse("only a Swiss takes late entries; this event has begun");
+            };
+            let xiangqi_tournament::System::Swiss { rounds, .. } = t.settings.system else {
+                return refuse("only a Swiss takes late entries; a round robin's table is fixed");
+            };
+            if t.rounds.len() as u32 >= rounds {
+                return refuse("every round has been paired: too late to enter");
+            }
+            // A late entrant takes the next number and starts on the points of the rounds
+            // he missed: none (decision written in the README).
+            t.players.push(player.clone());
+            number = Some(t.players.len() as u32);
+            self.log.push(format!(
+                "late entry: {} as number {} before round {}",
+                player.name,
+                t.players.len(),
+                t.rounds.len() + 1
+            ));
+        }
+        self.entries.push(Entry {
+            id,
+            player,
+            token_sha256,
+            number,
+            removed: false,
+            team: None,
+        });
+        Ok(id)
+    }
+
+    /// Gives starting numbers and creates the tournament crate's state: by seed then rating
+    /// ([`xiangqi_tournament::player::starting_order`], as `xq tournament new` does), or by
+    /// lot when the event draws its numbers.
+    /// The field in number order: by lot, or the crate's starting order.
+    fn order_field(&mut self) -> Result<Vec<u32>, Refused> {
+        let mut field: Vec<u32> = self.field().map(|e| e.id).collect();
+        if field.len() < 2 {
+            return refuse("an event needs at least two players");
+        }
+        if self.draw_by_lot {
+            let mut lots = self.lots();
+            lots.shuffle(&mut field);
+            self.log.push(format!(
+                "numbers drawn by lot (seed {}, draw {}): {}",
+                self.lot_seed,
+                self.lots_drawn,
+                field
+                    .iter()
+                    .map(u32::to_string)
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            ));
+        } else {
+            // The crate's order, read back through the registration numbers put in the names
+            // (the order depends on seed and rating alone).
+            let keyed: Vec<Player> = field
+                .iter()
+                .filter_map(|id| self.entry(*id))
+                .map(|e| Player {
+                    name: e.id.to_string(),
+                    ..e.player.clone()
+                })
+                .collect();
+            field = xiangqi_tournament::player::starting_order(keyed)
+                .iter()
+                .filter_map(|p| p.name.parse().ok())
+                .collect();
+        }
+        Ok(field)
+    }
+
+    /// Draws the starting numbers before the first round (抽签), so that they can be
+    /// announced; returns the registration numbers in number order.
+    ///
+    /// # Errors
+    ///
+    /// The event has begun, or has fewer than two players.
+    pub fn draw_numbers(&mut self) -> Result<Vec<u32>, Refused> {
+        if self.started() {
+            return refuse("the event has begun: its numbers are drawn");
+        }
+        let order = self.order_field()?;
+        self.drawn = Some(order.clone());
+        Ok(order)
+    }
+
+    pub(crate) fn start(&mut self) -> Result<(), Refused> {
+        let bracket = matches!(self.format, Format::Bracket { .. });
+        let field = match self.drawn.clone() {
+            // A bracket has no place for a number nobody holds: its seeds close up.
+            Some(d) if !bracket => d,
+            _ => self.order_field()?,
+        };
+        for (i, id) in field.iter().enumerate() {
+            if let Some(e) = self.entries.iter_mut().find(|e| e.id == *id) {
+                e.number = Some(i as u32 + 1);
+            }
+        }
+        let mut players: Vec<Player> = field
+            .iter()
+            .filter_map(|id| self.entry(*id))
+            .map(|e| e.player.clone())
+            .collect();
+        if self.draw_by_lot || self.drawn.is_some() {
+            // The drawn number is the seed, so the crate keeps the drawn order.
+            for (i, p) in players.iter_mut().enumerate() {
+                p.seed = Some(i as u32 + 1);
+            }
+        }
+        match &self.format {
+            Format::Table { settings } | Format::Team { settings, .. } => {
+                let mut t = Tournament::new(&self.name, players, settings.clone())?;
+                // A number kept for a player who withdrew after the draw: his games are
+                // not played, his opponents sit out (1960 §14).
+                for e in self.entries.iter().filter(|e| e.removed) {
+                    if let Some(n) = e.number {
+                        t.withdraw(PlayerId(n), 0)?;
+                    }
+                }
+                self.tournament = Some(t);
+            }
+            Format::Groups {
+                settings, groups, ..
+            } => {
+                let event = xiangqi_tournament::groups::GroupedEvent::new(
+                    &self.name,
+                    players,
+                    *groups as usize,
+                    settings.clone(),
+                )?;
+                self.groups = Some(GroupsState {
+                    event,
+                    consolation: None,
+                    consolation_players: Vec::new(),
+                });
+            }
+            Format::Cards { .. } => {
+                self.cards = Some(CardsState {
+                    alive: (1..=players.len() as u32).collect(),
+                    stage: 0,
+                    pairings: Vec::new(),
+                    bye: None,
+                    out: Vec::new(),
+                });
+            }
+            Format::Bracket {
+                double,
+                third_place,
+                ..
+            } => {
+                let n = players.len() as u32;
+                let bracket = if *double {
+                    Bracket::double(n, false)?
+                } else {
+                    Bracket::single(n, *third_place)?
+                };
+                self.bracket = Some(BracketState {
+                    bracket,
+                    pairings: Vec::new(),
+                    rounds: 0,
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// Withdraws a player (registration number).
+    ///
+    /// Before the first round he is struck off; when the draw was by lot and the field left
+    /// is even, the numbers are drawn again when the first round is paired, which is when
+    /// every draw is made (1960 §14: 如退出后的人数为双数，则重新抽签). During a table event,
+    /// 1960 §14's half rule as the tournament crate applies it; his unfinished game of the
+    /// current round stays for the arbiter to adjudicate (1960 §14: 由裁判员根据中止时的局面加以审议).
+    ///
+    /// # Errors
+    ///
+    /// No such player, already withdrawn, a knockout already begun.
+    pub fn withdraw(&mut self, id: u32) -> Result<String, Refused> {
+        let Some(e) = self.entries.iter().position(|e| e.id == id) else {
+            return refuse(format!("no player {id}"));
+        };
+        if self.entries[e].removed {
+            return refuse(format!("player {id} has already withdrawn"));
+        }
+        if !self.started() {
+            self.entries[e].removed = true;
+            let left = self.field().count();
+            let name = self.entries[e].player.name.clone();
+            // 1960 §14: after the draw, before the first round, an even field left draws
+            // its numbers again; an odd one keeps the draw, his number sitting out.
+            let note = match self.drawn {
+                None => format!("{name} withdrew before the draw; {left} players left"),
+                Some(_) if left.is_multiple_of(2) && left >= 2 => {
+                    self.drawn = None;
+                    self.draw_numbers()?;
+                    format!(
+                        "{name} withdrew after the draw; {left} players left, an even field: numbers drawn again (1960 §14)"
+                    )
+                }
+                Some(_) => format!(
+                    "{name} withdrew after the draw; {left} players left, an odd field: the draw stands and his number sits out (1960 §14)"
+                ),
+            };
+            self.log.push(note.clone());
+            return Ok(note);
+        }
+        let Some(number) = self.entries[e].number else {
+            return refuse(format!("player {id} has no starting number"));
+        };
+        if matches!(self.format, Format::Team { .. }) {
+            return refuse("a team's player is replaced by the team's line-up, not withdrawn");
+        }
+        let Some(t) = self.tournament.as_mut() else {
+            return refuse(
+                "in a knockout or a grouped event a player who stops is forfeited game by game by the arbiter",
+            );
+        };
+        let after = t.rounds.len() as u32;
+        let effect = t.withdraw(PlayerId(number), after)?;
+        let note = format!(
+            "{} withdrew after round {after}: {}",
+            self.entries[e].player.name,
+            match effect {
+                xiangqi_tournament::tournament::WithdrawalEffect::Annulled =>
+                    "fewer than half of his games played, all his games are cancelled (1960 §14)",
+                xiangqi_tournament::tournament::WithdrawalEffect::RestForfeited =>
+                    "half or more of his games played, his remaining games are lost by default (1960 §14)",
+            }
+        );
+        self.entries[e].removed = true;
+        self.log.push(note.clone());
+        Ok(note)
+    }
+}

@@ -1,0 +1,518 @@
+//! The bodies of the events' API, read from a stranger's bytes into typed values; each
+//! mistake answers what and where (serde's line and column, or the field at fault).
+
+use serde::Deserialize;
+use xiangqi_tournament::matchplay::{MatchFormat, Playoff};
+use xiangqi_tournament::swiss::{FirstRound, SwissVariant};
+use xiangqi_tournament::{
+    Outcome, Player, Scoring, Settings, System, TieBreak, TieBreakPreset, WithdrawalRule,
+};
+
+use super::model::Format;
+use crate::error::ApiError;
+use crate::request::{body, parse_create};
+
+fn invalid(m: impl Into<String>) -> ApiError {
+    ApiError::InvalidOptions(m.into())
+}
+
+/// `POST /api/events` as sent.
+#[derive(Deserialize, Debug, Default)]
+#[serde(deny_unknown_fields)]
+struct CreateEventRequest {
+    name: Option<String>,
+    system: String,
+    rounds: Option<u32>,
+    swiss: Option<String>,
+    first_round: Option<String>,
+    swap_last_two: Option<bool>,
+    scoring: Option<String>,
+    tiebreaks: Option<String>,
+    withdrawal: Option<String>,
+    control: Option<String>,
+    rules: Option<String>,
+    options: Option<serde_json::Value>,
+    games: Option<u32>,
+    best_of: Option<u32>,
+    playoff: Option<String>,
+    third_place: Option<bool>,
+    draw: Option<String>,
+    lot_seed: Option<u64>,
+    boards: Option<u32>,
+    playoff_for_first: Option<bool>,
+    groups: Option<u32>,
+    qualify: Option<u32>,
+    consolation: Option<bool>,
+}
+
+/// An event to create, validated.
+#[derive(Debug, Clone)]
+pub struct EventSpec {
+    /// Its name.
+    pub name: String,
+    /// The system as named in the request.
+    pub system: String,
+    /// How it is run.
+    pub format: Format,
+    /// The body of `POST /api/games` each game is created from.
+    pub game: serde_json::Value,
+    /// Numbers by lot.
+    pub draw_by_lot: bool,
+    /// The lot seed, if given.
+    pub lot_seed: Option<u64>,
+    /// A play-off for a shared first place (1960 §13 四).
+    pub playoff_for_first: bool,
+}
+
+/// A tie-break chain: a preset name or a comma list of criteria, read as `xq tournament
+/// new --tiebreaks` reads it.
+///
+/// # Errors
+///
+/// An unknown preset or criterion.
+///
+/// ```
+/// use xiangqi_server::event::request::parse_tiebreaks;
+/// assert_eq!(parse_tiebreaks("chinese-swiss").unwrap()[0].code(), "Pts");
+/// assert!(parse_tiebreaks("points,luck").is_err());
+/// ```
+pub fn parse_tiebreaks(s: &str) -> Result<Vec<TieBreak>, ApiError> {
+    let preset = match s.trim().replace('_', "-").as_str() {
+        "single-1960" => Some(TieBreakPreset::Single1960),
+        "two-game-1960" => Some(TieBreakPreset::TwoGame1960),
+        "chinese-swiss" => Some(TieBreakPreset::ChineseSwiss),
+        "chinese-swiss-full" => Some(TieBreakPreset::ChineseSwissFull),
+        "round-robin-modern" => Some(TieBreakPreset::RoundRobinModern),
+        "fide-swiss" => Some(TieBreakPreset::FideSwiss),
+        _ => None,
+    };
+    if let Some(p) = preset {
+        return Ok(p.chain());
+    }
+    s.split(',')
+        .map(|c| {
+            let c = c.trim().replace('-', "_");
+            serde_json::from_value::<TieBreak>(serde_json::Value::String(c.clone()))
+                .map_err(|_| invalid(format!("tiebreaks: unknown criterion {c:?}")))
+        })
+        .collect()
+}
+
+fn pick<'a>(
+    field: &str,
+    value: Option<&'a str>,
+    default: &'a str,
+    allowed: &[&str],
+) -> Result<&'a str, ApiError> {
+    let v = value.unwrap_or(default);
+    if allowed.contains(&v) {
+        Ok(v)
+    } else {
+        Err(invalid(format!(
+            "{field} {v:?}: expected one of {}",
+            allowed.join(", ")
+        )))
+    }
+}
+
+/// Reads and checks `POST /api/events`.
+///
+/// # Errors
+///
+/// `400` for JSON that is not the request, `422` for a system, option or game option that
+/// is wrong (the message names it).
+///
+/// ```
+/// use xiangqi_server::event::request::parse_create_event;
+/// let e = parse_create_event(br#"{"name": "Club", "system": "swiss", "rounds": 3}"#).unwrap();
+/// assert_eq!(e.system, "swiss");
+/// assert!(parse_create_event(br#"{"system": "lottery"}"#).is_err());
+/// assert!(parse_create_event(br#"{"system": "match", "options": {"fen": "x"}}"#).is_err());
+/// ```
+pub fn parse_create_event(bytes: &[u8]) -> Result<EventSpec, ApiError> {
+    let r: CreateEventRequest = body(bytes)?;
+    let name = r.name.as_deref().unwrap_or("Event").trim().to_owned();
+    if name.is_empty() || name.chars().count() > 100 || name.chars().any(char::is_control) {
+        return Err(invalid("name: 1 to 100 characters, no control characters"));
+    }
+    let scoring = match pick("scoring", r.scoring.as_deref(), "1960", &["1960", "modern"])? {
+        "modern" => Scoring::modern(),
+        _ => Scoring::rules_1960(),
+    };
+    let withdrawal_rule = match pick(
+        "withdrawal",
+        r.withdrawal.as_deref(),
+        "1960",
+        &["1960", "fide"],
+    )? {
+        "fide" => WithdrawalRule::Fide,
+        _ => WithdrawalRule::Rules1960,
+    };
+    let table = |system: System, preset: TieBreakPreset| -> Result<Format, ApiError> {
+        let tiebreaks = match r.tiebreaks.as_deref() {
+            None => preset.chain(),
+            Some(s) => parse_tiebreaks(s)?,
+        };
+        Ok(Format::Table {
+            settings: Settings {
+                system,
+                scoring,
+                tiebreaks,
+                withdrawal_rule,
+            },
+        })
+    };
+    let playoff = match pick(
+        "playoff",
+        r.playoff.as_deref(),
+        "extra_game",
+        &["extra_game", "lot", "none"],
+    )? {
+        "lot" => Playoff::Lot,
+        "none" => Playoff::None,
+        _ => Playoff::ExtraGame,
+    };
+    let match_format = match (r.games, r.best_of) {
+        (Some(_), Some(_)) => return Err(invalid("games and best_of: give one or the other")),
+        (None, Some(3)) => MatchFormat::BestOfThree,
+        (None, Some(n)) => {
+            return Err(invalid(format!(
+                "best_of {n}: the rule books give best of three (2.6)"
+            )));
+        }
+        (Some(n @ 1..=20), None) => MatchFormat::Games(n),
+        (Some(n), None) => return Err(invalid(format!("games {n}: expected 1 to 20"))),
+        (None, None) => MatchFormat::Games(1),
+    };
+    let format = match r.system.as_str() {
+        "round_robin" | "double_round_robin" => {
+            let double = r.system == "double_round_robin";
+            table(
+                System::RoundRobin {
+                    cycles: if double { 2 } else { 1 },
+                    swap_last_two: r.swap_last_two.unwrap_or(false),
+                },
+                if double {
+                    TieBreakPreset::TwoGame1960
+                } else {
+                    TieBreakPreset::Single1960
+                },
+            )?
+        }
+        "swiss" => {
+            let rounds = r.rounds.ok_or_else(|| {
+                invalid("rounds: a Swiss announces its number of rounds (1960 §9 四)")
+            })?;
+            let variant = match pick("swiss", r.swiss.as_deref(), "chinese", &["chinese", "1960"])?
+            {
+                "1960" => SwissVariant::Rules1960,
+                _ => SwissVariant::Chinese,
+            };
+            let first_round = match pick(
+                "first_round",
+                r.first_round.as_deref(),
+                "adjacent",
+                &["adjacent", "split"],
+            )? {
+                "split" => FirstRound::Split,
+                _ => FirstRound::Adjacent,
+            };
+            table(
+                System::Swiss {
+                    rounds,
+                    variant,
+                    first_round,
+                },
+                TieBreakPreset::ChineseSwiss,
+            )?
+        }
+        "cards" => Format::Cards {
+            format: match_format,
+            playoff,
+        },
+        "knockout" | "double_knockout" | "match" => Format::Bracket {
+            double: r.system == "double_knockout",
+            third_place: r.third_place.unwrap_or(false),
+            format: match (r.system.as_str(), r.games, r.best_of) {
+                // 2.6: a match of two is best of three unless a number of games is given.
+                ("match", None, None) => MatchFormat::BestOfThree,
+                _ => match_format,
+            },
+            playoff,
+        },
+        "whole_team_round_robin" => {
+            let boards = match r.boards {
+                Some(n @ 2..=20) if n % 2 == 0 => n,
+                Some(n) => {
+                    return Err(invalid(format!(
+                        "boards {n}: the whole-team round robin wants an even team of 2 to 20 (1960 §8 二(二))"
+                    )));
+                }
+                None => return Err(invalid("boards: the number of players in each team")),
+            };
+            let Format::Table { settings } = table(
+                System::RoundRobin {
+                    cycles: 1,
+                    swap_last_two: false,
+                },
+                TieBreakPreset::Single1960,
+            )?
+            else {
+                return Err(invalid("system"));
+            };
+            Format::Team {
+                settings,
+                boards,
+                whole_team: true,
+            }
+        }
+        "team_round_robin" | "team_swiss" => {
+            let boards = match r.boards {
+                Some(n @ 1..=20) => n,
+                Some(n) => return Err(invalid(format!("boards {n}: expected 1 to 20"))),
+                None => {
+                    return Err(invalid(
+                        "boards: a team event says how many boards a match has",
+                    ));
+                }
+            };
+            let table = if r.system == "team_swiss" {
+                let rounds = r.rounds.ok_or_else(|| {
+                    invalid("rounds: a Swiss announces its number of rounds (1960 §9 四)")
+                })?;
+                table(
+                    System::Swiss {
+                        rounds,
+                        variant: SwissVariant::Chinese,
+                        first_round: FirstRound::Adjacent,
+                    },
+                    TieBreakPreset::ChineseSwiss,
+                )?
+            } else {
+                table(
+                    System::RoundRobin {
+                        cycles: 1,
+                        swap_last_two: false,
+                    },
+                    TieBreakPreset::Single1960,
+                )?
+            };
+            let Format::Table { settings } = table else {
+                return Err(invalid("system"));
+            };
+            Format::Team {
+                settings,
+                boards,
+                whole_team: false,
+            }
+        }
+        "groups" => {
+            let groups = match r.groups {
+                Some(n @ 1..=64) => n,
+                Some(n) => return Err(invalid(format!("groups {n}: expected 1 to 64"))),
+                None => return Err(invalid("groups: how many groups (1960 §9 三)")),
+            };
+            let qualify = match r.qualify {
+                None => 1,
+                Some(n @ 1..=64) => n,
+                Some(n) => return Err(invalid(format!("qualify {n}: expected 1 to 64"))),
+            };
+            let Format::Table { settings } = table(
+                System::RoundRobin {
+                    cycles: 1,
+                    swap_last_two: false,
+                },
+                TieBreakPreset::Single1960,
+            )?
+            else {
+                return Err(invalid("system"));
+            };
+            Format::Groups {
+                settings,
+                groups,
+                qualify,
+                consolation: r.consolation.unwrap_or(false),
+            }
+        }
+        other => {
+            return Err(invalid(format!(
+                "system {other:?}: expected round_robin, double_round_robin, swiss, knockout, double_knockout or match"
+            )));
+        }
+    };
+    let mut game = match r.options {
+        None => serde_json::json!({}),
+        Some(v @ serde_json::Value::Object(_)) => v,
+        Some(_) => {
+            return Err(invalid(
+                "options: an object with the options of POST /api/games",
+            ));
+        }
+    };
+    if let Some(map) = game.as_object_mut() {
+        for banned in ["red_name", "black_name", "creator", "pairs"] {
+            if map.contains_key(banned) {
+                return Err(invalid(format!(
+                    "options.{banned}: an event sets it for each game"
+                )));
+            }
+        }
+        if let Some(c) = &r.control {
+            map.insert("control".into(), c.clone().into());
+        }
+        if let Some(rules) = &r.rules {
+            map.insert("rules".into(), rules.clone().into());
+        }
+    }
+    // The same reader as POST /api/games: a template that makes no game is refused now.
+    parse_create(game.to_string().as_bytes())?;
+    let draw_by_lot = pick("draw", r.draw.as_deref(), "seed", &["seed", "lot"])? == "lot";
+    Ok(EventSpec {
+        name,
+        system: r.system,
+        format,
+        game,
+        draw_by_lot,
+        lot_seed: r.lot_seed,
+        playoff_for_first: r.playoff_for_first.unwrap_or(false),
+    })
+}
+
+/// `POST /api/events/{id}/players` as sent.
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+struct PlayerRequest {
+    name: String,
+    rating: Option<u32>,
+    club: Option<String>,
+    seed: Option<u32>,
+}
+
+/// Reads `POST /api/events/{id}/players`.
+///
+/// # Errors
+///
+/// `400`/`422` naming the field.
+pub fn parse_player(bytes: &[u8]) -> Result<Player, ApiError> {
+    let r: PlayerRequest = body(bytes)?;
+    let text = |field: &str, v: &str| -> Result<String, ApiError> {
+        let v = v.trim();
+        if v.chars().count() > 60 || v.chars().any(char::is_control) {
+            return Err(invalid(format!(
+                "{field}: at most 60 characters, no control characters"
+            )));
+        }
+        Ok(v.to_owned())
+    };
+    let name = text("name", &r.name)?;
+    if name.is_empty() {
+        return Err(invalid("name: required"));
+    }
+    let mut p = Player::new(name);
+    if let Some(club) = r.club.as_deref() {
+        let club = text("club", club)?;
+        if !club.is_empty() {
+            p = p.with_club(club);
+        }
+    }
+    if let Some(rating) = r.rating {
+        if rating > 4000 {
+            return Err(invalid(format!("rating {rating}: expected 0 to 4000")));
+        }
+        p = p.with_rating(rating);
+    }
+    if let Some(seed) = r.seed {
+        if seed == 0 || seed > 100_000 {
+            return Err(invalid(format!("seed {seed}: expected 1 to 100000")));
+        }
+        p = p.with_seed(seed);
+    }
+    Ok(p)
+}
+
+/// `POST /api/events/{id}/teams` as sent.
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+struct TeamRequest {
+    name: String,
+    players: Vec<serde_json::Value>,
+}
+
+/// Reads `POST /api/events/{id}/teams`: the name and the squad in ranking order.
+///
+/// # Errors
+///
+/// `400`/`422` naming the field.
+///
+/// ```
+/// use xiangqi_server::event::request::parse_team;
+/// let (name, squad) = parse_team(br#"{"name": "Guangdong", "players": [{"name": "A"}, {"name": "B"}]}"#).unwrap();
+/// assert_eq!((name.as_str(), squad.len()), ("Guangdong", 2));
+/// assert!(parse_team(br#"{"name": "X", "players": [{"name": ""}]}"#).is_err());
+/// ```
+pub fn parse_team(bytes: &[u8]) -> Result<(String, Vec<Player>), ApiError> {
+    let r: TeamRequest = body(bytes)?;
+    let name = r.name.trim().to_owned();
+    if name.is_empty() || name.chars().count() > 60 || name.chars().any(char::is_control) {
+        return Err(invalid("name: 1 to 60 characters, no control characters"));
+    }
+    if r.players.is_empty() || r.players.len() > 24 {
+        return Err(invalid("players: a squad of 1 to 24, in ranking order"));
+    }
+    let squad = r
+        .players
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            parse_player(p.to_string().as_bytes())
+                .map_err(|e| invalid(format!("players[{i}]: {e}")))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok((name, squad))
+}
+
+/// `POST /api/events/{id}/lineups`.
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct LineupRequest {
+    /// Round.
+    pub round: u32,
+    /// Team number.
+    pub team: u32,
+    /// Ranks in the squad, board 1 first.
+    pub lineup: Vec<u32>,
+}
+
+/// `POST /api/events/{id}/results`.
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct ResultRequest {
+    /// Round.
+    pub round: u32,
+    /// Board.
+    pub board: u32,
+    /// The result, red first: `1-0`, `0-1`, `1/2` (or 2-0, 0-2, 1-1), `+-`, `-+`, `--`.
+    pub result: String,
+}
+
+/// Reads `POST /api/events/{id}/results`.
+///
+/// # Errors
+///
+/// `400`/`422` naming the field.
+pub fn parse_result(bytes: &[u8]) -> Result<(ResultRequest, Outcome), ApiError> {
+    let r: ResultRequest = body(bytes)?;
+    let outcome: Outcome = r
+        .result
+        .parse()
+        .map_err(|e| invalid(format!("result: {e}")))?;
+    Ok((r, outcome))
+}
+
+/// `POST /api/events/{id}/withdraw`.
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct WithdrawRequest {
+    /// The player's registration number.
+    pub player: u32,
+}

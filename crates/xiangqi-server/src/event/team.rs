@@ -1,0 +1,330 @@
+//! Team events by boards (分台制, 1960 §8 二): teams registered with their squads in ranking
+//! order, a line-up named by each team every round and checked against that order by the
+//! tournament crate ([`xiangqi_tournament::team::check_lineup`]), one game per board, and
+//! the match scored by board points into match points ([`score_match`]); the teams are
+//! paired by the tournament crate as players are, on their match results.
+
+use xiangqi_tournament::team::{
+    MatchScoring, TeamMatchScore, TeamRow, check_lineup, home_moves_first, score_match,
+    team_standings, whole_team_round_robin,
+};
+use xiangqi_tournament::{Outcome, Player, PlayerId, Scoring, Side, Tournament};
+
+use super::model::{Board, Competition, Entry, Format, Refused, Team, TeamMatch, refuse};
+
+impl Competition {
+    fn boards_per_match(&self) -> u32 {
+        match self.format {
+            Format::Team { boards, .. } => boards,
+            _ => 0,
+        }
+    }
+
+    /// The team with registration number `id`.
+    pub fn team(&self, id: u32) -> Option<&Team> {
+        self.teams.iter().find(|t| t.id == id)
+    }
+
+    /// Registers a team: its squad (ranking order, reserves last) become players. Returns
+    /// the team's number and its players' registration numbers.
+    ///
+    /// # Errors
+    ///
+    /// Not a team event, already begun, a squad smaller than the boards.
+    pub fn register_team(
+        &mut self,
+        name: String,
+        token_sha256: String,
+        squad: Vec<(Player, String)>,
+    ) -> Result<(u32, Vec<u32>), Refused> {
+        if !matches!(self.format, Format::Team { .. }) {
+            return refuse("teams are for team events (team_round_robin, team_swiss)");
+        }
+        if self.started() {
+            return refuse("the event has begun: too late to enter a team");
+        }
+        if (squad.len() as u32) < self.boards_per_match() {
+            return refuse(format!(
+                "a squad of {} cannot fill {} boards",
+                squad.len(),
+                self.boards_per_match()
+            ));
+        }
+        if self.entries.len() + squad.len() > super::model::MAX_ENTRIES {
+            return refuse(format!(
+                "an event takes at most {} players",
+                super::model::MAX_ENTRIES
+            ));
+        }
+        let team = self.teams.len() as u32 + 1;
+        let mut ids = Vec::new();
+        for (rank, (player, token)) in squad.into_iter().enumerate() {
+            let id = self.entries.len() as u32 + 1;
+            self.entries.push(Entry {
+                id,
+                player,
+                token_sha256: token,
+                number: None,
+                removed: false,
+                team: Some((team, rank as u32 + 1)),
+            });
+            ids.push(id);
+        }
+        self.teams.push(Team {
+            id: team,
+            name,
+            token_sha256,
+            squad: ids.clone(),
+            number: None,
+        });
+        Ok((team, ids))
+    }
+
+    /// The teams' table: the tournament crate's event over the teams, in registration order
+    /// (none for the whole-team round robin, whose rounds are the crate's fixed table).
+    pub(crate) fn start_teams(&mut self) -> Result<(), Refused> {
+        let Format::Team {
+            settings,
+            whole_team,
+            boards,
+        } = self.format.clone()
+        else {
+            return refuse("not a team event");
+        };
+        if whole_team {
+            if self.teams.len() != 2 {
+                return refuse(format!(
+                    "a whole-team round robin is between two teams, not {}",
+                    self.teams.len()
+                ));
+            }
+            for t in &mut self.teams {
+                t.number = Some(t.id);
+            }
+            let _ = boards;
+            return Ok(());
+        }
+        let teams: Vec<Player> = self
+            .teams
+            .iter()
+            .map(|t| Player::new(t.name.clone()).with_seed(t.id))
+            .collect();
+        self.tournament = Some(Tournament::new(&self.name, teams, settings)?);
+        for t in &mut self.teams {
+            t.number = Some(t.id);
+        }
+        Ok(())
+    }
+
+    /// Pairs the teams' next round; the boards come when both line-ups are named.
+    pub(crate) fn pair_team_round(&mut self) -> Result<(u32, Vec<u32>), Refused> {
+        let Some(t) = self.tournament.as_mut() else {
+            return refuse("no table");
+        };
+        let number = t.pair_next_round()?;
+        let round = t.rounds[number as usize - 1].clone();
+        for g in &round.games {
+            self.team_matches.push(TeamMatch {
+                round: number,
+                table_board: g.board,
+                teams: [g.first.0, g.second.0],
+                lineups: [None, None],
+            });
+        }
+        Ok((
+            number,
+            round.bye.map(|(p, _)| vec![p.0]).unwrap_or_default(),
+        ))
+    }
+
+    /// The next round of the whole-team round robin: A's player `a` meets B's player `b` as
+    /// the crate's [`whole_team_round_robin`] lays them out (the first `boards` of each squad).
+    pub(crate) fn pair_whole_team_round(&mut self) -> Result<(u32, Vec<u32>), Refused> {
+        let size = self.boards_per_match();
+        let round = self.team_matches.len() as u32 + 1;
+        if round > size {
+            return refuse(format!(
+                "all {size} rounds of the whole-team round robin are paired"
+            ));
+        }
+        let games: Vec<_> = whole_team_round_robin(size)?
+            .into_iter()
+            .filter(|g| g.round == round)
+            .collect();
+        let m = self.team_matches.len();
+        let all: Vec<u32> = (1..=size).collect();
+        self.team_matches.push(TeamMatch {
+            round,
+            table_board: 1,
+            teams: [1, 2],
+            lineups: [Some(all.clone()), Some(all)],
+        });
+        let player = |team: u32, rank: u32| {
+            self.team(team)
+                .and_then(|t| t.squad.get(rank as usize - 1).copied())
+                .unwrap_or(0)
+        };
+        let sides: Vec<(u32, u32)> = games
+            .iter()
+            .map(|g| {
+                let (a, b) = (player(1, g.a), player(2, g.b));
+                if g.a_first { (a, b) } else { (b, a) }
+            })
+            .collect();
+        for (k, (red, black)) in (1..).zip(sides) {
+            self.boards.push(Board {
+                round,
+                board: k,
+                red,
+                black,
+                game: None,
+                outcome: None,
+                bracket_match: None,
+                playoff: false,
+                team_match: Some(m),
+                stage: None,
+            });
+        }
+        Ok((round, Vec::new()))
+    }
+
+    /// A team names its line-up for `round`; once both teams have, the boards are laid out
+    /// (home moves first on odd boards, [`home_moves_first`]). Returns whether they were.
+    ///
+    /// # Errors
+    ///
+    /// No match of that team in that round, a line-up already named, the wrong number of
+    /// boards, or one that breaks the registered order (the crate's [`check_lineup`]).
+    pub fn name_lineup(
+        &mut self,
+        round: u32,
+        team: u32,
+        lineup: Vec<u32>,
+    ) -> Result<bool, Refused> {
+        let boards = self.boards_per_match();
+        let squad = self.team(team).map_or(0, |t| t.squad.len() as u32);
+        let Some(m) = self
+            .team_matches
+            .iter()
+            .position(|m| m.round == round && m.teams.contains(&team))
+        else {
+            return refuse(format!("team {team} has no match in round {round}"));
+        };
+        let side = usize::from(self.team_matches[m].teams[1] == team);
+        if self.team_matches[m].lineups[side].is_some() {
+            return refuse(format!(
+                "team {team} has named its line-up for round {round}"
+            ));
+        }
+        if lineup.len() as u32 != boards {
+            return refuse(format!(
+                "a line-up names {boards} players, not {}",
+                lineup.len()
+            ));
+        }
+        check_lineup(&lineup, squad)?;
+        self.team_matches[m].lineups[side] = Some(lineup);
+        let [Some(home), Some(away)] = self.team_matches[m].lineups.clone() else {
+            return Ok(false);
+        };
+        let [h, a] = self.team_matches[m].teams;
+        let player = |team: u32, rank: u32| {
+            self.team(team)
+                .and_then(|t| t.squad.get(rank as usize - 1).copied())
+                .unwrap_or(0)
+        };
+        let first = self.boards.iter().filter(|b| b.round == round).count() as u32;
+        let sides: Vec<(u32, u32)> = (0..boards)
+            .map(|k| {
+                let (hp, ap) = (player(h, home[k as usize]), player(a, away[k as usize]));
+                if home_moves_first(k + 1) {
+                    (hp, ap)
+                } else {
+                    (ap, hp)
+                }
+            })
+            .collect();
+        for (k, (red, black)) in (0..).zip(sides) {
+            self.boards.push(Board {
+                round,
+                board: first + k + 1,
+                red,
+                black,
+                game: None,
+                outcome: None,
+                bracket_match: None,
+                playoff: false,
+                team_match: Some(m),
+                stage: None,
+            });
+        }
+        Ok(true)
+    }
+
+    /// The home team's result on each board of match `m`, if every board has its result.
+    fn home_results(&self, m: usize) -> Option<Vec<xiangqi_tournament::PlayerResult>> {
+        let home = self.team_matches[m].teams[0];
+        let mut out = Vec::new();
+        for b in self.boards.iter().filter(|b| b.team_match == Some(m)) {
+            let o = b.outcome?;
+            let home_red = self.entry(b.red).and_then(|e| e.team).map(|t| t.0) == Some(home);
+            out.push(o.for_side(if home_red { Side::First } else { Side::Second }));
+        }
+        Some(out)
+    }
+
+    fn match_score(&self, m: usize) -> Option<TeamMatchScore> {
+        let results = self.home_results(m)?;
+        (!results.is_empty())
+            .then(|| score_match(&results, &Scoring::rules_1960(), &MatchScoring::default()))
+    }
+
+    /// A team board's result; once the match is complete its result (by board points) goes
+    /// into the teams' table.
+    pub(crate) fn set_team_board(&mut self, i: usize, outcome: Outcome) -> Result<(), Refused> {
+        self.boards[i].outcome = Some(outcome);
+        let Some(m) = self.boards[i].team_match else {
+            return Ok(());
+        };
+        let Some(score) = self.match_score(m) else {
+            return Ok(());
+        };
+        let [home, away] = score.match_points;
+        let result = match home.cmp(&away) {
+            std::cmp::Ordering::Greater => Outcome::FirstWins,
+            std::cmp::Ordering::Equal => Outcome::Draw,
+            std::cmp::Ordering::Less => Outcome::SecondWins,
+        };
+        let (round, board) = (self.team_matches[m].round, self.team_matches[m].table_board);
+        if let Some(t) = self.tournament.as_mut() {
+            t.set_result(round, board, result)?;
+        }
+        Ok(())
+    }
+
+    /// The teams ranked by match points, then board points (大分, 小分: the crate's
+    /// [`team_standings`]).
+    pub fn team_rows(&self) -> Vec<(TeamRow, Option<TeamMatchScore>)> {
+        let scored: Vec<(u32, u32, TeamMatchScore)> = (0..self.team_matches.len())
+            .filter_map(|m| {
+                let s = self.match_score(m)?;
+                let [h, a] = self.team_matches[m].teams;
+                Some((h, a, s))
+            })
+            .collect();
+        team_standings(self.teams.len() as u32, &scored)
+            .into_iter()
+            .map(|r| (r, None))
+            .collect()
+    }
+
+    /// Match `m`'s score so far, for the view.
+    pub fn team_match_score(&self, m: usize) -> Option<TeamMatchScore> {
+        self.match_score(m)
+    }
+
+    /// Team `n`'s number in the table as a [`PlayerId`].
+    pub fn team_number(&self, n: PlayerId) -> Option<&Team> {
+        self.teams.iter().find(|t| t.number == Some(n.0))
+    }
+}

@@ -1,0 +1,192 @@
+// Chinese and English text of the event pages (event, organiser's console, player), in the
+// language the board's pages use (i18n.js keeps the choice).
+
+import { currentLang, toggleLang } from "/assets/i18n.js";
+
+const TEXT = {
+  zh: {
+    event: "比赛",
+    events_open: "进行中的比赛",
+    no_events: "暂无比赛",
+    status_registration: "报名中",
+    status_running: "进行中",
+    status_finished: "已结束",
+    players: "选手",
+    teams: "队伍",
+    rounds: "轮次",
+    round: (n) => `第${n}轮`,
+    board: "台",
+    red: "红方",
+    black: "黑方",
+    result: "结果",
+    game: "对局",
+    watch: "观战",
+    bye: "轮空",
+    standings: "名次",
+    place: "名次",
+    name: "姓名",
+    points: "积分",
+    crosstable: "成绩表",
+    bracket: "对阵图",
+    champion: "冠军",
+    log: "记录",
+    organiser: "组织者控制台",
+    register: "报名",
+    rating: "等级分",
+    club: "单位",
+    seed: "种子",
+    add_player: "添加选手",
+    start_round: "编排下一轮",
+    enter_result: "录入成绩",
+    withdraw: "退赛",
+    player_no: "选手编号",
+    links: "选手链接（保密）",
+    export: "导出",
+    my_page: "我的比赛",
+    next_game: "我的下一盘",
+    play_now: "进入对局",
+    no_game: "暂无待下的对局",
+    my_results: "我的成绩",
+    opponent: "对手",
+    side: "执",
+    create_event: "创建比赛",
+    system: "赛制",
+    planned: (n) => `共${n}轮`,
+    error: "错误",
+    done: "已完成",
+    lang: "English",
+  },
+  en: {
+    event: "Event",
+    events_open: "Open events",
+    no_events: "No open events",
+    status_registration: "Registration",
+    status_running: "Running",
+    status_finished: "Finished",
+    players: "Players",
+    teams: "Teams",
+    rounds: "Rounds",
+    round: (n) => `Round ${n}`,
+    board: "Board",
+    red: "Red",
+    black: "Black",
+    result: "Result",
+    game: "Game",
+    watch: "watch",
+    bye: "Bye",
+    standings: "Standings",
+    place: "Place",
+    name: "Name",
+    points: "Points",
+    crosstable: "Crosstable",
+    bracket: "Bracket",
+    champion: "Champion",
+    log: "Log",
+    organiser: "Organiser's console",
+    register: "Register",
+    rating: "Rating",
+    club: "Club",
+    seed: "Seed",
+    add_player: "Add player",
+    start_round: "Pair the next round",
+    enter_result: "Enter a result",
+    withdraw: "Withdraw",
+    player_no: "Player no.",
+    links: "Player links (secret)",
+    export: "Export",
+    my_page: "My event",
+    next_game: "My next game",
+    play_now: "Play",
+    no_game: "No game waiting",
+    my_results: "My results",
+    opponent: "Opponent",
+    side: "Side",
+    create_event: "Create an event",
+    system: "System",
+    planned: (n) => `${n} rounds`,
+    error: "Error",
+    done: "Done",
+    lang: "中文",
+  },
+};
+
+/** The text for `key` in the current language. */
+export function et(key, ...args) {
+  const entry = TEXT[currentLang()][key] ?? TEXT.en[key] ?? key;
+  return typeof entry === "function" ? entry(...args) : entry;
+}
+
+/** Fills every element with a `data-et` attribute. */
+export function translateEvent() {
+  document.documentElement.lang = currentLang() === "zh" ? "zh-CN" : "en";
+  for (const el of document.querySelectorAll("[data-et]")) el.textContent = et(el.dataset.et);
+}
+
+/** The language button: switch, then redraw with `redraw`. */
+export function langButton(redraw) {
+  const button = document.getElementById("lang-btn");
+  if (!button) return;
+  button.onclick = () => {
+    toggleLang();
+    translateEvent();
+    redraw();
+  };
+}
+
+/** `<tag>text</tag>` built safely. */
+export function el(tag, text, attrs = {}) {
+  const e = document.createElement(tag);
+  if (text !== undefined && text !== null) e.textContent = String(text);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  return e;
+}
+
+/** A table from a header row and rows of cells (text or elements). */
+export function table(header, rows) {
+  const t = el("table", null, { class: "ev-table" });
+  const head = t.createTHead().insertRow();
+  for (const h of header) head.appendChild(el("th", h));
+  const body = t.createTBody();
+  for (const r of rows) {
+    const tr = body.insertRow();
+    for (const c of r) {
+      const td = tr.insertCell();
+      if (c instanceof Node) td.appendChild(c);
+      else td.textContent = c ?? "";
+    }
+  }
+  return t;
+}
+
+/** The id in `/e/{id}…`. */
+export function eventId() {
+  return location.pathname.split("/")[2];
+}
+
+/** The token in the fragment (`#t=…`), kept for this event in this browser, then hidden. */
+export function eventToken(kind) {
+  const id = eventId();
+  const key = `xq-event-${kind}-${id}`;
+  const fragment = new URLSearchParams(location.hash.slice(1));
+  const t = fragment.get("t");
+  if (t) {
+    localStorage.setItem(key, t);
+    history.replaceState(null, "", location.pathname);
+  }
+  return localStorage.getItem(key);
+}
+
+/** JSON from the API; throws the API's message. */
+export async function api(method, path, token, body) {
+  const headers = { "Content-Type": "application/json" };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const r = await fetch(path, { method, headers, body: body ? JSON.stringify(body) : undefined });
+  const answer = await r.json().catch(() => ({}));
+  if (!r.ok) throw new Error(answer.message || r.statusText);
+  return answer;
+}
+
+/** The name of registration number `n` in event view `v`. */
+export function playerName(v, n) {
+  return v.players.find((p) => p.player === n)?.name ?? `#${n}`;
+}
