@@ -1413,3 +1413,51 @@ async fn a_card_knockout_draws_again_before_every_stage() {
         409
     );
 }
+
+/// The FIDE Dutch system with 同队不相遇 (issue 18): players 1 and 3 are of one club, 2 and 4
+/// of another. The Dutch round 1 pairs the top half against the bottom half (1–3, 2–4); with
+/// `clubs_apart` no board may hold two players of one club, so the pairing changes.
+#[tokio::test]
+async fn a_dutch_swiss_keeps_club_mates_apart_when_asked() {
+    let s = TestServer::start().await;
+    let mut boards_by_option = Vec::new();
+    for clubs_apart in [None, Some(json!("all"))] {
+        let mut body = json!({"name": "Open", "system": "swiss", "swiss": "dutch", "rounds": 3});
+        if let Some(c) = &clubs_apart {
+            body["clubs_apart"] = c.clone();
+        }
+        let ev = new_event(&s, body, &[]).await;
+        for (i, club) in ["A", "B", "A", "B"].iter().enumerate() {
+            let body = json!({"name": format!("P{}", i + 1), "rating": 2000 - 10 * i as u32, "club": club});
+            let (status, p) = call(
+                &s,
+                "POST",
+                &format!("/api/events/{}/players", ev.id),
+                Some(&ev.organiser),
+                Some(body),
+            )
+            .await;
+            assert_eq!(status, 201, "{p}");
+        }
+        let round = pair(&s, &ev).await;
+        let mut boards: Vec<(u64, u64)> = round["boards"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|b| {
+                let (r, k) = (b["red"].as_u64().unwrap(), b["black"].as_u64().unwrap());
+                (r.min(k), r.max(k))
+            })
+            .collect();
+        boards.sort();
+        boards_by_option.push(boards);
+    }
+    assert_eq!(
+        boards_by_option[0],
+        vec![(1, 3), (2, 4)],
+        "the Dutch top half against the bottom half"
+    );
+    for &(a, b) in &boards_by_option[1] {
+        assert_ne!(a % 2, b % 2, "players {a} and {b} are of one club");
+    }
+}

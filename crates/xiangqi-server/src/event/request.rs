@@ -4,6 +4,7 @@
 use serde::Deserialize;
 use xiangqi_tournament::matchplay::{MatchFormat, Playoff};
 use xiangqi_tournament::swiss::{FirstRound, SwissVariant};
+use xiangqi_tournament::tournament::{ClubRule, SwissOptions};
 use xiangqi_tournament::{
     Outcome, Player, Scoring, Settings, System, TieBreak, TieBreakPreset, WithdrawalRule,
 };
@@ -24,6 +25,8 @@ struct CreateEventRequest {
     system: String,
     rounds: Option<u32>,
     swiss: Option<String>,
+    clubs_apart: Option<serde_json::Value>,
+    baku: Option<bool>,
     first_round: Option<String>,
     swap_last_two: Option<bool>,
     scoring: Option<String>,
@@ -126,6 +129,9 @@ fn pick<'a>(
 /// use xiangqi_server::event::request::parse_create_event;
 /// let e = parse_create_event(br#"{"name": "Club", "system": "swiss", "rounds": 3}"#).unwrap();
 /// assert_eq!(e.system, "swiss");
+/// let dutch = br#"{"system": "swiss", "swiss": "dutch", "rounds": 5, "clubs_apart": "all"}"#;
+/// assert!(parse_create_event(dutch).is_ok());
+/// assert!(parse_create_event(br#"{"system": "swiss", "rounds": 5, "clubs_apart": -1}"#).is_err());
 /// assert!(parse_create_event(br#"{"system": "lottery"}"#).is_err());
 /// assert!(parse_create_event(br#"{"system": "match", "options": {"fen": "x"}}"#).is_err());
 /// ```
@@ -148,6 +154,34 @@ pub fn parse_create_event(bytes: &[u8]) -> Result<EventSpec, ApiError> {
         "fide" => WithdrawalRule::Fide,
         _ => WithdrawalRule::Rules1960,
     };
+    // 同队不相遇: players of one club never meet in the first N rounds, or ever ("all");
+    // Baku acceleration for the Dutch system (FIDE C.04.5.1). The tournament crate applies
+    // both exactly as `xq tournament new --clubs-apart … --baku` does.
+    let clubs = match &r.clubs_apart {
+        None => ClubRule::Off,
+        Some(serde_json::Value::String(s)) if s == "all" => ClubRule::Always,
+        Some(serde_json::Value::Number(n)) => match n.as_u64() {
+            Some(0) => ClubRule::Off,
+            Some(rounds @ 1..=100) => ClubRule::FirstRounds {
+                rounds: rounds as u32,
+            },
+            _ => {
+                return Err(invalid(
+                    "clubs_apart: a number of rounds 0 to 100, or \"all\"",
+                ));
+            }
+        },
+        Some(_) => {
+            return Err(invalid(
+                "clubs_apart: a number of rounds 0 to 100, or \"all\"",
+            ));
+        }
+    };
+    let swiss_options = SwissOptions {
+        clubs,
+        baku: r.baku.unwrap_or(false),
+        ..SwissOptions::default()
+    };
     let table = |system: System, preset: TieBreakPreset| -> Result<Format, ApiError> {
         let tiebreaks = match r.tiebreaks.as_deref() {
             None => preset.chain(),
@@ -159,6 +193,7 @@ pub fn parse_create_event(bytes: &[u8]) -> Result<EventSpec, ApiError> {
                 scoring,
                 tiebreaks,
                 withdrawal_rule,
+                swiss: swiss_options.clone(),
             },
         })
     };
@@ -203,9 +238,14 @@ pub fn parse_create_event(bytes: &[u8]) -> Result<EventSpec, ApiError> {
             let rounds = r.rounds.ok_or_else(|| {
                 invalid("rounds: a Swiss announces its number of rounds (1960 §9 四)")
             })?;
-            let variant = match pick("swiss", r.swiss.as_deref(), "chinese", &["chinese", "1960"])?
-            {
+            let variant = match pick(
+                "swiss",
+                r.swiss.as_deref(),
+                "chinese",
+                &["chinese", "1960", "dutch"],
+            )? {
                 "1960" => SwissVariant::Rules1960,
+                "dutch" => SwissVariant::Dutch,
                 _ => SwissVariant::Chinese,
             };
             let first_round = match pick(
