@@ -35,6 +35,8 @@ pub struct AppState {
     pub last_alive_ms: Option<u64>,
     /// Where the time of each move goes.
     pub metrics: Arc<Metrics>,
+    /// The engines: computer opponents and analysis.
+    pub computers: crate::computer::Computers,
     rooms: Mutex<HashMap<GameId, RoomHandle>>,
 }
 
@@ -62,6 +64,7 @@ impl AppState {
         id: &GameId,
         stored: StoredGame,
     ) -> Result<RoomHandle, ApiError> {
+        let opponent = crate::computer::opponent_of(&stored);
         let (handle, task) = room::restore(self.clone(), id.clone(), stored)?;
         let mut rooms = self.rooms.lock().unwrap_or_else(|p| p.into_inner());
         if let Some(existing) = rooms.get(id).filter(|h| !h.is_closed()) {
@@ -71,6 +74,7 @@ impl AppState {
         rooms.insert(id.clone(), handle.clone());
         drop(rooms);
         tokio::spawn(task);
+        crate::computer::attach(self.clone(), handle.clone(), opponent);
         Ok(handle)
     }
 
@@ -151,6 +155,7 @@ impl Server {
         let addr = listener
             .local_addr()
             .map_err(|e| StartError::Bind(config.net.listen, e))?;
+        let computers = crate::computer::Computers::new(&config.engines);
         let state = Arc::new(AppState {
             limits: Limiters::new(&config.limits),
             config,
@@ -158,6 +163,7 @@ impl Server {
             time,
             last_alive_ms,
             metrics,
+            computers,
             rooms: Mutex::new(HashMap::new()),
         });
         let unfinished = state.store.unfinished().await.map_err(StartError::Store)?;
