@@ -2,7 +2,7 @@
 // the move clicked in the list (else the position now), where the server allows it — after
 // the game, or for spectators of a game created with analysis.
 
-import { addText, currentLang, t, translatePage } from "./i18n.js";
+import { addText, t, translatePage } from "./i18n.js";
 
 addText({
   zh: {
@@ -46,7 +46,9 @@ function render() {
   box.hidden = false;
   $("analysis-eval").textContent =
     `${t("analysis_after", answer.ply)} · ${scoreText(answer.score)} · ${t("analysis_depth", answer.depth)}`;
-  const line = currentLang() === "zh" ? answer.pv_chinese : answer.pv;
+  // Chinese unless the page shows ICCS (its notation button); WXF readers get Chinese too.
+  const iccs = localStorage.getItem("xq-notation") === "iccs";
+  const line = iccs ? answer.pv : answer.pv_chinese;
   $("analysis-line").textContent = (line || []).join(" ");
 }
 
@@ -85,5 +87,6 @@ $("moves").addEventListener("click", (e) => {
   refresh();
 });
 $("lang-btn").addEventListener("click", () => setTimeout(render));
+document.getElementById("notation-btn")?.addEventListener("click", () => setTimeout(render));
 translatePage();
 setInterval(refresh, 1000);

@@ -26,6 +26,12 @@ function fillLevels() {
   const chosen = select.value;
   select.replaceChildren();
   for (const engine of engines) {
+    if (!engine.levels) {
+      const option = document.createElement("option");
+      option.value = `${engine.name}:`;
+      option.textContent = engine.name;
+      select.appendChild(option);
+    }
     for (const level of engine.levels || []) {
       const option = document.createElement("option");
       option.value = `${engine.name}:${level.level}`;
@@ -52,8 +58,8 @@ async function play(event) {
       body: JSON.stringify({
         control: $("control").value,
         rules: $("rules").value,
-        computer: { side: human === "red" ? "black" : "red", engine, level: Number(level) },
-        [`${human === "red" ? "black" : "red"}_name`]: `${engine} L${level}`,
+        computer: { side: human === "red" ? "black" : "red", engine, ...(level ? { level: Number(level) } : {}) },
+        [`${human === "red" ? "black" : "red"}_name`]: level ? `${engine} L${level}` : engine,
       }),
     });
     const answer = await response.json();

@@ -157,8 +157,14 @@ pub async fn levels(State(app): State<Arc<AppState>>) -> Response {
         .iter()
         .map(|(n, what)| serde_json::json!({"level": n, "limit": what}))
         .collect();
+    let mut engines = vec![serde_json::json!({"name": "builtin", "levels": levels})];
+    engines.extend(
+        app.computers
+            .external()
+            .map(|name| serde_json::json!({"name": name})),
+    );
     Json(serde_json::json!({
-        "engines": [{"name": "builtin", "levels": levels}],
+        "engines": engines,
         "threads": app.computers.threads(),
         "analysis_ms": app.config.engines.analysis_ms,
     }))

@@ -152,7 +152,7 @@ async fn create(
         return Err(ApiError::RateLimited);
     }
     let mut spec = parse_create(&bytes)?;
-    crate::computer::check(&spec.options, &mut spec.creator)?;
+    crate::computer::check(&app.computers, &spec.options, &mut spec.creator)?;
     let random = |e: getrandom::Error| ApiError::Storage(format!("random source: {e}"));
     let creator = match spec.creator {
         Creator::Side(side) => side,

@@ -16,17 +16,25 @@
 //! * **The engine has no token.** It acts as its side directly; the creation answer leaves
 //!   its link out.
 //! * The computer neither offers nor answers draws and adjournments; it does not resign.
-//!   Pairs games and external engines (`--engine`) as opponents are refused at creation
-//!   (see the server README).
+//!   Pairs games are refused at creation.
+//! * **External engines** (`xq serve --engine …`) run as one process per game, started at
+//!   its first move and killed when the game ends; at most as many of them search at once
+//!   as the pool has threads (a turn that finds them all busy waits as above). An engine
+//!   that crashes, hangs or answers garbage is killed and started again at its next turn,
+//!   while its clock runs: it loses on time if it never recovers.
 
 use std::sync::Arc;
 use std::time::Duration;
 
+use tokio::sync::Semaphore;
 use tokio::sync::broadcast::error::RecvError;
 use xiangqi::{Move, Position};
 use xiangqi_clock::Side;
 use xiangqi_engine::search::Limits;
-use xiangqi_engine::{ClockTimes, Go, Pool, PoolBusy, PoolRequest, Reply, SideTime, Ticket};
+use xiangqi_engine::{
+    ClockTimes, Engine, EngineSpec, Go, Player, Pool, PoolBusy, PoolRequest, Reply, Request,
+    SideTime, Ticket, Timeouts,
+};
 use xiangqi_referee::RuleSet;
 
 use crate::error::ApiError;
@@ -77,6 +85,23 @@ pub struct EngineOpt {
     /// Time one analysis request may search, ms.
     #[arg(long, env = "XQ_ANALYSIS_MS", default_value_t = 1000)]
     pub analysis_ms: u64,
+    /// An external engine offered as an opponent, its words in one argument:
+    /// "name=NAME cmd=PROGRAM [arg=ARG]… [proto=uci|fsf|ucci|auto] [option.X=V]…
+    /// [depth=N] [nodes=N] [movetime=MS]" (as `xq match --engine` takes them). Repeatable.
+    #[arg(long = "engine", value_parser = parse_engine)]
+    pub engines: Vec<EngineSpec>,
+}
+
+fn parse_engine(text: &str) -> Result<EngineSpec, String> {
+    let words: Vec<String> = text.split_ascii_whitespace().map(str::to_owned).collect();
+    let spec = EngineSpec::parse(&words, 0, Timeouts::default())?;
+    if !words.iter().any(|w| w.starts_with("name=")) {
+        return Err("--engine: name=NAME is required (the home page offers it by name)".into());
+    }
+    if spec.config.name == "builtin" {
+        return Err("--engine: the name \"builtin\" is the built-in engine's".into());
+    }
+    Ok(spec)
 }
 
 impl Default for EngineOpt {
@@ -86,6 +111,7 @@ impl Default for EngineOpt {
             engine_queue: 32,
             engine_hash_mb: 16,
             analysis_ms: 1000,
+            engines: Vec::new(),
         }
     }
 }
@@ -94,6 +120,9 @@ impl Default for EngineOpt {
 pub struct Computers {
     pool: Pool,
     threads: usize,
+    external: Vec<EngineSpec>,
+    /// Searches of external engines at once (as many as the pool's threads).
+    slots: Arc<Semaphore>,
 }
 
 impl std::fmt::Debug for Computers {
@@ -116,12 +145,23 @@ impl Computers {
         Computers {
             pool: Pool::new(threads, opt.engine_queue.max(1), opt.engine_hash_mb.max(1)),
             threads,
+            external: opt.engines.clone(),
+            slots: Arc::new(Semaphore::new(threads)),
         }
     }
 
     /// The number of search threads.
     pub fn threads(&self) -> usize {
         self.threads
+    }
+
+    /// The external engines, by name.
+    pub fn external(&self) -> impl Iterator<Item = &str> {
+        self.external.iter().map(|e| e.config.name.as_str())
+    }
+
+    fn spec(&self, name: &str) -> Option<&EngineSpec> {
+        self.external.iter().find(|e| e.config.name == name)
     }
 
     /// Queues a search.
@@ -140,18 +180,25 @@ impl Computers {
 /// # Errors
 ///
 /// [`ApiError::InvalidOptions`] naming what is wrong.
-pub fn check(options: &GameOptions, creator: &mut Creator) -> Result<(), ApiError> {
+pub fn check(
+    computers: &Computers,
+    options: &GameOptions,
+    creator: &mut Creator,
+) -> Result<(), ApiError> {
     let Some(o) = &options.computer else {
         return Ok(());
     };
     let invalid = |m: String| Err(ApiError::InvalidOptions(m));
-    if o.engine != "builtin" {
+    if o.engine != "builtin" && computers.spec(&o.engine).is_none() {
+        let mut known = vec!["builtin"];
+        known.extend(computers.external());
         return invalid(format!(
-            "computer.engine {:?}: this server has only \"builtin\"",
-            o.engine
+            "computer.engine {:?}: this server has {}",
+            o.engine,
+            known.join(", ")
         ));
     }
-    if level_limits(o.level.unwrap_or(2)).is_none() {
+    if o.engine == "builtin" && level_limits(o.level.unwrap_or(2)).is_none() {
         return invalid(format!(
             "computer.level {}: expected 1 to {}",
             o.level.unwrap_or(0),
@@ -206,7 +253,13 @@ async fn drive(app: Arc<AppState>, room: RoomHandle, opponent: Opponent) {
         side: opponent.side,
         seat: 0,
     };
-    let level = level_limits(opponent.level.unwrap_or(2)).unwrap_or_default();
+    let brain = match app.computers.spec(&opponent.engine) {
+        Some(spec) => Brain::Process(
+            Box::new(spec.clone()),
+            Arc::new(std::sync::Mutex::new(None)),
+        ),
+        None => Brain::Pool(level_limits(opponent.level.unwrap_or(2)).unwrap_or_default()),
+    };
     let mut backoff = MIN_BACKOFF;
     loop {
         let Ok(view) = room.view().await else { return };
@@ -215,7 +268,7 @@ async fn drive(app: Arc<AppState>, room: RoomHandle, opponent: Opponent) {
         }
         let mut refused = false;
         if to_move(&view, opponent.side) {
-            match think(&app, &view, level).await {
+            match think(&app, &view, &brain).await {
                 Err(PoolBusy) => {
                     tokio::time::sleep(backoff).await;
                     backoff = (backoff * 2).min(MAX_BACKOFF);
@@ -286,8 +339,17 @@ pub(crate) async fn answer(ticket: Ticket, timeout: Duration) -> Option<Reply> {
         .and_then(Result::ok)
 }
 
+/// What chooses the computer's moves.
+enum Brain {
+    /// The built-in engine at a level, in the shared pool.
+    Pool(Limits),
+    /// An external engine's process, this game's own, started at its first move and
+    /// killed when the game's driver ends.
+    Process(Box<EngineSpec>, Arc<std::sync::Mutex<Option<Engine>>>),
+}
+
 /// The engine's move for the position of `view`; `Ok(None)` if it has none to give.
-async fn think(app: &AppState, view: &GameView, level: Limits) -> Result<Option<String>, PoolBusy> {
+async fn think(app: &AppState, view: &GameView, brain: &Brain) -> Result<Option<String>, PoolBusy> {
     let side_time = |c: &crate::game::SideClock| SideTime {
         time: Duration::from_millis(c.left_ms),
         increment: Duration::ZERO,
@@ -304,10 +366,87 @@ async fn think(app: &AppState, view: &GameView, level: Limits) -> Result<Option<
         }),
         ..Go::default()
     };
-    let Some(request) = request(view, view.moves.len(), go, level) else {
+    let left = Duration::from_millis(mine.left_ms);
+    let (spec, process) = match brain {
+        Brain::Pool(level) => {
+            let Some(request) = request(view, view.moves.len(), go, *level) else {
+                return Ok(None);
+            };
+            let ticket = app.computers.submit(request)?;
+            return Ok(answer(ticket, left + Duration::from_secs(5))
+                .await
+                .and_then(|r| r.mv));
+        }
+        Brain::Process(spec, process) => (spec.clone(), process.clone()),
+    };
+    let permit = app
+        .computers
+        .slots
+        .clone()
+        .try_acquire_owned()
+        .map_err(|_| PoolBusy)?;
+    let Some(request) = request(view, view.moves.len(), go, Limits::default()) else {
         return Ok(None);
     };
-    let ticket = app.computers.submit(request)?;
-    let wait = Duration::from_millis(mine.left_ms) + Duration::from_secs(5);
-    Ok(answer(ticket, wait).await.and_then(|r| r.mv))
+    let go = Go {
+        depth: spec.limits.depth,
+        nodes: spec.limits.nodes,
+        movetime: spec.limits.movetime,
+        ..go
+    };
+    let deadline = std::time::Instant::now() + left;
+    let asked = tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        let mut slot = process.lock().unwrap_or_else(|p| p.into_inner());
+        external_move(&mut slot, &spec, &request, go, deadline)
+    });
+    Ok(asked.await.ok().flatten())
+}
+
+/// One move from an external engine, starting it if need be; an engine that fails is
+/// dropped (killed) and started afresh on the next turn, while its clock runs.
+fn external_move(
+    slot: &mut Option<Engine>,
+    spec: &EngineSpec,
+    req: &PoolRequest,
+    go: Go,
+    deadline: std::time::Instant,
+) -> Option<String> {
+    if slot.is_none() {
+        match Engine::start(spec.config.clone()) {
+            Ok(mut engine) => {
+                if let Err(e) = engine.new_game() {
+                    tracing::warn!(engine = %spec.config.name, error = %e, "engine failed");
+                    return None;
+                }
+                *slot = Some(engine);
+            }
+            Err(e) => {
+                tracing::warn!(engine = %spec.config.name, error = %e, "engine did not start");
+                return None;
+            }
+        }
+    }
+    let engine = slot.as_mut()?;
+    let mut position = req.start.clone();
+    for &m in &req.moves {
+        position.play_unchecked(m);
+    }
+    let reply = engine.go(&Request {
+        start: &req.start,
+        moves: &req.moves,
+        position: &position,
+        go,
+        banned: &[],
+        allowed: &[],
+        deadline: Some(deadline),
+    });
+    match reply {
+        Ok(reply) => reply.mv,
+        Err(e) => {
+            tracing::warn!(engine = %spec.config.name, error = %e, "engine failed");
+            *slot = None;
+            None
+        }
+    }
 }

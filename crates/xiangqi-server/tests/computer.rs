@@ -226,11 +226,12 @@ async fn a_hundred_computer_games_do_not_starve_a_human_game() {
         assert_eq!(status, 200, "{mv}: {body}");
         assert_eq!(moves(&body), i + 1);
     }
-    // The computer games are being played meanwhile, not dropped.
+    // The computer games are played meanwhile, not dropped: one of them moves; and the
+    // pool was saturated: not all of them have.
+    wait_for(&s, &computer_games[0], |st| moves(st) > 0).await;
     let mut moved = 0;
     for g in &computer_games {
         moved += usize::from(moves(&s.state(g).await) > 0);
     }
-    assert!(moved >= 1, "no computer game moved");
     assert!(moved < 100, "the pool was never saturated");
 }
