@@ -235,3 +235,17 @@ async fn a_hundred_computer_games_do_not_starve_a_human_game() {
     }
     assert!(moved < 100, "the pool was never saturated");
 }
+
+#[tokio::test]
+async fn the_computer_comes_back_with_its_game_after_a_restart() {
+    let s = TestServer::start().await;
+    let g = create(&s, json!({"computer": {"side": "black", "level": 1}})).await;
+    let id = g["id"].as_str().unwrap().to_owned();
+    let red = g["red"]["token"].as_str().unwrap().to_owned();
+    assert_eq!(s.play(&id, &red, "h2e2").await.0, 200);
+    wait_for(&s, &id, |st| moves(st) == 2).await;
+    let s = TestServer::start_in(s.stop().await).await;
+    assert_eq!(s.play(&id, &red, "h0g2").await.0, 200);
+    let state = wait_for(&s, &id, |st| moves(st) == 4).await;
+    assert_eq!(state["turn"], "red");
+}
