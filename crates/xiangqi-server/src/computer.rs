@@ -260,6 +260,8 @@ async fn drive(app: Arc<AppState>, room: RoomHandle, opponent: Opponent) {
         ),
         None => Brain::Pool(level_limits(opponent.level.unwrap_or(2)).unwrap_or_default()),
     };
+    // A scheduled game: the computer is there from the start (4.1.5).
+    let _ = crate::api::arrive(&room, actor).await;
     let mut backoff = MIN_BACKOFF;
     loop {
         let Ok(view) = room.view().await else { return };
@@ -276,7 +278,11 @@ async fn drive(app: Arc<AppState>, room: RoomHandle, opponent: Opponent) {
                 }
                 Ok(Some(text)) => {
                     backoff = MIN_BACKOFF;
-                    let _ = crate::api::arrive(&room, actor).await;
+                    // The game changed while the engine thought (an arbiter's takeback, a
+                    // pause): think again about the game as it is.
+                    if room.view().await.map(|v| v.seq) != Ok(view.seq) {
+                        continue;
+                    }
                     let action = Action::Move { text, lag_ms: 0 };
                     match room.act(actor, action, false).await {
                         Ok(_) => continue,
