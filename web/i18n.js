@@ -140,6 +140,11 @@ const TEXT = {
   },
 };
 
+/** Adds the text of a page's own module (`{ zh: {...}, en: {...} }`). */
+export function addText(more) {
+  for (const l of ["zh", "en"]) Object.assign(TEXT[l], more[l]);
+}
+
 function initialLang() {
   const saved = localStorage.getItem("xq-lang");
   if (saved === "zh" || saved === "en") return saved;

@@ -39,6 +39,7 @@ mod protocol;
 mod rules;
 pub mod search;
 mod server;
+mod spec;
 pub mod stats;
 
 pub use adjudicate::{Adjudication, DrawRule, ResignRule};
@@ -55,3 +56,4 @@ pub use protocol::{
 };
 pub use rules::forbidden_moves;
 pub use server::{ServerOptions, serve};
+pub use spec::{EngineSpec, key_values};

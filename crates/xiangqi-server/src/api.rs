@@ -45,6 +45,8 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/games/{id}/ws", get(crate::ws::upgrade))
         .route("/api/games/{id}/record", get(crate::export::download))
         .merge(crate::event::api::routes())
+        .route("/api/games/{id}/analysis", get(crate::analysis::analyse))
+        .route("/api/computer", get(crate::analysis::levels))
         .fallback(|| async { ApiError::NotFound })
         .layer(middleware::from_fn_with_state(state.clone(), rate_limit))
         .layer(DefaultBodyLimit::max(body_limit))
@@ -80,7 +82,7 @@ async fn health(State(app): App) -> Json<serde_json::Value> {
 }
 
 /// The game id from the path, as a room.
-async fn room(app: &Arc<AppState>, id: &str) -> Result<RoomHandle, ApiError> {
+pub(crate) async fn room(app: &Arc<AppState>, id: &str) -> Result<RoomHandle, ApiError> {
     let id = GameId::parse(id).ok_or(ApiError::NotFound)?;
     app.room(&id).await
 }
@@ -150,7 +152,8 @@ async fn create(
     if !app.limits.create(peer.ip()) {
         return Err(ApiError::RateLimited);
     }
-    let spec = parse_create(&bytes)?;
+    let mut spec = parse_create(&bytes)?;
+    crate::computer::check(&app.computers, &spec.options, &mut spec.creator)?;
     let random = |e: getrandom::Error| ApiError::Storage(format!("random source: {e}"));
     let creator = match spec.creator {
         Creator::Side(side) => side,
@@ -215,6 +218,7 @@ async fn create(
         "rules": spec.rules.name(),
         "options": spec.options,
     });
+    crate::computer::hide_token(&spec.options, &mut answer);
     if let (Some((red2, black2)), Some(map)) = (&partners, answer.as_object_mut()) {
         map.insert("red2".into(), link(red2));
         map.insert("black2".into(), link(black2));

@@ -27,6 +27,9 @@ pub struct Config {
     /// Abuse limits.
     #[command(flatten)]
     pub limits: LimitOpt,
+    /// The computer opponent and the analysis aid.
+    #[command(flatten)]
+    pub engines: crate::computer::EngineOpt,
 }
 
 impl Config {
@@ -49,6 +52,7 @@ impl Config {
                 synchronous: Synchronous::Full,
             },
             limits: LimitOpt::default(),
+            engines: crate::computer::EngineOpt::default(),
         }
     }
 }

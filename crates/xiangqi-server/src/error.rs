@@ -41,6 +41,10 @@ pub enum ApiError {
     Storage(String),
     /// The game's task is gone (the server is shutting down).
     Unavailable,
+    /// Analysis is not allowed now (a game on without `analysis`, or asked by a player).
+    AnalysisNotAllowed(&'static str),
+    /// Every engine thread is busy and the queue is full.
+    EngineBusy,
 }
 
 impl ApiError {
@@ -58,6 +62,8 @@ impl ApiError {
             ApiError::RateLimited => StatusCode::TOO_MANY_REQUESTS,
             ApiError::NotImplemented(_) => StatusCode::NOT_IMPLEMENTED,
             ApiError::Storage(_) | ApiError::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::AnalysisNotAllowed(_) => StatusCode::CONFLICT,
+            ApiError::EngineBusy => StatusCode::SERVICE_UNAVAILABLE,
         }
     }
 
@@ -75,6 +81,8 @@ impl ApiError {
             ApiError::NotImplemented(_) => "not_implemented",
             ApiError::Storage(_) => "storage",
             ApiError::Unavailable => "unavailable",
+            ApiError::AnalysisNotAllowed(_) => "analysis_not_allowed",
+            ApiError::EngineBusy => "engine_busy",
         }
     }
 
@@ -107,6 +115,8 @@ impl fmt::Display for ApiError {
             // The detail is logged, not shown to strangers.
             ApiError::Storage(_) => f.write_str("the database is unavailable; nothing was changed"),
             ApiError::Unavailable => f.write_str("the server is shutting down"),
+            ApiError::AnalysisNotAllowed(why) => write!(f, "no analysis now: {why}"),
+            ApiError::EngineBusy => f.write_str("every engine is busy; try again in a moment"),
         }
     }
 }

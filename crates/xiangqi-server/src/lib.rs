@@ -46,7 +46,9 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod analysis;
 pub mod api;
+pub mod computer;
 pub mod config;
 pub mod error;
 pub mod event;

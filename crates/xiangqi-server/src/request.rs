@@ -50,6 +50,8 @@ struct CreateRequest {
     lateness: Option<String>,
     draw_offers: Option<DrawOffers>,
     pairs: Option<Pairs>,
+    computer: Option<crate::game::opponent::Opponent>,
+    analysis: Option<bool>,
 }
 
 /// Which side the creator takes.
@@ -190,6 +192,8 @@ pub fn parse_create(bytes: &[u8]) -> Result<GameSpec, ApiError> {
         lateness_ms,
         draw_offers: r.draw_offers.unwrap_or_default(),
         pairs: r.pairs,
+        computer: r.computer,
+        analysis: r.analysis.unwrap_or(false),
     };
     let creator = match r.creator.as_deref().unwrap_or("red") {
         "red" => Creator::Side(Side::Red),

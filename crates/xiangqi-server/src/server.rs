@@ -37,6 +37,8 @@ pub struct AppState {
     pub metrics: Arc<Metrics>,
     /// The competitions.
     pub events: crate::event::Events,
+    /// The engines: computer opponents and analysis.
+    pub computers: crate::computer::Computers,
     rooms: Mutex<HashMap<GameId, RoomHandle>>,
 }
 
@@ -64,6 +66,7 @@ impl AppState {
         id: &GameId,
         stored: StoredGame,
     ) -> Result<RoomHandle, ApiError> {
+        let opponent = crate::computer::opponent_of(&stored);
         let (handle, task) = room::restore(self.clone(), id.clone(), stored)?;
         let mut rooms = self.rooms.lock().unwrap_or_else(|p| p.into_inner());
         if let Some(existing) = rooms.get(id).filter(|h| !h.is_closed()) {
@@ -73,6 +76,7 @@ impl AppState {
         rooms.insert(id.clone(), handle.clone());
         drop(rooms);
         tokio::spawn(task);
+        crate::computer::attach(self.clone(), handle.clone(), opponent);
         Ok(handle)
     }
 
@@ -156,6 +160,7 @@ impl Server {
         let addr = listener
             .local_addr()
             .map_err(|e| StartError::Bind(config.net.listen, e))?;
+        let computers = crate::computer::Computers::new(&config.engines);
         let state = Arc::new(AppState {
             limits: Limiters::new(&config.limits),
             config,
@@ -164,6 +169,7 @@ impl Server {
             last_alive_ms,
             metrics,
             events,
+            computers,
             rooms: Mutex::new(HashMap::new()),
         });
         let unfinished = state.store.unfinished().await.map_err(StartError::Store)?;

@@ -45,6 +45,16 @@ const ASSETS: &[(&str, &str, &str)] = &[
         "text/javascript; charset=utf-8",
         web_file!("i18n.js"),
     ),
+    (
+        "computer.js",
+        "text/javascript; charset=utf-8",
+        web_file!("computer.js"),
+    ),
+    (
+        "analysis.js",
+        "text/javascript; charset=utf-8",
+        web_file!("analysis.js"),
+    ),
     ("favicon.svg", "image/svg+xml", web_file!("favicon.svg")),
 ];
 

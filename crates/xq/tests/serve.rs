@@ -27,6 +27,10 @@ impl Drop for Served {
 }
 
 fn serve(data: &Path) -> Served {
+    serve_with(data, &[])
+}
+
+fn serve_with(data: &Path, extra: &[&str]) -> Served {
     let mut child = Command::new(env!("CARGO_BIN_EXE_xq"))
         .args([
             "serve",
@@ -37,6 +41,7 @@ fn serve(data: &Path) -> Served {
             "--data",
         ])
         .arg(data)
+        .args(extra)
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .spawn()
@@ -335,4 +340,72 @@ fn kill_9_keeps_every_arbiter_event() {
     post(server.addr, "moves", &black2, json!({"move": "i9h9"}));
     drop(server);
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// An external engine given to `xq serve --engine` (here `xq engine` itself, a separate
+/// process spoken to over UCI) plays a person: it is listed, answers the move, and the game
+/// ends by the referee's ruling.
+#[test]
+fn serve_plays_an_external_engine_given_by_flag() {
+    let data = temp_dir("serve-engine");
+    let served = serve_with(&data, &["--engine", "name=xqe cmd=builtin depth=2"]);
+    let addr = served.addr;
+    let (_, offered) = http(addr, "GET", "/api/computer", None, None).unwrap();
+    assert_eq!(offered["engines"][1]["name"], "xqe", "{offered}");
+    let (status, created) = http(
+        addr,
+        "POST",
+        "/api/games",
+        None,
+        Some(json!({"computer": {"side": "black", "engine": "xqe"}})),
+    )
+    .unwrap();
+    assert_eq!(status, 201, "{created}");
+    assert!(created.get("black").is_none());
+    let id = created["id"].as_str().unwrap().to_owned();
+    let red = created["red"]["token"].as_str().unwrap().to_owned();
+    let moves = format!("/api/games/{id}/moves");
+    let (status, _) = http(
+        addr,
+        "POST",
+        &moves,
+        Some(&red),
+        Some(json!({"move": "h2e2"})),
+    )
+    .unwrap();
+    assert_eq!(status, 200);
+    let mut state = Value::Null;
+    for _ in 0..300 {
+        state = http(addr, "GET", &format!("/api/games/{id}"), None, None)
+            .unwrap()
+            .1;
+        if state["moves"].as_array().is_some_and(|m| m.len() == 2) {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert_eq!(state["moves"].as_array().map(Vec::len), Some(2), "{state}");
+    let (status, ended) = http(
+        addr,
+        "POST",
+        &format!("/api/games/{id}/resign"),
+        Some(&red),
+        None,
+    )
+    .unwrap();
+    assert_eq!(status, 200);
+    assert_eq!(ended["result"], "black_wins");
+    // An unknown engine is refused, naming those there are.
+    let (status, refused) = http(
+        addr,
+        "POST",
+        "/api/games",
+        None,
+        Some(json!({"computer": {"side": "black", "engine": "nope"}})),
+    )
+    .unwrap();
+    assert_eq!(status, 422);
+    assert!(refused.to_string().contains("xqe"), "{refused}");
+    drop(served);
+    let _ = std::fs::remove_dir_all(&data);
 }

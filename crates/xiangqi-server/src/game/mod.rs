@@ -11,6 +11,7 @@ pub mod desk;
 mod event;
 pub mod lag;
 mod offers;
+pub mod opponent;
 pub mod options;
 mod procedure;
 mod refusal;

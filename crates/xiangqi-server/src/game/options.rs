@@ -78,6 +78,12 @@ pub struct GameOptions {
     /// A pairs game.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub pairs: Option<Pairs>,
+    /// A computer plays one side (see `crate::computer`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub computer: Option<crate::game::opponent::Opponent>,
+    /// Spectators may ask for the engine's analysis while the game is on.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub analysis: bool,
 }
 
 fn is_default(d: &DrawOffers) -> bool {

@@ -9,6 +9,7 @@
 mod cdp;
 #[path = "../common/mod.rs"]
 mod common;
+mod computer;
 
 use std::path::PathBuf;
 use std::time::Duration;

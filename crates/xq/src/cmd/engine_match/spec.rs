@@ -1,28 +1,12 @@
 //! The `KEY=VALUE` groups of `xq match`: engines, resign and draw rules, the SPRT.
 
-use std::time::Duration;
-
-use anyhow::{Context, bail};
+use anyhow::bail;
+pub use xiangqi_engine::EngineSpec;
 use xiangqi_engine::stats::Sprt;
-use xiangqi_engine::{Dialect, DrawRule, EngineConfig, Go, ResignRule, Timeouts};
-
-/// One `--engine` group.
-#[derive(Clone, Debug)]
-pub struct EngineSpec {
-    pub config: EngineConfig,
-    /// Fixed limits sent with every `go` (the engine's level as the runner sets it).
-    pub limits: Go,
-}
+use xiangqi_engine::{DrawRule, ResignRule, Timeouts, key_values};
 
 fn pairs(words: &[String], flag: &str) -> anyhow::Result<Vec<(String, String)>> {
-    words
-        .iter()
-        .map(|w| {
-            w.split_once('=')
-                .map(|(k, v)| (k.to_owned(), v.to_owned()))
-                .with_context(|| format!("{flag}: {w:?} is not KEY=VALUE"))
-        })
-        .collect()
+    key_values(words, flag).map_err(anyhow::Error::msg)
 }
 
 fn number<T: std::str::FromStr>(flag: &str, key: &str, v: &str) -> anyhow::Result<T> {
@@ -30,62 +14,9 @@ fn number<T: std::str::FromStr>(flag: &str, key: &str, v: &str) -> anyhow::Resul
         .map_err(|_| anyhow::anyhow!("{flag} {key}={v}: not a number"))
 }
 
-/// Reads `name=… cmd=… [arg=…]… [proto=…] [option.X=…]… [depth=…] [nodes=…] [movetime=MS]`.
-/// `cmd=builtin` is this program's `xq engine`; a `cmd` with spaces is split into the
-/// program and its arguments.
+/// Reads one `--engine` group (the parser is the engine crate's, shared with `xq serve`).
 pub fn engine(words: &[String], index: usize, timeouts: Timeouts) -> anyhow::Result<EngineSpec> {
-    let mut name = None;
-    let mut cmd: Option<Vec<String>> = None;
-    let mut args = Vec::new();
-    let mut dialect = None;
-    let mut options = Vec::new();
-    let mut limits = Go::default();
-    for (k, v) in pairs(words, "--engine")? {
-        match k.as_str() {
-            "name" => name = Some(v),
-            "cmd" => cmd = Some(v.split_ascii_whitespace().map(str::to_owned).collect()),
-            "arg" => args.push(v),
-            "proto" => {
-                dialect = match v.as_str() {
-                    "auto" => None,
-                    _ => Some(v.parse::<Dialect>()?),
-                }
-            }
-            "depth" => limits.depth = Some(number("--engine", &k, &v)?),
-            "nodes" => limits.nodes = Some(number("--engine", &k, &v)?),
-            "movetime" => {
-                limits.movetime = Some(Duration::from_millis(number("--engine", &k, &v)?))
-            }
-            _ => match k.strip_prefix("option.") {
-                Some(opt) if !opt.is_empty() => options.push((opt.to_owned(), v)),
-                _ => bail!(
-                    "--engine: unknown key {k:?} (name, cmd, arg, proto, option.NAME, depth, nodes, movetime)"
-                ),
-            },
-        }
-    }
-    let Some(mut cmd) = cmd.filter(|c| !c.is_empty()) else {
-        bail!("--engine #{}: cmd=PROGRAM is required", index + 1);
-    };
-    if cmd[0] == "builtin" {
-        let exe = std::env::current_exe().context("finding this program for cmd=builtin")?;
-        cmd[0] = "engine".to_owned();
-        cmd.insert(0, exe.display().to_string());
-    }
-    let program = cmd.remove(0);
-    cmd.extend(args);
-    let name = name.unwrap_or_else(|| format!("engine{}", index + 1));
-    Ok(EngineSpec {
-        config: EngineConfig {
-            name,
-            program,
-            args: cmd,
-            dialect,
-            options,
-            timeouts,
-        },
-        limits,
-    })
+    EngineSpec::parse(words, index, timeouts).map_err(anyhow::Error::msg)
 }
 
 fn flag(v: &str) -> anyhow::Result<bool> {

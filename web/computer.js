@@ -1,0 +1,91 @@
+// The home page's "play the computer": the levels come from the server (GET /api/computer);
+// the game is created with the time control and rules chosen above, and opens at once.
+
+import { addText, t, translatePage } from "./i18n.js";
+
+addText({
+  zh: {
+    vs_computer: "与电脑对弈",
+    computer_level: "电脑",
+    play_computer: "开始对弈",
+    builtin_level: (n, limit) => `内置引擎 ${n}级（${limit}）`,
+  },
+  en: {
+    vs_computer: "Play the computer",
+    computer_level: "Computer",
+    play_computer: "Play",
+    builtin_level: (n, limit) => `Built-in engine, level ${n} (${limit})`,
+  },
+});
+
+const $ = (id) => document.getElementById(id);
+let engines = [];
+
+function fillLevels() {
+  const select = $("computer-level");
+  const chosen = select.value;
+  select.replaceChildren();
+  for (const engine of engines) {
+    if (!engine.levels) {
+      const option = document.createElement("option");
+      option.value = `${engine.name}:`;
+      option.textContent = engine.name;
+      select.appendChild(option);
+    }
+    for (const level of engine.levels || []) {
+      const option = document.createElement("option");
+      option.value = `${engine.name}:${level.level}`;
+      option.textContent = t("builtin_level", level.level, level.limit);
+      select.appendChild(option);
+    }
+  }
+  if (chosen) select.value = chosen;
+  if (!select.value && select.options.length > 1) select.selectedIndex = 1;
+}
+
+async function play(event) {
+  event.preventDefault();
+  const form = new FormData($("computer-form"));
+  const [engine, level] = String(form.get("level") || "builtin:2").split(":");
+  const human = form.get("side");
+  const button = $("computer-btn");
+  button.disabled = true;
+  $("computer-error").hidden = true;
+  try {
+    const response = await fetch("/api/games", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({
+        control: $("control").value,
+        rules: $("rules").value,
+        computer: { side: human === "red" ? "black" : "red", engine, ...(level ? { level: Number(level) } : {}) },
+        [`${human === "red" ? "black" : "red"}_name`]: level ? `${engine} L${level}` : engine,
+      }),
+    });
+    const answer = await response.json();
+    if (!response.ok) throw new Error(answer.message || response.statusText);
+    localStorage.setItem(`xq-token-${answer.id}`, answer[answer.you].token);
+    location.href = `/g/${answer.id}`;
+  } catch (e) {
+    $("computer-error").textContent = `${t("error")}: ${e.message}`;
+    $("computer-error").hidden = false;
+    button.disabled = false;
+  }
+}
+
+async function load() {
+  try {
+    const response = await fetch("/api/computer");
+    if (response.ok) engines = (await response.json()).engines || [];
+  } catch {
+    engines = [];
+  }
+  $("computer-form").hidden = engines.length === 0;
+  fillLevels();
+}
+
+$("computer-form").addEventListener("submit", play);
+// Re-label the levels when the language changes (the button is wired by home.js).
+$("lang-btn").addEventListener("click", () => setTimeout(fillLevels));
+translatePage();
+load().then(() => (document.body.dataset.computer = "1"));
