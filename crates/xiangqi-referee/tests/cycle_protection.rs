@@ -1,0 +1,59 @@
+//! The 2020 book's protection and material terms (24.15 有根/假根/少根, the value of a
+//! crossed pawn), each on positions built for it: one where the concept applies and one where
+//! it just fails to. Each test cites its article.
+
+use xiangqi::{Move, Position};
+use xiangqi_referee::{
+    RuleSet,
+    cycle::{MoveKind, classify_cycle},
+};
+
+fn kinds(fen: &str, line: &str) -> Vec<MoveKind> {
+    let pos = Position::from_fen(fen).expect("legal test position");
+    let moves: Vec<Move> = line
+        .split_whitespace()
+        .map(|m| m.parse().expect("ICCS move"))
+        .collect();
+    let classes = classify_cycle(&pos, &moves, RuleSet::Chinese);
+    assert_eq!(classes.len(), moves.len(), "{line} is not legal from {fen}");
+    classes.iter().map(|c| c.kind).collect()
+}
+
+/// 假根 (2020 art. 24.15 「充分保护」; 1999 art. 28.16 「形式上是根，实际上起不到充分保护作用，
+/// 称为假根…按无根子处理」): Black's horse on e8 protects the cannon on g7 but is pinned to
+/// its general by Red's rook on e1, so it cannot retake. Red's other rook stepping onto the
+/// g-file wins the cannon: 捉. With a black pawn on e6 the horse is free, rook for cannon loses.
+#[test]
+fn a_pinned_protector_is_no_root() {
+    let line = "h3g3 i9i8 g3h3 i8i9";
+    let pinned = kinds("4k3r/4n4/6c2/9/9/9/7R1/9/4R4/3K5 w", line);
+    assert_eq!(pinned[0], MoveKind::Chase, "{pinned:?}");
+    let free = kinds("4k3r/4n4/6c2/4p4/9/9/7R1/9/4R4/3K5 w", line);
+    assert!(!free[0].is_attack(), "{free:?}");
+}
+
+/// 1999 art. 25.3 (kept in 2020: 「帅(将)、未过河兵(卒)，不算“子力”」; 2020 图22 chases a
+/// crossed pawn): a horse attacking a black pawn that has crossed the river (c4) chases it;
+/// the same attack on a pawn still on its own side (c6) is 闲.
+#[test]
+fn a_pawn_is_material_only_once_it_has_crossed_the_river() {
+    let line = "b3a5 e9f9 a5b3 f9e9";
+    let crossed = kinds("4k4/9/9/9/9/2p6/1N7/9/9/3K5 w", line);
+    assert_eq!(crossed[0], MoveKind::Chase, "{crossed:?}");
+    let home = kinds("4k4/9/9/2p6/9/9/1N7/9/9/3K5 w", line);
+    assert!(!home[0].is_attack(), "{home:?}");
+}
+
+/// 少根 (2020 art. 24.15 「作为“根”的棋子少于对方“捉”……」, the sentence cut off in our
+/// sources; 1999 art. 29.3 「无根子(含：假根子、少根子)」): Black's cannon on c7 has one root, the
+/// horse on b9; Red's second horse joins the one on a6, and two attackers against one root
+/// win the cannon (horse, horse, horse: +4): 捉. With a second root (the horse on e8) the
+/// exchange is even: no chase.
+#[test]
+fn fewer_roots_than_attackers_is_a_chase() {
+    let line = "d4e6 e9f9 e6d4 f9e9";
+    let short = kinds("1n2k4/9/2c6/N8/9/3N5/9/9/9/3K5 w", line);
+    assert_eq!(short[0], MoveKind::Chase, "{short:?}");
+    let enough = kinds("1n2k4/4n4/2c6/N8/9/3N5/9/9/9/3K5 w", line);
+    assert!(!enough[0].is_attack(), "{enough:?}");
+}
