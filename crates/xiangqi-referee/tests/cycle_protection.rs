@@ -57,3 +57,31 @@ fn fewer_roots_than_attackers_is_a_chase() {
     let enough = kinds("1n2k4/4n4/2c6/N8/9/3N5/9/9/9/3K5 w", line);
     assert!(!enough[0].is_attack(), "{enough:?}");
 }
+
+/// 2020 art. 24.3 (「上述得子后不致立即(下一着不予考虑)被对方将死的，称为“捉”」): Red's rook
+/// comes to the a-file against Black's unprotected horse on a4, but on the back rank it also
+/// guards b0: once it takes, 车2进9 mates (the black pawn on f2 covers f1). A capture that
+/// walks into mate wins nothing: no chase. Without the pawn the general has f1, and the
+/// capture wins the horse.
+#[test]
+fn a_capture_that_walks_into_mate_wins_nothing() {
+    let line = "c0a0 d9d8 a0c0 d8d9";
+    let mated = kinds("1r1k5/9/9/9/9/n8/9/5p3/9/2R2K3 w", line);
+    assert!(!mated[0].is_attack(), "{mated:?}");
+    let free = kinds("1r1k5/9/9/9/9/n8/9/9/9/2R2K3 w", line);
+    assert_eq!(free[0], MoveKind::Chase, "{free:?}");
+}
+
+/// 不能离线 (2020 art. 24.15 「充分保护」; 图7's explanation 「实则不能离线吃炮」): Black's rook
+/// on a9 protects the horse on a5 and also guards the back rank against Red's rook on b0: if
+/// it retakes on a5, 车二进九 mates (the red pawn on c8 covers d8). The root is false, and
+/// Red's cannon coming to a2 (the pawn on a3 its screen) wins the horse: 捉. Without the pawn
+/// on c8 the general escapes to d8, the root is real and cannon for horse is even.
+#[test]
+fn a_protector_tied_to_a_line_by_a_mate_threat_is_no_root() {
+    let line = "c2a2 f9e8 a2c2 e8f9";
+    let tied = kinds("r2k1a3/2P6/9/9/n8/9/P8/2C6/9/1R3K3 w", line);
+    assert_eq!(tied[0], MoveKind::Chase, "{tied:?}");
+    let free = kinds("r2k1a3/9/9/9/n8/9/P8/2C6/9/1R3K3 w", line);
+    assert!(!free[0].is_attack(), "{free:?}");
+}
