@@ -85,3 +85,18 @@ fn a_protector_tied_to_a_line_by_a_mate_threat_is_no_root() {
     let free = kinds("r2k1a3/9/9/9/n8/9/P8/2C6/9/1R3K3 w", line);
     assert!(!free[0].is_attack(), "{free:?}");
 }
+
+/// 2020 art. 26.1.4 (「走动其他子应将产生的“捉”或“杀”，如应将前不存在，按“捉”或“杀”处理；
+/// 如应将前已经存在，则为“闲”」): Black's horse checks from d1; Red's rook answers by stepping
+/// onto the horse's leg (e1), and from there attacks the unprotected horse, which it did not
+/// before: 捉. The same answer by a rook that already attacked d1 along the first rank (from
+/// f1) creates nothing: 闲.
+#[test]
+fn an_answer_to_check_by_another_piece_chases_only_what_is_new() {
+    let new = kinds("3k5/9/9/9/4R4/9/2n6/9/9/5K3 b", "c3d1 e5e1 d1c3 e1e5");
+    assert_eq!(new[0], MoveKind::Check);
+    assert_eq!(new[1], MoveKind::Chase, "{new:?}");
+    let old = kinds("3k5/9/9/9/9/9/2n6/9/5R3/5K3 b", "c3d1 f1e1 d1c3 e1f1");
+    assert_eq!(old[0], MoveKind::Check);
+    assert!(!old[1].is_attack(), "{old:?}");
+}
