@@ -5,7 +5,7 @@
 use xiangqi::{Move, Position};
 use xiangqi_referee::{
     RuleSet,
-    cycle::{MoveKind, classify_cycle},
+    cycle::{ChaseKind, MoveKind, classify_cycle},
 };
 
 fn kinds(fen: &str, line: &str) -> Vec<MoveKind> {
@@ -80,8 +80,19 @@ fn a_capture_that_walks_into_mate_wins_nothing() {
 #[test]
 fn a_protector_tied_to_a_line_by_a_mate_threat_is_no_root() {
     let line = "c2a2 f9e8 a2c2 e8f9";
-    let tied = kinds("r2k1a3/2P6/9/9/n8/9/P8/2C6/9/1R3K3 w", line);
+    let fen = "r2k1a3/2P6/9/9/n8/9/P8/2C6/9/1R3K3 w";
+    let tied = kinds(fen, line);
     assert_eq!(tied[0], MoveKind::Chase, "{tied:?}");
+    // A false root counts as none (1999 art. 28.16 「按无根子处理」): the heavy chase of an
+    // unprotected piece, not the light one of a piece short of roots (2020 26.9.2–26.9.3).
+    let pos = Position::from_fen(fen).expect("legal");
+    let moves: Vec<Move> = line
+        .split_whitespace()
+        .map(|m| m.parse().unwrap())
+        .collect();
+    let chase = &classify_cycle(&pos, &moves, RuleSet::Chinese)[0].chases;
+    assert_eq!(chase.len(), 1, "{chase:?}");
+    assert_eq!(chase[0].kind, ChaseKind::Unprotected, "{chase:?}");
     let free = kinds("r2k1a3/9/9/9/n8/9/P8/2C6/9/1R3K3 w", line);
     assert!(!free[0].is_attack(), "{free:?}");
 }
