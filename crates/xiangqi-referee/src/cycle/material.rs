@@ -75,15 +75,26 @@ pub(crate) fn exchange(pos: &mut Position, sq: Square, chaser: Color) -> i32 {
         };
         let g = gain(victim, sq, mover, chaser);
         let undo = pos.play_unchecked(m);
-        let reply = if mated(pos) {
-            -MATE
-        } else {
-            exchange(pos, sq, chaser)
-        };
+        let reply = answer(pos, sq, chaser);
         pos.undo(m, undo);
         best = best.max(g - reply);
     }
     best
+}
+
+/// What the side to move makes of the exchange on `sq` after a capture: `-MATE` if it is
+/// mated, `MATE` if it mates at once — a capture that walks into mate wins nothing (2020
+/// art. 24.3: 「上述得子后不致立即…被对方将死」), and a root that cannot leave its line to
+/// retake without being mated is a false root (不能离线, 2020 图7: 「实则不能离线吃炮」; 假根,
+/// 1999 art. 28.16) — otherwise the rest of the exchange.
+fn answer(pos: &mut Position, sq: Square, chaser: Color) -> i32 {
+    if mated(pos) {
+        -MATE
+    } else if has_mate_in_one(pos) {
+        MATE
+    } else {
+        exchange(pos, sq, chaser)
+    }
 }
 
 /// The most the side to move gains with one capture (and the exchange that follows on that
@@ -104,11 +115,7 @@ pub(crate) fn best_reply(pos: &mut Position, chaser: Color, old: &[Move]) -> i32
             .collect();
         for m in captures {
             let undo = pos.play_unchecked(m);
-            let reply = if mated(pos) {
-                -MATE
-            } else {
-                exchange(pos, sq, chaser)
-            };
+            let reply = answer(pos, sq, chaser);
             pos.undo(m, undo);
             best = best.max(g - reply);
         }

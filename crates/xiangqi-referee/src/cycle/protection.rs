@@ -6,6 +6,7 @@
 use xiangqi::{Move, Position, Square};
 
 use super::board::legal_captures_on;
+use super::mate::has_mate_in_one;
 
 /// Whether the side to move has a legal capture on `sq`: a real root (真根) of the piece
 /// standing there. Pinned protectors, a king that would step into an attacked square and a
@@ -13,6 +14,20 @@ use super::board::legal_captures_on;
 /// (AXF terms 真根/假根: the test is made after the capture; 2020 art. 24.15).
 pub(crate) fn can_recapture(pos: &Position, sq: Square) -> bool {
     legal_captures_on(pos, sq).next().is_some()
+}
+
+/// Whether the side to move has a real root on `sq` under the Chinese rules: a legal
+/// recapture after which the opponent cannot mate at once. A protector that cannot leave its
+/// line without being mated is a false root (不能离线: 2020 图7's explanation 「实则不能离线吃
+/// 炮」; 1999 art. 28.16: 假根 「形式上是根，实际上起不到充分保护作用」, 按无根子处理).
+pub(crate) fn has_true_root(pos: &Position, sq: Square) -> bool {
+    let mut probe = pos.clone();
+    legal_captures_on(pos, sq).any(|m| {
+        let undo = probe.play_unchecked(m);
+        let safe = !has_mate_in_one(&mut probe);
+        probe.undo(m, undo);
+        safe
+    })
 }
 
 /// How many checks a root made of checks may take (2020 图3 needs four when the elephant
