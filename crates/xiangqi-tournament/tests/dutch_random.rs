@@ -21,6 +21,9 @@ struct Tally {
     rests: u32,
     odd_fields: u32,
     baku: u32,
+    /// Rounds where a bracket's search (or a look at the following bracket) reached its
+    /// work budget: the round's notes say so.
+    budget_notes: u32,
 }
 
 fn config(seed: u64) -> GeneratorConfig {
@@ -46,6 +49,7 @@ fn one(seed: u64, tally: &mut Tally) {
     let mut had_bye: HashSet<PlayerId> = HashSet::new();
     for r in &t.rounds {
         tally.rounds += 1;
+        tally.budget_notes += u32::from(r.notes.iter().any(|n| n.contains("budget")));
         for g in &r.games {
             tally.boards += 1;
             let key = (g.first.min(g.second), g.first.max(g.second));

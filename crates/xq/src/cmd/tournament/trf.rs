@@ -80,9 +80,15 @@ pub(super) fn check(
                 "rounds_checked": report.rounds_checked,
                 "boards_checked": report.boards_checked,
                 "difference": diff,
+                "notes": report.notes.iter()
+                    .map(|(r, n)| serde_json::json!({"round": r, "note": n}))
+                    .collect::<Vec<_>>(),
             })
         );
     } else {
+        for (r, n) in &report.notes {
+            println!("round {r}: note: {n}");
+        }
         match &report.difference {
             None => println!(
                 "{} rounds, {} boards: every pairing is the rules' own",
