@@ -11,7 +11,7 @@ use crate::Side;
 const BUDGET: usize = 40_000;
 
 /// The work budget of one look at the following bracket (C8).
-const PROBE_BUDGET: usize = 4_000;
+const PROBE_BUDGET: usize = 2_000;
 
 /// A candidate's value under C6–C21, lower is better, compared lexicographically. C7's
 /// scores are listed highest first (one entry per downfloater).
@@ -44,6 +44,10 @@ pub(crate) struct Bracket<'f, 'a> {
     probe: bool,
     /// Some look at the following bracket reached its budget.
     probe_cut: bool,
+    /// A probe found a candidate that completes the round for the current choice of MDPs:
+    /// every other with this choice has the same PSD (the residents share one score, so it
+    /// depends only on which MDPs are paired and how many players float) and is no better.
+    settled: bool,
     work: usize,
     best: Option<Best>,
     /// The lower bound of every criterion: a candidate that reaches it is perfect.
@@ -78,6 +82,7 @@ impl<'f, 'a> Bracket<'f, 'a> {
             cache: HashMap::new(),
             probe: false,
             probe_cut: false,
+            settled: false,
             work: 0,
             best: None,
             bound: Vec::new(),
@@ -194,7 +199,9 @@ impl<'f, 'a> Bracket<'f, 'a> {
                 let residents = self.residents.clone();
                 let mut pairs = Vec::new();
                 let mut used = vec![false; residents.len()];
+                self.settled = false;
                 self.mdp_pairings(&s1, &residents, 0, &mut used, &mut pairs, &limbo, (0, 0));
+                self.settled = false;
                 if self.perfect || self.found || self.work > self.limit {
                     return;
                 }
@@ -217,7 +224,7 @@ impl<'f, 'a> Bracket<'f, 'a> {
         limbo: &[usize],
         unmet: (i64, i64),
     ) {
-        if self.perfect || self.found || self.work > self.limit {
+        if self.perfect || self.found || self.settled || self.work > self.limit {
             return;
         }
         if self.target.is_some_and(|t| unmet.0 > t.0 || unmet.1 > t.1) {
@@ -276,7 +283,7 @@ impl<'f, 'a> Bracket<'f, 'a> {
                 self.key.truncate(base);
                 self.key.extend([most - p, xi]);
                 self.transpose(&s1, &s2, 0, &mut used, &mut pairs, limbo, prune, unmet);
-                if self.perfect || self.found || self.work > self.limit {
+                if self.perfect || self.found || self.settled || self.work > self.limit {
                     self.key.truncate(base);
                     return;
                 }
@@ -301,7 +308,7 @@ impl<'f, 'a> Bracket<'f, 'a> {
         prune: bool,
         unmet: (i64, i64),
     ) {
-        if self.perfect || self.found || self.work > self.limit {
+        if self.perfect || self.found || self.settled || self.work > self.limit {
             return;
         }
         self.work += 1;
@@ -379,10 +386,33 @@ impl<'f, 'a> Bracket<'f, 'a> {
             return;
         }
         down.sort_by_key(|&i| self.f.rank[i]);
+        if !self.probe
+            && let Some((b, _, _, _)) = &self.best
+        {
+            // Worse than the best on C6–C7 already: C4 and C8 (a search of the following
+            // bracket) need not be looked at. Not counted as found: whether the search goes
+            // on to fewer pairs must not depend on this shortcut.
+            let score = |i: usize| i64::from(self.f.players[i].score.halves());
+            let mut prefix = vec![down.len() as i64, down.len() as i64];
+            let mut scores: Vec<i64> = down.iter().map(|&i| score(i)).collect();
+            scores.sort_unstable_by(|a, b| b.cmp(a));
+            prefix.extend(scores);
+            if prefix.as_slice() > &b[..c8_at(b)] {
+                return;
+            }
+        }
         let Some(q) = self.quality(pairs, &down) else {
             return;
         };
         self.valid += 1;
+        if self.probe {
+            // Settled only when no other pairing of the residents with this choice of MDPs
+            // could pair more of them (the PSD counts the residents who float).
+            let mdp_down = down.iter().filter(|d| self.mdps.contains(d)).count();
+            let paired = self.mdps.len() - mdp_down;
+            let left = self.residents.len().saturating_sub(paired);
+            self.settled = down.len() - mdp_down <= left % 2;
+        }
         if let Some(t) = self.target {
             // The bounded pass keeps only candidates at the bounds of C6–C11.
             // C8's bound is optimistic when players float, so it is left to the full search.

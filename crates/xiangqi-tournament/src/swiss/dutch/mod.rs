@@ -14,6 +14,10 @@
 //!   not meet; same-club avoidance and TRF `260` forbidden pairs are added as absolute;
 //! * C4 completion: the players left below must still be pairable (a maximum matching
 //!   decides, [`crate::matching`]);
+//! * C8: the following bracket (and only it) is paired by the same search, judged by its own
+//!   C6 and then its PSD (the module `next`), among its pairings that keep the round complete
+//!   (C4): a count of its pairs under C1–C3 alone took the wrong downfloaters in bbpPairings'
+//!   `issue_7` round 15;
 //! * C5 the PAB assignee's score as low as possible (fixed before pairing, as a constraint on
 //!   who may end unpaired);
 //! * quality C6–C21 (see [`Quality`]), and between equal candidates the earlier one (3.8).
