@@ -68,6 +68,10 @@ pub struct Round {
     /// a win's worth.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub rests: Vec<(PlayerId, Points)>,
+    /// What the pairing program noted about this round's pairing (e.g. a Dutch bracket whose
+    /// search reached its work budget, so that the pairing is not proven the rules' own).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<String>,
 }
 
 impl Round {
@@ -156,7 +160,7 @@ impl History {
     /// use xiangqi_tournament::{history::{History, Game, Round}, Outcome, PlayerId, Scoring};
     /// let mut g = Game::new(1, PlayerId(1), PlayerId(2));
     /// g.outcome = Some(Outcome::FirstWins);
-    /// let h = History::build(2, &[Round { number: 1, games: vec![g], bye: None, rests: vec![] }], &Scoring::rules_1960(), &[]);
+    /// let h = History::build(2, &[Round { number: 1, games: vec![g], bye: None, rests: vec![], notes: vec![] }], &Scoring::rules_1960(), &[]);
     /// assert_eq!(h.points(PlayerId(1)).to_string(), "2");
     /// ```
     pub fn build(

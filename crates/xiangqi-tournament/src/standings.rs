@@ -57,7 +57,7 @@ impl Standings {
     /// use xiangqi_tournament::{history::{History, Game, Round}, standings::Standings, Outcome, PlayerId, Scoring, TieBreak};
     /// let mut g = Game::new(1, PlayerId(2), PlayerId(1));
     /// g.outcome = Some(Outcome::Draw);
-    /// let h = History::build(2, &[Round { number: 1, games: vec![g], bye: None, rests: vec![] }], &Scoring::modern(), &[]);
+    /// let h = History::build(2, &[Round { number: 1, games: vec![g], bye: None, rests: vec![], notes: vec![] }], &Scoring::modern(), &[]);
     /// let s = Standings::compute(&h, &[TieBreak::Points, TieBreak::GamesAsSecond]);
     /// assert_eq!(s.rows[0].player, PlayerId(1)); // drew with the second move
     /// ```

@@ -234,3 +234,54 @@ fn topscorers_may_meet_in_the_final_round() {
     // Not the final round: C3 forbids it, and there is no pairing at all.
     assert!(pair(&ps, &round(4, 5)).is_err());
 }
+
+/// C8 compares the following bracket's pairing score difference (PSD), not only its pairs.
+/// Bracket 2 points: 1, 2, 3 (one must float; C6 and C7 are equal whoever floats: the PSD of
+/// 1 v 2 with 3 floating is [2 − (2 − 1), 0] = [1, 0], the same for 1 v 3 with 2 floating).
+/// 3 has met 4 and 5, so if 3 floats the bracket of 1 point {3, 4, 5} pairs 4 v 5 and 3
+/// floats again: PSD [2 − 0, 0] = [2, 0]; if 2 floats it pairs 2 v 4 and 5 floats:
+/// [1, 1] (in points), lower. Both have one pair there, so counting pairs alone took the
+/// first candidate (1 v 2); the text's C8 takes 1 v 3, then 2 v 4 and 5 v 6.
+#[test]
+fn c8_minimises_the_following_brackets_psd() {
+    let mut ps = vec![
+        player(1, 4),
+        player(2, 4),
+        player(3, 4),
+        player(4, 2),
+        player(5, 2),
+        player(6, 0),
+    ];
+    met(&mut ps, 3, 4);
+    met(&mut ps, 3, 5);
+    let (b, bye) = boards(&ps, &round(3, 5));
+    let mut pairs: Vec<(u32, u32)> = b.iter().map(|&(x, y)| (x.min(y), x.max(y))).collect();
+    pairs.sort();
+    assert_eq!((pairs, bye), (vec![(1, 3), (2, 4), (5, 6)], None));
+}
+
+/// C8 judges the following bracket by the pairings it may really have: those that leave the
+/// rest of the round pairable (C4). As above, but 6 (the only player with 0) has also met 4
+/// and 5. If 2 floats, {2, 4, 5} could pair 2 v 4 with PSD [1, 1] by C1–C3 alone, but then
+/// 5 is left with 6, whom he has met; its only pairing that completes the round is 4 v 5 with
+/// 2 floating to 6: [2, 0], as when 3 floats ({3, 4, 5}: 4 v 5, 3 to 6). C8 is then equal
+/// and the first candidate in art. 4 order stands: 1 v 2, 4 v 5, 3 v 6.
+#[test]
+fn c8_and_c4_leave_the_round_complete() {
+    let mut ps = vec![
+        player(1, 4),
+        player(2, 4),
+        player(3, 4),
+        player(4, 2),
+        player(5, 2),
+        player(6, 0),
+    ];
+    met(&mut ps, 6, 4);
+    met(&mut ps, 6, 5);
+    met(&mut ps, 3, 4);
+    met(&mut ps, 3, 5);
+    let (b, _) = boards(&ps, &round(3, 5));
+    let mut pairs: Vec<(u32, u32)> = b.iter().map(|&(x, y)| (x.min(y), x.max(y))).collect();
+    pairs.sort();
+    assert_eq!(pairs, [(1, 2), (3, 6), (4, 5)]);
+}

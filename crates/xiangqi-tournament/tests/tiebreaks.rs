@@ -33,6 +33,7 @@ fn history(players: usize, games: &[G], byes: &[(u32, u32, Points)], scoring: Sc
                 .collect(),
             bye: byes.iter().find(|b| b.0 == r).map(|b| (PlayerId(b.1), b.2)),
             rests: vec![],
+            notes: vec![],
         })
         .collect();
     History::build(players, &rounds, &scoring, &[])

@@ -230,3 +230,49 @@ fn bbp_issue_7_history_checks_clean() {
         (14, 14 * 30)
     );
 }
+
+/// bbpPairings `test/tests/issue_7.output.expected` (the version of commit 16a000f9, written
+/// for the 2025 rules): round 15 of the same tournament, board for board and colour for
+/// colour. Boards 21–30 turn on C8: the following bracket's pairing that completes the round
+/// (C4) and its PSD, not its pairs counted by C1–C3 alone.
+#[test]
+fn bbp_issue_7_round_15_pairs_as_expected() {
+    let text = data("bbpPairings/issue_7.trf");
+    let mut t = TrfFile::parse(&text)
+        .expect("reads")
+        .to_tournament(None)
+        .expect("converts");
+    let expected: [(u32, u32); 30] = [
+        (1, 15),
+        (3, 2),
+        (11, 17),
+        (7, 10),
+        (8, 14),
+        (4, 6),
+        (5, 12),
+        (9, 16),
+        (13, 25),
+        (24, 22),
+        (18, 29),
+        (20, 23),
+        (19, 33),
+        (21, 38),
+        (39, 26),
+        (28, 36),
+        (31, 40),
+        (37, 35),
+        (44, 46),
+        (30, 32),
+        (27, 48),
+        (47, 42),
+        (51, 55),
+        (34, 50),
+        (49, 45),
+        (53, 58),
+        (41, 59),
+        (56, 43),
+        (60, 52),
+        (54, 57),
+    ];
+    assert_eq!(next_round(&mut t), expected);
+}

@@ -48,6 +48,9 @@ pub struct CheckReport {
     pub boards_checked: u32,
     /// The first difference, if any.
     pub difference: Option<Difference>,
+    /// The notes of the re-pairings, by round (e.g. a Dutch bracket's search that reached its
+    /// work budget: that round's comparison is then not a proof).
+    pub notes: Vec<(u32, String)>,
 }
 
 impl Tournament {
@@ -69,6 +72,7 @@ impl Tournament {
             rounds_checked: 0,
             boards_checked: 0,
             difference: None,
+            notes: Vec::new(),
         };
         for (k, round) in self.rounds.iter().enumerate() {
             let mut replay = self.clone();
@@ -83,6 +87,9 @@ impl Tournament {
             replay.pair_next_round()?;
             let ours = &replay.rounds[k];
             report.rounds_checked += 1;
+            report
+                .notes
+                .extend(ours.notes.iter().map(|n| (round.number, n.clone())));
             let as_pairing = |r: &crate::history::Round| SwissPairing {
                 boards: r.games.iter().map(|g| (g.first, g.second)).collect(),
                 bye: r.bye.map(|b| b.0),

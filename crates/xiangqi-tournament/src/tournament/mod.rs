@@ -366,6 +366,7 @@ impl Tournament {
             games: Vec::new(),
             bye: None,
             rests: Vec::new(),
+            notes: Vec::new(),
         };
         for f in &table[number as usize - 1] {
             if f.is_bye() {

@@ -103,6 +103,7 @@ impl Tournament {
                 .collect(),
             bye: pairing.bye.map(|p| (p, self.settings.scoring.bye)),
             rests,
+            notes: pairing.notes,
         }
     }
 

@@ -3,11 +3,15 @@
 
 use std::collections::HashMap;
 
+use super::next::{psd, psd_bound};
 use super::{Field, Float, Strength};
 use crate::Side;
 
 /// The work budget per bracket, in search nodes.
 const BUDGET: usize = 40_000;
+
+/// The work budget of one look at the following bracket (C8).
+const PROBE_BUDGET: usize = 2_000;
 
 /// A candidate's value under C6–C21, lower is better, compared lexicographically. C7's
 /// scores are listed highest first (one entry per downfloater).
@@ -21,6 +25,8 @@ pub(crate) struct Done {
     pub(crate) pairs: Vec<(usize, usize)>,
     pub(crate) downfloaters: Vec<usize>,
     pub(crate) budget_exhausted: bool,
+    /// A look at the following bracket (C8) reached its own budget.
+    pub(crate) probe_cut: bool,
 }
 
 pub(crate) struct Bracket<'f, 'a> {
@@ -30,8 +36,18 @@ pub(crate) struct Bracket<'f, 'a> {
     lower: &'f [usize],
     next: Option<&'f [usize]>,
     last: bool,
-    /// Per downfloater set: (completes, pairs in the following bracket).
-    cache: HashMap<Vec<usize>, (bool, usize)>,
+    /// Per downfloater set: whether the round completes, and C8: the following bracket's
+    /// fewest downfloaters, then its PSD (its length first).
+    cache: HashMap<Vec<usize>, (bool, Vec<i64>)>,
+    /// This bracket is paired only to value it as the following bracket of another (C8): its
+    /// candidates are judged by C6 and the PSD alone.
+    probe: bool,
+    /// Some look at the following bracket reached its budget.
+    probe_cut: bool,
+    /// A probe found a candidate that completes the round for the current choice of MDPs:
+    /// every other with this choice has the same PSD (the residents share one score, so it
+    /// depends only on which MDPs are paired and how many players float) and is no better.
+    settled: bool,
     work: usize,
     best: Option<Best>,
     /// The lower bound of every criterion: a candidate that reaches it is perfect.
@@ -64,6 +80,9 @@ impl<'f, 'a> Bracket<'f, 'a> {
             next,
             last: next.is_none(),
             cache: HashMap::new(),
+            probe: false,
+            probe_cut: false,
+            settled: false,
             work: 0,
             best: None,
             bound: Vec::new(),
@@ -74,6 +93,33 @@ impl<'f, 'a> Bracket<'f, 'a> {
             valid: 0,
             limit: BUDGET,
         }
+    }
+
+    /// The following bracket of another, to be valued for C8: `mdps` are the other's
+    /// downfloaters, `lower` the players below this bracket.
+    fn probe(
+        f: &'f Field<'a>,
+        mdps: &[usize],
+        residents: &[usize],
+        lower: &'f [usize],
+    ) -> Bracket<'f, 'a> {
+        let mut b = Bracket::new(f, mdps, residents, lower, None);
+        b.last = lower.is_empty();
+        b.probe = true;
+        b.limit = PROBE_BUDGET;
+        b
+    }
+
+    /// The best value (C6, then the PSD) of a probing bracket's pairings that complete the
+    /// round, if one is found within its budget.
+    /// Also whether its search was cut by the budget.
+    fn probe_value(mut self) -> (Option<Quality>, bool) {
+        let all: Vec<usize> = self.mdps.iter().chain(&self.residents).copied().collect();
+        let max_pairs = self.f.max_pairs(&all);
+        self.bound = self.lower_bound(&all, max_pairs);
+        self.levels(self.mdps.len());
+        let cut = self.work > self.limit && !self.perfect;
+        (self.best.map(|b| b.0), cut)
     }
 
     pub(crate) fn pair(mut self) -> Done {
@@ -111,6 +157,7 @@ impl<'f, 'a> Bracket<'f, 'a> {
                 pairs,
                 downfloaters,
                 budget_exhausted,
+                probe_cut: self.probe_cut,
             },
             // Nothing found within the budget: the last bracket is closed by any complete
             // pairing (one exists: C4 held when the bracket above was paired); any other
@@ -120,17 +167,20 @@ impl<'f, 'a> Bracket<'f, 'a> {
                     pairs,
                     downfloaters: bye.into_iter().collect(),
                     budget_exhausted: true,
+                    probe_cut: self.probe_cut,
                 },
                 None => Done {
                     pairs: Vec::new(),
                     downfloaters: all,
                     budget_exhausted,
+                    probe_cut: self.probe_cut,
                 },
             },
             None => Done {
                 pairs: Vec::new(),
                 downfloaters: all,
                 budget_exhausted,
+                probe_cut: self.probe_cut,
             },
         }
     }
@@ -149,7 +199,9 @@ impl<'f, 'a> Bracket<'f, 'a> {
                 let residents = self.residents.clone();
                 let mut pairs = Vec::new();
                 let mut used = vec![false; residents.len()];
+                self.settled = false;
                 self.mdp_pairings(&s1, &residents, 0, &mut used, &mut pairs, &limbo, (0, 0));
+                self.settled = false;
                 if self.perfect || self.found || self.work > self.limit {
                     return;
                 }
@@ -172,7 +224,7 @@ impl<'f, 'a> Bracket<'f, 'a> {
         limbo: &[usize],
         unmet: (i64, i64),
     ) {
-        if self.perfect || self.found || self.work > self.limit {
+        if self.perfect || self.found || self.settled || self.work > self.limit {
             return;
         }
         if self.target.is_some_and(|t| unmet.0 > t.0 || unmet.1 > t.1) {
@@ -214,7 +266,10 @@ impl<'f, 'a> Bracket<'f, 'a> {
         for p in (0..=most).rev() {
             let before = self.valid;
             let xs = exchanges(rem.len(), p);
-            let prune = 2 * p == rem.len() && limbo.is_empty() && !self.f.top.iter().any(|&t| t);
+            let prune = 2 * p == rem.len()
+                && limbo.is_empty()
+                && !self.probe
+                && !self.f.top.iter().any(|&t| t);
             for (xi, x) in xs.iter().enumerate() {
                 let (s1, s2) = split(rem, p, x);
                 if let Some(t) = self.target {
@@ -228,7 +283,7 @@ impl<'f, 'a> Bracket<'f, 'a> {
                 self.key.truncate(base);
                 self.key.extend([most - p, xi]);
                 self.transpose(&s1, &s2, 0, &mut used, &mut pairs, limbo, prune, unmet);
-                if self.perfect || self.found || self.work > self.limit {
+                if self.perfect || self.found || self.settled || self.work > self.limit {
                     self.key.truncate(base);
                     return;
                 }
@@ -253,7 +308,7 @@ impl<'f, 'a> Bracket<'f, 'a> {
         prune: bool,
         unmet: (i64, i64),
     ) {
-        if self.perfect || self.found || self.work > self.limit {
+        if self.perfect || self.found || self.settled || self.work > self.limit {
             return;
         }
         self.work += 1;
@@ -272,8 +327,9 @@ impl<'f, 'a> Bracket<'f, 'a> {
             if let Some((q, _, _, _)) = &self.best
                 && self.target.is_none()
             {
-                let rest_at_bound = q[C12_AT + 1..] == self.bound[C12_AT + 1..];
-                if reach > q[C12_AT] || (rest_at_bound && reach >= q[C12_AT]) {
+                let (at, at_b) = (c12_at(q), c12_at(&self.bound));
+                let rest_at_bound = q[at + 1..] == self.bound[at_b + 1..];
+                if reach > q[at] || (rest_at_bound && reach >= q[at]) {
                     return;
                 }
             }
@@ -330,18 +386,41 @@ impl<'f, 'a> Bracket<'f, 'a> {
             return;
         }
         down.sort_by_key(|&i| self.f.rank[i]);
+        if !self.probe
+            && let Some((b, _, _, _)) = &self.best
+        {
+            // Worse than the best on C6–C7 already: C4 and C8 (a search of the following
+            // bracket) need not be looked at. Not counted as found: whether the search goes
+            // on to fewer pairs must not depend on this shortcut.
+            let score = |i: usize| i64::from(self.f.players[i].score.halves());
+            let mut prefix = vec![down.len() as i64, down.len() as i64];
+            let mut scores: Vec<i64> = down.iter().map(|&i| score(i)).collect();
+            scores.sort_unstable_by(|a, b| b.cmp(a));
+            prefix.extend(scores);
+            if prefix.as_slice() > &b[..c8_at(b)] {
+                return;
+            }
+        }
         let Some(q) = self.quality(pairs, &down) else {
             return;
         };
         self.valid += 1;
+        if self.probe {
+            // Settled only when no other pairing of the residents with this choice of MDPs
+            // could pair more of them (the PSD counts the residents who float).
+            let mdp_down = down.iter().filter(|d| self.mdps.contains(d)).count();
+            let paired = self.mdps.len() - mdp_down;
+            let left = self.residents.len().saturating_sub(paired);
+            self.settled = down.len() - mdp_down <= left % 2;
+        }
         if let Some(t) = self.target {
             // The bounded pass keeps only candidates at the bounds of C6–C11.
             // C8's bound is optimistic when players float, so it is left to the full search.
-            let at = c12_at(&q);
-            let c8 = at - 4;
-            let at_bound = at == c12_at(&self.bound)
+            let (at, at_b) = (c12_at(&q), c12_at(&self.bound));
+            let (c8, c8_b) = (c8_at(&q), c8_at(&self.bound));
+            let at_bound = c8 == c8_b
                 && q[..c8] == self.bound[..c8]
-                && q[c8 + 1..at] == self.bound[c8 + 1..at];
+                && q[c9_at(&q)..at] == self.bound[c9_at(&self.bound)..at_b];
             if !at_bound || q[at] > t.0 || q[at + 1] > t.1 {
                 return;
             }
@@ -361,22 +440,18 @@ impl<'f, 'a> Bracket<'f, 'a> {
     /// The candidate's value, or `None` if the rest of the round cannot be completed (C4).
     pub(crate) fn quality(&mut self, pairs: &[(usize, usize)], down: &[usize]) -> Option<Quality> {
         let f = self.f;
-        let (completes, next_pairs) = match self.cache.get(down) {
-            Some(&v) => v,
+        let (completes, c8) = match self.cache.get(down) {
+            Some(v) => v.clone(),
             None => {
                 let mut rest: Vec<usize> = down.to_vec();
                 rest.extend_from_slice(self.lower);
                 let completes = f.completes(&rest);
-                let next_pairs = match self.next {
-                    Some(next) if completes => {
-                        let mut nb = down.to_vec();
-                        nb.extend_from_slice(next);
-                        f.max_pairs(&nb)
-                    }
-                    _ => 0,
+                let c8 = match self.next {
+                    Some(next) if completes && !self.probe => self.following(down, next),
+                    _ => vec![0, 0],
                 };
-                self.cache.insert(down.to_vec(), (completes, next_pairs));
-                (completes, next_pairs)
+                self.cache.insert(down.to_vec(), (completes, c8.clone()));
+                (completes, c8)
             }
         };
         if !completes {
@@ -385,11 +460,18 @@ impl<'f, 'a> Bracket<'f, 'a> {
         let p = f.players;
         let score = |i: usize| i64::from(p[i].score.halves());
         let mut q: Quality = vec![down.len() as i64];
+        if self.probe {
+            let (resident, win) = self.resident_and_win();
+            let list = psd(f, pairs, down, resident, win);
+            q.push(list.len() as i64);
+            q.extend(list);
+            return Some(q);
+        }
         let mut scores: Vec<i64> = down.iter().map(|&i| score(i)).collect();
         scores.sort_unstable_by(|a, b| b.cmp(a));
         q.push(scores.len() as i64);
         q.extend(scores);
-        q.push(-(next_pairs as i64));
+        q.extend(c8);
         let bye = if self.last {
             down.first().copied()
         } else {
@@ -446,8 +528,42 @@ impl<'f, 'a> Bracket<'f, 'a> {
         Some(q)
     }
 
-    fn lower_bound(&self, all: &[usize], max_pairs: usize) -> Quality {
+    /// C8 for the downfloaters `down`: the following bracket `next` paired as well as its own
+    /// C6 and PSD allow with the round still complete (C4), its value [downfloaters, PSD's
+    /// length, PSD…]. If its search finds nothing within its budget, the count of pairs its
+    /// players could make alone stands in, with an empty PSD.
+    fn following(&mut self, down: &[usize], next: &[usize]) -> Vec<i64> {
+        let below = &self.lower[next.len().min(self.lower.len())..];
+        let (value, cut) = Bracket::probe(self.f, down, next, below).probe_value();
+        self.probe_cut |= cut;
+        match value {
+            Some(q) => q,
+            None => {
+                let mut nb = down.to_vec();
+                nb.extend_from_slice(next);
+                vec![(nb.len() - 2 * self.f.max_pairs(&nb)) as i64, 0]
+            }
+        }
+    }
+
+    /// The residents' score and a win's points, in half points.
+    fn resident_and_win(&self) -> (i64, i64) {
+        let resident = self
+            .residents
+            .first()
+            .map_or(0, |&r| i64::from(self.f.players[r].score.halves()));
+        (resident, i64::from(self.f.round.win.halves()))
+    }
+
+    fn lower_bound(&mut self, all: &[usize], max_pairs: usize) -> Quality {
         let down = all.len() - 2 * max_pairs;
+        if self.probe {
+            let (resident, win) = self.resident_and_win();
+            let len = max_pairs + down;
+            let mut q: Quality = vec![down as i64, len as i64];
+            q.extend(psd_bound(self.f, &self.mdps, resident, win, down, len));
+            return q;
+        }
         let mut q: Quality = vec![down as i64, down as i64];
         // C7: the lowest scores that could float.
         let mut scores: Vec<i64> = all
@@ -458,14 +574,18 @@ impl<'f, 'a> Bracket<'f, 'a> {
         let mut low: Vec<i64> = scores[..down.min(scores.len())].to_vec();
         low.sort_unstable_by(|a, b| b.cmp(a));
         q.extend(low);
-        // C8: exact when nothing floats; otherwise the optimistic "everyone below pairs".
-        q.push(
-            -(match self.next {
-                Some(n) if down == 0 => self.f.max_pairs(n),
-                Some(n) => (n.len() + down) / 2,
-                None => 0,
-            } as i64),
-        );
+        // C8: exact when nothing floats; otherwise the optimistic "everyone below pairs",
+        // with a PSD of zeros.
+        q.extend(match self.next {
+            Some(n) if down == 0 => self.following(&[], n),
+            Some(n) => {
+                let (m, pairs) = (n.len() + down, (n.len() + down) / 2);
+                let mut c8 = vec![(m % 2) as i64, (m - pairs) as i64];
+                c8.extend(std::iter::repeat_n(0, m - pairs));
+                c8
+            }
+            None => vec![0, 0],
+        });
         // C9: the fewest unplayed games among those who may take the PAB here.
         let c9 = if self.last && down == 1 {
             all.iter()
@@ -506,12 +626,21 @@ impl<'f, 'a> Bracket<'f, 'a> {
     }
 }
 
-/// Where C12 sits in a [`Quality`] of a bracket with no downfloaters.
-const C12_AT: usize = 1 + 1 + 1 + 1 + 2;
+/// Where C8 (the following bracket's pairs, then its PSD's length and entries) starts in `q`:
+/// after C6 and C7 (its length and scores).
+pub(crate) fn c8_at(q: &[i64]) -> usize {
+    2 + q[1].max(0) as usize
+}
 
-/// Where C12 sits in `q`: after C6, C7 (its length and scores), C8, C9, C10 and C11.
+/// Where C9 sits in `q`.
+pub(crate) fn c9_at(q: &[i64]) -> usize {
+    let c8 = c8_at(q);
+    c8 + 2 + q[c8 + 1].max(0) as usize
+}
+
+/// Where C12 sits in `q`: after C9, C10 and C11.
 fn c12_at(q: &[i64]) -> usize {
-    C12_AT + q[1].max(0) as usize
+    c9_at(q) + 3
 }
 
 fn float_back(floats: &[Float], back: usize) -> Float {

@@ -14,6 +14,10 @@
 //!   not meet; same-club avoidance and TRF `260` forbidden pairs are added as absolute;
 //! * C4 completion: the players left below must still be pairable (a maximum matching
 //!   decides, [`crate::matching`]);
+//! * C8: the following bracket (and only it) is paired by the same search, judged by its own
+//!   C6 and then its PSD (the module `next`), among its pairings that keep the round complete
+//!   (C4): a count of its pairs under C1–C3 alone took the wrong downfloaters in bbpPairings'
+//!   `issue_7` round 15;
 //! * C5 the PAB assignee's score as low as possible (fixed before pairing, as a constraint on
 //!   who may end unpaired);
 //! * quality C6–C21 (see [`Quality`]), and between equal candidates the earlier one (3.8).
@@ -26,6 +30,7 @@
 
 mod bracket;
 mod colour;
+mod next;
 
 pub use colour::{Claim, Colours, Strength, hi_gets_white};
 
@@ -106,7 +111,7 @@ pub struct DutchRound {
 pub const CRITERIA: [&str; 17] = [
     "C6 number of downfloaters",
     "C7 scores of the downfloaters",
-    "C8 pairs in the following bracket",
+    "C8 pairs and score differences in the following bracket",
     "C9 unplayed games of the PAB assignee",
     "C10 topscorers beyond a colour difference of 2",
     "C11 topscorers with the same colour three times",
@@ -344,6 +349,13 @@ impl<'a> Field<'a> {
                     self.players[groups[g][0]].score
                 ));
             }
+            if done.probe_cut {
+                notes.push(format!(
+                    "bracket of score {}: a look at the following bracket (C8) reached its \
+                     search budget",
+                    self.players[groups[g][0]].score
+                ));
+            }
             pairs.extend(done.pairs);
             mdps = done.downfloaters;
         }
@@ -511,10 +523,13 @@ fn criterion_at(a: &[i64], b: &[i64]) -> String {
     if k == 0 {
         return CRITERIA[0].into();
     }
-    let scores = a[1].max(0) as usize;
-    if k <= 1 + scores {
+    let (c8, c9) = (bracket::c8_at(a), bracket::c9_at(a));
+    if k < c8 {
         return CRITERIA[1].into();
     }
-    let rest = k - 2 - scores; // 0: C8, 1: C9, 2..: C10…C21
-    CRITERIA[(2 + rest).min(16)].into()
+    if k < c9 {
+        return CRITERIA[2].into();
+    }
+    let rest = k - c9; // 0: C9, 1..: C10…C21
+    CRITERIA[(3 + rest).min(16)].into()
 }

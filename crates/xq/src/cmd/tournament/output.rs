@@ -22,8 +22,9 @@ pub(super) fn print_pairings(t: &Tournament, round: u32, json: bool) {
                 })
             })
             .collect();
-        let v =
-            serde_json::json!({"round": round, "boards": boards, "bye": r.bye.map(|(p, _)| p.0)});
+        let v = serde_json::json!({
+            "round": round, "boards": boards, "bye": r.bye.map(|(p, _)| p.0), "notes": r.notes,
+        });
         println!("{v}");
         return;
     }
@@ -41,6 +42,9 @@ pub(super) fn print_pairings(t: &Tournament, round: u32, json: bool) {
     }
     if let Some((p, pts)) = r.bye {
         println!("bye: {p} {} ({pts})", name(t, p));
+    }
+    for n in &r.notes {
+        println!("note: {n}");
     }
 }
 

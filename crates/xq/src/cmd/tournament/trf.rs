@@ -80,12 +80,23 @@ pub(super) fn check(
                 "rounds_checked": report.rounds_checked,
                 "boards_checked": report.boards_checked,
                 "difference": diff,
+                "notes": report.notes.iter()
+                    .map(|(r, n)| serde_json::json!({"round": r, "note": n}))
+                    .collect::<Vec<_>>(),
             })
         );
     } else {
+        for (r, n) in &report.notes {
+            println!("round {r}: note: {n}");
+        }
         match &report.difference {
-            None => println!(
+            None if report.notes.is_empty() => println!(
                 "{} rounds, {} boards: every pairing is the rules' own",
+                report.rounds_checked, report.boards_checked
+            ),
+            None => println!(
+                "{} rounds, {} boards: every pairing is the one we find; where a note above says \
+                 a search reached its budget, that one is not proven the rules' own",
                 report.rounds_checked, report.boards_checked
             ),
             Some(d) => println!("{d}"),
