@@ -336,3 +336,40 @@ impl TieBreakPreset {
         }
     }
 }
+
+/// A tie-break chain as a person writes it: a preset's name (`chinese-swiss`, `fide_swiss`,
+/// …) or criteria separated by commas (`points,buchholz,progressive`), hyphens or
+/// underscores alike. The command line and the server's events read chains with it, so both
+/// accept the same words.
+///
+/// # Errors
+///
+/// The first word that is neither a preset nor a criterion.
+///
+/// ```
+/// use xiangqi_tournament::{TieBreak, tiebreak::parse_chain};
+/// assert_eq!(parse_chain("chinese-swiss").unwrap()[1], TieBreak::Buchholz);
+/// assert_eq!(parse_chain("two_game_1960").unwrap()[0], TieBreak::MatchPoints);
+/// assert_eq!(parse_chain("points, head-to-head").unwrap().len(), 2);
+/// assert_eq!(parse_chain("points,luck").unwrap_err(), "luck");
+/// ```
+pub fn parse_chain(s: &str) -> Result<Vec<TieBreak>, String> {
+    let preset = match s.trim().replace('_', "-").as_str() {
+        "single-1960" => Some(TieBreakPreset::Single1960),
+        "two-game-1960" => Some(TieBreakPreset::TwoGame1960),
+        "chinese-swiss" => Some(TieBreakPreset::ChineseSwiss),
+        "chinese-swiss-full" => Some(TieBreakPreset::ChineseSwissFull),
+        "round-robin-modern" => Some(TieBreakPreset::RoundRobinModern),
+        "fide-swiss" => Some(TieBreakPreset::FideSwiss),
+        _ => None,
+    };
+    if let Some(p) = preset {
+        return Ok(p.chain());
+    }
+    s.split(',')
+        .map(|c| {
+            let c = c.trim().replace('-', "_");
+            serde_json::from_value::<TieBreak>(serde_json::Value::String(c.clone())).map_err(|_| c)
+        })
+        .collect()
+}

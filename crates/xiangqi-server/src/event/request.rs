@@ -80,25 +80,8 @@ pub struct EventSpec {
 /// assert!(parse_tiebreaks("points,luck").is_err());
 /// ```
 pub fn parse_tiebreaks(s: &str) -> Result<Vec<TieBreak>, ApiError> {
-    let preset = match s.trim().replace('_', "-").as_str() {
-        "single-1960" => Some(TieBreakPreset::Single1960),
-        "two-game-1960" => Some(TieBreakPreset::TwoGame1960),
-        "chinese-swiss" => Some(TieBreakPreset::ChineseSwiss),
-        "chinese-swiss-full" => Some(TieBreakPreset::ChineseSwissFull),
-        "round-robin-modern" => Some(TieBreakPreset::RoundRobinModern),
-        "fide-swiss" => Some(TieBreakPreset::FideSwiss),
-        _ => None,
-    };
-    if let Some(p) = preset {
-        return Ok(p.chain());
-    }
-    s.split(',')
-        .map(|c| {
-            let c = c.trim().replace('-', "_");
-            serde_json::from_value::<TieBreak>(serde_json::Value::String(c.clone()))
-                .map_err(|_| invalid(format!("tiebreaks: unknown criterion {c:?}")))
-        })
-        .collect()
+    xiangqi_tournament::tiebreak::parse_chain(s)
+        .map_err(|c| invalid(format!("tiebreaks: unknown criterion {c:?}")))
 }
 
 fn pick<'a>(

@@ -349,25 +349,8 @@ fn swiss_options(a: &NewArgs) -> anyhow::Result<SwissOptions> {
 }
 
 fn parse_tiebreaks(s: &str) -> anyhow::Result<Vec<TieBreak>> {
-    let preset = match s.trim().replace('_', "-").as_str() {
-        "single-1960" => Some(TieBreakPreset::Single1960),
-        "two-game-1960" => Some(TieBreakPreset::TwoGame1960),
-        "chinese-swiss" => Some(TieBreakPreset::ChineseSwiss),
-        "chinese-swiss-full" => Some(TieBreakPreset::ChineseSwissFull),
-        "round-robin-modern" => Some(TieBreakPreset::RoundRobinModern),
-        "fide-swiss" => Some(TieBreakPreset::FideSwiss),
-        _ => None,
-    };
-    if let Some(p) = preset {
-        return Ok(p.chain());
-    }
-    s.split(',')
-        .map(|c| {
-            let c = c.trim().replace('-', "_");
-            serde_json::from_value::<TieBreak>(serde_json::Value::String(c.clone()))
-                .map_err(|_| anyhow::anyhow!("unknown tie-break {c:?}"))
-        })
-        .collect()
+    xiangqi_tournament::tiebreak::parse_chain(s)
+        .map_err(|c| anyhow::anyhow!("unknown tie-break {c:?}"))
 }
 
 pub(super) fn load(path: &Path) -> anyhow::Result<Tournament> {
