@@ -7,16 +7,8 @@ use xiangqi_referee::{
     cycle::{IdleKind, MoveKind, classify_cycle},
 };
 
-fn kinds(fen: &str, line: &str) -> Vec<MoveKind> {
-    let pos = Position::from_fen(fen).expect("legal test position");
-    let moves: Vec<Move> = line
-        .split_whitespace()
-        .map(|m| m.parse().expect("ICCS move"))
-        .collect();
-    let classes = classify_cycle(&pos, &moves, RuleSet::Chinese);
-    assert_eq!(classes.len(), moves.len(), "{line} is not legal from {fen}");
-    classes.iter().map(|c| c.kind).collect()
-}
+mod common;
+use common::kinds;
 
 /// 2020 art. 24.4 (兑, 图9): a horse stepping off the a-file opens it between the two rooks;
 /// Black may take Red's rook, and the horse on c1 retakes: an even exchange offered by a move of

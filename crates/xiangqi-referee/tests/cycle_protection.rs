@@ -8,16 +8,8 @@ use xiangqi_referee::{
     cycle::{ChaseKind, MoveKind, classify_cycle},
 };
 
-fn kinds(fen: &str, line: &str) -> Vec<MoveKind> {
-    let pos = Position::from_fen(fen).expect("legal test position");
-    let moves: Vec<Move> = line
-        .split_whitespace()
-        .map(|m| m.parse().expect("ICCS move"))
-        .collect();
-    let classes = classify_cycle(&pos, &moves, RuleSet::Chinese);
-    assert_eq!(classes.len(), moves.len(), "{line} is not legal from {fen}");
-    classes.iter().map(|c| c.kind).collect()
-}
+mod common;
+use common::kinds;
 
 /// 假根 (2020 art. 24.15 「充分保护」; 1999 art. 28.16 「形式上是根，实际上起不到充分保护作用，
 /// 称为假根…按无根子处理」): Black's horse on e8 protects the cannon on g7 but is pinned to

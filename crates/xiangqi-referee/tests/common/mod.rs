@@ -76,3 +76,16 @@ pub fn random_game(rng: &mut Rng, start: &Position, max_plies: usize, echo: u64)
     }
     moves
 }
+
+/// The kind of every move of a line under the Chinese rules, asserting the line is legal.
+pub fn kinds(fen: &str, moves: &str) -> Vec<xiangqi_referee::cycle::MoveKind> {
+    let (start, played) = (pos(fen), line(moves));
+    let classes =
+        xiangqi_referee::cycle::classify_cycle(&start, &played, xiangqi_referee::RuleSet::Chinese);
+    assert_eq!(
+        classes.len(),
+        played.len(),
+        "{moves} is not legal from {fen}"
+    );
+    classes.iter().map(|c| c.kind).collect()
+}
