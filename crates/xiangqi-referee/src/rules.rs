@@ -14,8 +14,11 @@ use std::fmt;
 )]
 #[serde(rename_all = "lowercase")]
 pub enum RuleSet {
-    /// The current rules of the Chinese Xiangqi Association (中国象棋协会《象棋竞赛规则》); the
-    /// 1956 and 1960 texts in the seeds agree with it on every example they give.
+    /// The current rules of the Chinese Xiangqi Association (中国象棋协会《象棋竞赛规则》). The
+    /// 1960 text in the seeds agrees with it on the examples of its §4–§5 and on most of its
+    /// appendix; its 例三, 例五 and 例六 draw cycles in which one side attacks on every move and
+    /// the other attacks back once, where the current rules make the first side change (there
+    /// is no 1960 rule set: `tests/rules_1960_examples.rs`).
     #[default]
     Chinese,
     /// The Asian Xiangqi Federation rules (亚洲象棋联合会《象棋比赛规例》, 2017 revision), which
