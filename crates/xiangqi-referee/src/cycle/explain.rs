@@ -4,7 +4,8 @@
 use xiangqi::{Color, Role};
 
 use super::terms::{ChaseKind, IdleKind, MoveClass, MoveKind};
-use super::verdict::{Outcome, moves_of};
+use super::verdict::{Outcome, common_targets, moves_of};
+use super::wording::{label, term_en};
 use crate::Reason;
 use crate::RuleSet;
 
@@ -26,9 +27,9 @@ const NUMERALS: [&str; 11] = [
     "零", "一", "两", "三", "四", "五", "六", "七", "八", "九", "十",
 ];
 
-/// A side's pattern in the books' words: 长将, 一将一捉, 两闲 …
-pub(crate) fn pattern_zh(moves: &[&MoveClass]) -> String {
-    let labels: Vec<&str> = moves.iter().map(|c| c.kind.label()).collect();
+/// A side's pattern in the rule set's words: 长将, 一将一捉, 两闲 … (AXF: 长照, 一照一捉 …)
+pub(crate) fn pattern_zh(moves: &[&MoveClass], rules: RuleSet) -> String {
+    let labels: Vec<&str> = moves.iter().map(|c| label(c.kind, rules)).collect();
     if labels.is_empty() {
         return "无着".to_owned();
     }
@@ -58,10 +59,13 @@ fn numeral(n: usize) -> String {
         .map_or_else(|| n.to_string(), |s| (*s).to_owned())
 }
 
-fn pattern_en(moves: &[&MoveClass]) -> String {
+fn pattern_en(moves: &[&MoveClass], rules: RuleSet) -> String {
     moves
         .iter()
-        .map(|c| label_en(c.kind))
+        .map(|c| match rules {
+            RuleSet::Chinese => label_en(c.kind),
+            RuleSet::Asian => term_en(c.kind, rules),
+        })
         .collect::<Vec<_>>()
         .join(", ")
 }
@@ -124,20 +128,35 @@ fn chase_phrase(moves: &[&MoveClass], side: Color) -> Option<(String, String)> {
     Some((zh, en))
 }
 
-/// The explanation in Chinese and English.
+/// The explanation in Chinese and English, in the rule set's words (AXF: 长照 for 长将,
+/// 犯例 for a forbidden pattern).
 pub(crate) fn explain(
     classes: &[MoveClass],
-    _rules: RuleSet,
+    rules: RuleSet,
     outcome: Outcome,
     loser: Option<Color>,
 ) -> (String, String) {
     let red = moves_of(classes, Color::Red);
     let black = moves_of(classes, Color::Black);
-    let mut zh = format!("红方{}，黑方{}", pattern_zh(&red), pattern_zh(&black));
-    let mut en = format!("Red: {}; Black: {}", pattern_en(&red), pattern_en(&black));
+    let asian = rules == RuleSet::Asian;
+    let mut zh = format!(
+        "红方{}，黑方{}",
+        pattern_zh(&red, rules),
+        pattern_zh(&black, rules)
+    );
+    let mut en = format!(
+        "Red: {}; Black: {}",
+        pattern_en(&red, rules),
+        pattern_en(&black, rules)
+    );
     match (outcome, loser) {
         (Outcome::Check(c), _) => {
-            zh = format!("{zh}。{}长将，{}不变作负", side_zh(c), side_zh(c));
+            let word = if asian {
+                "长照（长将）"
+            } else {
+                "长将"
+            };
+            zh = format!("{zh}。{}{word}，{}不变作负", side_zh(c), side_zh(c));
             en = format!(
                 "{en}. {} checks perpetually; {} must vary or lose",
                 side_en(c),
@@ -146,30 +165,84 @@ pub(crate) fn explain(
         }
         (_, Some(c)) => {
             let moves = if c == Color::Red { &red } else { &black };
+            let fault = if asian { "犯例，" } else { "" };
             if let Some((czh, cen)) = chase_phrase(moves, c) {
-                zh = format!("{zh}。{czh}，{}不变作负", side_zh(c));
+                zh = format!("{zh}。{czh}，{fault}{}不变作负", side_zh(c));
                 en = format!("{en}. {cen}; {} must vary or lose", side_en(c));
             } else {
-                zh = format!("{zh}。{}变着，不变作负", side_zh(c));
+                zh = format!("{zh}。{}{fault}变着，不变作负", side_zh(c));
                 en = format!("{en}. {} must vary or lose", side_en(c));
             }
         }
         (Outcome::MutualCheck, None) => {
-            zh.push_str("，双方长将（解将还将），不变作和");
+            let word = if asian {
+                "双方长照（解将还将）"
+            } else {
+                "双方长将（解将还将）"
+            };
+            zh.push_str(&format!("，{word}，不变作和"));
             en.push_str(". Both sides check perpetually; drawn if neither varies");
         }
         (Outcome::BothForbidden, None) => {
-            zh.push_str("，双方均为禁止着法，不变作和");
+            let word = if asian {
+                "双方均犯例"
+            } else {
+                "双方均为禁止着法"
+            };
+            zh.push_str(&format!("，{word}，不变作和"));
             en.push_str(
                 ". Both sides play forbidden patterns of the same weight; drawn if neither varies",
             );
         }
         _ => {
-            zh.push_str("，双方不变作和");
+            if asian {
+                for (side, moves) in [(Color::Red, &red), (Color::Black, &black)] {
+                    if let Some((nzh, nen)) = asian_allowed(moves) {
+                        zh.push_str(&format!("；{}{nzh}", side_zh(side)));
+                        en.push_str(&format!("; {} {nen}", side_en(side)));
+                    }
+                }
+                zh.push_str("，双方均未犯例，不变作和");
+            } else {
+                zh.push_str("，双方不变作和");
+            }
             en.push_str(". Both sides' moves are allowed; drawn if neither varies");
         }
     }
     (zh, en)
+}
+
+/// Why a side whose every move attacks is not at fault under the AXF rules, if it is such a
+/// side: a threat to mate never violates (rule 9; with a check, rules 11 and 13); one check
+/// one chase is allowed (rule 12); one piece chasing different pieces in turn is allowed
+/// (rule 32); a chase the other side does not answer is not perpetual (AXF terms, 长捉; the
+/// appendix).
+fn asian_allowed(moves: &[&MoveClass]) -> Option<(&'static str, &'static str)> {
+    if moves.is_empty() || !moves.iter().all(|c| c.kind.is_attack()) {
+        return None;
+    }
+    let has = |k: MoveKind| moves.iter().any(|c| c.kind == k);
+    Some(if has(MoveKind::MateThreat) {
+        (
+            "杀着不犯例（规例第9、13条）",
+            "threatens to checkmate, never a violation (rules 9, 13)",
+        )
+    } else if has(MoveKind::Check) {
+        (
+            "一照一捉不犯例（规例第12条）",
+            "checks and chases in turn, allowed (rule 12)",
+        )
+    } else if common_targets(moves, false).is_empty() {
+        (
+            "轮捉不同棋子，不算长捉（规例第32条）",
+            "chases different pieces in turn, allowed (rule 32)",
+        )
+    } else {
+        (
+            "所捉之子未避捉，不算长捉（长捉释义，附录）",
+            "chases a piece that is never moved away or defended: not perpetual (terms, 长捉; appendix)",
+        )
+    })
 }
 
 /// The book and article behind the outcome.

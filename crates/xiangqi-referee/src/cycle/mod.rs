@@ -48,8 +48,13 @@ mod threats;
 mod classify;
 // A side's pattern and the verdict per rule set.
 mod verdict;
-// The words: the explanation and the move-by-move report.
+// The words: each rule set's terms for the moves (CXA, AXF).
+mod wording;
+// The verdict in words.
 mod explain;
+// The chased pieces as the report shows them.
+mod targets;
+// The move-by-move report.
 mod report;
 
 use xiangqi::{Color, Move, Position};
@@ -57,7 +62,8 @@ use xiangqi::{Color, Move, Position};
 use crate::Reason;
 pub use crate::RuleSet;
 pub use bounds::{MATE_DEPTH, SearchBounds, with_bounds};
-pub use report::{CycleMove, CycleReport, Target};
+pub use report::{CycleMove, CycleReport};
+pub use targets::Target;
 pub use terms::{Chase, ChaseKind, IdleKind, MoveClass, MoveKind, PieceId};
 
 /// The ruling on one repetition cycle.

@@ -4,14 +4,13 @@
 
 use serde::{Deserialize, Serialize};
 use xiangqi::notation::{Notation, write_move};
-use xiangqi::{Move, Position, Role, Square};
+use xiangqi::{Move, Position, Role};
 
-use super::board::{horse_leg_towards, legal_captures_on, old_captures, with_turn};
 use super::classify::classify;
 use super::explain::{label_en, role_zh, side_en, side_zh};
-use super::material::capture_gain;
-use super::protection::can_recapture;
-use super::terms::{Chase, ChaseKind, IdleKind, MoveClass, MoveKind};
+use super::targets::{Target, exempt_targets, target};
+use super::terms::{MoveClass, MoveKind};
+use super::wording::{kind_name, label, move_article, term_en};
 use crate::RuleSet;
 
 /// The repeated cycle, move by move.
@@ -36,6 +35,9 @@ pub struct CycleReport {
     pub last_ply: u32,
     /// Every move of one turn of the cycle.
     pub moves: Vec<CycleMove>,
+    /// The rule set whose words and articles the moves carry: `chinese` or `asian`.
+    #[serde(default)]
+    pub rules: String,
 }
 
 /// One move of the cycle.
@@ -50,48 +52,27 @@ pub struct CycleMove {
     pub mv: String,
     /// Chinese notation (`马二退一`).
     pub chinese: String,
-    /// The book's word: 将, 杀, 捉, 兑, 献, 拦, 跟 or 闲.
+    /// The rule set's word: CXA 将, 杀, 捉, 兑, 献, 拦, 跟 or 闲; AXF 照 (its word for a
+    /// check), 杀, 捉, 兑, 献, 拦 or 闲 (AXF has no 跟).
     pub label: String,
     /// The label in English, snake_case: `check`, `mate_threat`, `chase`, `exchange`,
-    /// `sacrifice`, `block`, `follow`, `answer_check`, `idle`.
+    /// `sacrifice`, `block`, `follow` and `answer_check` (CXA only), `idle`.
     pub kind: String,
+    /// The rule set's English term for the label (AXF: `threat to checkmate`, `offer`, …).
+    #[serde(default)]
+    pub term: String,
     /// The pieces the move chases (empty unless the label is 捉).
     pub targets: Vec<Target>,
-    /// The article defining the label.
+    /// The pieces the general or a pawn just moved attacks, which the rules let it chase
+    /// (CXA 26.1; AXF rules 28–29): not chases, listed so the report shows them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub exempt: Vec<Target>,
+    /// The article defining the label: CXA 2020 第24–26条, or the AXF term and rule.
     pub article: String,
     /// What the move does, in English.
     pub explanation: String,
     /// The same in Chinese.
     pub explanation_zh: String,
-}
-
-/// A chased piece.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Target {
-    /// Where it stands after the move.
-    pub square: String,
-    /// Its role (`rook`).
-    pub piece: String,
-    /// The squares of the pieces that would win it.
-    pub by: Vec<String>,
-    /// Its protection after the move: `unprotected` (no piece of its side attacks the
-    /// square), `false_root` (protectors that cannot legally retake: 假根), `protected`
-    /// (真根), `short` (protected, but the complete exchange still loses it: 少根).
-    pub root: String,
-    /// How the move made the threat: `moved` (the moved piece attacks it), `screen` (the moved
-    /// piece became a cannon's screen), `unmasked` (the move opened a line or a leg),
-    /// `root_cut` (the attack stood; the move removed a protection, 断根), `checks` (won by a
-    /// check or consecutive checks, 抽), `joint` (several pieces together, 联合捉), `other`.
-    pub how: String,
-    /// Why it counts as won: `unprotected`, `outranked` (捉车 by a weaker piece),
-    /// `exchange` (the complete exchange wins), `by_checks`, `held_rook` (AXF rule 19).
-    pub chase: String,
-    /// What the capture by the first attacker nets once the exchange on the square (and any
-    /// capture it opens for the other side) is played out, in the book's values (1999 art.
-    /// 25.3) in half-units: 士/象 2, 马/炮 4, 车 8, a crossed pawn 2–6 (counted low when the
-    /// chaser takes it, high when it loses it). A chase by checks (抽) or by a line of captures
-    /// across squares can win where this is 0 or less.
-    pub gain: i32,
 }
 
 impl CycleReport {
@@ -148,18 +129,21 @@ impl CycleReport {
             let targets: Vec<Target> = c
                 .chases
                 .iter()
-                .map(|ch| target(&before, &pos, c.mv, ch))
+                .map(|ch| target(&before, &pos, c.mv, ch, rules))
                 .collect();
-            let (explanation, explanation_zh) = describe(c, &chinese, &targets);
+            let exempt = exempt_targets(&before, &pos, c, rules);
+            let (explanation, explanation_zh) = describe(c, &chinese, &targets, &exempt, rules);
             moves.push(CycleMove {
                 ply: first_ply + c.ply as u32,
                 side: c.mover.name().to_owned(),
                 mv: c.mv.to_string(),
                 chinese,
-                label: c.kind.label().to_owned(),
-                kind: kind_name(c.kind).to_owned(),
+                label: label(c.kind, rules).to_owned(),
+                kind: kind_name(c.kind, rules).to_owned(),
+                term: term_en(c.kind, rules).to_owned(),
+                article: move_article(c, rules, targets.first().map(|t| t.how.as_str())),
                 targets,
-                article: article(c, rules).to_owned(),
+                exempt,
                 explanation,
                 explanation_zh,
             });
@@ -168,162 +152,8 @@ impl CycleReport {
             first_ply,
             last_ply: first_ply + classes.len().saturating_sub(1) as u32,
             moves,
+            rules: rules.name().to_owned(),
         }
-    }
-}
-
-fn kind_name(kind: MoveKind) -> &'static str {
-    match kind {
-        MoveKind::Check => "check",
-        MoveKind::MateThreat => "mate_threat",
-        MoveKind::Chase => "chase",
-        MoveKind::Idle(IdleKind::Exchange) => "exchange",
-        MoveKind::Idle(IdleKind::Sacrifice) => "sacrifice",
-        MoveKind::Idle(IdleKind::Block) => "block",
-        MoveKind::Idle(IdleKind::Follow) => "follow",
-        MoveKind::Idle(IdleKind::AnswerCheck) => "answer_check",
-        MoveKind::Idle(IdleKind::Plain) => "idle",
-    }
-}
-
-fn chase_name(kind: ChaseKind) -> &'static str {
-    match kind {
-        ChaseKind::Unprotected => "unprotected",
-        ChaseKind::Outranked => "outranked",
-        ChaseKind::Exchange => "exchange",
-        ChaseKind::ByChecks => "by_checks",
-        ChaseKind::HeldRook => "held_rook",
-    }
-}
-
-/// The article that defines the move's label.
-fn article(c: &MoveClass, rules: RuleSet) -> &'static str {
-    let by_king_or_pawn = matches!(c.piece.role, Role::King | Role::Pawn);
-    match rules {
-        RuleSet::Chinese => match c.kind {
-            MoveKind::Check => "2020 第24.1条",
-            MoveKind::MateThreat => "2020 第24.2条",
-            MoveKind::Chase if by_king_or_pawn => "2020 第24.3条, 第26.1.1条",
-            MoveKind::Chase => "2020 第24.3条",
-            MoveKind::Idle(IdleKind::Exchange) => "2020 第24.4条",
-            MoveKind::Idle(IdleKind::Sacrifice) => "2020 第24.5条",
-            MoveKind::Idle(IdleKind::Block) => "2020 第24.6条",
-            MoveKind::Idle(IdleKind::Follow) => "2020 第24.7条",
-            MoveKind::Idle(IdleKind::AnswerCheck) => "2020 第26.1.2–26.1.3条",
-            MoveKind::Idle(IdleKind::Plain) => "2020 第24.8条",
-        },
-        RuleSet::Asian => match c.kind {
-            MoveKind::Check => "AXF terms: check (将); rule 6",
-            MoveKind::MateThreat => "AXF terms: threatening to checkmate (杀着); rule 9",
-            MoveKind::Chase if by_king_or_pawn => "AXF terms: chase (捉); rules 28–29",
-            MoveKind::Chase => "AXF terms: chase (捉); rules 15–37",
-            MoveKind::Idle(IdleKind::Exchange) => "AXF terms: offering an exchange (兑着); rule 24",
-            MoveKind::Idle(IdleKind::Sacrifice) => "AXF terms: offering a sacrifice (献着)",
-            MoveKind::Idle(IdleKind::Block) => "AXF terms: blocking (拦着); rules 39–40",
-            MoveKind::Idle(IdleKind::Follow) => "AXF terms: idle (闲着); rules 39–40",
-            MoveKind::Idle(_) => "AXF terms: idle (闲着)",
-        },
-    }
-}
-
-/// The squares strictly between `a` and `b` on one file or rank (empty otherwise).
-fn between(a: Square, b: Square) -> Vec<Square> {
-    let (af, ar) = (i32::from(a.file().index()), i32::from(a.rank().index()));
-    let (bf, br) = (i32::from(b.file().index()), i32::from(b.rank().index()));
-    if af != bf && ar != br {
-        return Vec::new();
-    }
-    let (df, dr) = ((bf - af).signum(), (br - ar).signum());
-    let mut out = Vec::new();
-    let (mut f, mut r) = (af + df, ar + dr);
-    while (f, r) != (bf, br) {
-        out.extend(Square::new((r * 9 + f) as u8));
-        f += df;
-        r += dr;
-    }
-    out
-}
-
-/// The leg or eye a horse or an elephant on `from` needs free to reach `to`.
-fn blocking_point(role: Role, from: Square, to: Square) -> Option<Square> {
-    match role {
-        Role::Horse => horse_leg_towards(from, to),
-        Role::Elephant => {
-            let f = (i32::from(from.file().index()) + i32::from(to.file().index())) / 2;
-            let r = (i32::from(from.rank().index()) + i32::from(to.rank().index())) / 2;
-            Square::new((r * 9 + f) as u8)
-        }
-        _ => None,
-    }
-}
-
-fn target(before: &Position, after: &Position, m: Move, ch: &Chase) -> Target {
-    let chaser = ch.attacker_piece.color;
-    // The chaser's legal captures on the target, with the chaser to move.
-    let me = with_turn(after, chaser);
-    let mut by: Vec<Square> = me
-        .as_ref()
-        .map(|p| legal_captures_on(p, ch.target).map(|c| c.from()).collect())
-        .unwrap_or_default();
-    // The attacker the classification names first.
-    by.retain(|&s| s != ch.attacker);
-    by.insert(0, ch.attacker);
-    let root = match (&me, ch.kind) {
-        (_, ChaseKind::Exchange) => "short",
-        (Some(p), _) => {
-            let mut probe = p.clone();
-            let cap = Move::new(ch.attacker, ch.target);
-            if probe.is_legal(cap) {
-                probe.play_unchecked(cap);
-                if can_recapture(&probe, ch.target) {
-                    "protected"
-                } else if probe.attackers(ch.target, !chaser).next().is_some() {
-                    "false_root"
-                } else {
-                    "unprotected"
-                }
-            } else {
-                "unprotected"
-            }
-        }
-        (None, _) => "unprotected",
-    };
-    let line = between(ch.attacker, ch.target);
-    let leg = blocking_point(ch.attacker_piece.role, ch.attacker, ch.target);
-    let opened = line.contains(&m.from()) || leg == Some(m.from());
-    let attacked_before =
-        with_turn(before, chaser).is_some_and(|p| p.is_legal(Move::new(ch.attacker, ch.target)));
-    let how = if ch.kind == ChaseKind::ByChecks {
-        "checks"
-    } else if ch.kind == ChaseKind::Exchange && by.len() > 1 {
-        "joint"
-    } else if ch.attacker == m.to() {
-        "moved"
-    } else if ch.attacker_piece.role == Role::Cannon && line.contains(&m.to()) {
-        "screen"
-    } else if opened {
-        "unmasked"
-    } else if attacked_before {
-        "root_cut"
-    } else {
-        "other"
-    };
-    let gain = me.map_or(0, |mut p| {
-        let cap = Move::new(ch.attacker, ch.target);
-        if !p.is_legal(cap) {
-            return 0;
-        }
-        let old = old_captures(with_turn(&p, !chaser).as_ref());
-        capture_gain(&mut p, cap, chaser, &old)
-    });
-    Target {
-        gain,
-        square: ch.target.to_string(),
-        piece: ch.target_piece.role.name().to_owned(),
-        by: by.iter().map(ToString::to_string).collect(),
-        root: root.to_owned(),
-        how: how.to_owned(),
-        chase: chase_name(ch.kind).to_owned(),
     }
 }
 
@@ -360,35 +190,61 @@ fn role_of(name: &str) -> Role {
     }
 }
 
-/// The move's explanation in English and Chinese.
-fn describe(c: &MoveClass, chinese: &str, targets: &[Target]) -> (String, String) {
+/// The move's explanation in English and Chinese, in the rule set's words.
+fn describe(
+    c: &MoveClass,
+    chinese: &str,
+    targets: &[Target],
+    exempt: &[Target],
+    rules: RuleSet,
+) -> (String, String) {
     let side = c.mover;
-    let mut en = format!(
-        "{} {} ({chinese}): {}",
-        side_en(side),
-        c.mv,
+    let asian = rules == RuleSet::Asian;
+    let word = if asian {
+        term_en(c.kind, rules)
+    } else {
         label_en(c.kind)
-    );
-    let mut zh = format!("{}{}：{}", side_zh(side), chinese, c.kind.label());
+    };
+    let mut en = format!("{} {} ({chinese}): {word}", side_en(side), c.mv);
+    let mut zh = format!("{}{}：{}", side_zh(side), chinese, label(c.kind, rules));
     if !c.checkers.is_empty() {
         let at: Vec<String> = c.checkers.iter().map(ToString::to_string).collect();
         en.push_str(&format!(", check from {}", at.join(", ")));
-        zh.push_str(&format!("，{}将军", at.join("、")));
+        let check = if asian { "照将" } else { "将军" };
+        zh.push_str(&format!("，{}{check}", at.join("、")));
     }
     if c.kind == MoveKind::MateThreat {
-        en.push_str(", threatening mate by checks next move");
-        zh.push_str("，下一着可连续将军将死对方");
+        if asian {
+            en.push_str(", threatening to checkmate by checks next move (never a violation)");
+            zh.push_str("，下一着可连续照将将死对方（杀着不犯例）");
+        } else {
+            en.push_str(", threatening mate by checks next move");
+            zh.push_str("，下一着可连续将军将死对方");
+        }
     }
     for t in targets {
+        // AXF counts no material: its chase is an attack, which its rule names.
+        let tail = if asian {
+            format!(
+                "attacked by {} ({}; {})",
+                t.by.join("+"),
+                t.how.replace('_', " "),
+                t.article
+            )
+        } else {
+            format!(
+                "won by {} ({}, net {:+})",
+                t.by.join("+"),
+                t.how.replace('_', " "),
+                t.gain
+            )
+        };
         en.push_str(&format!(
-            "; {}'s {} on {} ({}) won by {} ({}, net {:+})",
+            "; {}'s {} on {} ({}) {tail}",
             side_en(!side),
             t.piece,
             t.square,
             t.root.replace('_', " "),
-            t.by.join("+"),
-            t.how.replace('_', " "),
-            t.gain,
         ));
         zh.push_str(&format!(
             "；{}，{}{}{}({})可被{}吃",
@@ -398,6 +254,25 @@ fn describe(c: &MoveClass, chinese: &str, targets: &[Target]) -> (String, String
             role_zh(role_of(&t.piece)),
             t.square,
             t.by.join("、"),
+        ));
+        if asian {
+            zh.push_str(&format!("（{}）", t.article));
+        }
+    }
+    for t in exempt {
+        en.push_str(&format!(
+            "; attacks {}'s {} on {}, which its {} may chase ({})",
+            side_en(!side),
+            t.piece,
+            t.square,
+            c.piece.role.name(),
+            t.article,
+        ));
+        zh.push_str(&format!(
+            "；{}捉{}({})，允许长捉",
+            role_zh(c.piece.role),
+            role_zh(role_of(&t.piece)),
+            t.square,
         ));
     }
     if c.kind.is_attack() && c.kind != MoveKind::Chase && !c.chases.is_empty() {

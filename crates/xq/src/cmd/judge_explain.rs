@@ -1,6 +1,7 @@
 //! `xq judge --explain`: the repetition cycle as a table a person reads — every move, its
-//! label, what it attacks, each target's protection and what the exchange nets, and the
-//! article that defines the label.
+//! label, what it attacks, each target's protection and what the exchange nets (CXA), the
+//! article that defines the label and the one that makes each attack a chase — in the rule
+//! set's own words (AXF: 照 for a check, its rule numbers).
 
 use std::io::Write;
 
@@ -31,9 +32,9 @@ pub fn print_cycle(out: &mut impl Write, report: &CycleReport) -> std::io::Resul
             m.article
         )?;
         for t in &m.targets {
-            writeln!(
+            write!(
                 out,
-                "        -> {} {} on {}: root {}, by {}, how {}, chase {}, exchange nets {:+}",
+                "        -> {} {} on {}: root {}, by {}, how {}, chase {}",
                 m.side_opponent(),
                 t.piece,
                 t.square,
@@ -41,7 +42,24 @@ pub fn print_cycle(out: &mut impl Write, report: &CycleReport) -> std::io::Resul
                 t.by.join("+"),
                 t.how,
                 t.chase,
-                t.gain
+            )?;
+            // AXF counts no material: its chase rests on who attacks what, which its rule
+            // (t.article) names.
+            if report.rules == "asian" {
+                writeln!(out, "; {}", t.article)?;
+            } else {
+                writeln!(out, ", exchange nets {:+}", t.gain)?;
+            }
+        }
+        for t in &m.exempt {
+            writeln!(
+                out,
+                "        -- {} {} on {}: attacked from {}, which the rules let chase ({})",
+                m.side_opponent(),
+                t.piece,
+                t.square,
+                t.by.join("+"),
+                t.article
             )?;
         }
         writeln!(out, "        {}", m.explanation_zh)?;
