@@ -27,13 +27,23 @@ fn labels(r: &CycleReport) -> String {
     r.moves.iter().map(|m| m.label.as_str()).collect()
 }
 
-/// A corpus case's report under `rules`.
-fn case(id: &str, rules: RuleSet) -> CycleReport {
-    let c = common::corpus::load()
+fn corpus_case(id: &str) -> common::corpus::Case {
+    common::corpus::load()
         .into_iter()
         .find(|c| c.id == id)
-        .unwrap_or_else(|| panic!("no case {id}"));
+        .unwrap_or_else(|| panic!("no case {id}"))
+}
+
+/// A corpus case's report under `rules`.
+fn case(id: &str, rules: RuleSet) -> CycleReport {
+    let c = corpus_case(id);
     CycleReport::new(&c.start, &c.cycle, c.first_ply as u32, rules)
+}
+
+/// A corpus case's verdict's rule under the Asian rules.
+fn asian_rule(id: &str) -> String {
+    let c = corpus_case(id);
+    rule_cycle(&c.start, &c.cycle, RuleSet::Asian).rule
 }
 
 /// Every AXF case of high confidence: the verdict stays right on at least 31 of the 32, and
@@ -106,7 +116,8 @@ fn d1_perpetual_check_is_zhao() {
 }
 
 /// AXF D33 (rule 18) and D39 (rule 19): the chased piece names its rule — a rook on an
-/// unprotected cannon, a rook held by a horse; the CXA names 24.3/24.15 (无根子) for the same.
+/// unprotected cannon, a rook held by a horse — and so does the verdict; the CXA names
+/// 24.3/24.15 (无根子) for the same.
 #[test]
 fn chased_pieces_cite_the_axf_rule_for_their_attacker_and_target() {
     let r = case("axf-D33", RuleSet::Asian);
@@ -133,6 +144,17 @@ fn chased_pieces_cite_the_axf_rule_for_their_attacker_and_target() {
         .find(|t| t.piece == "rook")
         .expect("the held rook is chased");
     assert!(rook.article.starts_with("rule 19"), "{}", rook.article);
+    // The verdict cites the same rules.
+    assert!(
+        asian_rule("axf-D33").contains("rule 18"),
+        "{}",
+        asian_rule("axf-D33")
+    );
+    assert!(
+        asian_rule("axf-D39").contains("rule 19"),
+        "{}",
+        asian_rule("axf-D39")
+    );
 }
 
 /// AXF D67 (rule 28) and D69 (rule 29): the king's and the pawn's attacks are listed as
@@ -275,10 +297,7 @@ fn mate_threats_and_check_and_chase_are_allowed_in_axf_words() {
 /// target's `article`, `exempt`) beside the old ones, and reads back.
 #[test]
 fn the_json_under_the_asian_rules_carries_the_axf_words() {
-    let c = common::corpus::load()
-        .into_iter()
-        .find(|c| c.id == "axf-D69")
-        .expect("D69");
+    let c = corpus_case("axf-D69");
     let mut moves = c.cycle.clone();
     moves.extend(c.cycle.clone());
     let r = judge(&c.start, &moves, &Options::new(RuleSet::Asian));

@@ -5,7 +5,7 @@ use xiangqi::{Color, Role};
 
 use super::terms::{ChaseKind, IdleKind, MoveClass, MoveKind};
 use super::verdict::{Outcome, common_targets, moves_of};
-use super::wording::{label, term_en};
+use super::wording::{chase_article, label, term_en};
 use crate::Reason;
 use crate::RuleSet;
 
@@ -245,8 +245,53 @@ fn asian_allowed(moves: &[&MoveClass]) -> Option<(&'static str, &'static str)> {
     })
 }
 
-/// The book and article behind the outcome.
-pub(crate) fn rule_text(rules: RuleSet, outcome: Outcome, reason: Reason) -> String {
+/// The AXF rule for the chase that makes `side` lose: that of its most chased piece, as
+/// [`chase_article`] names it (a cannon whose screen moved, when the move put the screen
+/// between the cannon and the piece).
+fn asian_chase_rule(classes: &[MoveClass], side: Color) -> Option<&'static str> {
+    let moves = moves_of(classes, side);
+    let chases: Vec<_> = moves
+        .iter()
+        .flat_map(|c| c.chases.iter().map(move |ch| (c.mv.to(), ch)))
+        .collect();
+    let (to, best) = chases.iter().max_by_key(|(_, ch)| {
+        chases
+            .iter()
+            .filter(|(_, d)| d.target_id == ch.target_id)
+            .count()
+    })?;
+    let (a, t) = (best.attacker, best.target);
+    let inside = |x: i32, p: i32, q: i32| x > p.min(q) && x < p.max(q);
+    let (af, ar, tf, tr) = (
+        i32::from(a.file().index()),
+        i32::from(a.rank().index()),
+        i32::from(t.file().index()),
+        i32::from(t.rank().index()),
+    );
+    let (xf, xr) = (i32::from(to.file().index()), i32::from(to.rank().index()));
+    let screen = best.attacker_piece.role == Role::Cannon
+        && ((af == tf && xf == af && inside(xr, ar, tr))
+            || (ar == tr && xr == ar && inside(xf, af, tf)));
+    Some(chase_article(
+        best,
+        RuleSet::Asian,
+        if screen { "screen" } else { "other" },
+    ))
+}
+
+/// The book and article behind the outcome; under the AXF, a perpetual chase cites the rule
+/// of the piece chased ([`asian_chase_rule`]).
+pub(crate) fn rule_text(
+    classes: &[MoveClass],
+    rules: RuleSet,
+    outcome: Outcome,
+    reason: Reason,
+) -> String {
+    if let (RuleSet::Asian, Outcome::Forbidden(c) | Outcome::Heavier(c)) = (rules, outcome)
+        && let Some(article) = asian_chase_rule(classes, c)
+    {
+        return format!("AXF section 2 (perpetual chase); {article}");
+    }
     match rules {
         RuleSet::Chinese => match outcome {
             Outcome::Check(_) => "CXA 象棋竞赛规则 (2020) 第25.1条, 图6; 1960 §4 二(一)".to_owned(),

@@ -118,7 +118,7 @@ fn rule(classes: &[MoveClass], rules: RuleSet) -> CycleVerdict {
     CycleVerdict {
         loser,
         reason,
-        rule: explain::rule_text(rules, outcome, reason),
+        rule: explain::rule_text(classes, rules, outcome, reason),
         explanation_zh,
         explanation_en,
     }
