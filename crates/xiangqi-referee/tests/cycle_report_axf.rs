@@ -319,3 +319,36 @@ fn the_json_under_the_asian_rules_carries_the_axf_words() {
     let back: xiangqi_referee::Ruling = serde_json::from_value(json).expect("reads back");
     assert_eq!(back, r);
 }
+
+/// Both sides chase (the position of `cycle_combinations.rs`, 两捉): the CXA draws it (2020
+/// 24.11 「一子或数子」, both heavy, 26.9), the AXF makes Red, chasing one cannon throughout,
+/// change, and says why Black is not at fault: its cannon chases a different horse each move
+/// (rule 32).
+#[test]
+fn chasing_two_pieces_in_turn_is_explained_by_rule_32() {
+    let (pos, moves) = common::cycle(
+        "3aka3/9/9/c1P1N4/1Rb1N4/9/4P4/9/9/3AKA3 w",
+        "b5b6 a6a5 b6b5 a5a6",
+    );
+    let ax = rule_cycle(&pos, &moves, RuleSet::Asian);
+    assert_eq!(ax.loser, Some(Color::Red));
+    assert!(
+        ax.explanation_zh
+            .contains("黑方轮捉不同棋子，不算长捉（规例第32条）"),
+        "{}",
+        ax.explanation_zh
+    );
+    assert!(
+        ax.explanation_en.contains("(rule 32)"),
+        "{}",
+        ax.explanation_en
+    );
+    // Red's most chased piece is the unprotected elephant: the terms' definition of a chase.
+    assert_eq!(
+        ax.rule,
+        "AXF section 2 (perpetual chase); terms: chase (捉着) of an unprotected piece"
+    );
+    let cn = rule_cycle(&pos, &moves, RuleSet::Chinese);
+    assert_eq!(cn.loser, None);
+    assert!(!cn.explanation_zh.contains("规例"), "{}", cn.explanation_zh);
+}

@@ -164,7 +164,16 @@ pub(crate) fn explain(
             );
         }
         (_, Some(c)) => {
-            let moves = if c == Color::Red { &red } else { &black };
+            let (moves, other) = if c == Color::Red {
+                (&red, &black)
+            } else {
+                (&black, &red)
+            };
+            // Why the other side, attacking too, is not at fault (AXF only).
+            if let Some((nzh, nen)) = asian.then(|| asian_allowed(other)).flatten() {
+                zh.push_str(&format!("；{}{nzh}", side_zh(!c)));
+                en.push_str(&format!("; {} {nen}", side_en(!c)));
+            }
             let fault = if asian { "犯例，" } else { "" };
             if let Some((czh, cen)) = chase_phrase(moves, c) {
                 zh = format!("{zh}。{czh}，{fault}{}不变作负", side_zh(c));
@@ -290,6 +299,7 @@ pub(crate) fn rule_text(
     if let (RuleSet::Asian, Outcome::Forbidden(c) | Outcome::Heavier(c)) = (rules, outcome)
         && let Some(article) = asian_chase_rule(classes, c)
     {
+        let article = article.trim_end_matches("; section 2");
         return format!("AXF section 2 (perpetual chase); {article}");
     }
     match rules {
