@@ -285,6 +285,9 @@ impl Tx {
         games: &[GameRow],
         events: &[EventRow],
     ) -> Result<(), StoreError> {
+        if let Tx::Postgres(tx) = self {
+            return insert_postgres(tx, games, events).await;
+        }
         for g in games {
             each!(tx self, tx => sqlx::query(INSERT_GAME)
                 .bind(&g.0).bind(g.1).bind(&g.2).bind(&g.3).bind(&g.4).bind(&g.5).bind(&g.6)
@@ -321,6 +324,45 @@ impl Tx {
     async fn commit(self) -> Result<(), StoreError> {
         each!(tx self, tx => tx.commit().await).map_err(err("committing"))
     }
+}
+
+/// A page of games and their events on PostgreSQL: two statements of arrays (a statement
+/// per row made a copy a round trip per event, 3,500 events/s on loopback).
+async fn insert_postgres(
+    tx: &mut Transaction<'static, Postgres>,
+    games: &[GameRow],
+    events: &[EventRow],
+) -> Result<(), StoreError> {
+    let first = games.first().map_or("", |g| g.0.as_str());
+    sqlx::query(
+        "INSERT INTO games (id, created_unix_ms, red_token_sha256, black_token_sha256, \
+         arbiter_token_sha256, red2_token_sha256, black2_token_sha256, finished, result) \
+         SELECT * FROM UNNEST($1::text[], $2::int8[], $3::text[], $4::text[], $5::text[], \
+         $6::text[], $7::text[], $8::int4[], $9::text[])",
+    )
+    .bind(games.iter().map(|g| g.0.as_str()).collect::<Vec<_>>())
+    .bind(games.iter().map(|g| g.1).collect::<Vec<_>>())
+    .bind(games.iter().map(|g| g.2.as_str()).collect::<Vec<_>>())
+    .bind(games.iter().map(|g| g.3.as_str()).collect::<Vec<_>>())
+    .bind(games.iter().map(|g| g.4.as_deref()).collect::<Vec<_>>())
+    .bind(games.iter().map(|g| g.5.as_deref()).collect::<Vec<_>>())
+    .bind(games.iter().map(|g| g.6.as_deref()).collect::<Vec<_>>())
+    .bind(games.iter().map(|g| g.7).collect::<Vec<_>>())
+    .bind(games.iter().map(|g| g.8.as_deref()).collect::<Vec<_>>())
+    .execute(&mut **tx)
+    .await
+    .map_err(|e| StoreError(format!("writing {} games from {first}: {e}", games.len())))?;
+    sqlx::query(
+        "INSERT INTO events (game_id, seq, body) \
+         SELECT * FROM UNNEST($1::text[], $2::int8[], $3::text[])",
+    )
+    .bind(events.iter().map(|e| e.0.as_str()).collect::<Vec<_>>())
+    .bind(events.iter().map(|e| e.1).collect::<Vec<_>>())
+    .bind(events.iter().map(|e| e.2.as_str()).collect::<Vec<_>>())
+    .execute(&mut **tx)
+    .await
+    .map_err(|e| StoreError(format!("writing the events of games from {first}: {e}")))?;
+    Ok(())
 }
 
 /// What a copy did.
