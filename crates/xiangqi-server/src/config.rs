@@ -86,9 +86,27 @@ pub struct StorageOpt {
     pub synchronous: Synchronous,
     /// PostgreSQL instead of SQLite, e.g. `postgres://xq:secret@db.example:5432/xq`: every
     /// game, event, token and competition is kept there (`--data` and `--synchronous` are
-    /// then unused; commits run with `synchronous_commit=on`).
+    /// then unused; commits run with `synchronous_commit=on`). Empty: SQLite.
     #[arg(long, env = "XQ_DATABASE", value_name = "URL")]
     pub database: Option<DatabaseUrl>,
+}
+
+impl StorageOpt {
+    /// The PostgreSQL database, if one is given (an empty `XQ_DATABASE` is none: SQLite).
+    ///
+    /// ```
+    /// let mut config = xiangqi_server::Config::new("127.0.0.1:0".parse().unwrap(), "d".into());
+    /// assert!(config.storage.postgres().is_none());
+    /// config.storage.database = Some("".parse().unwrap());
+    /// assert!(config.storage.postgres().is_none());
+    /// config.storage.database = Some("postgres://db/xq".parse().unwrap());
+    /// assert!(config.storage.postgres().is_some());
+    /// ```
+    pub fn postgres(&self) -> Option<&DatabaseUrl> {
+        self.database
+            .as_ref()
+            .filter(|url| !url.secret().is_empty())
+    }
 }
 
 /// A PostgreSQL URL. It may hold a password, so it is shown (`Display`, `Debug`) with the

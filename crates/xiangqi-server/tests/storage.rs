@@ -357,3 +357,38 @@ async fn a_bad_database_url_is_a_clear_error() {
         assert!(!e.contains("sekrit"), "{url}: {e}");
     }
 }
+
+/// PostgreSQL drops every connection of the database (a restart, a failover of the database
+/// server): the next writes and reads go through on new connections, nothing acknowledged
+/// before is lost. PostgreSQL only; it fails if `XQ_TEST_BACKEND=postgres` lacks its URL.
+#[tokio::test]
+async fn the_postgres_store_survives_its_connections_being_dropped() {
+    if testing::postgres_url_if_set().is_none() {
+        // The SQLite-only run: CI's PostgreSQL run sets the URL and runs this.
+        eprintln!("not run: no XQ_TEST_POSTGRES");
+    }
+    for backend in backends().await {
+        let Some(db) = &backend.db else {
+            continue;
+        };
+        let store = backend.open(Arc::new(Metrics::default())).await;
+        let id = new_game(&store).await;
+        store.append(&id, 2, &[a_move("h2e2")], None).await.unwrap();
+        let admin = testing::postgres_url_if_set().unwrap();
+        let mut conn = sqlx::PgConnection::connect(admin.secret()).await.unwrap();
+        let dropped: Vec<bool> = sqlx::query_scalar(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1",
+        )
+        .bind(db.name())
+        .fetch_all(&mut conn)
+        .await
+        .unwrap();
+        assert!(
+            !dropped.is_empty() && dropped.iter().all(|d| *d),
+            "{dropped:?}"
+        );
+        store.append(&id, 3, &[a_move("h9g7")], None).await.unwrap();
+        let events = store.load(&id).await.unwrap().unwrap().events;
+        assert_eq!(events, vec![created(), a_move("h2e2"), a_move("h9g7")]);
+    }
+}

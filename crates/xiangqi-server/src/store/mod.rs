@@ -217,7 +217,7 @@ impl Store {
     /// If the database cannot be reached, created or migrated; a URL is named without its
     /// password.
     pub async fn open(storage: &StorageOpt, metrics: Arc<Metrics>) -> Result<Store, StoreError> {
-        match &storage.database {
+        match storage.postgres() {
             Some(url) => Store::open_postgres(url, metrics).await,
             None => sqlite::SqliteStore::open(&storage.data, storage.synchronous, metrics)
                 .await

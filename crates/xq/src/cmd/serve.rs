@@ -24,7 +24,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         .enable_all()
         .build()?;
     runtime.block_on(async {
-        let data = match &args.server.storage.database {
+        let data = match args.server.storage.postgres() {
             Some(url) => format!("PostgreSQL at {url}"),
             None => args.server.storage.data.display().to_string(),
         };
