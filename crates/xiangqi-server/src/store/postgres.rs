@@ -147,31 +147,39 @@ impl Batches for Writer {
     }
 }
 
-/// The events, with one notification each, in the order given (which is `seq` order
-/// within a game): one statement, the rows and the notifications from the same arrays.
-const EVENTS_SQL: &str = "\
-WITH stored AS (
+/// A whole batch in one statement, so in one implicit transaction, committed (and with
+/// `synchronous_commit=on` flushed) before the server answers: one round trip per batch.
+/// Each table's rows are bound as arrays and unpacked by `UNNEST`; every part runs even
+/// with no rows, and the text never changes, so it is prepared once. The events come with
+/// one notification each, in the order given (`seq` order within a game). A new game's
+/// `created` event refers to the game inserted by the same statement: foreign keys are
+/// checked at the end of the statement. A game is never created and finished in one batch
+/// (its creation is acknowledged before any move).
+const BATCH_SQL: &str = "\
+WITH new_games AS (
+    INSERT INTO games (id, created_unix_ms, red_token_sha256, black_token_sha256,
+                       arbiter_token_sha256, red2_token_sha256, black2_token_sha256)
+    SELECT * FROM UNNEST($1::text[], $2::int8[], $3::text[], $4::text[], $5::text[],
+                         $6::text[], $7::text[])
+), stored AS (
     INSERT INTO events (game_id, seq, body)
-    SELECT * FROM UNNEST($1::text[], $2::int8[], $3::text[])
+    SELECT * FROM UNNEST($8::text[], $9::int8[], $10::text[])
+), finished AS (
+    UPDATE games SET finished = 1, result = f.result
+    FROM UNNEST($11::text[], $12::text[]) AS f(id, result) WHERE games.id = f.id
+), beat AS (
+    INSERT INTO heartbeat (id, unix_ms) SELECT 1, ms FROM UNNEST($13::int8[]) AS h(ms)
+    ON CONFLICT (id) DO UPDATE SET unix_ms = excluded.unix_ms
 )
-SELECT pg_notify($4, t.game_id || ' ' || t.seq)
-    FROM UNNEST($1::text[], $2::int8[]) WITH ORDINALITY AS t(game_id, seq, n)
+SELECT pg_notify($14, t.game_id || ' ' || t.seq)
+    FROM UNNEST($8::text[], $9::int8[]) WITH ORDINALITY AS t(game_id, seq, n)
     ORDER BY t.n";
 
-/// One batch in one transaction: each table's rows bound as arrays and unpacked by
-/// `UNNEST`, so a batch of any size is at most four statements besides `BEGIN` and
-/// `COMMIT`, each prepared once.
+/// One batch, one statement (see [`BATCH_SQL`]); on an error nothing of it stays.
 async fn commit(pool: &PgPool, writes: &[&Write]) -> Result<(), StoreError> {
     let rows = Rows::of(writes);
-    let mut tx = pool.begin().await.map_err(err("beginning a batch"))?;
-    if !rows.games.is_empty() {
-        let g = &rows.games;
-        sqlx::query(
-            "INSERT INTO games (id, created_unix_ms, red_token_sha256, black_token_sha256, \
-             arbiter_token_sha256, red2_token_sha256, black2_token_sha256) \
-             SELECT * FROM UNNEST($1::text[], $2::int8[], $3::text[], $4::text[], $5::text[], \
-             $6::text[], $7::text[])",
-        )
+    let (g, e, f) = (&rows.games, &rows.events, &rows.finished);
+    sqlx::query(BATCH_SQL)
         .bind(g.iter().map(|g| g.0).collect::<Vec<_>>())
         .bind(g.iter().map(|g| g.1).collect::<Vec<_>>())
         .bind(g.iter().map(|g| g.2).collect::<Vec<_>>())
@@ -179,41 +187,15 @@ async fn commit(pool: &PgPool, writes: &[&Write]) -> Result<(), StoreError> {
         .bind(g.iter().map(|g| g.4).collect::<Vec<_>>())
         .bind(g.iter().map(|g| g.5).collect::<Vec<_>>())
         .bind(g.iter().map(|g| g.6).collect::<Vec<_>>())
-        .execute(&mut *tx)
+        .bind(e.iter().map(|e| e.0).collect::<Vec<_>>())
+        .bind(e.iter().map(|e| e.1).collect::<Vec<_>>())
+        .bind(e.iter().map(|e| e.2).collect::<Vec<_>>())
+        .bind(f.iter().map(|f| f.0).collect::<Vec<_>>())
+        .bind(f.iter().map(|f| f.1).collect::<Vec<_>>())
+        .bind(rows.heartbeat.into_iter().collect::<Vec<i64>>())
+        .bind(GAME_EVENTS_CHANNEL)
+        .execute(pool)
         .await
-        .map_err(err("storing new games"))?;
-    }
-    if !rows.events.is_empty() {
-        sqlx::query(EVENTS_SQL)
-            .bind(rows.events.iter().map(|e| e.0).collect::<Vec<_>>())
-            .bind(rows.events.iter().map(|e| e.1).collect::<Vec<_>>())
-            .bind(rows.events.iter().map(|e| e.2).collect::<Vec<_>>())
-            .bind(GAME_EVENTS_CHANNEL)
-            .execute(&mut *tx)
-            .await
-            .map_err(err("storing events"))?;
-    }
-    if !rows.finished.is_empty() {
-        sqlx::query(
-            "UPDATE games SET finished = 1, result = f.result \
-             FROM UNNEST($1::text[], $2::text[]) AS f(id, result) WHERE games.id = f.id",
-        )
-        .bind(rows.finished.iter().map(|f| f.0).collect::<Vec<_>>())
-        .bind(rows.finished.iter().map(|f| f.1).collect::<Vec<_>>())
-        .execute(&mut *tx)
-        .await
-        .map_err(err("marking games finished"))?;
-    }
-    if let Some(ms) = rows.heartbeat {
-        sqlx::query(
-            "INSERT INTO heartbeat (id, unix_ms) VALUES (1, $1) \
-             ON CONFLICT (id) DO UPDATE SET unix_ms = excluded.unix_ms",
-        )
-        .bind(ms)
-        .execute(&mut *tx)
-        .await
-        .map_err(err("storing the heartbeat"))?;
-    }
-    // Dropping `tx` on an error above rolls the batch back.
-    tx.commit().await.map_err(err("committing a batch"))
+        .map_err(err("committing a batch"))?;
+    Ok(())
 }
