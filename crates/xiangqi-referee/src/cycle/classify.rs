@@ -5,8 +5,8 @@ use std::collections::HashMap;
 use xiangqi::{Color, Move, Position, Role, Square};
 
 use super::board::{Threat, all_captures, old_captures, with_turn};
-use super::bounds::bounds;
-use super::mate::{forget_mates, has_mate_in_one};
+use super::forcing::{forget, take_cuts};
+use super::mate::has_mate_in_one;
 use super::mate_threat::threatens_mate;
 use super::material::{capture_gain, is_exchange_offer, value};
 use super::protection::can_recapture;
@@ -43,7 +43,8 @@ pub(crate) fn classify(start: &Position, moves: &[Move], rules: RuleSet) -> Vec<
     let moves = period(moves);
     // The cycle is usually played twice: every position's threats and mate threats are
     // computed once (keyed by the position's hash, which includes the side to move).
-    forget_mates();
+    forget();
+    take_cuts();
     let mut threat_memo: HashMap<u64, Vec<Threat>> = HashMap::new();
     let mut mate_memo: HashMap<(u64, Color), bool> = HashMap::new();
     let mut threats = |pos: &Position, rules: RuleSet| -> Vec<Threat> {
@@ -80,6 +81,7 @@ pub(crate) fn classify(start: &Position, moves: &[Move], rules: RuleSet) -> Vec<
             mate_threat: false,
             chases: Vec::new(),
             kind: MoveKind::Check,
+            search_cut: false,
         };
         if checkers.is_empty() {
             let after_pos = with_turn(&pos, mover);
@@ -129,12 +131,14 @@ pub(crate) fn classify(start: &Position, moves: &[Move], rules: RuleSet) -> Vec<
                     .map(|t| to_chase(&t, &ids, m))
                     .collect();
             }
-            let depth = bounds().mate_checks;
             class.mate_threat = *mate_memo
                 .entry((pos.hash(), mover))
-                .or_insert_with(|| threatens_mate(&pos, mover, depth));
+                .or_insert_with(|| threatens_mate(&pos, mover));
             class.kind = kind(&class, rules, &prior, &pos);
         }
+        // A search stopped by its node budget (the threats before the move are counted with
+        // it: they decide what the move created).
+        class.search_cut = take_cuts() > 0;
         ids.play(m);
         out.push(class);
     }

@@ -32,6 +32,8 @@ mod terms;
 mod bounds;
 // Attacks and legal captures.
 mod board;
+// Lines of checks, every answer met, as long as the position allows.
+mod forcing;
 // Mates by checks.
 mod mate;
 // Protection: real and false roots, roots made of checks.
@@ -56,7 +58,7 @@ use xiangqi::{Color, Move, Position};
 
 use crate::Reason;
 pub use crate::RuleSet;
-pub use bounds::{MATE_DEPTH, SearchBounds, with_bounds};
+pub use bounds::{NODE_BUDGET, SearchBounds, with_bounds};
 pub use report::{CycleMove, CycleReport, Target};
 pub use terms::{Chase, ChaseKind, IdleKind, MoveClass, MoveKind, PieceId};
 

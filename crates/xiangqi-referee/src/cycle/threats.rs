@@ -10,7 +10,7 @@ use super::checks::check_lines;
 use super::material::{
     capture_gain, gain, is_exchange_offer, is_material, line_gain, strength, value,
 };
-use super::protection::{can_recapture, has_true_root, retakes_by_checks, root_checks};
+use super::protection::{can_recapture, has_true_root, retakes_by_checks};
 use super::terms::ChaseKind;
 use crate::RuleSet;
 
@@ -131,7 +131,7 @@ fn chinese_kind(
     }
     let undo = pos.play_unchecked(m);
     let recapture = has_true_root(pos, m.to());
-    let delayed = !recapture && retakes_by_checks(pos, m.to(), root_checks());
+    let delayed = !recapture && retakes_by_checks(pos, m.to());
     pos.undo(m, undo);
     if delayed {
         // A root all the same: the capturer is lost, so the capture must outweigh it.
