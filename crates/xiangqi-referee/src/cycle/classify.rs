@@ -7,7 +7,7 @@ use xiangqi::{Color, Move, Position, Role, Square};
 use super::board::{Threat, all_captures, old_captures, with_turn};
 use super::forcing::{forget, take_cuts};
 use super::mate::has_mate_in_one;
-use super::mate_threat::threatens_mate;
+use super::mate_threat::{mating_checks, threatens_mate};
 use super::material::{capture_gain, is_exchange_offer, value};
 use super::protection::can_recapture;
 use super::terms::{Chase, ChaseKind, IdleKind, MoveClass, MoveKind, PieceId};
@@ -53,6 +53,16 @@ pub(crate) fn classify(start: &Position, moves: &[Move], rules: RuleSet) -> Vec<
             .or_insert_with(|| threats(pos, rules))
             .clone()
     };
+    // The position before every move, for the threats that stood before a check (26.1.4).
+    let mut history = Vec::with_capacity(moves.len());
+    let mut walk = start.clone();
+    for &m in moves {
+        history.push(walk.clone());
+        if !walk.is_legal(m) {
+            break;
+        }
+        walk.play_unchecked(m);
+    }
     let mut pos = start.clone();
     let mut ids = Identities::new(start);
     let mut out = Vec::with_capacity(moves.len());
@@ -134,6 +144,16 @@ pub(crate) fn classify(start: &Position, moves: &[Move], rules: RuleSet) -> Vec<
             class.mate_threat = *mate_memo
                 .entry((pos.hash(), mover))
                 .or_insert_with(|| threatens_mate(&pos, mover));
+            if rules == RuleSet::Chinese
+                && class.mate_threat
+                && answers_check
+                && piece.role != Role::King
+            {
+                // The check was the move before this one (the cycle goes round: before the
+                // first move comes the last).
+                let before_check = &history[(ply + history.len() - 1) % history.len()];
+                class.mate_threat = creates_mate(&prior, before_check, &pos, mover);
+            }
             class.kind = kind(&class, rules, &prior, &pos);
         }
         // A search stopped by its node budget (the threats before the move are counted with
@@ -181,6 +201,20 @@ fn result_changed(prior: &Position, after: &Position, origin: Square, t: &Threat
         .collect();
     let before_net = capture_gain(&mut prior.clone(), was, chaser, &common);
     before_net <= 0 && capture_gain(&mut after.clone(), now, chaser, &common) > 0
+}
+
+/// 2020 art. 26.1.4, the half on 杀 (「走动其他子应将产生的…“杀”，如应将前不存在，按…“杀”
+/// 处理；如应将前已经存在，则为“闲”」): a piece other than the general answers a check and
+/// the mover then threatens mate. The threat is the answer's only if a mate it threatens
+/// begins with a check that did not mate before the answer — neither in the position before
+/// the answer (`prior`, the mover in check) nor in the one before the check was given
+/// (`before_check`, the mover's threats as they stood). A mate threat that stood before the
+/// check and survives the answer is 闲; 2020 图19: 炮2平4 answers the check and adds the mate
+/// 马退6, which is new: 杀.
+fn creates_mate(prior: &Position, before_check: &Position, after: &Position, mover: Color) -> bool {
+    let mut old = mating_checks(prior, mover);
+    old.extend(mating_checks(before_check, mover));
+    mating_checks(after, mover).iter().any(|c| !old.contains(c))
 }
 
 /// The side's pieces able to attack across the river (rooks, horses, cannons and crossed

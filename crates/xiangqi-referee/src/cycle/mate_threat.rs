@@ -42,3 +42,30 @@ fn threatens_mate_within(pos: &Position, side: Color, max: Option<u8>) -> bool {
         .collect();
     skip.is_empty() || mates_within(&mut p, &skip, max)
 }
+
+/// The checks with which `side`, given the move, would begin a forced mate by checks: the
+/// threats of mate a position holds, by their first move.
+pub(crate) fn mating_checks(pos: &Position, side: Color) -> Vec<Move> {
+    let Some(mut p) = with_turn(pos, side) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for c in p.legal_moves().iter().copied().collect::<Vec<_>>() {
+        if !p.gives_check(c) {
+            continue;
+        }
+        let undo = p.play_unchecked(c);
+        let answers: Vec<Move> = p.legal_moves().iter().copied().collect();
+        let forced = answers.iter().all(|&e| {
+            let u = p.play_unchecked(e);
+            let r = mates_within(&mut p, &[], None);
+            p.undo(e, u);
+            r
+        });
+        p.undo(c, undo);
+        if forced {
+            out.push(c);
+        }
+    }
+    out
+}

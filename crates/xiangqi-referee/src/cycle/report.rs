@@ -10,7 +10,7 @@ use super::board::{horse_leg_towards, legal_captures_on, old_captures, with_turn
 use super::classify::classify;
 use super::explain::{label_en, role_zh, side_en, side_zh};
 use super::material::capture_gain;
-use super::protection::can_recapture;
+use super::protection::{can_recapture, has_true_root};
 use super::terms::{Chase, ChaseKind, IdleKind, MoveClass, MoveKind};
 use crate::RuleSet;
 
@@ -63,6 +63,10 @@ pub struct CycleMove {
     pub explanation: String,
     /// The same in Chinese.
     pub explanation_zh: String,
+    /// Present and `true` when a search behind the label stopped at its node budget
+    /// (`cycle::SearchBounds`) instead of running its course: the label may miss a threat.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub search_cut: bool,
 }
 
 /// A chased piece.
@@ -75,7 +79,8 @@ pub struct Target {
     /// The squares of the pieces that would win it.
     pub by: Vec<String>,
     /// Its protection after the move: `unprotected` (no piece of its side attacks the
-    /// square), `false_root` (protectors that cannot legally retake: 假根), `protected`
+    /// square), `false_root` (假根: protectors that cannot legally retake, or, Chinese rules,
+    /// whose retake lets the chaser mate at once: 不能离线), `protected`
     /// (真根), `short` (protected, but the complete exchange still loses it: 少根).
     pub root: String,
     /// How the move made the threat: `moved` (the moved piece attacks it), `screen` (the moved
@@ -148,7 +153,7 @@ impl CycleReport {
             let targets: Vec<Target> = c
                 .chases
                 .iter()
-                .map(|ch| target(&before, &pos, c.mv, ch))
+                .map(|ch| target(&before, &pos, c.mv, ch, rules))
                 .collect();
             let (explanation, explanation_zh) = describe(c, &chinese, &targets);
             moves.push(CycleMove {
@@ -157,6 +162,7 @@ impl CycleReport {
                 mv: c.mv.to_string(),
                 chinese,
                 label: c.kind.label().to_owned(),
+                search_cut: c.search_cut,
                 kind: kind_name(c.kind).to_owned(),
                 targets,
                 article: article(c, rules).to_owned(),
@@ -257,7 +263,7 @@ fn blocking_point(role: Role, from: Square, to: Square) -> Option<Square> {
     }
 }
 
-fn target(before: &Position, after: &Position, m: Move, ch: &Chase) -> Target {
+fn target(before: &Position, after: &Position, m: Move, ch: &Chase, rules: RuleSet) -> Target {
     let chaser = ch.attacker_piece.color;
     // The chaser's legal captures on the target, with the chaser to move.
     let me = with_turn(after, chaser);
@@ -275,8 +281,15 @@ fn target(before: &Position, after: &Position, m: Move, ch: &Chase) -> Target {
             let cap = Move::new(ch.attacker, ch.target);
             if probe.is_legal(cap) {
                 probe.play_unchecked(cap);
+                // Under the Chinese rules a protector that cannot leave its line — its retake
+                // lets the chaser mate at once (不能离线, 2020 图7; 1999 art. 28.16 假根) — is
+                // a false root, as the classification counts it.
                 if can_recapture(&probe, ch.target) {
-                    "protected"
+                    if rules == RuleSet::Chinese && !has_true_root(&probe, ch.target) {
+                        "false_root"
+                    } else {
+                        "protected"
+                    }
                 } else if probe.attackers(ch.target, !chaser).next().is_some() {
                     "false_root"
                 } else {
