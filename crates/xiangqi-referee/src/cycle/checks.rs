@@ -4,8 +4,6 @@
 //! by the depth (checks run out, or a line comes back to a position it has passed through),
 //! with the node budget of `bounds` as the only other stop.
 
-use std::collections::HashSet;
-
 use xiangqi::{Color, Move, Piece, Position, Role, Square};
 
 use super::board::{Threat, old_captures, with_turn};
@@ -39,12 +37,9 @@ pub(super) fn check_lines(
             out_of_budget: false,
             cut: false,
             path: vec![pos.hash()],
-            seen: HashSet::new(),
-            fresh: 0,
         };
         for depth in 1..=u8::MAX {
             line.cut = false;
-            line.fresh = 0;
             let (value, won) = line.after_check(pos, c, depth);
             if value > 0 && value < MATE / 2 {
                 out.extend(
@@ -57,9 +52,9 @@ pub(super) fn check_lines(
                 count_cut();
                 break;
             }
-            // No line stopped by the depth, or the deeper search reached no position the
-            // shallower one had not: deeper lines only go round.
-            if !line.cut || line.fresh == 0 || value >= MATE / 2 {
+            // No line stopped by the depth: every line ended (no check left, or a position
+            // of the line repeated).
+            if !line.cut || value >= MATE / 2 {
                 break;
             }
         }
@@ -79,10 +74,6 @@ struct Line<'a> {
     cut: bool,
     /// The positions of the line so far, the chaser to move.
     path: Vec<u64>,
-    /// Every position the search reached, the chaser to move.
-    seen: HashSet<u64>,
-    /// Positions first reached in this round of deepening.
-    fresh: u32,
 }
 
 impl Line<'_> {
@@ -163,9 +154,15 @@ impl Line<'_> {
             }
         }
         pos.undo(c, undo);
+        // Each piece named where it stands now: the target, and the attacker that takes it in
+        // the end (it may be the piece giving this check), so that a threat keeps its
+        // attacker's identity from one position to the next (`created`).
         for t in &mut won {
             if t.target == c.to() {
                 t.target = c.from();
+            }
+            if t.attacker == c.to() {
+                t.attacker = c.from();
             }
         }
         (worst, won)
@@ -181,9 +178,6 @@ impl Line<'_> {
         let chaser = self.chaser;
         let (mut best, mut won) = best_capture(pos, chaser, self.offers);
         let here = pos.hash();
-        if self.seen.insert(here) {
-            self.fresh += 1;
-        }
         // A line that comes back to a position it has passed through goes round: it wins
         // nothing more than it could have won there.
         if best > need || self.path.contains(&here) {

@@ -4,13 +4,14 @@ use std::collections::HashMap;
 
 use xiangqi::{Color, Move, Position, Role, Square};
 
-use super::board::{Threat, all_captures, old_captures, with_turn};
+use super::board::{Threat, all_captures, with_turn};
+use super::created::{created, creates_mate};
 use super::forcing::{forget, take_cuts};
 use super::mate::has_mate_in_one;
-use super::mate_threat::{mating_checks, threatens_mate};
+use super::mate_threat::threatens_mate;
 use super::material::{capture_gain, is_exchange_offer, value};
 use super::protection::can_recapture;
-use super::terms::{Chase, ChaseKind, IdleKind, MoveClass, MoveKind, PieceId};
+use super::terms::{Chase, IdleKind, MoveClass, MoveKind, PieceId};
 use super::threats::threats;
 use crate::RuleSet;
 
@@ -98,41 +99,9 @@ pub(crate) fn classify(start: &Position, moves: &[Move], rules: RuleSet) -> Vec<
             if let Some(after_pos) = &after_pos {
                 let after = threats(after_pos, rules);
                 let lone = rules == RuleSet::Chinese && defends_with_one_piece(&pos, mover);
-                class.chases = after
-                    .iter()
-                    // New: that piece was not threatened by that attacker before the move
-                    // (the moved piece keeps its identity: it stood on the move's origin), or
-                    // it was, but only now does taking it win (see `result_changed`); such a
-                    // chase is a joint one, the light level (26.9.2–26.9.3).
-                    .filter_map(|t| {
-                        let origin = if t.attacker == m.to() {
-                            m.from()
-                        } else {
-                            t.attacker
-                        };
-                        let stood = before
-                            .iter()
-                            .find(|b| b.target == t.target && b.attacker == origin);
-                        // Before, only a line of checks won it; now the capture itself does: the
-                        // move took away what made the direct capture fail (a root made of checks,
-                        // 2020 图8: the general's step back).
-                        let direct_now = stood.is_some_and(|b| {
-                            b.kind == ChaseKind::ByChecks && t.kind != ChaseKind::ByChecks
-                        });
-                        if stood.is_none() || direct_now {
-                            Some(*t)
-                        } else if rules == RuleSet::Chinese
-                            && t.kind != ChaseKind::ByChecks
-                            && result_changed(&prior, after_pos, origin, t)
-                        {
-                            Some(Threat {
-                                kind: ChaseKind::Exchange,
-                                ..*t
-                            })
-                        } else {
-                            None
-                        }
-                    })
+                let theirs = &history[(ply + history.len() - 1) % history.len()];
+                class.chases = created(&before, &after, theirs, &prior, after_pos, m, rules)
+                    .into_iter()
                     // 2020 art. 26.2 (图18, 参考图19): the defending side's one attacking
                     // piece, holding a drawing point, attacks an advisor or elephant: 闲.
                     .filter(|t| {
@@ -176,45 +145,6 @@ pub(crate) fn classify(start: &Position, moves: &[Move], rules: RuleSet) -> Vec<
         }
     }
     out
-}
-
-/// Whether a capture that stood before the move wins only now, counting every answer of the
-/// opponent except the captures the move left as they were: before the move, taking would
-/// have cost a piece of the chaser's elsewhere (a cannon of its own left hanging) or let the
-/// opponent mate at once (2020 图8: the general's step back frees the rook to take the pawn);
-/// the move changed that, so the capture's result changed and the chase is the move's (2020 图11: the cannon that
-/// steps out of the rook's attack and keeps pinning the elephant chases with the rook, 车炮
-/// 联合捉子; 图5 is the contrary case, where the result of taking the advisor is the same
-/// before and after the rook's retreat, and the retreat is 闲).
-fn result_changed(prior: &Position, after: &Position, origin: Square, t: &Threat) -> bool {
-    let was = Move::new(origin, t.target);
-    let now = Move::new(t.attacker, t.target);
-    if !prior.is_legal(was) || !after.is_legal(now) {
-        return false;
-    }
-    let chaser = after.turn();
-    // The opponent's captures that the move left as they were count in neither result.
-    let old_before = old_captures(with_turn(prior, !chaser).as_ref());
-    let common: Vec<Move> = old_captures(with_turn(after, !chaser).as_ref())
-        .into_iter()
-        .filter(|c| old_before.contains(c) && prior.piece_at(c.to()) == after.piece_at(c.to()))
-        .collect();
-    let before_net = capture_gain(&mut prior.clone(), was, chaser, &common);
-    before_net <= 0 && capture_gain(&mut after.clone(), now, chaser, &common) > 0
-}
-
-/// 2020 art. 26.1.4, the half on 杀 (「走动其他子应将产生的…“杀”，如应将前不存在，按…“杀”
-/// 处理；如应将前已经存在，则为“闲”」): a piece other than the general answers a check and
-/// the mover then threatens mate. The threat is the answer's only if a mate it threatens
-/// begins with a check that did not mate before the answer — neither in the position before
-/// the answer (`prior`, the mover in check) nor in the one before the check was given
-/// (`before_check`, the mover's threats as they stood). A mate threat that stood before the
-/// check and survives the answer is 闲; 2020 图19: 炮2平4 answers the check and adds the mate
-/// 马退6, which is new: 杀.
-fn creates_mate(prior: &Position, before_check: &Position, after: &Position, mover: Color) -> bool {
-    let mut old = mating_checks(prior, mover);
-    old.extend(mating_checks(before_check, mover));
-    mating_checks(after, mover).iter().any(|c| !old.contains(c))
 }
 
 /// The side's pieces able to attack across the river (rooks, horses, cannons and crossed

@@ -9,7 +9,7 @@
 //! counted ([`take_cuts`]; the budget: `SearchBounds`), so that the ruling can say its search was cut.
 
 use std::cell::{Cell, RefCell};
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 use xiangqi::{Move, MoveList, Position};
 
@@ -72,18 +72,14 @@ struct Search<'a, G: Goal> {
     /// Whether a line was stopped by a repetition of the path (its result is not memoized).
     looped: bool,
     path: Vec<u64>,
-    /// Every position searched, the checking side to move.
-    seen: HashSet<u64>,
-    /// Positions first searched in this round of deepening.
-    fresh: u32,
 }
 
 /// Whether the side to move forces `goal` by checks, every answer met; a checkmate reached on
 /// the way counts as the goal. At most `max_checks` checking moves if given (an article that
 /// bounds the line: 24.3's 「立即」, a mate on the next move), else as many as the position
 /// allows: the search deepens one check at a time and stops when no line was cut by the
-/// depth, or when a deeper search reached no position the shallower ones had not (every
-/// longer line only goes round through positions already searched).
+/// depth (every line ended: mate, the goal, no check left, or a position of the line
+/// repeated), or at the node budget.
 pub(crate) fn forces<G: Goal>(pos: &mut Position, goal: &G, max_checks: Option<u8>) -> bool {
     let mut s = Search {
         goal,
@@ -92,12 +88,9 @@ pub(crate) fn forces<G: Goal>(pos: &mut Position, goal: &G, max_checks: Option<u
         out_of_budget: false,
         looped: false,
         path: Vec::new(),
-        seen: HashSet::new(),
-        fresh: 0,
     };
     let last = max_checks.unwrap_or(u8::MAX);
     for depth in 1..=last {
-        s.fresh = 0;
         let f = s.at(pos, depth);
         if f.yes {
             return true;
@@ -106,7 +99,7 @@ pub(crate) fn forces<G: Goal>(pos: &mut Position, goal: &G, max_checks: Option<u
             count_cut();
             return false;
         }
-        if !f.cut || s.fresh == 0 {
+        if !f.cut {
             return false;
         }
     }
@@ -139,9 +132,6 @@ impl<G: Goal> Search<'_, G> {
         if self.path.contains(&here) {
             self.looped = true;
             return Found::default();
-        }
-        if self.seen.insert(here) {
-            self.fresh += 1;
         }
         let mut checks = MoveList::new();
         pos.checking_moves_into(&mut checks);

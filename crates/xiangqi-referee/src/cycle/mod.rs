@@ -46,7 +46,9 @@ mod mate_threat;
 mod checks;
 // The threats of one position (捉), per rule set.
 mod threats;
-// The label of a move: what it created.
+// What a move created: the threats after it less those that stood.
+mod created;
+// The label of a move.
 mod classify;
 // A side's pattern and the verdict per rule set.
 mod verdict;

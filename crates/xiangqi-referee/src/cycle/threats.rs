@@ -101,8 +101,13 @@ pub(crate) fn threats(pos: &Position, rules: RuleSet) -> Vec<Threat> {
     out
 }
 
+/// One entry per attacker and target (the heaviest reading): which threats a move created is
+/// decided per attacker (`created`).
 fn push(out: &mut Vec<Threat>, t: Threat) {
-    match out.iter_mut().find(|o| o.target == t.target) {
+    match out
+        .iter_mut()
+        .find(|o| o.target == t.target && o.attacker == t.attacker)
+    {
         Some(o) if t.kind.weight() > o.kind.weight() => *o = t,
         Some(_) => {}
         None => out.push(t),
