@@ -81,6 +81,12 @@ struct Search<'a, G: Goal> {
 /// depth (every line ended: mate, the goal, no check left, or a position of the line
 /// repeated), or at the node budget.
 pub(crate) fn forces<G: Goal>(pos: &mut Position, goal: &G, max_checks: Option<u8>) -> bool {
+    // A search that already ran out of budget from this position would again.
+    let stopped = (pos.hash(), u8::MAX, goal.key());
+    if max_checks.is_none() && MEMO.with(|m| m.borrow().contains_key(&stopped)) {
+        count_cut();
+        return false;
+    }
     let mut s = Search {
         goal,
         nodes: 0,
@@ -97,6 +103,7 @@ pub(crate) fn forces<G: Goal>(pos: &mut Position, goal: &G, max_checks: Option<u
         }
         if s.out_of_budget {
             count_cut();
+            MEMO.with(|m| m.borrow_mut().insert(stopped, Found::default()));
             return false;
         }
         if !f.cut {
@@ -108,19 +115,36 @@ pub(crate) fn forces<G: Goal>(pos: &mut Position, goal: &G, max_checks: Option<u
 
 impl<G: Goal> Search<'_, G> {
     fn at(&mut self, pos: &mut Position, depth: u8) -> Found {
+        // A result that no depth can change (depth 0 in the key: the goal forced, or every
+        // line ended), then one for this depth.
+        let exact = (pos.hash(), 0, self.goal.key());
         let key = (pos.hash(), depth, self.goal.key());
-        if let Some(f) = MEMO.with(|m| m.borrow().get(&key).copied()) {
+        if let Some(f) = MEMO.with(|m| {
+            let m = m.borrow();
+            m.get(&exact).or_else(|| m.get(&key)).copied()
+        }) {
             return f;
         }
         let looped_before = std::mem::replace(&mut self.looped, false);
         let f = self.search(pos, depth);
-        if !self.looped && !self.out_of_budget {
+        // A forced goal never rests on a line cut by a repetition (such a line fails), so it
+        // holds however the position was reached; a failure holds only if no line was cut.
+        let store = if f.yes {
+            Some(exact)
+        } else if self.looped || self.out_of_budget {
+            None
+        } else if f.cut {
+            Some(key)
+        } else {
+            Some(exact)
+        };
+        if let Some(k) = store {
             MEMO.with(|m| {
                 let mut m = m.borrow_mut();
                 if m.len() >= MEMO_LIMIT {
                     m.clear();
                 }
-                m.insert(key, f);
+                m.insert(k, f);
             });
         }
         self.looped |= looped_before;
