@@ -74,3 +74,28 @@ fn the_asian_rule_set_reports_the_cycle_in_its_own_terms() {
     }
     assert_eq!(cycle.moves[0].targets[0].piece, "cannon");
 }
+
+/// The report's `root` reads protection as the classification does (2020 图7's 「实则不能离线
+/// 吃炮」; 1999 art. 28.16 假根): Red's cannon comes to a2 (the pawn on a3 its screen) and
+/// attacks Black's rook on a5, which the rook on a9 protects. With the red pawn on c8, the
+/// rook on a9 guards the back rank — retaking on a5 lets 车二进九 mate — so its root is false
+/// (`false_root`); without the pawn the general escapes to d8 and the root is real
+/// (`protected`). The cannon chases the rook both times (捉车).
+#[test]
+fn a_root_that_cannot_leave_its_line_shows_as_false() {
+    let moves = line("c2a2 f9e8 a2c2 e8f9");
+    let root = |fen: &str| {
+        let report =
+            xiangqi_referee::cycle::CycleReport::new(&pos(fen), &moves, 1, RuleSet::Chinese);
+        let first = &report.moves[0];
+        assert_eq!(first.label, "捉", "{first:?}");
+        let t = first
+            .targets
+            .iter()
+            .find(|t| t.square == "a5")
+            .expect("the rook on a5");
+        t.root.clone()
+    };
+    assert_eq!(root("r2k1a3/2P6/9/9/r8/9/P8/2C6/9/1R3K3 w"), "false_root");
+    assert_eq!(root("r2k1a3/9/9/9/r8/9/P8/2C6/9/1R3K3 w"), "protected");
+}

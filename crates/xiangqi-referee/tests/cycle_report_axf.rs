@@ -343,10 +343,11 @@ fn chasing_two_pieces_in_turn_is_explained_by_rule_32() {
         "{}",
         ax.explanation_en
     );
-    // Red's most chased piece is the unprotected elephant: the terms' definition of a chase.
+    // Red's rook attacks the unprotected cannon after each of its moves (the elephant only
+    // after b6b5): the cannon is the piece chased throughout, under rule 18.
     assert_eq!(
         ax.rule,
-        "AXF section 2 (perpetual chase); terms: chase (捉着) of an unprotected piece"
+        "AXF section 2 (perpetual chase); rule 18 (D32–38: a rook on an unprotected cannon)"
     );
     let cn = rule_cycle(&pos, &moves, RuleSet::Chinese);
     assert_eq!(cn.loser, None);

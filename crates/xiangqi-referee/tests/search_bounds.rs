@@ -1,6 +1,6 @@
-//! The searches' bounds cut nothing the rulebook corpus needs (issue 12, point 3): every case
-//! is classified and ruled with the referee's bounds and again with each bound raised, and
-//! every label and every verdict stays the same. `src/cycle/bounds.rs` says why each bound
+//! The searches' one bound, the node budget, cuts nothing the rulebook corpus needs (issue
+//! 12, point 3): every case is classified and ruled with the referee's budget and again with
+//! it raised, and every label and every verdict stays the same. `src/cycle/bounds.rs` says why each bound
 //! exists; the README says what it cuts.
 
 mod common;
@@ -35,57 +35,58 @@ fn rulings(b: SearchBounds) -> Vec<(String, Vec<&'static str>, Option<Color>)> {
 }
 
 #[test]
-fn raising_each_bound_changes_no_ruling_of_the_corpus() {
+fn raising_the_node_budget_changes_no_ruling_of_the_corpus() {
     let d = SearchBounds::default();
     let base = rulings(d);
-    let raised = [
-        (
-            "mate_checks",
-            SearchBounds {
-                mate_checks: d.mate_checks + 1,
-                ..d
-            },
-        ),
-        (
-            "root_checks",
-            SearchBounds {
-                root_checks: d.root_checks + 1,
-                ..d
-            },
-        ),
-        (
-            "line_checks",
-            SearchBounds {
-                line_checks: d.line_checks + 1,
-                ..d
-            },
-        ),
-        (
-            "offer_mate_checks",
-            SearchBounds {
-                offer_mate_checks: d.offer_mate_checks + 1,
-                ..d
-            },
-        ),
-    ];
+    let raised = SearchBounds {
+        node_budget: d.node_budget * 4,
+    };
     let mut changed = Vec::new();
-    for (name, b) in raised {
-        for (x, y) in base.iter().zip(rulings(b)) {
-            if *x != y {
-                changed.push(format!(
-                    "{name}: {} {:?} {:?} -> {:?} {:?}",
-                    x.0, x.1, x.2, y.1, y.2
-                ));
-            }
+    for (x, y) in base.iter().zip(rulings(raised)) {
+        if *x != y {
+            changed.push(format!(
+                "{} {:?} {:?} -> {:?} {:?}",
+                x.0, x.1, x.2, y.1, y.2
+            ));
         }
     }
     assert!(changed.is_empty(), "{changed:#?}");
-    // And lowering them does change rulings: the bounds are not idle.
-    let lowered = SearchBounds {
-        mate_checks: 1,
-        root_checks: 1,
-        line_checks: 1,
-        ..d
-    };
-    assert_ne!(rulings(lowered), base);
+    // And a tiny budget does change rulings, and says so: the budget is not idle.
+    let tiny = SearchBounds { node_budget: 2 };
+    assert_ne!(rulings(tiny), base);
+}
+
+/// The moves of the corpus whose classification had a search stopped at the budget are
+/// counted and printed (the first test shows that a four times larger budget rules them
+/// alike); a search stopped by the budget is reported on the move (`search_cut`).
+#[test]
+fn moves_classified_with_a_search_cut_are_reported() {
+    let mut cut = Vec::new();
+    let mut total = 0;
+    for case in load().iter() {
+        let rules = if case.group.starts_with("cn") {
+            RuleSet::Chinese
+        } else {
+            RuleSet::Asian
+        };
+        for c in classify_cycle(&case.start, &case.cycle, rules) {
+            total += 1;
+            if c.search_cut {
+                cut.push(format!("{} ply {}", case.id, c.ply));
+            }
+        }
+    }
+    eprintln!(
+        "{} of {total} corpus moves had a search stopped at the node budget: {cut:?}",
+        cut.len()
+    );
+    let tiny = SearchBounds { node_budget: 2 };
+    let reported = with_bounds(tiny, || {
+        load().iter().any(|case| {
+            classify_cycle(&case.start, &case.cycle, RuleSet::Chinese)
+                .iter()
+                .any(|c| c.search_cut)
+        })
+    });
+    assert!(reported, "a search stopped by the budget is reported");
 }

@@ -1,42 +1,31 @@
-//! The bounds of the searches the definitions need, in one place.
+//! The one bound the searches keep, in one place.
 //!
-//! The books bound none of these searches: 杀 is a mate "by a check or consecutive checks"
-//! (2020 art. 24.2), 捉 wins material "by a check or consecutive checks" or "after the
-//! complete exchange" (24.3). The complete exchange, across squares (图4), is played out
-//! with no bound but the position's own (`material::forcing_gain`: captures end by
-//! themselves, answers to checks end where the line repeats a position). For the searches
-//! made of checks a referee must stop somewhere; these bounds are kept for speed,
-//! and `tests/search_bounds.rs` shows that raising each of them changes no label and no
-//! verdict of the rulebook corpus. What each one cuts is in the referee's README.
+//! The books bound none of the searches the definitions need: 杀 is a mate "by a check or
+//! consecutive checks" (2020 art. 24.2), 捉 wins material "by a check or consecutive checks"
+//! or "after the complete exchange" (24.3). So the lines of checks (`forcing`, `checks`) and
+//! the complete exchange (`material`) are played out as far as the position allows: captures
+//! end by themselves, checks end when none is left or when the line comes back to a position
+//! it has passed through. What is left is a safety net for pathological positions, a node
+//! budget per search: a search that reaches it finds nothing, and the move's classification
+//! says so (`MoveClass::search_cut`, the report's `search_cut`). `tests/search_bounds.rs`
+//! shows that no corpus case reaches it and that raising it changes no label and no verdict.
 
 use std::cell::Cell;
 
-/// How many checking moves a mate threat may take by default (check, evade, …, mate with the
-/// fourth check): [`SearchBounds::mate_checks`].
-pub const MATE_DEPTH: u8 = 4;
+/// How many checking moves one search of checks may play before it gives up, by default.
+pub const NODE_BUDGET: u32 = 20_000;
 
-/// How deep each search may go. The defaults are the referee's; see the module doc.
+/// The bounds of the searches. The default is the referee's; see the module doc.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SearchBounds {
-    /// Checking moves in a mate threat (杀, 2020 art. 24.2; AXF terms 杀着, the same
-    /// definition): 4 = check, evade, …, mate on the fourth check.
-    pub mate_checks: u8,
-    /// Checks in a root made of checks (2020 图3 needs four).
-    pub root_checks: u8,
-    /// Checks in a line that wins material (抽; 2020 图2, 图16 need two).
-    pub line_checks: u8,
-    /// Checking moves in the mate that makes accepting an offered exchange impossible (2020
-    /// 图29 variant, 不能离线).
-    pub offer_mate_checks: u8,
+    /// Checking moves one search of checks (杀, 抽, a root made of checks) may play.
+    pub node_budget: u32,
 }
 
 impl Default for SearchBounds {
     fn default() -> SearchBounds {
         SearchBounds {
-            mate_checks: MATE_DEPTH,
-            root_checks: 4,
-            line_checks: 2,
-            offer_mate_checks: 3,
+            node_budget: NODE_BUDGET,
         }
     }
 }
@@ -50,13 +39,13 @@ pub(crate) fn bounds() -> SearchBounds {
     BOUNDS.with(Cell::get)
 }
 
-/// Runs `f` with other bounds on this thread (for the test that shows the defaults cut
+/// Runs `f` with other bounds on this thread (for the test that shows the default cuts
 /// nothing the corpus needs), then restores the previous ones.
 ///
 /// ```
 /// use xiangqi_referee::cycle::{SearchBounds, with_bounds};
-/// let deeper = SearchBounds { mate_checks: 5, ..SearchBounds::default() };
-/// assert_eq!(with_bounds(deeper, || 1 + 1), 2);
+/// let more = SearchBounds { node_budget: 1_000_000 };
+/// assert_eq!(with_bounds(more, || 1 + 1), 2);
 /// ```
 pub fn with_bounds<T>(b: SearchBounds, f: impl FnOnce() -> T) -> T {
     let previous = BOUNDS.with(|c| c.replace(b));

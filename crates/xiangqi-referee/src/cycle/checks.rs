@@ -1,17 +1,22 @@
 //! Material won by checks: lines of checks that end in a winning capture (抽, 2020 art.
-//! 24.3).
+//! 24.3: 「从下一着开始运用将军或连续“将军”得子」). The article counts no checks, so neither
+//! does the search: it deepens one check at a time until a line wins or no line was stopped
+//! by the depth (checks run out, or a line comes back to a position it has passed through),
+//! with the node budget of `bounds` as the only other stop.
 
 use xiangqi::{Color, Move, Piece, Position, Role, Square};
 
 use super::board::{Threat, old_captures, with_turn};
 use super::bounds::bounds;
-use super::mate_threat::threatens_mate;
+use super::forcing::count_cut;
+use super::mate_threat::threatens_mate_at_once;
 use super::material::{MATE, capture_gain_with, gain, is_exchange_offer};
 use super::terms::ChaseKind;
 
-/// 2020 art. 24.3 (图2, 图3, 图9, 图16; 参考图29–30): material won by a check or consecutive
-/// checks followed, whatever the replies, by a winning capture — including a discovered check
-/// that uncovers a capture (抽). Checks that mate belong to 杀, not here.
+/// 2020 art. 24.3 (图2, 图3, 图9, 图16, 图24; 参考图29–30): material won by a check or
+/// consecutive checks followed, whatever the replies, by a winning capture — including a
+/// discovered check that uncovers a capture (抽) and a check that gives a piece up (图24: 兵七
+/// 平六, the pawn given up with check so that the rook falls). Checks that mate belong to 杀.
 pub(super) fn check_lines(
     pos: &mut Position,
     mut them: Option<&mut Position>,
@@ -24,123 +29,176 @@ pub(super) fn check_lines(
         if !pos.gives_check(c) || is_exchange_offer(pos, them.as_deref_mut(), c) {
             continue;
         }
-        let (value, won) = after_check(pos, c, chaser, bounds().line_checks, offers);
-        if value > 0 && value < MATE / 2 {
-            out.extend(
-                won.into_iter()
-                    .filter(|t| pos.piece_at(t.target) == Some(t.target_piece)),
-            );
+        let mut line = Line {
+            chaser,
+            offers,
+            nodes: 0,
+            budget: bounds().node_budget,
+            out_of_budget: false,
+            cut: false,
+            path: vec![pos.hash()],
+        };
+        for depth in 1..=u8::MAX {
+            line.cut = false;
+            let (value, won) = line.after_check(pos, c, depth);
+            if value > 0 && value < MATE / 2 {
+                out.extend(
+                    won.into_iter()
+                        .filter(|t| pos.piece_at(t.target) == Some(t.target_piece)),
+                );
+                break;
+            }
+            if line.out_of_budget {
+                count_cut();
+                break;
+            }
+            // No line stopped by the depth: every line ended (no check left, or a position
+            // of the line repeated).
+            if !line.cut || value >= MATE / 2 {
+                break;
+            }
         }
     }
     out
 }
 
-/// The chaser's net gain from the check `c`, every evasion answered by the best
-/// continuation, and the pieces it wins (on their squares before the check).
-fn after_check(
-    pos: &mut Position,
-    c: Move,
+/// One search of lines of checks from a first check.
+struct Line<'a> {
     chaser: Color,
-    depth: u8,
-    offers: &[Move],
-) -> (i32, Vec<Threat>) {
-    let first = pos
-        .piece_at(c.to())
-        .map_or(0, |v| gain(v, c.to(), chaser, chaser));
-    let undo = pos.play_unchecked(c);
-    let mut evasions: Vec<Move> = pos.legal_moves().iter().copied().collect();
-    if evasions.is_empty() {
-        pos.undo(c, undo);
-        return (MATE, Vec::new());
-    }
-    // Captures first, then the general's steps: those most often refute a line, and the first
-    // refutation ends the search.
-    evasions.sort_by_key(|e| {
-        if pos.piece_at(e.to()).is_some() {
-            0
-        } else if e.from() == pos.king(pos.turn()) {
-            1
-        } else {
-            2
-        }
-    });
-    let mut worst = i32::MAX;
-    // Each answer with the pieces the line then wins; interpositions and captures that parry
-    // the check are marked, for the costly mate test below is needed only if the line wins
-    // against every answer.
-    let mut answers: Vec<(Move, i32, bool, Vec<Threat>)> = Vec::new();
-    for &e in evasions.iter() {
-        let lost = pos
-            .piece_at(e.to())
-            .map_or(0, |v| gain(v, e.to(), !chaser, chaser));
-        let u = pos.play_unchecked(e);
-        let by_king = pos.piece_at(e.to()).is_some_and(|p| p.role == Role::King);
-        let (best, threats) = follow(pos, chaser, depth - 1, offers, lost - first);
-        pos.undo(e, u);
-        worst = worst.min(first - lost + best);
-        if worst <= 0 {
-            break;
-        }
-        answers.push((e, lost, !by_king, threats));
-    }
-    let mut won: Vec<Threat> = Vec::new();
-    if worst > 0 {
-        for (e, lost, parry, threats) in answers {
-            // An answer that parries the check by interposing or capturing and threatens
-            // mate at once in turn (垫将还杀) refutes the line: the chaser must then defend,
-            // and its piece "cannot leave its line" (2020 图7). Weighed against the line's
-            // first check only: a further check in the line already takes material or
-            // uncovers a check, and the search would cost three times as much.
-            if parry && depth == bounds().line_checks {
-                let u = pos.play_unchecked(e);
-                let refutes = threatens_mate(pos, !chaser, 1);
-                pos.undo(e, u);
-                if refutes {
-                    worst = worst.min(first - lost);
-                    if worst <= 0 {
-                        break;
-                    }
-                    continue;
-                }
-            }
-            for mut t in threats {
-                if t.target == e.to() {
-                    t.target = e.from();
-                }
-                won.push(t);
-            }
-        }
-    }
-    pos.undo(c, undo);
-    for t in &mut won {
-        if t.target == c.to() {
-            t.target = c.from();
-        }
-    }
-    (worst, won)
+    /// Captures standing in an offer of exchange: no threat (`is_exchange_offer`).
+    offers: &'a [Move],
+    nodes: u32,
+    budget: u32,
+    out_of_budget: bool,
+    /// Some line was stopped by the depth: a deeper search may win more.
+    cut: bool,
+    /// The positions of the line so far, the chaser to move.
+    path: Vec<u64>,
 }
 
-/// The chaser's best continuation: a winning capture or, `depth` permitting, another check;
-/// with the pieces every continuation of that value wins (ties are all kept: which of two
-/// equal captures the chaser would choose is not for the referee to guess, and keeping one
-/// would make the ruling depend on the order the moves are generated in, so on how the board
-/// is drawn). The search of further checks stops once one gains more than `need`.
-fn follow(
-    pos: &mut Position,
-    chaser: Color,
-    depth: u8,
-    offers: &[Move],
-    need: i32,
-) -> (i32, Vec<Threat>) {
-    let (mut best, mut won) = best_capture(pos, chaser, offers);
-    if depth > 0 && best <= need {
-        let moves = pos.legal_moves();
-        for &c in moves.iter() {
-            // A further check must itself take something or uncover the check (抽).
-            if offers.contains(&c) || !(pos.piece_at(c.to()).is_some() || discovers_check(pos, c)) {
-                continue;
+impl Line<'_> {
+    /// The chaser's net gain from the check `c` (at most `depth` checks from here), every
+    /// evasion answered by the best continuation, and the pieces it wins (on their squares
+    /// before the check).
+    fn after_check(&mut self, pos: &mut Position, c: Move, depth: u8) -> (i32, Vec<Threat>) {
+        let chaser = self.chaser;
+        self.nodes += 1;
+        if self.nodes > self.budget {
+            self.out_of_budget = true;
+            return (0, Vec::new());
+        }
+        let first = pos
+            .piece_at(c.to())
+            .map_or(0, |v| gain(v, c.to(), chaser, chaser));
+        let undo = pos.play_unchecked(c);
+        let mut evasions: Vec<Move> = pos.legal_moves().iter().copied().collect();
+        if evasions.is_empty() {
+            pos.undo(c, undo);
+            return (MATE, Vec::new());
+        }
+        // Captures first, then the general's steps: those most often refute a line, and the
+        // first refutation ends the search.
+        evasions.sort_by_key(|e| {
+            if pos.piece_at(e.to()).is_some() {
+                0
+            } else if e.from() == pos.king(pos.turn()) {
+                1
+            } else {
+                2
             }
-            let (v, w) = after_check(pos, c, chaser, depth, offers);
+        });
+        let mut worst = i32::MAX;
+        // Each answer with the pieces the line then wins; interpositions and captures that
+        // parry the check are marked, for the costlier mate test below is needed only if the
+        // line wins against every answer.
+        let mut answers: Vec<(Move, i32, bool, Vec<Threat>)> = Vec::new();
+        for &e in evasions.iter() {
+            let lost = pos
+                .piece_at(e.to())
+                .map_or(0, |v| gain(v, e.to(), !chaser, chaser));
+            let u = pos.play_unchecked(e);
+            let by_king = pos.piece_at(e.to()).is_some_and(|p| p.role == Role::King);
+            let (best, threats) = self.follow(pos, depth - 1, lost - first);
+            pos.undo(e, u);
+            worst = worst.min(first - lost + best);
+            if worst <= 0 || self.out_of_budget {
+                break;
+            }
+            answers.push((e, lost, !by_king, threats));
+        }
+        let mut won: Vec<Threat> = Vec::new();
+        if worst > 0 && !self.out_of_budget {
+            for (e, lost, parry, threats) in answers {
+                // An answer that parries the check by interposing or capturing and threatens
+                // mate at once in turn (垫将还杀) refutes the line: whatever the chaser then
+                // takes, it is mated at once (24.3), and its piece "cannot leave its line"
+                // (2020 图7).
+                if parry {
+                    let u = pos.play_unchecked(e);
+                    let refutes = threatens_mate_at_once(pos, !chaser);
+                    pos.undo(e, u);
+                    if refutes {
+                        worst = worst.min(first - lost);
+                        if worst <= 0 {
+                            break;
+                        }
+                        continue;
+                    }
+                }
+                for mut t in threats {
+                    if t.target == e.to() {
+                        t.target = e.from();
+                    }
+                    won.push(t);
+                }
+            }
+        }
+        pos.undo(c, undo);
+        // Each piece named where it stands now: the target, and the attacker that takes it in
+        // the end (it may be the piece giving this check), so that a threat keeps its
+        // attacker's identity from one position to the next (`created`).
+        for t in &mut won {
+            if t.target == c.to() {
+                t.target = c.from();
+            }
+            if t.attacker == c.to() {
+                t.attacker = c.from();
+            }
+        }
+        (worst, won)
+    }
+
+    /// The chaser's best continuation: a winning capture or, `depth` permitting, another
+    /// check — any check, a quiet one or one that gives a piece up included (图24); with the
+    /// pieces every continuation of that value wins (ties are all kept: which of two equal
+    /// captures the chaser would choose is not for the referee to guess, and keeping one
+    /// would make the ruling depend on the order the moves are generated in, so on how the
+    /// board is drawn). The search of further checks stops once one gains more than `need`.
+    fn follow(&mut self, pos: &mut Position, depth: u8, need: i32) -> (i32, Vec<Threat>) {
+        let chaser = self.chaser;
+        let (mut best, mut won) = best_capture(pos, chaser, self.offers);
+        let here = pos.hash();
+        // A line that comes back to a position it has passed through goes round: it wins
+        // nothing more than it could have won there.
+        if best > need || self.path.contains(&here) {
+            return (best, won);
+        }
+        let moves = pos.legal_moves();
+        let checks: Vec<Move> = moves
+            .iter()
+            .copied()
+            .filter(|&c| !self.offers.contains(&c) && pos.gives_check(c) && forcing_check(pos, c))
+            .collect();
+        if depth == 0 {
+            self.cut |= !checks.is_empty();
+            return (best, won);
+        }
+        self.path.push(here);
+        for c in checks {
+            let (v, w) = self.after_check(pos, c, depth);
+            if self.out_of_budget {
+                break;
+            }
             if v >= MATE / 2 || v <= 0 || v < best {
                 continue;
             }
@@ -153,12 +211,32 @@ fn follow(
                 break;
             }
         }
+        self.path.pop();
+        (best, won)
     }
-    (best, won)
+}
+
+/// Whether a further check of a line trades material as the book's lines do: it takes a
+/// piece, uncovers a check by another piece (抽), or gives the checking piece up (弃, 2020
+/// 图24: 兵七平六, the pawn the general must take). A check that only drives the general
+/// round wins nothing by itself, and lines made of such checks are not what the book reads
+/// as 「运用将军…得子」: 2020 图5 rules the rook's retreat 闲 although the rook could then
+/// hunt the general with quiet checks until a piece falls (「退车后吃士的结果没有发生变化」).
+fn forcing_check(pos: &mut Position, c: Move) -> bool {
+    if pos.piece_at(c.to()).is_some() {
+        return true;
+    }
+    let undo = pos.play_unchecked(c);
+    let found = pos.checkers().any(|sq| sq != c.to())
+        || pos
+            .attackers(c.to(), pos.turn())
+            .any(|from| pos.is_legal(Move::new(from, c.to())));
+    pos.undo(c, undo);
+    found
 }
 
 /// The side to move's best single capture by net gain, and every capture that gains as much
-/// (see [`follow`] on ties).
+/// (see [`Line::follow`] on ties).
 fn best_capture(pos: &mut Position, chaser: Color, skip: &[Move]) -> (i32, Vec<Threat>) {
     let mut best = 0;
     let mut threats = Vec::new();
@@ -209,12 +287,4 @@ fn best_capture(pos: &mut Position, chaser: Color, skip: &[Move]) -> (i32, Vec<T
         }
     }
     (best, threats)
-}
-
-/// Whether `m` gives check with a piece other than the one moved (a discovered check).
-fn discovers_check(pos: &mut Position, m: Move) -> bool {
-    let undo = pos.play_unchecked(m);
-    let found = pos.checkers().any(|sq| sq != m.to());
-    pos.undo(m, undo);
-    found
 }

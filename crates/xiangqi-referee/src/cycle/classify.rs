@@ -4,13 +4,14 @@ use std::collections::HashMap;
 
 use xiangqi::{Color, Move, Position, Role, Square};
 
-use super::board::{Threat, all_captures, old_captures, with_turn};
-use super::bounds::bounds;
-use super::mate::{forget_mates, has_mate_in_one};
+use super::board::{Threat, all_captures, with_turn};
+use super::created::{created, creates_mate};
+use super::forcing::{forget, take_cuts};
+use super::mate::has_mate_in_one;
 use super::mate_threat::threatens_mate;
 use super::material::{capture_gain, is_exchange_offer, value};
 use super::protection::can_recapture;
-use super::terms::{Chase, ChaseKind, IdleKind, MoveClass, MoveKind, PieceId};
+use super::terms::{Chase, IdleKind, MoveClass, MoveKind, PieceId};
 use super::threats::threats;
 use crate::RuleSet;
 
@@ -43,7 +44,8 @@ pub(crate) fn classify(start: &Position, moves: &[Move], rules: RuleSet) -> Vec<
     let moves = period(moves);
     // The cycle is usually played twice: every position's threats and mate threats are
     // computed once (keyed by the position's hash, which includes the side to move).
-    forget_mates();
+    forget();
+    take_cuts();
     let mut threat_memo: HashMap<u64, Vec<Threat>> = HashMap::new();
     let mut mate_memo: HashMap<(u64, Color), bool> = HashMap::new();
     let mut threats = |pos: &Position, rules: RuleSet| -> Vec<Threat> {
@@ -52,6 +54,16 @@ pub(crate) fn classify(start: &Position, moves: &[Move], rules: RuleSet) -> Vec<
             .or_insert_with(|| threats(pos, rules))
             .clone()
     };
+    // The position before every move, for the threats that stood before a check (26.1.4).
+    let mut history = Vec::with_capacity(moves.len());
+    let mut walk = start.clone();
+    for &m in moves {
+        history.push(walk.clone());
+        if !walk.is_legal(m) {
+            break;
+        }
+        walk.play_unchecked(m);
+    }
     let mut pos = start.clone();
     let mut ids = Identities::new(start);
     let mut out = Vec::with_capacity(moves.len());
@@ -80,47 +92,16 @@ pub(crate) fn classify(start: &Position, moves: &[Move], rules: RuleSet) -> Vec<
             mate_threat: false,
             chases: Vec::new(),
             kind: MoveKind::Check,
+            search_cut: false,
         };
         if checkers.is_empty() {
             let after_pos = with_turn(&pos, mover);
             if let Some(after_pos) = &after_pos {
                 let after = threats(after_pos, rules);
                 let lone = rules == RuleSet::Chinese && defends_with_one_piece(&pos, mover);
-                class.chases = after
-                    .iter()
-                    // New: that piece was not threatened by that attacker before the move
-                    // (the moved piece keeps its identity: it stood on the move's origin), or
-                    // it was, but only now does taking it win (see `result_changed`); such a
-                    // chase is a joint one, the light level (26.9.2–26.9.3).
-                    .filter_map(|t| {
-                        let origin = if t.attacker == m.to() {
-                            m.from()
-                        } else {
-                            t.attacker
-                        };
-                        let stood = before
-                            .iter()
-                            .find(|b| b.target == t.target && b.attacker == origin);
-                        // Before, only a line of checks won it; now the capture itself does: the
-                        // move took away what made the direct capture fail (a root made of checks,
-                        // 2020 图8: the general's step back).
-                        let direct_now = stood.is_some_and(|b| {
-                            b.kind == ChaseKind::ByChecks && t.kind != ChaseKind::ByChecks
-                        });
-                        if stood.is_none() || direct_now {
-                            Some(*t)
-                        } else if rules == RuleSet::Chinese
-                            && t.kind != ChaseKind::ByChecks
-                            && result_changed(&prior, after_pos, origin, t)
-                        {
-                            Some(Threat {
-                                kind: ChaseKind::Exchange,
-                                ..*t
-                            })
-                        } else {
-                            None
-                        }
-                    })
+                let theirs = &history[(ply + history.len() - 1) % history.len()];
+                class.chases = created(&before, &after, theirs, &prior, after_pos, m, rules)
+                    .into_iter()
                     // 2020 art. 26.2 (图18, 参考图19): the defending side's one attacking
                     // piece, holding a drawing point, attacks an advisor or elephant: 闲.
                     .filter(|t| {
@@ -129,12 +110,24 @@ pub(crate) fn classify(start: &Position, moves: &[Move], rules: RuleSet) -> Vec<
                     .map(|t| to_chase(&t, &ids, m))
                     .collect();
             }
-            let depth = bounds().mate_checks;
             class.mate_threat = *mate_memo
                 .entry((pos.hash(), mover))
-                .or_insert_with(|| threatens_mate(&pos, mover, depth));
+                .or_insert_with(|| threatens_mate(&pos, mover));
+            if rules == RuleSet::Chinese
+                && class.mate_threat
+                && answers_check
+                && piece.role != Role::King
+            {
+                // The check was the move before this one (the cycle goes round: before the
+                // first move comes the last).
+                let before_check = &history[(ply + history.len() - 1) % history.len()];
+                class.mate_threat = creates_mate(&prior, before_check, &pos, mover);
+            }
             class.kind = kind(&class, rules, &prior, &pos);
         }
+        // A search stopped by its node budget (the threats before the move are counted with
+        // it: they decide what the move created).
+        class.search_cut = take_cuts() > 0;
         ids.play(m);
         out.push(class);
     }
@@ -152,31 +145,6 @@ pub(crate) fn classify(start: &Position, moves: &[Move], rules: RuleSet) -> Vec<
         }
     }
     out
-}
-
-/// Whether a capture that stood before the move wins only now, counting every answer of the
-/// opponent except the captures the move left as they were: before the move, taking would
-/// have cost a piece of the chaser's elsewhere (a cannon of its own left hanging) or let the
-/// opponent mate at once (2020 图8: the general's step back frees the rook to take the pawn);
-/// the move changed that, so the capture's result changed and the chase is the move's (2020 图11: the cannon that
-/// steps out of the rook's attack and keeps pinning the elephant chases with the rook, 车炮
-/// 联合捉子; 图5 is the contrary case, where the result of taking the advisor is the same
-/// before and after the rook's retreat, and the retreat is 闲).
-fn result_changed(prior: &Position, after: &Position, origin: Square, t: &Threat) -> bool {
-    let was = Move::new(origin, t.target);
-    let now = Move::new(t.attacker, t.target);
-    if !prior.is_legal(was) || !after.is_legal(now) {
-        return false;
-    }
-    let chaser = after.turn();
-    // The opponent's captures that the move left as they were count in neither result.
-    let old_before = old_captures(with_turn(prior, !chaser).as_ref());
-    let common: Vec<Move> = old_captures(with_turn(after, !chaser).as_ref())
-        .into_iter()
-        .filter(|c| old_before.contains(c) && prior.piece_at(c.to()) == after.piece_at(c.to()))
-        .collect();
-    let before_net = capture_gain(&mut prior.clone(), was, chaser, &common);
-    before_net <= 0 && capture_gain(&mut after.clone(), now, chaser, &common) > 0
 }
 
 /// The side's pieces able to attack across the river (rooks, horses, cannons and crossed

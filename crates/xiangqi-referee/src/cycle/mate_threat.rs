@@ -2,13 +2,13 @@
 //!
 //! 2020 art. 24.2 (and 1999 art. 28.2, 1960 §4 二(二) 要杀): 杀 is a move after which the
 //! mover, if it were to move again, would mate by a check or by continuous checks. The AXF
-//! terms (杀着, "threatening to checkmate") use the same definition. We search checks only, up
-//! to [`SearchBounds::mate_checks`](super::SearchBounds) checking moves, every evasion answered.
+//! terms (杀着, "threatening to checkmate") use the same definition. We search checks only,
+//! every evasion answered, as many as the position allows (`forcing`).
 
 use xiangqi::{Color, Move, Position};
 
 use super::board::{all_captures, with_turn};
-use super::mate::mates_by_checks_except;
+use super::mate::mates_within;
 use super::material::is_exchange_offer;
 
 /// Whether `side`, given the move in `pos` (a null move if it is not its turn), would force
@@ -16,12 +16,23 @@ use super::material::is_exchange_offer;
 /// offer of exchange does not count: the opponent may simply accept the exchange, and the
 /// move is 兑 (2020 图29: 长兑 against 长杀; the same offer is 杀 when the enemy piece cannot
 /// leave its line to accept it).
-pub(crate) fn threatens_mate(pos: &Position, side: Color, depth: u8) -> bool {
+pub(crate) fn threatens_mate(pos: &Position, side: Color) -> bool {
+    threatens_mate_within(pos, side, None)
+}
+
+/// Whether `side`, given the move, would mate at once (one checking move): an answer to a
+/// check that threatens mate in turn (垫将还杀, 2020 图7) makes the checker's line fail, for
+/// whatever it then takes it is mated at once (24.3: 「得子后不致立即…被对方将死」).
+pub(crate) fn threatens_mate_at_once(pos: &Position, side: Color) -> bool {
+    threatens_mate_within(pos, side, Some(1))
+}
+
+fn threatens_mate_within(pos: &Position, side: Color, max: Option<u8>) -> bool {
     let Some(mut p) = with_turn(pos, side) else {
         return false;
     };
     // Most positions have no mate at all: look for one before weighing the offers.
-    if !mates_by_checks_except(&mut p, depth, &[]) {
+    if !mates_within(&mut p, &[], max) {
         return false;
     }
     let mut them = pos.clone();
@@ -29,5 +40,32 @@ pub(crate) fn threatens_mate(pos: &Position, side: Color, depth: u8) -> bool {
         .into_iter()
         .filter(|&m| is_exchange_offer(&p, Some(&mut them), m))
         .collect();
-    skip.is_empty() || mates_by_checks_except(&mut p, depth, &skip)
+    skip.is_empty() || mates_within(&mut p, &skip, max)
+}
+
+/// The checks with which `side`, given the move, would begin a forced mate by checks: the
+/// threats of mate a position holds, by their first move.
+pub(crate) fn mating_checks(pos: &Position, side: Color) -> Vec<Move> {
+    let Some(mut p) = with_turn(pos, side) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for c in p.legal_moves().iter().copied().collect::<Vec<_>>() {
+        if !p.gives_check(c) {
+            continue;
+        }
+        let undo = p.play_unchecked(c);
+        let answers: Vec<Move> = p.legal_moves().iter().copied().collect();
+        let forced = answers.iter().all(|&e| {
+            let u = p.play_unchecked(e);
+            let r = mates_within(&mut p, &[], None);
+            p.undo(e, u);
+            r
+        });
+        p.undo(c, undo);
+        if forced {
+            out.push(c);
+        }
+    }
+    out
 }

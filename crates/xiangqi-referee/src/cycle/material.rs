@@ -14,7 +14,6 @@
 use xiangqi::{Color, Move, Piece, Position, Role, Square};
 
 use super::board::{all_captures, legal_captures_on};
-use super::bounds::bounds;
 use super::mate::{has_mate_in_one, mates_by_checks_except};
 
 /// A score meaning "the side to move is mated".
@@ -333,7 +332,7 @@ pub(crate) fn is_exchange_offer(pos: &Position, them: Option<&mut Position>, m: 
     // Taking must not expose the taker to a mate by checks: a piece that "cannot leave its
     // line" cannot accept the offer, which is then 杀 or 捉 (2020 图29 variant, 图7).
     let undo = them.play_unchecked(back);
-    let mated = mates_by_checks_except(them, bounds().offer_mate_checks, &[]);
+    let mated = mates_by_checks_except(them, &[]);
     them.undo(back, undo);
     !mated
 }

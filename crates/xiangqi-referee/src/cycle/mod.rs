@@ -32,6 +32,8 @@ mod terms;
 mod bounds;
 // Attacks and legal captures.
 mod board;
+// Lines of checks, every answer met, as long as the position allows.
+mod forcing;
 // Mates by checks.
 mod mate;
 // Protection: real and false roots, roots made of checks.
@@ -44,7 +46,9 @@ mod mate_threat;
 mod checks;
 // The threats of one position (捉), per rule set.
 mod threats;
-// The label of a move: what it created.
+// What a move created: the threats after it less those that stood.
+mod created;
+// The label of a move.
 mod classify;
 // A side's pattern and the verdict per rule set.
 mod verdict;
@@ -61,7 +65,7 @@ use xiangqi::{Color, Move, Position};
 
 use crate::Reason;
 pub use crate::RuleSet;
-pub use bounds::{MATE_DEPTH, SearchBounds, with_bounds};
+pub use bounds::{NODE_BUDGET, SearchBounds, with_bounds};
 pub use report::{CycleMove, CycleReport};
 pub use targets::Target;
 pub use terms::{Chase, ChaseKind, IdleKind, MoveClass, MoveKind, PieceId};

@@ -3,9 +3,10 @@
 //! facing are false roots (假根); a root made of checks wins the capturer back by checks
 //! (2020 图3). 2020 art. 24.15.
 
-use xiangqi::{Move, Position, Square};
+use xiangqi::{Position, Square};
 
 use super::board::legal_captures_on;
+use super::forcing::{Goal, forces};
 use super::mate::has_mate_in_one;
 
 /// Whether the side to move has a legal capture on `sq`: a real root (真根) of the piece
@@ -30,44 +31,27 @@ pub(crate) fn has_true_root(pos: &Position, sq: Square) -> bool {
     })
 }
 
-/// How many checks a root made of checks may take (2020 图3 needs four when the elephant
-/// interposes: R h0+ B g0, R×g0+ A f0, R×f0+ K e1, R f1+ K e0, and the rook on c1 falls; the
-/// general cannot retake on f0 with the kings facing).
-pub(super) fn root_checks() -> u8 {
-    super::bounds::bounds().root_checks
+/// The goal of a root made of checks: the piece standing on the square (the capturer) can be
+/// taken back by the side that gave the checks.
+struct Retake(Square);
+
+impl Goal for Retake {
+    fn reached(&self, pos: &Position) -> bool {
+        pos.piece_at(self.0)
+            .is_some_and(|p| p.color == pos.turn().other())
+            && can_recapture(pos, self.0)
+    }
+    fn key(&self) -> u64 {
+        0x7265_7400 | u64::from(self.0.index())
+    }
 }
 
 /// Whether the side to move, by a check or consecutive checks, whatever the answers, takes
 /// the piece standing on `sq` in the end (or mates): a root made of checks (2020 图3: the rook
-/// that took the horse is won back by the black rook's checks along the back ranks; the
-/// elephant's moves that block those checks cut the root, 断根, and so chase the horse).
-pub(super) fn retakes_by_checks(pos: &mut Position, sq: Square, depth: u8) -> bool {
-    if depth == 0 {
-        return false;
-    }
-    let moves = pos.legal_moves();
-    for &c in moves.iter() {
-        if !pos.gives_check(c) {
-            continue;
-        }
-        let undo = pos.play_unchecked(c);
-        let mut evasions: Vec<Move> = pos.legal_moves().iter().copied().collect();
-        // Captures of the checker first: they most often break the line.
-        evasions.sort_by_key(|e| pos.piece_at(e.to()).is_none());
-        let forced = evasions.iter().all(|&e| {
-            let u = pos.play_unchecked(e);
-            let ok = can_recapture(pos, sq)
-                && pos
-                    .piece_at(sq)
-                    .is_some_and(|p| p.color == pos.turn().other())
-                || retakes_by_checks(pos, sq, depth - 1);
-            pos.undo(e, u);
-            ok
-        });
-        pos.undo(c, undo);
-        if forced {
-            return true;
-        }
-    }
-    false
+/// that took the horse is won back by the black rook's checks along the back ranks — R h0+
+/// B g0, R×g0+ A f0, R×f0+ K e1, R f1+ K e0, and the rook on c1 falls; the elephant's moves
+/// that block those checks cut the root, 断根, and so chase the horse). As many checks as the
+/// position allows (`forcing`): the book counts none.
+pub(super) fn retakes_by_checks(pos: &mut Position, sq: Square) -> bool {
+    forces(pos, &Retake(sq), None)
 }

@@ -73,6 +73,10 @@ pub struct CycleMove {
     pub explanation: String,
     /// The same in Chinese.
     pub explanation_zh: String,
+    /// Present and `true` when a search behind the label stopped at its node budget
+    /// (`cycle::SearchBounds`) instead of running its course: the label may miss a threat.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub search_cut: bool,
 }
 
 impl CycleReport {
@@ -142,6 +146,7 @@ impl CycleReport {
                 kind: kind_name(c.kind, rules).to_owned(),
                 term: term_en(c.kind, rules).to_owned(),
                 article: move_article(c, rules, targets.first().map(|t| t.how.as_str())),
+                search_cut: c.search_cut,
                 targets,
                 exempt,
                 explanation,

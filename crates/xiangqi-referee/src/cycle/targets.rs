@@ -8,7 +8,7 @@ use xiangqi::{Move, Position, Role, Square};
 
 use super::board::{horse_leg_towards, legal_captures_on, old_captures, with_turn};
 use super::material::{capture_gain, is_material};
-use super::protection::can_recapture;
+use super::protection::{can_recapture, has_true_root};
 use super::terms::{Chase, ChaseKind, MoveClass};
 use super::wording::{chase_article, exempt_article};
 use crate::RuleSet;
@@ -23,7 +23,8 @@ pub struct Target {
     /// The squares of the pieces that would win it.
     pub by: Vec<String>,
     /// Its protection after the move: `unprotected` (no piece of its side attacks the
-    /// square), `false_root` (protectors that cannot legally retake: 假根), `protected`
+    /// square), `false_root` (假根: protectors that cannot legally retake, or, Chinese rules,
+    /// whose retake lets the chaser mate at once: 不能离线), `protected`
     /// (真根), `short` (protected, but the complete exchange still loses it: 少根).
     pub root: String,
     /// How the move made the threat: `moved` (the moved piece attacks it), `screen` (the moved
@@ -106,7 +107,7 @@ pub(crate) fn target(
     by.insert(0, ch.attacker);
     let root = match (&me, ch.kind) {
         (_, ChaseKind::Exchange) => "short",
-        (Some(p), _) => root_of(p, Move::new(ch.attacker, ch.target)),
+        (Some(p), _) => root_of(p, Move::new(ch.attacker, ch.target), rules),
         (None, _) => "unprotected",
     };
     let line = between(ch.attacker, ch.target);
@@ -144,14 +145,21 @@ pub(crate) fn target(
 
 /// The protection of the piece `cap` takes, the capturer's side to move: `protected` if it can
 /// be taken back legally, `false_root` if only a protector that cannot retake guards it.
-fn root_of(me: &Position, cap: Move) -> &'static str {
+fn root_of(me: &Position, cap: Move, rules: RuleSet) -> &'static str {
     let mut probe = me.clone();
     if !probe.is_legal(cap) {
         return "unprotected";
     }
     probe.play_unchecked(cap);
     if can_recapture(&probe, cap.to()) {
-        "protected"
+        // Under the Chinese rules a protector that cannot leave its line — its retake lets the
+        // chaser mate at once (不能离线, 2020 图7; 1999 art. 28.16 假根) — is a false root, as
+        // the classification counts it.
+        if rules == RuleSet::Chinese && !has_true_root(&probe, cap.to()) {
+            "false_root"
+        } else {
+            "protected"
+        }
     } else if probe.attackers(cap.to(), !me.turn()).next().is_some() {
         "false_root"
     } else {
@@ -197,7 +205,7 @@ pub(crate) fn exempt_targets(
         if stood || !me.is_legal(cap) {
             continue;
         }
-        let (root, gain) = (root_of(&me, cap), net(&me, cap));
+        let (root, gain) = (root_of(&me, cap, rules), net(&me, cap));
         if root != "unprotected" && gain <= 0 {
             continue;
         }

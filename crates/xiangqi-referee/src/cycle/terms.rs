@@ -136,6 +136,10 @@ pub struct MoveClass {
     pub chases: Vec<Chase>,
     /// The ruling class.
     pub kind: MoveKind,
+    /// Whether a search behind the class (a line of checks) stopped at its node budget
+    /// (`SearchBounds::node_budget`) instead of running its course: the class may then miss
+    /// a threat.
+    pub search_cut: bool,
 }
 
 /// The book's word for a move (2020 art. 24.1–24.8).

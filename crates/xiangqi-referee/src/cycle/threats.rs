@@ -10,7 +10,7 @@ use super::checks::check_lines;
 use super::material::{
     capture_gain, gain, is_exchange_offer, is_material, line_gain, strength, value,
 };
-use super::protection::{can_recapture, has_true_root, retakes_by_checks, root_checks};
+use super::protection::{can_recapture, has_true_root, retakes_by_checks};
 use super::terms::ChaseKind;
 use crate::RuleSet;
 
@@ -101,8 +101,13 @@ pub(crate) fn threats(pos: &Position, rules: RuleSet) -> Vec<Threat> {
     out
 }
 
+/// One entry per attacker and target (the heaviest reading): which threats a move created is
+/// decided per attacker (`created`).
 fn push(out: &mut Vec<Threat>, t: Threat) {
-    match out.iter_mut().find(|o| o.target == t.target) {
+    match out
+        .iter_mut()
+        .find(|o| o.target == t.target && o.attacker == t.attacker)
+    {
         Some(o) if t.kind.weight() > o.kind.weight() => *o = t,
         Some(_) => {}
         None => out.push(t),
@@ -131,7 +136,7 @@ fn chinese_kind(
     }
     let undo = pos.play_unchecked(m);
     let recapture = has_true_root(pos, m.to());
-    let delayed = !recapture && retakes_by_checks(pos, m.to(), root_checks());
+    let delayed = !recapture && retakes_by_checks(pos, m.to());
     pos.undo(m, undo);
     if delayed {
         // A root all the same: the capturer is lost, so the capture must outweigh it.

@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 pub mod corpus;
+pub mod drawing;
 
 use xiangqi::{Move, Position};
 

@@ -1,0 +1,202 @@
+//! What a move created (捉 is a threat *created by the move just played*: 2020 art. 24.3 「凡
+//! 走子后…」, 图5; 1999 art. 29.2 「“捉”产生于刚走的这着棋，上一着尚不存在」): the threats of
+//! the position after the move, less those that stood before it.
+
+use xiangqi::{Color, Move, Position, Role, Square};
+
+use super::board::{Threat, old_captures, with_turn};
+use super::mate_threat::mating_checks;
+use super::material::{capture_gain, strength};
+use super::protection::has_true_root;
+use super::terms::ChaseKind;
+use crate::RuleSet;
+
+/// How an after-move threat relates to the threats before the move.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Status {
+    /// That attacker did not threaten that piece before.
+    New,
+    /// It did, but only now does taking win (see [`result_changed`]), or only now without a
+    /// line of checks: the move changed the threat's result.
+    Renewed,
+    /// It did, with the same result: the threat stood.
+    Stood,
+}
+
+/// The threats of `after` (the side that moved to move again) that the move `m` created,
+/// one per chased piece. `before`: the threats of the position before the move (`prior`);
+/// `theirs`: the position before the other side's last move.
+///
+/// A piece is chased when some attacker threatens it that did not before (the moved piece
+/// keeps its identity: it stood on the move's origin), or one that did but whose capture only
+/// now wins — such a chase is a joint one, the light level (26.9.2–26.9.3) — unless its own
+/// side's last move left it so (`left_by_its_side`) and the moved piece takes no part in the
+/// capture (`takes_part`: it only saved itself). A piece that one
+/// attacker threatened before and still threatens with the same result is not chased by the
+/// move, whatever other attacker the move adds: the piece was already lost, and the move
+/// changed nothing of it (图5's 「吃士的结果没有发生变化」). Of several attackers of one piece
+/// the heaviest reading is kept (ties: the moved piece, then the weakest attacker), so that
+/// which one is named does not depend on the order the board is read in.
+pub(crate) fn created(
+    before: &[Threat],
+    after: &[Threat],
+    theirs: &Position,
+    prior: &Position,
+    after_pos: &Position,
+    m: Move,
+    rules: RuleSet,
+) -> Vec<Threat> {
+    let origin = |sq: Square| if sq == m.to() { m.from() } else { sq };
+    let judged: Vec<(Threat, Status)> = after
+        .iter()
+        .map(|t| {
+            let from = origin(t.attacker);
+            let stood = before
+                .iter()
+                .find(|b| b.target == t.target && b.attacker == from);
+            // Before, only a line of checks won it; now the capture itself does: the move took
+            // away what made the direct capture fail (a root made of checks, 2020 图8: the
+            // general's step back).
+            let direct_now = stood
+                .is_some_and(|b| b.kind == ChaseKind::ByChecks && t.kind != ChaseKind::ByChecks);
+            match stood {
+                None => (*t, Status::New),
+                Some(_) if direct_now => (*t, Status::Renewed),
+                Some(_)
+                    if rules == RuleSet::Chinese
+                        && t.kind != ChaseKind::ByChecks
+                        && result_changed(prior, after_pos, from, t)
+                        && (!left_by_its_side(theirs, prior, from, t.target)
+                            || takes_part(after_pos, t, m.to())) =>
+                {
+                    let joint = Threat {
+                        kind: ChaseKind::Exchange,
+                        ..*t
+                    };
+                    (joint, Status::Renewed)
+                }
+                Some(_) => (*t, Status::Stood),
+            }
+        })
+        .collect();
+    let mut out: Vec<Threat> = Vec::new();
+    for (t, status) in &judged {
+        if *status == Status::Stood
+            || judged
+                .iter()
+                .any(|(o, s)| o.target == t.target && *s == Status::Stood)
+        {
+            continue;
+        }
+        match out.iter_mut().find(|o| o.target == t.target) {
+            Some(o) if rank(t, m) > rank(o, m) => *o = *t,
+            Some(_) => {}
+            None => out.push(*t),
+        }
+    }
+    out
+}
+
+/// Which of two threats on one piece names the chase: the heavier kind, then the moved
+/// piece's, then the weaker attacker's.
+fn rank(t: &Threat, m: Move) -> (u8, bool, std::cmp::Reverse<u8>) {
+    (
+        t.kind.weight(),
+        t.attacker == m.to(),
+        std::cmp::Reverse(strength(t.attacker_piece.role)),
+    )
+}
+
+/// Whether a capture that stood before the move wins only now, counting every answer of the
+/// opponent except the captures the move left as they were: before the move, taking would
+/// have cost a piece of the chaser's elsewhere (a cannon of its own left hanging) or let the
+/// opponent mate at once (2020 图8: the general's step back frees the rook to take the pawn);
+/// the move changed that, so the capture's result changed and the chase is the move's (2020 图11: the cannon that
+/// steps out of the rook's attack and keeps pinning the elephant chases with the rook, 车炮
+/// 联合捉子; 图5 is the contrary case, where the result of taking the advisor is the same
+/// before and after the rook's retreat, and the retreat is 闲).
+fn result_changed(prior: &Position, after: &Position, origin: Square, t: &Threat) -> bool {
+    let was = Move::new(origin, t.target);
+    let now = Move::new(t.attacker, t.target);
+    if !prior.is_legal(was) || !after.is_legal(now) {
+        return false;
+    }
+    let chaser = after.turn();
+    // The opponent's captures that the move left as they were count in neither result.
+    let old_before = old_captures(with_turn(prior, !chaser).as_ref());
+    let common: Vec<Move> = old_captures(with_turn(after, !chaser).as_ref())
+        .into_iter()
+        .filter(|c| old_before.contains(c) && prior.piece_at(c.to()) == after.piece_at(c.to()))
+        .collect();
+    let before_net = capture_gain(&mut prior.clone(), was, chaser, &common);
+    before_net <= 0 && capture_gain(&mut after.clone(), now, chaser, &common) > 0
+}
+
+/// Whether the piece the move brought to `moved` takes part in the capture `t`: it makes
+/// the capture, or without it the capture would not be possible or would not win (it is the
+/// cannon's screen, it pins a root, it guards the capturer: 联合捉, 2020 图28 车炮联合捉子).
+fn takes_part(after: &Position, t: &Threat, moved: Square) -> bool {
+    let chaser = after.turn();
+    // The capturer, a cannon's screen, or a guard of the square the capturer lands on.
+    if t.attacker == moved
+        || (t.attacker_piece.role == Role::Cannon && between(t.attacker, t.target, moved))
+        || after.attackers(t.target, chaser).any(|sq| sq == moved)
+    {
+        return true;
+    }
+    let mut setup = after.to_setup();
+    setup.board[moved.index() as usize] = None;
+    let Ok(mut without) = Position::from_setup(setup) else {
+        // Without it the position is not one the rules allow (it stood between the generals,
+        // or shielded its side's general from a check): no part of the capture.
+        return false;
+    };
+    let now = Move::new(t.attacker, t.target);
+    let old = old_captures(with_turn(&without, !chaser).as_ref());
+    !without.is_legal(now) || capture_gain(&mut without, now, chaser, &old) <= 0
+}
+
+/// Whether `sq` lies on the line strictly between `a` and `b` (same file or rank).
+fn between(a: Square, b: Square, sq: Square) -> bool {
+    let (af, ar) = (a.file().index(), a.rank().index());
+    let (bf, br) = (b.file().index(), b.rank().index());
+    let (sf, sr) = (sq.file().index(), sq.rank().index());
+    let inside = |x: u8, lo: u8, hi: u8| lo.min(hi) < x && x < lo.max(hi);
+    (af == bf && sf == af && inside(sr, ar, br)) || (ar == br && sr == ar && inside(sf, af, bf))
+}
+
+/// Whether the piece on `target` was left capturable without a real root by its own side's
+/// last move (from `theirs`, the position before that move, to `prior`), the attacker on
+/// `attacker` standing where it stood: its capture is not the chaser's doing (2020 参考图21:
+/// a chased state created by the victim's own side is not the attacker's 捉; 参考图22).
+fn left_by_its_side(theirs: &Position, prior: &Position, attacker: Square, target: Square) -> bool {
+    let chaser = prior.turn();
+    let open = |p: &Position| {
+        let cap = Move::new(attacker, target);
+        p.is_legal(cap) && {
+            let mut q = p.clone();
+            q.play_unchecked(cap);
+            !has_true_root(&q, target)
+        }
+    };
+    open(prior) && with_turn(theirs, chaser).is_some_and(|p| !open(&p))
+}
+
+/// 2020 art. 26.1.4, the half on 杀 (「走动其他子应将产生的…“杀”，如应将前不存在，按…“杀”
+/// 处理；如应将前已经存在，则为“闲”」): a piece other than the general answers a check and
+/// the mover then threatens mate. The threat is the answer's only if a mate it threatens
+/// begins with a check that did not mate before the answer — neither in the position before
+/// the answer (`prior`, the mover in check) nor in the one before the check was given
+/// (`before_check`, the mover's threats as they stood). A mate threat that stood before the
+/// check and survives the answer is 闲; 2020 图19: 炮2平4 answers the check and adds the mate
+/// 马退6, which is new: 杀.
+pub(crate) fn creates_mate(
+    prior: &Position,
+    before_check: &Position,
+    after: &Position,
+    mover: Color,
+) -> bool {
+    let mut old = mating_checks(prior, mover);
+    old.extend(mating_checks(before_check, mover));
+    mating_checks(after, mover).iter().any(|c| !old.contains(c))
+}

@@ -1,0 +1,239 @@
+//! Lines of checks: whether the side to move, by a check or consecutive checks, every answer
+//! met, reaches a goal (mate, or a capture on a square). The books bound none of these lines
+//! (2020 art. 24.2 杀: 「下一着将军或连续将军以将死对方」; 24.3 捉: 「运用将军或连续“将军”得子」),
+//! so neither does this search: it deepens one check at a time until the answer is found or
+//! no line was cut by the depth — every line ended because no check was left, the goal was
+//! reached, or the line came back to a position it had passed through (checks going round are
+//! a perpetual check, never a forced win). A node budget is the only other stop, a safety net
+//! for pathological positions: a search that reaches it counts as finding nothing and is
+//! counted ([`take_cuts`]; the budget: `SearchBounds`), so that the ruling can say its search was cut.
+
+use std::cell::{Cell, RefCell};
+use std::collections::HashMap;
+
+use xiangqi::{Move, MoveList, Position};
+
+use super::bounds::bounds;
+
+thread_local! {
+    /// Results already found, by (position, depth, goal): exact ones only (no line cut by a
+    /// repetition of the path, which depends on how the position was reached).
+    static MEMO: RefCell<HashMap<(u64, u8, u64), Found>> = RefCell::new(HashMap::new());
+    /// Searches stopped by the node budget since the last [`take_cuts`].
+    static CUTS: Cell<u32> = const { Cell::new(0) };
+}
+
+/// How many memo entries are kept before the memo starts afresh.
+const MEMO_LIMIT: usize = 1 << 17;
+
+/// The searches stopped by the node budget since the last call, and resets the count.
+pub(crate) fn take_cuts() -> u32 {
+    CUTS.with(|c| c.replace(0))
+}
+
+/// Counts a search of the caller's own (the line search of `checks`) stopped by the budget.
+pub(crate) fn count_cut() {
+    CUTS.with(|c| c.set(c.get() + 1));
+}
+
+/// Empties the memo: each cycle is classified from a clean slate, so that a ruling never
+/// depends on what was ruled before.
+pub(crate) fn forget() {
+    MEMO.with(|m| m.borrow_mut().clear());
+}
+
+/// What a line of checks must reach.
+pub(crate) trait Goal {
+    /// Whether the goal is reached in `pos` (after an answer to a check: the checking side to
+    /// move).
+    fn reached(&self, pos: &Position) -> bool;
+    /// A key naming the goal in the memo.
+    fn key(&self) -> u64;
+    /// Checks the line may not play.
+    fn skip(&self) -> &[Move] {
+        &[]
+    }
+}
+
+/// The result of a search to one depth.
+#[derive(Clone, Copy, Debug, Default)]
+struct Found {
+    /// The goal is forced.
+    yes: bool,
+    /// Some line was stopped by the depth: a deeper search may find more.
+    cut: bool,
+}
+
+struct Search<'a, G: Goal> {
+    goal: &'a G,
+    nodes: u32,
+    budget: u32,
+    out_of_budget: bool,
+    /// Whether a line was stopped by a repetition of the path (its result is not memoized).
+    looped: bool,
+    path: Vec<u64>,
+}
+
+/// Whether the side to move forces `goal` by checks, every answer met; a checkmate reached on
+/// the way counts as the goal. At most `max_checks` checking moves if given (an article that
+/// bounds the line: 24.3's 「立即」, a mate on the next move), else as many as the position
+/// allows: the search deepens one check at a time and stops when no line was cut by the
+/// depth (every line ended: mate, the goal, no check left, or a position of the line
+/// repeated), or at the node budget.
+pub(crate) fn forces<G: Goal>(pos: &mut Position, goal: &G, max_checks: Option<u8>) -> bool {
+    // A search that already ran out of budget from this position would again.
+    let stopped = (pos.hash(), u8::MAX, goal.key());
+    if max_checks.is_none() && MEMO.with(|m| m.borrow().contains_key(&stopped)) {
+        count_cut();
+        return false;
+    }
+    let mut s = Search {
+        goal,
+        nodes: 0,
+        budget: bounds().node_budget,
+        out_of_budget: false,
+        looped: false,
+        path: Vec::new(),
+    };
+    let last = max_checks.unwrap_or(u8::MAX);
+    for depth in 1..=last {
+        let f = s.at(pos, depth);
+        if f.yes {
+            return true;
+        }
+        if s.out_of_budget {
+            count_cut();
+            MEMO.with(|m| m.borrow_mut().insert(stopped, Found::default()));
+            return false;
+        }
+        if !f.cut {
+            return false;
+        }
+    }
+    false
+}
+
+impl<G: Goal> Search<'_, G> {
+    fn at(&mut self, pos: &mut Position, depth: u8) -> Found {
+        // A result that no depth can change (depth 0 in the key: the goal forced, or every
+        // line ended), then one for this depth.
+        let exact = (pos.hash(), 0, self.goal.key());
+        let key = (pos.hash(), depth, self.goal.key());
+        if let Some(f) = MEMO.with(|m| {
+            let m = m.borrow();
+            m.get(&exact).or_else(|| m.get(&key)).copied()
+        }) {
+            return f;
+        }
+        let looped_before = std::mem::replace(&mut self.looped, false);
+        let f = self.search(pos, depth);
+        // A forced goal never rests on a line cut by a repetition (such a line fails), so it
+        // holds however the position was reached; a failure holds only if no line was cut.
+        let store = if f.yes {
+            Some(exact)
+        } else if self.looped || self.out_of_budget {
+            None
+        } else if f.cut {
+            Some(key)
+        } else {
+            Some(exact)
+        };
+        if let Some(k) = store {
+            MEMO.with(|m| {
+                let mut m = m.borrow_mut();
+                if m.len() >= MEMO_LIMIT {
+                    m.clear();
+                }
+                m.insert(k, f);
+            });
+        }
+        self.looped |= looped_before;
+        f
+    }
+
+    fn search(&mut self, pos: &mut Position, depth: u8) -> Found {
+        let here = pos.hash();
+        if self.path.contains(&here) {
+            self.looped = true;
+            return Found::default();
+        }
+        let mut checks = MoveList::new();
+        pos.checking_moves_into(&mut checks);
+        let mut found = Found::default();
+        self.path.push(here);
+        let mut evasions = MoveList::new();
+        for &c in checks.iter() {
+            if self.goal.skip().contains(&c) {
+                continue;
+            }
+            self.nodes += 1;
+            if self.nodes > self.budget {
+                self.out_of_budget = true;
+                break;
+            }
+            let undo = pos.play_unchecked(c);
+            pos.legal_moves_into(&mut evasions);
+            let list = evasions.clone();
+            let mut all = Found {
+                yes: true,
+                cut: false,
+            };
+            for &e in list.iter() {
+                let u = pos.play_unchecked(e);
+                let ok = if self.goal.reached(pos) {
+                    true
+                } else if depth > 1 {
+                    let f = self.at(pos, depth - 1);
+                    // Only a failed answer's cut matters: a deeper search may turn it.
+                    all.cut |= !f.yes && f.cut;
+                    f.yes
+                } else {
+                    // The depth stops this line: a deeper search may go on if a check is left.
+                    all.cut |= has_check(pos);
+                    false
+                };
+                pos.undo(e, u);
+                if !ok {
+                    all.yes = false;
+                    break;
+                }
+            }
+            pos.undo(c, undo);
+            if all.yes {
+                self.path.pop();
+                return all;
+            }
+            found.cut |= all.cut;
+            if self.out_of_budget {
+                break;
+            }
+        }
+        self.path.pop();
+        found
+    }
+}
+
+/// Whether the side to move has a checking move.
+fn has_check(pos: &Position) -> bool {
+    let mut list = MoveList::new();
+    pos.checking_moves_into(&mut list);
+    !list.is_empty()
+}
+
+/// The goal "checkmate" (the search of 杀), checks in `skip` excluded.
+pub(crate) struct Mate<'a>(pub &'a [Move]);
+
+impl Goal for Mate<'_> {
+    fn reached(&self, _: &Position) -> bool {
+        false
+    }
+    fn key(&self) -> u64 {
+        // The skipped checks are part of the question.
+        self.0.iter().fold(0x6d61_7465, |h, m| {
+            h.rotate_left(13) ^ u64::from(m.from().index()) << 8 ^ u64::from(m.to().index())
+        })
+    }
+    fn skip(&self) -> &[Move] {
+        self.0
+    }
+}
