@@ -31,6 +31,7 @@
 mod bracket;
 mod colour;
 mod next;
+pub mod reference;
 
 pub use colour::{Claim, Colours, Strength, hi_gets_white};
 
