@@ -22,6 +22,9 @@ pub(crate) type Quality = Vec<i64>;
 type Best = (Quality, Vec<(usize, usize)>, Vec<usize>, Vec<usize>);
 
 pub(crate) struct Done {
+    /// No candidate at all keeps the rest of the round as it must be (found without reaching
+    /// the budget): for the last bracket, art. 3.9 applies.
+    pub(crate) failed: bool,
     pub(crate) pairs: Vec<(usize, usize)>,
     pub(crate) downfloaters: Vec<usize>,
     pub(crate) budget_exhausted: bool,
@@ -60,6 +63,12 @@ pub(crate) struct Bracket<'f, 'a> {
     found: bool,
     /// Candidates judged so far that complete the round.
     valid: usize,
+    /// Art. 3.9: this bracket is the penultimate pairing bracket (PPB), re-paired so that its
+    /// downfloaters and these players, as the collapsed last bracket (CLB), can be paired; C8
+    /// does not apply to it.
+    clb: Option<Vec<usize>>,
+    /// Not all residents share one score (the CLB): C7 differs between remainder pairings.
+    mixed: bool,
     /// The work allowed to the current pass.
     limit: usize,
 }
@@ -91,8 +100,20 @@ impl<'f, 'a> Bracket<'f, 'a> {
             target: None,
             found: false,
             valid: 0,
+            clb: None,
+            mixed: residents
+                .iter()
+                .any(|&r| f.players[r].score != f.players[residents[0]].score),
             limit: BUDGET,
         }
+    }
+
+    /// The penultimate pairing bracket of art. 3.9: its downfloaters with `clb` must form a
+    /// collapsed last bracket that can be paired.
+    pub(crate) fn penultimate(mut self, clb: &[usize]) -> Bracket<'f, 'a> {
+        self.clb = Some(clb.to_vec());
+        self.last = false;
+        self
     }
 
     /// The following bracket of another, to be valued for C8: `mdps` are the other's
@@ -154,6 +175,7 @@ impl<'f, 'a> Bracket<'f, 'a> {
         let budget_exhausted = self.work > self.limit && !self.perfect;
         match self.best.take() {
             Some((_, pairs, downfloaters, _)) => Done {
+                failed: false,
                 pairs,
                 downfloaters,
                 budget_exhausted,
@@ -162,14 +184,23 @@ impl<'f, 'a> Bracket<'f, 'a> {
             // Nothing found within the budget: the last bracket is closed by any complete
             // pairing (one exists: C4 held when the bracket above was paired); any other
             // bracket floats everyone down.
+            None if self.last && !budget_exhausted => Done {
+                failed: true,
+                pairs: Vec::new(),
+                downfloaters: all,
+                budget_exhausted,
+                probe_cut: self.probe_cut,
+            },
             None if self.last => match self.f.complete(&all) {
                 Some((pairs, bye)) => Done {
+                    failed: false,
                     pairs,
                     downfloaters: bye.into_iter().collect(),
                     budget_exhausted: true,
                     probe_cut: self.probe_cut,
                 },
                 None => Done {
+                    failed: true,
                     pairs: Vec::new(),
                     downfloaters: all,
                     budget_exhausted,
@@ -177,6 +208,7 @@ impl<'f, 'a> Bracket<'f, 'a> {
                 },
             },
             None => Done {
+                failed: !budget_exhausted,
                 pairs: Vec::new(),
                 downfloaters: all,
                 budget_exhausted,
@@ -269,6 +301,7 @@ impl<'f, 'a> Bracket<'f, 'a> {
             let prune = 2 * p == rem.len()
                 && limbo.is_empty()
                 && !self.probe
+                && !self.mixed
                 && !self.f.top.iter().any(|&t| t);
             for (xi, x) in xs.iter().enumerate() {
                 let (s1, s2) = split(rem, p, x);
@@ -392,11 +425,10 @@ impl<'f, 'a> Bracket<'f, 'a> {
             // Worse than the best on C6–C7 already: C4 and C8 (a search of the following
             // bracket) need not be looked at. Not counted as found: whether the search goes
             // on to fewer pairs must not depend on this shortcut.
-            let score = |i: usize| i64::from(self.f.players[i].score.halves());
-            let mut prefix = vec![down.len() as i64, down.len() as i64];
-            let mut scores: Vec<i64> = down.iter().map(|&i| score(i)).collect();
-            scores.sort_unstable_by(|a, b| b.cmp(a));
-            prefix.extend(scores);
+            let (low, win) = self.resident_and_win();
+            let list = psd(self.f, pairs, &down, low, win);
+            let mut prefix = vec![down.len() as i64, list.len() as i64];
+            prefix.extend(list);
             if prefix.as_slice() > &b[..c8_at(b)] {
                 return;
             }
@@ -445,7 +477,10 @@ impl<'f, 'a> Bracket<'f, 'a> {
             None => {
                 let mut rest: Vec<usize> = down.to_vec();
                 rest.extend_from_slice(self.lower);
-                let completes = f.completes(&rest);
+                let completes = match &self.clb {
+                    Some(clb) => f.completes_as_bracket(down, clb),
+                    None => f.completes(&rest),
+                };
                 let c8 = match self.next {
                     Some(next) if completes && !self.probe => self.following(down, next),
                     _ => vec![0, 0],
@@ -467,10 +502,10 @@ impl<'f, 'a> Bracket<'f, 'a> {
             q.extend(list);
             return Some(q);
         }
-        let mut scores: Vec<i64> = down.iter().map(|&i| score(i)).collect();
-        scores.sort_unstable_by(|a, b| b.cmp(a));
-        q.push(scores.len() as i64);
-        q.extend(scores);
+        let (low, win) = self.resident_and_win();
+        let list = psd(f, pairs, down, low, win);
+        q.push(list.len() as i64);
+        q.extend(list);
         q.extend(c8);
         let bye = if self.last {
             down.first().copied()
@@ -546,12 +581,14 @@ impl<'f, 'a> Bracket<'f, 'a> {
         }
     }
 
-    /// The residents' score and a win's points, in half points.
+    /// The lowest resident's score and a win's points, in half points.
     fn resident_and_win(&self) -> (i64, i64) {
         let resident = self
             .residents
-            .first()
-            .map_or(0, |&r| i64::from(self.f.players[r].score.halves()));
+            .iter()
+            .map(|&r| i64::from(self.f.players[r].score.halves()))
+            .min()
+            .unwrap_or(0);
         (resident, i64::from(self.f.round.win.halves()))
     }
 
@@ -561,19 +598,37 @@ impl<'f, 'a> Bracket<'f, 'a> {
             let (resident, win) = self.resident_and_win();
             let len = max_pairs + down;
             let mut q: Quality = vec![down as i64, len as i64];
-            q.extend(psd_bound(self.f, &self.mdps, resident, win, down, len));
+            q.extend(psd_bound(
+                self.f,
+                &self.mdps,
+                self.residents.len(),
+                resident,
+                win,
+                down,
+                len,
+            ));
             return q;
         }
-        let mut q: Quality = vec![down as i64, down as i64];
-        // C7: the lowest scores that could float.
-        let mut scores: Vec<i64> = all
-            .iter()
-            .map(|&i| i64::from(self.f.players[i].score.halves()))
-            .collect();
-        scores.sort_unstable();
-        let mut low: Vec<i64> = scores[..down.min(scores.len())].to_vec();
-        low.sort_unstable_by(|a, b| b.cmp(a));
-        q.extend(low);
+        // C7: the PSD's bound (see `psd_bound`); in a bracket of mixed residents (the CLB) only
+        // a win's difference for each downfloater is sure.
+        let (resident, win) = self.resident_and_win();
+        let len = max_pairs + down;
+        let mut q: Quality = vec![down as i64, len as i64];
+        if self.mixed {
+            let mut list = vec![win; down];
+            list.resize(len, 0);
+            q.extend(list);
+        } else {
+            q.extend(psd_bound(
+                self.f,
+                &self.mdps,
+                self.residents.len(),
+                resident,
+                win,
+                down,
+                len,
+            ));
+        }
         // C8: exact when nothing floats; otherwise the optimistic "everyone below pairs",
         // with a PSD of zeros.
         q.extend(match self.next {
@@ -627,7 +682,7 @@ impl<'f, 'a> Bracket<'f, 'a> {
 }
 
 /// Where C8 (the following bracket's pairs, then its PSD's length and entries) starts in `q`:
-/// after C6 and C7 (its length and scores).
+/// after C6 and C7 (the PSD's length and entries).
 pub(crate) fn c8_at(q: &[i64]) -> usize {
     2 + q[1].max(0) as usize
 }

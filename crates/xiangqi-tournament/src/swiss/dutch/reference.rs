@@ -575,6 +575,19 @@ impl<'a> Reference<'a> {
     }
 }
 
+/// Art. 3.9 from a given state (a test's): `groups` of indices, each bracket's MDPs
+/// (`mdps_at[g]`) and the pairs of the brackets above (`pairs_at`).
+#[cfg(test)]
+pub(super) fn collapse_from(
+    players: &[DutchPlayer],
+    round: &DutchRound,
+    groups: &[Vec<usize>],
+    mdps_at: &[Vec<usize>],
+    pairs_at: Vec<Vec<(usize, usize)>>,
+) -> Result<SwissPairing, Error> {
+    Reference::new(players, round)?.collapse(groups, mdps_at, pairs_at)
+}
+
 fn no_pairing(round: &DutchRound, reason: &str) -> Error {
     Error::NoPairing {
         round: round.round,
