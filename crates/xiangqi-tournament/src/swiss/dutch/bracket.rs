@@ -69,6 +69,8 @@ pub(crate) struct Bracket<'f, 'a> {
     clb: Option<Vec<usize>>,
     /// Not all residents share one score (the CLB): C7 differs between remainder pairings.
     mixed: bool,
+    /// Only candidates whose downfloaters (in art. 1.2 order) are one of these sets count.
+    allowed: Option<Vec<Vec<usize>>>,
     /// The work allowed to the current pass.
     limit: usize,
 }
@@ -101,6 +103,7 @@ impl<'f, 'a> Bracket<'f, 'a> {
             found: false,
             valid: 0,
             clb: None,
+            allowed: None,
             mixed: residents
                 .iter()
                 .any(|&r| f.players[r].score != f.players[residents[0]].score),
@@ -146,7 +149,119 @@ impl<'f, 'a> Bracket<'f, 'a> {
     pub(crate) fn pair(mut self) -> Done {
         let all: Vec<usize> = self.mdps.iter().chain(&self.residents).copied().collect();
         let max_pairs = self.f.max_pairs(&all);
-        self.bound = self.lower_bound(&all, max_pairs);
+        let bound = self.lower_bound(&all, max_pairs);
+        let mut budget_exhausted = false;
+        if let Some(groups) = self.downfloater_groups(&all, max_pairs) {
+            // C6–C8 are decided by the downfloaters alone: the search is run for the best
+            // sets first, with their exact values as the bound, and stops at the first set of
+            // equal value that some candidate realises.
+            for (key, sets) in groups {
+                let at = c9_at(&bound);
+                let mut b = key;
+                b.extend_from_slice(&bound[at..]);
+                let c14 = c9_at(&b) + 5;
+                for (k, back) in [(0usize, 1usize), (2, 2)] {
+                    b[c14 + k] = sets
+                        .iter()
+                        .map(|d| self.floated_again(d, back))
+                        .min()
+                        .unwrap_or(0);
+                }
+                self.bound = b;
+                self.allowed = Some(sets);
+                self.best = None;
+                self.perfect = false;
+                self.work = 0;
+                budget_exhausted |= self.search(&all);
+                if self.best.is_some() {
+                    break;
+                }
+            }
+            self.allowed = None;
+        }
+        if self.best.is_none() {
+            self.bound = bound;
+            self.perfect = false;
+            self.work = 0;
+            budget_exhausted = self.search(&all);
+        }
+        self.done(all, budget_exhausted)
+    }
+
+    /// How many of `down` floated down `back` rounds ago as well (C14, C16).
+    fn floated_again(&self, down: &[usize], back: usize) -> i64 {
+        down.iter()
+            .filter(|&&d| float_back(&self.f.players[d].floats, back) == Float::Down)
+            .count() as i64
+    }
+
+    /// C6, C7 and C8 depend only on who floats (in a bracket whose residents share one score:
+    /// the PSD is each paired MDP's difference to the residents, each floater's to one win
+    /// below them, and zeros; C8 is the following bracket's value for those floaters). The
+    /// sets of the fewest floaters with whom the rest of the bracket can be paired (an MDP only
+    /// against a resident) and the round completed (C4), grouped by their value, best first;
+    /// `None` where this does not apply or the sets are too many.
+    #[allow(clippy::type_complexity)]
+    fn downfloater_groups(
+        &mut self,
+        all: &[usize],
+        max_pairs: usize,
+    ) -> Option<Vec<(Quality, Vec<Vec<usize>>)>> {
+        if self.probe || self.last || self.mixed || self.next.is_none() || self.clb.is_some() {
+            return None;
+        }
+        let down = all.len() - 2 * max_pairs;
+        if down == 0 || combinations_count(all.len(), down) > 2_000 {
+            return None;
+        }
+        let (resident, win) = self.resident_and_win();
+        let len = max_pairs + down;
+        let mut keyed: Vec<(Quality, Vec<usize>)> = Vec::new();
+        for c in combinations(all.len(), down) {
+            let mut d: Vec<usize> = c.iter().map(|&k| all[k]).collect();
+            d.sort_by_key(|&i| self.f.rank[i]);
+            let mdps: Vec<usize> = self
+                .mdps
+                .iter()
+                .copied()
+                .filter(|m| !d.contains(m))
+                .collect();
+            let residents: Vec<usize> = self
+                .residents
+                .iter()
+                .copied()
+                .filter(|r| !d.contains(r))
+                .collect();
+            if !self.f.completes_as_bracket(&mdps, &residents) {
+                continue;
+            }
+            let Some(c8) = self.completion_and_c8(&d) else {
+                continue;
+            };
+            let score = |i: usize| i64::from(self.f.players[i].score.halves());
+            let mut list: Vec<i64> = mdps.iter().map(|&m| score(m) - resident).collect();
+            list.extend(d.iter().map(|&x| score(x) - resident + win));
+            list.sort_unstable_by(|a, b| b.cmp(a));
+            list.resize(len, 0);
+            let mut q: Quality = vec![down as i64, len as i64];
+            q.extend(list);
+            q.extend(c8);
+            keyed.push((q, d));
+        }
+        keyed.sort();
+        let mut groups: Vec<(Quality, Vec<Vec<usize>>)> = Vec::new();
+        for (q, d) in keyed {
+            match groups.last_mut() {
+                Some((gq, sets)) if *gq == q => sets.push(d),
+                _ => groups.push((q, vec![d])),
+            }
+        }
+        (!groups.is_empty()).then_some(groups)
+    }
+
+    /// The search of `pair`: a bounded first pass, then the full one. Whether the budget ran
+    /// out.
+    fn search(&mut self, all: &[usize]) -> bool {
         // First the earliest candidate whose criteria C6–C11 are at their lower bounds
         // with the fewest unmet colour preferences (C12), found by raising a C12 target from
         // its bound with every subtree that cannot reach it skipped; then the full search,
@@ -172,7 +287,10 @@ impl<'f, 'a> Bracket<'f, 'a> {
         if !self.perfect {
             self.levels(m0);
         }
-        let budget_exhausted = self.work > self.limit && !self.perfect;
+        self.work > self.limit && !self.perfect
+    }
+
+    fn done(mut self, all: Vec<usize>, budget_exhausted: bool) -> Done {
         match self.best.take() {
             Some((_, pairs, downfloaters, _)) => Done {
                 failed: false,
@@ -296,6 +414,13 @@ impl<'f, 'a> Bracket<'f, 'a> {
         let most = rem.len() / 2;
         let base = self.key.len();
         for p in (0..=most).rev() {
+            if self
+                .allowed
+                .as_ref()
+                .is_some_and(|a| a.first().map(Vec::len) != Some(limbo.len() + rem.len() - 2 * p))
+            {
+                continue;
+            }
             let before = self.valid;
             let xs = exchanges(rem.len(), p);
             let prune = 2 * p == rem.len()
@@ -419,6 +544,9 @@ impl<'f, 'a> Bracket<'f, 'a> {
             return;
         }
         down.sort_by_key(|&i| self.f.rank[i]);
+        if self.allowed.as_ref().is_some_and(|a| !a.contains(&down)) {
+            return;
+        }
         if !self.probe
             && let Some((b, _, _, _)) = &self.best
         {
@@ -472,26 +600,7 @@ impl<'f, 'a> Bracket<'f, 'a> {
     /// The candidate's value, or `None` if the rest of the round cannot be completed (C4).
     pub(crate) fn quality(&mut self, pairs: &[(usize, usize)], down: &[usize]) -> Option<Quality> {
         let f = self.f;
-        let (completes, c8) = match self.cache.get(down) {
-            Some(v) => v.clone(),
-            None => {
-                let mut rest: Vec<usize> = down.to_vec();
-                rest.extend_from_slice(self.lower);
-                let completes = match &self.clb {
-                    Some(clb) => f.completes_as_bracket(down, clb),
-                    None => f.completes(&rest),
-                };
-                let c8 = match self.next {
-                    Some(next) if completes && !self.probe => self.following(down, next),
-                    _ => vec![0, 0],
-                };
-                self.cache.insert(down.to_vec(), (completes, c8.clone()));
-                (completes, c8)
-            }
-        };
-        if !completes {
-            return None;
-        }
+        let c8 = self.completion_and_c8(down)?;
         let p = f.players;
         let score = |i: usize| i64::from(p[i].score.halves());
         let mut q: Quality = vec![down.len() as i64];
@@ -561,6 +670,30 @@ impl<'f, 'a> Bracket<'f, 'a> {
         }
         q.extend(c);
         Some(q)
+    }
+
+    /// `None` if the downfloaters `down` leave the rest of the round unpairable (C4);
+    /// otherwise C8 for them (see `following`; `[0, 0]` where it does not apply).
+    fn completion_and_c8(&mut self, down: &[usize]) -> Option<Vec<i64>> {
+        let (completes, c8) = match self.cache.get(down) {
+            Some(v) => v.clone(),
+            None => {
+                let f = self.f;
+                let mut rest: Vec<usize> = down.to_vec();
+                rest.extend_from_slice(self.lower);
+                let completes = match &self.clb {
+                    Some(clb) => f.completes_as_bracket(down, clb),
+                    None => f.completes(&rest),
+                };
+                let c8 = match self.next {
+                    Some(next) if completes && !self.probe => self.following(down, next),
+                    _ => vec![0, 0],
+                };
+                self.cache.insert(down.to_vec(), (completes, c8.clone()));
+                (completes, c8)
+            }
+        };
+        completes.then_some(c8)
     }
 
     /// C8 for the downfloaters `down`: the following bracket `next` paired as well as its own
@@ -739,6 +872,11 @@ fn colour_bound(f: &Field<'_>, s1: &[usize], s2: &[usize], used: &[bool]) -> (i6
     let c12 = (a[0] - b[1] - b[2]).max(0) + (a[1] - b[0] - b[2]).max(0);
     let c13 = (a[3] - (free - b[3])).max(0) + (a[4] - (free - b[4])).max(0);
     (c12, c13)
+}
+
+/// The number of `k`-subsets of `0..n`, saturating.
+fn combinations_count(n: usize, k: usize) -> usize {
+    (0..k.min(n)).fold(1usize, |c, i| c.saturating_mul(n - i) / (i + 1))
 }
 
 /// `k`-subsets of `0..n` in lexicographic order.
