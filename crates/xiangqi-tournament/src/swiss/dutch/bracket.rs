@@ -156,16 +156,17 @@ impl<'f, 'a> Bracket<'f, 'a> {
             // sets first, with their exact values as the bound, and stops at the first set of
             // equal value that some candidate realises.
             for (key, sets) in groups {
-                let at = c9_at(&bound);
-                let mut b = key;
-                b.extend_from_slice(&bound[at..]);
-                let c14 = c9_at(&b) + 5;
-                for (k, back) in [(0usize, 1usize), (2, 2)] {
-                    b[c14 + k] = sets
-                        .iter()
-                        .map(|d| self.floated_again(d, back))
-                        .min()
-                        .unwrap_or(0);
+                // The group's bound: for each criterion after C9 the least of the sets' own
+                // bounds (`set_bound`).
+                let per: Vec<Quality> = sets
+                    .iter()
+                    .map(|d| self.set_bound(&key, &bound, &all, d))
+                    .collect();
+                let mut b = per[0].clone();
+                for q in &per[1..] {
+                    for (x, y) in b.iter_mut().zip(q) {
+                        *x = (*x).min(*y);
+                    }
                 }
                 self.bound = b;
                 self.allowed = Some(sets);
@@ -188,14 +189,61 @@ impl<'f, 'a> Bracket<'f, 'a> {
         self.done(all, budget_exhausted)
     }
 
-    /// How many of `down` floated down `back` rounds ago as well (C14, C16).
-    fn floated_again(&self, down: &[usize], back: usize) -> i64 {
-        down.iter()
-            .filter(|&&d| float_back(&self.f.players[d].floats, back) == Float::Down)
-            .count() as i64
+    /// The bound of the candidates whose downfloaters are `down`: `key` (C6–C9 exact), C10–C11
+    /// as `bound`, C12–C13 of the players left to pair, C14–C21 by `float_floor`.
+    fn set_bound(&self, key: &[i64], bound: &[i64], all: &[usize], down: &[usize]) -> Quality {
+        let mut b = key.to_vec();
+        b.extend_from_slice(&bound[c9_at(bound) + 1..]);
+        let c9 = c9_at(&b);
+        let left: Vec<usize> = all.iter().copied().filter(|x| !down.contains(x)).collect();
+        (b[c9 + 3], b[c9 + 4]) = self.colour_floor(&left, 0);
+        b[c9 + 5..c9 + 13].copy_from_slice(&self.float_floor(down));
+        b
     }
 
-    /// C6, C7 and C8 depend only on who floats (in a bracket whose residents share one score:
+    /// Lower bounds of C14–C21 for the candidates whose downfloaters are `down` (residents
+    /// sharing one score `r`): C14/C16 count the floaters who floated down one/two rounds
+    /// before, exactly; every MDP not floating is paired with a resident and floats down
+    /// again, his difference `s − r` counted in C18/C20 if he floated down before, exactly;
+    /// each is paired with a different resident, so at least as many residents as there are
+    /// paired MDPs beyond those who did not float up before are repeated upfloaters (C15/C17),
+    /// each with at least the smallest such differences (C19/C21).
+    fn float_floor(&self, down: &[usize]) -> [i64; 8] {
+        let p = self.f.players;
+        let (r, _) = self.resident_and_win();
+        let sd = |m: usize| i64::from(p[m].score.halves()) - r;
+        let paired: Vec<usize> = self
+            .mdps
+            .iter()
+            .copied()
+            .filter(|m| !down.contains(m))
+            .collect();
+        let mut c = [0i64; 8]; // C14 … C21
+        for (back, k) in [(1usize, 0usize), (2, 2)] {
+            c[k] = down
+                .iter()
+                .filter(|&&d| float_back(&p[d].floats, back) == Float::Down)
+                .count() as i64;
+            c[4 + k] = paired
+                .iter()
+                .filter(|&&m| float_back(&p[m].floats, back) == Float::Down)
+                .map(|&m| sd(m))
+                .sum();
+            let fresh = self
+                .residents
+                .iter()
+                .filter(|x| !down.contains(x) && float_back(&p[**x].floats, back) != Float::Up)
+                .count();
+            let forced = paired.len().saturating_sub(fresh);
+            c[1 + k] = forced as i64;
+            let mut diffs: Vec<i64> = paired.iter().map(|&m| sd(m)).collect();
+            diffs.sort_unstable();
+            c[5 + k] = diffs[..forced].iter().sum();
+        }
+        c
+    }
+
+    /// C6, C7, C8 and C9 depend only on who floats (in a bracket whose residents share one score:
     /// the PSD is each paired MDP's difference to the residents, each floater's to one win
     /// below them, and zeros; C8 is the following bracket's value for those floaters). The
     /// sets of the fewest floaters with whom the rest of the bracket can be paired (an MDP only
@@ -207,11 +255,11 @@ impl<'f, 'a> Bracket<'f, 'a> {
         all: &[usize],
         max_pairs: usize,
     ) -> Option<Vec<(Quality, Vec<Vec<usize>>)>> {
-        if self.probe || self.last || self.mixed || self.next.is_none() || self.clb.is_some() {
+        if self.probe || self.mixed || self.clb.is_some() {
             return None;
         }
         let down = all.len() - 2 * max_pairs;
-        if down == 0 || combinations_count(all.len(), down) > 2_000 {
+        if combinations_count(all.len(), down) > 2_000 {
             return None;
         }
         let (resident, win) = self.resident_and_win();
@@ -235,6 +283,9 @@ impl<'f, 'a> Bracket<'f, 'a> {
             if !self.f.completes_as_bracket(&mdps, &residents) {
                 continue;
             }
+            if self.last && (d.len() > 1 || d.first().is_some_and(|&x| !self.f.bye_ok[x])) {
+                continue;
+            }
             let Some(c8) = self.completion_and_c8(&d) else {
                 continue;
             };
@@ -246,6 +297,11 @@ impl<'f, 'a> Bracket<'f, 'a> {
             let mut q: Quality = vec![down as i64, len as i64];
             q.extend(list);
             q.extend(c8);
+            // C9: the PAB assignee's unplayed games (the last bracket's floater).
+            q.push(match (self.last, d.first()) {
+                (true, Some(&x)) => i64::from(self.f.players[x].unplayed),
+                _ => 0,
+            });
             keyed.push((q, d));
         }
         keyed.sort();
@@ -586,14 +642,17 @@ impl<'f, 'a> Bracket<'f, 'a> {
             }
             self.found = true;
         }
+        let at_bound = q == self.bound;
         if self
             .best
             .as_ref()
             .is_some_and(|(b, _, _, k)| (b, k) <= (&q, &self.key))
         {
+            // Nothing later in this search can be below the bound, nor win a tie.
+            self.perfect |= at_bound;
             return;
         }
-        self.perfect = q == self.bound;
+        self.perfect = at_bound;
         self.best = Some((q, pairs.to_vec(), down, self.key.clone()));
     }
 
@@ -786,6 +845,13 @@ impl<'f, 'a> Bracket<'f, 'a> {
         };
         q.push(c9);
         let mut c = [0i64; 12];
+        (c[2], c[3]) = self.colour_floor(all, down);
+        q.extend(c);
+        q
+    }
+
+    /// Lower bounds of C12 and C13 for a bracket of `all` of whom `down` float.
+    fn colour_floor(&self, all: &[usize], down: usize) -> (i64, i64) {
         let (mut w, mut b, mut none) = (0i64, 0i64, 0i64);
         for &i in all {
             match self.f.players[i].colours.preference().0 {
@@ -795,7 +861,7 @@ impl<'f, 'a> Bracket<'f, 'a> {
             }
         }
         let excess = (w - b - none).max(b - w - none) - down as i64;
-        c[2] = (excess.max(0) + 1) / 2;
+        let c12 = (excess.max(0) + 1) / 2;
         // C13: two strong (or absolute) preferences for one colour cost one.
         let strong = |side: Side| {
             all.iter()
@@ -808,9 +874,7 @@ impl<'f, 'a> Bracket<'f, 'a> {
         let n = all.len() as i64;
         let (sw, sb) = (strong(Side::First), strong(Side::Second));
         let excess = (sw - (n - sw)).max(sb - (n - sb)) - down as i64;
-        c[3] = (excess.max(0) + 1) / 2;
-        q.extend(c);
-        q
+        (c12, (excess.max(0) + 1) / 2)
     }
 }
 
