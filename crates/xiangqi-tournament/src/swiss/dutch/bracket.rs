@@ -10,6 +10,10 @@ use crate::Side;
 /// The work budget per bracket, in search nodes.
 const BUDGET: usize = 40_000;
 
+/// The most sets of floaters a bracket whose plain search ran out of budget tries one by one
+/// (each costs a completion test of the whole round and a look at the following bracket).
+const MAX_SETS: usize = 64;
+
 /// The work budget of one look at the following bracket (C8).
 const PROBE_BUDGET: usize = 2_000;
 
@@ -150,11 +154,18 @@ impl<'f, 'a> Bracket<'f, 'a> {
         let all: Vec<usize> = self.mdps.iter().chain(&self.residents).copied().collect();
         let max_pairs = self.f.max_pairs(&all);
         let bound = self.lower_bound(&all, max_pairs);
-        let mut budget_exhausted = false;
+        // The plain search first: most brackets reach their bound within the budget.
+        self.bound = bound.clone();
+        let mut budget_exhausted = self.search(&all);
+        if !budget_exhausted {
+            return self.done(all, false);
+        }
+        let plain = (self.best.take(), budget_exhausted);
+        budget_exhausted = false;
         if let Some(groups) = self.downfloater_groups(&all, max_pairs) {
-            // C6–C8 are decided by the downfloaters alone: the search is run for the best
-            // sets first, with their exact values as the bound, and stops at the first set of
-            // equal value that some candidate realises.
+            // It did not: C6–C9 are decided by the downfloaters alone, so the search is run
+            // again for the best sets first, with their exact values as the bound, and stops
+            // at the first group of sets of equal value that some candidate realises.
             for (key, sets) in groups {
                 // The group's bound: for each criterion after C9 the least of the sets' own
                 // bounds (`set_bound`).
@@ -181,10 +192,9 @@ impl<'f, 'a> Bracket<'f, 'a> {
             self.allowed = None;
         }
         if self.best.is_none() {
+            // No set helped: the plain search's result stands, as it was.
             self.bound = bound;
-            self.perfect = false;
-            self.work = 0;
-            budget_exhausted = self.search(&all);
+            (self.best, budget_exhausted) = plain;
         }
         self.done(all, budget_exhausted)
     }
@@ -259,7 +269,7 @@ impl<'f, 'a> Bracket<'f, 'a> {
             return None;
         }
         let down = all.len() - 2 * max_pairs;
-        if combinations_count(all.len(), down) > 2_000 {
+        if combinations_count(all.len(), down) > MAX_SETS {
             return None;
         }
         let (resident, win) = self.resident_and_win();
