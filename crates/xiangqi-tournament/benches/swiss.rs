@@ -52,6 +52,18 @@ fn bench(c: &mut Criterion) {
     ] {
         for &played in rounds {
             let t = event(1000, played, variant);
+            if variant == SwissVariant::Dutch {
+                // Whether any bracket's search reached its budget (then the pairing is not
+                // proven the rules' own): the round's notes say so.
+                let mut once = t.clone();
+                once.pair_next_round().expect("pairs");
+                let notes = &once.rounds[played as usize].notes;
+                let budget = notes.iter().filter(|n| n.contains("budget")).count();
+                eprintln!(
+                    "dutch round {}: {budget} budget notes {notes:?}",
+                    played + 1
+                );
+            }
             group.bench_with_input(
                 BenchmarkId::new(name, format!("round{}", played + 1)),
                 &t,

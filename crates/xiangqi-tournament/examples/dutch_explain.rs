@@ -44,4 +44,7 @@ fn main() {
             opp(file)
         );
     }
+    for n in &mine.notes {
+        println!("note: {n}");
+    }
 }

@@ -152,6 +152,7 @@ fn random_dutch_tournaments_check_clean() {
 #[test]
 #[ignore = "thousands of tournaments: run in release (CI does)"]
 fn thousands_of_random_dutch_tournaments() {
-    // 1,000: about 90 s of one core in release since C8 searches the following bracket.
-    run(1_000);
+    // 500: 1,000 took 394 s of wall time in release on the loaded 2-core machine (the retry
+    // set by set of the brackets whose search ran out of budget costs more than the budget).
+    run(500);
 }

@@ -10,6 +10,10 @@ use crate::Side;
 /// The work budget per bracket, in search nodes.
 const BUDGET: usize = 40_000;
 
+/// The most sets of floaters a bracket whose plain search ran out of budget tries one by one
+/// (each costs a completion test of the whole round and a look at the following bracket).
+const MAX_SETS: usize = 64;
+
 /// The work budget of one look at the following bracket (C8).
 const PROBE_BUDGET: usize = 2_000;
 
@@ -22,6 +26,9 @@ pub(crate) type Quality = Vec<i64>;
 type Best = (Quality, Vec<(usize, usize)>, Vec<usize>, Vec<usize>);
 
 pub(crate) struct Done {
+    /// No candidate at all keeps the rest of the round as it must be (found without reaching
+    /// the budget): for the last bracket, art. 3.9 applies.
+    pub(crate) failed: bool,
     pub(crate) pairs: Vec<(usize, usize)>,
     pub(crate) downfloaters: Vec<usize>,
     pub(crate) budget_exhausted: bool,
@@ -60,6 +67,14 @@ pub(crate) struct Bracket<'f, 'a> {
     found: bool,
     /// Candidates judged so far that complete the round.
     valid: usize,
+    /// Art. 3.9: this bracket is the penultimate pairing bracket (PPB), re-paired so that its
+    /// downfloaters and these players, as the collapsed last bracket (CLB), can be paired; C8
+    /// does not apply to it.
+    clb: Option<Vec<usize>>,
+    /// Not all residents share one score (the CLB): C7 differs between remainder pairings.
+    mixed: bool,
+    /// Only candidates whose downfloaters (in art. 1.2 order) are one of these sets count.
+    allowed: Option<Vec<Vec<usize>>>,
     /// The work allowed to the current pass.
     limit: usize,
 }
@@ -91,8 +106,21 @@ impl<'f, 'a> Bracket<'f, 'a> {
             target: None,
             found: false,
             valid: 0,
+            clb: None,
+            allowed: None,
+            mixed: residents
+                .iter()
+                .any(|&r| f.players[r].score != f.players[residents[0]].score),
             limit: BUDGET,
         }
+    }
+
+    /// The penultimate pairing bracket of art. 3.9: its downfloaters with `clb` must form a
+    /// collapsed last bracket that can be paired.
+    pub(crate) fn penultimate(mut self, clb: &[usize]) -> Bracket<'f, 'a> {
+        self.clb = Some(clb.to_vec());
+        self.last = false;
+        self
     }
 
     /// The following bracket of another, to be valued for C8: `mdps` are the other's
@@ -125,7 +153,181 @@ impl<'f, 'a> Bracket<'f, 'a> {
     pub(crate) fn pair(mut self) -> Done {
         let all: Vec<usize> = self.mdps.iter().chain(&self.residents).copied().collect();
         let max_pairs = self.f.max_pairs(&all);
-        self.bound = self.lower_bound(&all, max_pairs);
+        let bound = self.lower_bound(&all, max_pairs);
+        // The plain search first: most brackets reach their bound within the budget.
+        self.bound = bound.clone();
+        let mut budget_exhausted = self.search(&all);
+        if !budget_exhausted {
+            return self.done(all, false);
+        }
+        let plain = (self.best.take(), budget_exhausted);
+        budget_exhausted = false;
+        if let Some(groups) = self.downfloater_groups(&all, max_pairs) {
+            // It did not: C6–C9 are decided by the downfloaters alone, so the search is run
+            // again for the best sets first, with their exact values as the bound, and stops
+            // at the first group of sets of equal value that some candidate realises.
+            for (key, sets) in groups {
+                // The group's bound: for each criterion after C9 the least of the sets' own
+                // bounds (`set_bound`).
+                let per: Vec<Quality> = sets
+                    .iter()
+                    .map(|d| self.set_bound(&key, &bound, &all, d))
+                    .collect();
+                let mut b = per[0].clone();
+                for q in &per[1..] {
+                    for (x, y) in b.iter_mut().zip(q) {
+                        *x = (*x).min(*y);
+                    }
+                }
+                self.bound = b;
+                self.allowed = Some(sets);
+                self.best = None;
+                self.perfect = false;
+                self.work = 0;
+                budget_exhausted |= self.search(&all);
+                if self.best.is_some() {
+                    break;
+                }
+            }
+            self.allowed = None;
+        }
+        if self.best.is_none() {
+            // No set helped: the plain search's result stands, as it was.
+            self.bound = bound;
+            (self.best, budget_exhausted) = plain;
+        }
+        self.done(all, budget_exhausted)
+    }
+
+    /// The bound of the candidates whose downfloaters are `down`: `key` (C6–C9 exact), C10–C11
+    /// as `bound`, C12–C13 of the players left to pair, C14–C21 by `float_floor`.
+    fn set_bound(&self, key: &[i64], bound: &[i64], all: &[usize], down: &[usize]) -> Quality {
+        let mut b = key.to_vec();
+        b.extend_from_slice(&bound[c9_at(bound) + 1..]);
+        let c9 = c9_at(&b);
+        let left: Vec<usize> = all.iter().copied().filter(|x| !down.contains(x)).collect();
+        (b[c9 + 3], b[c9 + 4]) = self.colour_floor(&left, 0);
+        b[c9 + 5..c9 + 13].copy_from_slice(&self.float_floor(down));
+        b
+    }
+
+    /// Lower bounds of C14–C21 for the candidates whose downfloaters are `down` (residents
+    /// sharing one score `r`): C14/C16 count the floaters who floated down one/two rounds
+    /// before, exactly; every MDP not floating is paired with a resident and floats down
+    /// again, his difference `s − r` counted in C18/C20 if he floated down before, exactly;
+    /// each is paired with a different resident, so at least as many residents as there are
+    /// paired MDPs beyond those who did not float up before are repeated upfloaters (C15/C17),
+    /// each with at least the smallest such differences (C19/C21).
+    fn float_floor(&self, down: &[usize]) -> [i64; 8] {
+        let p = self.f.players;
+        let (r, _) = self.resident_and_win();
+        let sd = |m: usize| i64::from(p[m].score.halves()) - r;
+        let paired: Vec<usize> = self
+            .mdps
+            .iter()
+            .copied()
+            .filter(|m| !down.contains(m))
+            .collect();
+        let mut c = [0i64; 8]; // C14 … C21
+        for (back, k) in [(1usize, 0usize), (2, 2)] {
+            c[k] = down
+                .iter()
+                .filter(|&&d| float_back(&p[d].floats, back) == Float::Down)
+                .count() as i64;
+            c[4 + k] = paired
+                .iter()
+                .filter(|&&m| float_back(&p[m].floats, back) == Float::Down)
+                .map(|&m| sd(m))
+                .sum();
+            let fresh = self
+                .residents
+                .iter()
+                .filter(|x| !down.contains(x) && float_back(&p[**x].floats, back) != Float::Up)
+                .count();
+            let forced = paired.len().saturating_sub(fresh);
+            c[1 + k] = forced as i64;
+            let mut diffs: Vec<i64> = paired.iter().map(|&m| sd(m)).collect();
+            diffs.sort_unstable();
+            c[5 + k] = diffs[..forced].iter().sum();
+        }
+        c
+    }
+
+    /// C6, C7, C8 and C9 depend only on who floats (in a bracket whose residents share one score:
+    /// the PSD is each paired MDP's difference to the residents, each floater's to one win
+    /// below them, and zeros; C8 is the following bracket's value for those floaters). The
+    /// sets of the fewest floaters with whom the rest of the bracket can be paired (an MDP only
+    /// against a resident) and the round completed (C4), grouped by their value, best first;
+    /// `None` where this does not apply or the sets are too many.
+    #[allow(clippy::type_complexity)]
+    fn downfloater_groups(
+        &mut self,
+        all: &[usize],
+        max_pairs: usize,
+    ) -> Option<Vec<(Quality, Vec<Vec<usize>>)>> {
+        if self.probe || self.mixed || self.clb.is_some() {
+            return None;
+        }
+        let down = all.len() - 2 * max_pairs;
+        if combinations_count(all.len(), down) > MAX_SETS {
+            return None;
+        }
+        let (resident, win) = self.resident_and_win();
+        let len = max_pairs + down;
+        let mut keyed: Vec<(Quality, Vec<usize>)> = Vec::new();
+        for c in combinations(all.len(), down) {
+            let mut d: Vec<usize> = c.iter().map(|&k| all[k]).collect();
+            d.sort_by_key(|&i| self.f.rank[i]);
+            let mdps: Vec<usize> = self
+                .mdps
+                .iter()
+                .copied()
+                .filter(|m| !d.contains(m))
+                .collect();
+            let residents: Vec<usize> = self
+                .residents
+                .iter()
+                .copied()
+                .filter(|r| !d.contains(r))
+                .collect();
+            if !self.f.completes_as_bracket(&mdps, &residents) {
+                continue;
+            }
+            if self.last && (d.len() > 1 || d.first().is_some_and(|&x| !self.f.bye_ok[x])) {
+                continue;
+            }
+            let Some(c8) = self.completion_and_c8(&d) else {
+                continue;
+            };
+            let score = |i: usize| i64::from(self.f.players[i].score.halves());
+            let mut list: Vec<i64> = mdps.iter().map(|&m| score(m) - resident).collect();
+            list.extend(d.iter().map(|&x| score(x) - resident + win));
+            list.sort_unstable_by(|a, b| b.cmp(a));
+            list.resize(len, 0);
+            let mut q: Quality = vec![down as i64, len as i64];
+            q.extend(list);
+            q.extend(c8);
+            // C9: the PAB assignee's unplayed games (the last bracket's floater).
+            q.push(match (self.last, d.first()) {
+                (true, Some(&x)) => i64::from(self.f.players[x].unplayed),
+                _ => 0,
+            });
+            keyed.push((q, d));
+        }
+        keyed.sort();
+        let mut groups: Vec<(Quality, Vec<Vec<usize>>)> = Vec::new();
+        for (q, d) in keyed {
+            match groups.last_mut() {
+                Some((gq, sets)) if *gq == q => sets.push(d),
+                _ => groups.push((q, vec![d])),
+            }
+        }
+        (!groups.is_empty()).then_some(groups)
+    }
+
+    /// The search of `pair`: a bounded first pass, then the full one. Whether the budget ran
+    /// out.
+    fn search(&mut self, all: &[usize]) -> bool {
         // First the earliest candidate whose criteria C6–C11 are at their lower bounds
         // with the fewest unmet colour preferences (C12), found by raising a C12 target from
         // its bound with every subtree that cannot reach it skipped; then the full search,
@@ -151,9 +353,13 @@ impl<'f, 'a> Bracket<'f, 'a> {
         if !self.perfect {
             self.levels(m0);
         }
-        let budget_exhausted = self.work > self.limit && !self.perfect;
+        self.work > self.limit && !self.perfect
+    }
+
+    fn done(mut self, all: Vec<usize>, budget_exhausted: bool) -> Done {
         match self.best.take() {
             Some((_, pairs, downfloaters, _)) => Done {
+                failed: false,
                 pairs,
                 downfloaters,
                 budget_exhausted,
@@ -162,14 +368,23 @@ impl<'f, 'a> Bracket<'f, 'a> {
             // Nothing found within the budget: the last bracket is closed by any complete
             // pairing (one exists: C4 held when the bracket above was paired); any other
             // bracket floats everyone down.
+            None if self.last && !budget_exhausted => Done {
+                failed: true,
+                pairs: Vec::new(),
+                downfloaters: all,
+                budget_exhausted,
+                probe_cut: self.probe_cut,
+            },
             None if self.last => match self.f.complete(&all) {
                 Some((pairs, bye)) => Done {
+                    failed: false,
                     pairs,
                     downfloaters: bye.into_iter().collect(),
                     budget_exhausted: true,
                     probe_cut: self.probe_cut,
                 },
                 None => Done {
+                    failed: true,
                     pairs: Vec::new(),
                     downfloaters: all,
                     budget_exhausted,
@@ -177,6 +392,7 @@ impl<'f, 'a> Bracket<'f, 'a> {
                 },
             },
             None => Done {
+                failed: !budget_exhausted,
                 pairs: Vec::new(),
                 downfloaters: all,
                 budget_exhausted,
@@ -264,11 +480,19 @@ impl<'f, 'a> Bracket<'f, 'a> {
         let most = rem.len() / 2;
         let base = self.key.len();
         for p in (0..=most).rev() {
+            if self
+                .allowed
+                .as_ref()
+                .is_some_and(|a| a.first().map(Vec::len) != Some(limbo.len() + rem.len() - 2 * p))
+            {
+                continue;
+            }
             let before = self.valid;
             let xs = exchanges(rem.len(), p);
             let prune = 2 * p == rem.len()
                 && limbo.is_empty()
                 && !self.probe
+                && !self.mixed
                 && !self.f.top.iter().any(|&t| t);
             for (xi, x) in xs.iter().enumerate() {
                 let (s1, s2) = split(rem, p, x);
@@ -386,17 +610,19 @@ impl<'f, 'a> Bracket<'f, 'a> {
             return;
         }
         down.sort_by_key(|&i| self.f.rank[i]);
+        if self.allowed.as_ref().is_some_and(|a| !a.contains(&down)) {
+            return;
+        }
         if !self.probe
             && let Some((b, _, _, _)) = &self.best
         {
             // Worse than the best on C6–C7 already: C4 and C8 (a search of the following
             // bracket) need not be looked at. Not counted as found: whether the search goes
             // on to fewer pairs must not depend on this shortcut.
-            let score = |i: usize| i64::from(self.f.players[i].score.halves());
-            let mut prefix = vec![down.len() as i64, down.len() as i64];
-            let mut scores: Vec<i64> = down.iter().map(|&i| score(i)).collect();
-            scores.sort_unstable_by(|a, b| b.cmp(a));
-            prefix.extend(scores);
+            let (low, win) = self.resident_and_win();
+            let list = psd(self.f, pairs, &down, low, win);
+            let mut prefix = vec![down.len() as i64, list.len() as i64];
+            prefix.extend(list);
             if prefix.as_slice() > &b[..c8_at(b)] {
                 return;
             }
@@ -426,37 +652,24 @@ impl<'f, 'a> Bracket<'f, 'a> {
             }
             self.found = true;
         }
+        let at_bound = q == self.bound;
         if self
             .best
             .as_ref()
             .is_some_and(|(b, _, _, k)| (b, k) <= (&q, &self.key))
         {
+            // Nothing later in this search can be below the bound, nor win a tie.
+            self.perfect |= at_bound;
             return;
         }
-        self.perfect = q == self.bound;
+        self.perfect = at_bound;
         self.best = Some((q, pairs.to_vec(), down, self.key.clone()));
     }
 
     /// The candidate's value, or `None` if the rest of the round cannot be completed (C4).
     pub(crate) fn quality(&mut self, pairs: &[(usize, usize)], down: &[usize]) -> Option<Quality> {
         let f = self.f;
-        let (completes, c8) = match self.cache.get(down) {
-            Some(v) => v.clone(),
-            None => {
-                let mut rest: Vec<usize> = down.to_vec();
-                rest.extend_from_slice(self.lower);
-                let completes = f.completes(&rest);
-                let c8 = match self.next {
-                    Some(next) if completes && !self.probe => self.following(down, next),
-                    _ => vec![0, 0],
-                };
-                self.cache.insert(down.to_vec(), (completes, c8.clone()));
-                (completes, c8)
-            }
-        };
-        if !completes {
-            return None;
-        }
+        let c8 = self.completion_and_c8(down)?;
         let p = f.players;
         let score = |i: usize| i64::from(p[i].score.halves());
         let mut q: Quality = vec![down.len() as i64];
@@ -467,10 +680,10 @@ impl<'f, 'a> Bracket<'f, 'a> {
             q.extend(list);
             return Some(q);
         }
-        let mut scores: Vec<i64> = down.iter().map(|&i| score(i)).collect();
-        scores.sort_unstable_by(|a, b| b.cmp(a));
-        q.push(scores.len() as i64);
-        q.extend(scores);
+        let (low, win) = self.resident_and_win();
+        let list = psd(f, pairs, down, low, win);
+        q.push(list.len() as i64);
+        q.extend(list);
         q.extend(c8);
         let bye = if self.last {
             down.first().copied()
@@ -528,6 +741,30 @@ impl<'f, 'a> Bracket<'f, 'a> {
         Some(q)
     }
 
+    /// `None` if the downfloaters `down` leave the rest of the round unpairable (C4);
+    /// otherwise C8 for them (see `following`; `[0, 0]` where it does not apply).
+    fn completion_and_c8(&mut self, down: &[usize]) -> Option<Vec<i64>> {
+        let (completes, c8) = match self.cache.get(down) {
+            Some(v) => v.clone(),
+            None => {
+                let f = self.f;
+                let mut rest: Vec<usize> = down.to_vec();
+                rest.extend_from_slice(self.lower);
+                let completes = match &self.clb {
+                    Some(clb) => f.completes_as_bracket(down, clb),
+                    None => f.completes(&rest),
+                };
+                let c8 = match self.next {
+                    Some(next) if completes && !self.probe => self.following(down, next),
+                    _ => vec![0, 0],
+                };
+                self.cache.insert(down.to_vec(), (completes, c8.clone()));
+                (completes, c8)
+            }
+        };
+        completes.then_some(c8)
+    }
+
     /// C8 for the downfloaters `down`: the following bracket `next` paired as well as its own
     /// C6 and PSD allow with the round still complete (C4), its value [downfloaters, PSD's
     /// length, PSD…]. If its search finds nothing within its budget, the count of pairs its
@@ -546,12 +783,14 @@ impl<'f, 'a> Bracket<'f, 'a> {
         }
     }
 
-    /// The residents' score and a win's points, in half points.
+    /// The lowest resident's score and a win's points, in half points.
     fn resident_and_win(&self) -> (i64, i64) {
         let resident = self
             .residents
-            .first()
-            .map_or(0, |&r| i64::from(self.f.players[r].score.halves()));
+            .iter()
+            .map(|&r| i64::from(self.f.players[r].score.halves()))
+            .min()
+            .unwrap_or(0);
         (resident, i64::from(self.f.round.win.halves()))
     }
 
@@ -561,19 +800,37 @@ impl<'f, 'a> Bracket<'f, 'a> {
             let (resident, win) = self.resident_and_win();
             let len = max_pairs + down;
             let mut q: Quality = vec![down as i64, len as i64];
-            q.extend(psd_bound(self.f, &self.mdps, resident, win, down, len));
+            q.extend(psd_bound(
+                self.f,
+                &self.mdps,
+                self.residents.len(),
+                resident,
+                win,
+                down,
+                len,
+            ));
             return q;
         }
-        let mut q: Quality = vec![down as i64, down as i64];
-        // C7: the lowest scores that could float.
-        let mut scores: Vec<i64> = all
-            .iter()
-            .map(|&i| i64::from(self.f.players[i].score.halves()))
-            .collect();
-        scores.sort_unstable();
-        let mut low: Vec<i64> = scores[..down.min(scores.len())].to_vec();
-        low.sort_unstable_by(|a, b| b.cmp(a));
-        q.extend(low);
+        // C7: the PSD's bound (see `psd_bound`); in a bracket of mixed residents (the CLB) only
+        // a win's difference for each downfloater is sure.
+        let (resident, win) = self.resident_and_win();
+        let len = max_pairs + down;
+        let mut q: Quality = vec![down as i64, len as i64];
+        if self.mixed {
+            let mut list = vec![win; down];
+            list.resize(len, 0);
+            q.extend(list);
+        } else {
+            q.extend(psd_bound(
+                self.f,
+                &self.mdps,
+                self.residents.len(),
+                resident,
+                win,
+                down,
+                len,
+            ));
+        }
         // C8: exact when nothing floats; otherwise the optimistic "everyone below pairs",
         // with a PSD of zeros.
         q.extend(match self.next {
@@ -598,6 +855,13 @@ impl<'f, 'a> Bracket<'f, 'a> {
         };
         q.push(c9);
         let mut c = [0i64; 12];
+        (c[2], c[3]) = self.colour_floor(all, down);
+        q.extend(c);
+        q
+    }
+
+    /// Lower bounds of C12 and C13 for a bracket of `all` of whom `down` float.
+    fn colour_floor(&self, all: &[usize], down: usize) -> (i64, i64) {
         let (mut w, mut b, mut none) = (0i64, 0i64, 0i64);
         for &i in all {
             match self.f.players[i].colours.preference().0 {
@@ -607,7 +871,7 @@ impl<'f, 'a> Bracket<'f, 'a> {
             }
         }
         let excess = (w - b - none).max(b - w - none) - down as i64;
-        c[2] = (excess.max(0) + 1) / 2;
+        let c12 = (excess.max(0) + 1) / 2;
         // C13: two strong (or absolute) preferences for one colour cost one.
         let strong = |side: Side| {
             all.iter()
@@ -620,14 +884,12 @@ impl<'f, 'a> Bracket<'f, 'a> {
         let n = all.len() as i64;
         let (sw, sb) = (strong(Side::First), strong(Side::Second));
         let excess = (sw - (n - sw)).max(sb - (n - sb)) - down as i64;
-        c[3] = (excess.max(0) + 1) / 2;
-        q.extend(c);
-        q
+        (c12, (excess.max(0) + 1) / 2)
     }
 }
 
 /// Where C8 (the following bracket's pairs, then its PSD's length and entries) starts in `q`:
-/// after C6 and C7 (its length and scores).
+/// after C6 and C7 (the PSD's length and entries).
 pub(crate) fn c8_at(q: &[i64]) -> usize {
     2 + q[1].max(0) as usize
 }
@@ -684,6 +946,11 @@ fn colour_bound(f: &Field<'_>, s1: &[usize], s2: &[usize], used: &[bool]) -> (i6
     let c12 = (a[0] - b[1] - b[2]).max(0) + (a[1] - b[0] - b[2]).max(0);
     let c13 = (a[3] - (free - b[3])).max(0) + (a[4] - (free - b[4])).max(0);
     (c12, c13)
+}
+
+/// The number of `k`-subsets of `0..n`, saturating.
+fn combinations_count(n: usize, k: usize) -> usize {
+    (0..k.min(n)).fold(1usize, |c, i| c.saturating_mul(n - i) / (i + 1))
 }
 
 /// `k`-subsets of `0..n` in lexicographic order.

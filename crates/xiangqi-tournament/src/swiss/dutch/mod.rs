@@ -31,6 +31,9 @@
 mod bracket;
 mod colour;
 mod next;
+pub mod reference;
+#[cfg(test)]
+mod tests;
 
 pub use colour::{Claim, Colours, Strength, hi_gets_white};
 
@@ -110,7 +113,7 @@ pub struct DutchRound {
 /// the one generated before it in the bracket where they differ.
 pub const CRITERIA: [&str; 17] = [
     "C6 number of downfloaters",
-    "C7 scores of the downfloaters",
+    "C7 pairing score differences (PSD)",
     "C8 pairs and score differences in the following bracket",
     "C9 unplayed games of the PAB assignee",
     "C10 topscorers beyond a colour difference of 2",
@@ -312,6 +315,32 @@ impl<'a> Field<'a> {
         Some((pairs, bye))
     }
 
+    /// Art. 3.9: the MDPs `mdps` and the residents `residents` can be paired as one last
+    /// bracket — an MDP only against a resident (art. 3–4 never pair two MDPs), everyone
+    /// paired but the PAB.
+    pub(crate) fn completes_as_bracket(&self, mdps: &[usize], residents: &[usize]) -> bool {
+        let all: Vec<usize> = mdps.iter().chain(residents).copied().collect();
+        let m = all.len();
+        let odd = m % 2 == 1;
+        let size = m + usize::from(odd);
+        let mut adj: Vec<Vec<usize>> = vec![Vec::new(); size];
+        for x in 0..m {
+            for y in x + 1..m {
+                if self.compatible(all[x], all[y]) && (x >= mdps.len() || y >= mdps.len()) {
+                    adj[x].push(y);
+                    adj[y].push(x);
+                }
+            }
+            if odd && self.bye_ok[all[x]] {
+                adj[x].push(m);
+                adj[m].push(x);
+            }
+        }
+        let mut mate = greedy(&adj);
+        maximum_matching(&adj, &mut mate);
+        mate.iter().all(Option::is_some)
+    }
+
     /// The largest number of pairs within `set` (absolute criteria only).
     pub(crate) fn max_pairs(&self, set: &[usize]) -> usize {
         let m = set.len();
@@ -335,30 +364,43 @@ impl<'a> Field<'a> {
                 _ => groups.push(vec![i]),
             }
         }
-        let mut pairs: Vec<(usize, usize)> = Vec::new();
         let mut notes = Vec::new();
-        let mut mdps: Vec<usize> = Vec::new();
+        // Each bracket's MDPs and pairs, for art. 3.9 to go back to.
+        let mut mdps_at: Vec<Vec<usize>> = vec![Vec::new()];
+        let mut pairs_at: Vec<Vec<(usize, usize)>> = Vec::new();
         for g in 0..groups.len() {
             let lower: Vec<usize> = groups[g + 1..].concat();
             let next = groups.get(g + 1).map(Vec::as_slice);
-            let done = bracket::Bracket::new(self, &mdps, &groups[g], &lower, next).pair();
-            if done.budget_exhausted {
-                notes.push(format!(
-                    "bracket of score {}: search budget reached; the best candidate found \
-                     was taken",
-                    self.players[groups[g][0]].score
-                ));
+            let done = bracket::Bracket::new(self, &mdps_at[g], &groups[g], &lower, next).pair();
+            self.note(&mut notes, &groups[g], &done);
+            if done.failed && g + 1 == groups.len() {
+                let collapsed = match g {
+                    0 => None,
+                    _ => self.collapse(&groups, &mdps_at, &pairs_at, &mut notes).ok(),
+                };
+                if let Some((pairs, bye)) = collapsed {
+                    return Ok(self.finish(pairs, bye, notes));
+                }
+                // The candidates of articles 3–4 this search generates (exchanges of at most
+                // two players each way) found nothing: the last bracket is closed by a
+                // maximum matching, and the round says so.
+                let all: Vec<usize> = mdps_at[g].iter().chain(&groups[g]).copied().collect();
+                if let Some((pairs, bye)) = self.complete(&all) {
+                    notes.push(
+                        "the last bracket was closed by a maximum matching: no candidate of the \
+                         search completed it"
+                            .into(),
+                    );
+                    let mut every = pairs_at.concat();
+                    every.extend(pairs);
+                    return Ok(self.finish(every, bye, notes));
+                }
             }
-            if done.probe_cut {
-                notes.push(format!(
-                    "bracket of score {}: a look at the following bracket (C8) reached its \
-                     search budget",
-                    self.players[groups[g][0]].score
-                ));
-            }
-            pairs.extend(done.pairs);
-            mdps = done.downfloaters;
+            pairs_at.push(done.pairs);
+            mdps_at.push(done.downfloaters);
         }
+        let pairs = pairs_at.concat();
+        let mdps = mdps_at.pop().unwrap_or_default();
         if mdps.len() > 1 {
             return Err(Error::NoPairing {
                 round: self.round.round,
@@ -366,6 +408,66 @@ impl<'a> Field<'a> {
             });
         }
         Ok(self.finish(pairs, mdps.first().copied(), notes))
+    }
+
+    fn note(&self, notes: &mut Vec<String>, group: &[usize], done: &bracket::Done) {
+        let score = self.players[group[0]].score;
+        if done.budget_exhausted {
+            notes.push(format!(
+                "bracket of score {score}: search budget reached; the best candidate found was \
+                 taken"
+            ));
+        }
+        if done.probe_cut {
+            notes.push(format!(
+                "bracket of score {score}: a look at the following bracket (C8) reached its \
+                 search budget"
+            ));
+        }
+    }
+
+    /// Art. 3.9 (C.04.3, 2026; A.9 of the 2017 text): the last bracket cannot be completed.
+    /// The bracket above it becomes the penultimate pairing bracket (PPB) and is re-paired
+    /// so that its downfloaters and all the players below — the collapsed last bracket (CLB),
+    /// in which every one of them is a resident whatever his score — can be paired (C4); C8
+    /// does not apply to the PPB. If no re-pairing of it allows that, the PPB moves one bracket
+    /// up and the CLB grows.
+    fn collapse(
+        &self,
+        groups: &[Vec<usize>],
+        mdps_at: &[Vec<usize>],
+        pairs_at: &[Vec<(usize, usize)>],
+        notes: &mut Vec<String>,
+    ) -> Result<Completion, Error> {
+        for ppb in (0..groups.len() - 1).rev() {
+            let clb: Vec<usize> = groups[ppb + 1..].concat();
+            let done = bracket::Bracket::new(self, &mdps_at[ppb], &groups[ppb], &clb, None)
+                .penultimate(&clb)
+                .pair();
+            self.note(notes, &groups[ppb], &done);
+            if done.failed {
+                continue;
+            }
+            let last = bracket::Bracket::new(self, &done.downfloaters, &clb, &[], None).pair();
+            self.note(notes, &clb, &last);
+            if last.failed || last.downfloaters.len() > 1 {
+                continue;
+            }
+            notes.push(format!(
+                "art. 3.9: the bracket of score {} re-paired as the penultimate bracket; the \
+                 {} players below it paired as the collapsed last bracket",
+                self.players[groups[ppb][0]].score,
+                clb.len()
+            ));
+            let mut pairs: Vec<(usize, usize)> = pairs_at[..ppb].concat();
+            pairs.extend(done.pairs);
+            pairs.extend(last.pairs);
+            return Ok((pairs, last.downfloaters.first().copied()));
+        }
+        Err(Error::NoPairing {
+            round: self.round.round,
+            reason: "no collapsed last bracket can be paired (art. 3.9)".into(),
+        })
     }
 
     /// Colours by art. 5 and boards by the higher score, then the sum of scores, then the

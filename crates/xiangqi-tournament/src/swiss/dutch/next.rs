@@ -28,24 +28,42 @@ pub(crate) fn psd(
     list
 }
 
-/// A PSD no pairing of the bracket of `mdps` and residents scoring `resident` can go below
-/// when `down` of its players float and `len` entries are listed: every MDP keeps at least his
-/// own score difference to the residents (one entry of his own, paired or floating), and the
-/// floaters that cannot be MDPs are residents, at a win each.
+/// A PSD no pairing of the bracket of `mdps` and `residents` (who share the score `resident`)
+/// can go below when `down` of its players float and `len` entries are listed. An MDP paired
+/// keeps his score difference `d` to the residents; one who floats gets `d` plus a win; a
+/// resident who floats gets a win; pairs of residents get 0. With `k` MDPs floating, the least
+/// list bumps the `k` smallest differences (bumping a larger one instead only raises the
+/// list's top); the bound is the least over every `k` the numbers allow, compatibility aside.
 pub(crate) fn psd_bound(
     f: &Field<'_>,
     mdps: &[usize],
+    residents: usize,
     resident: i64,
     win: i64,
     down: usize,
     len: usize,
 ) -> Vec<i64> {
-    let mut list: Vec<i64> = mdps
+    let mut d: Vec<i64> = mdps
         .iter()
         .map(|&m| i64::from(f.players[m].score.halves()) - resident)
         .collect();
-    list.extend(std::iter::repeat_n(win, down.saturating_sub(mdps.len())));
-    list.sort_unstable_by(|a, b| b.cmp(a));
-    list.resize(len, 0);
-    list
+    d.sort_unstable();
+    let mut best: Option<Vec<i64>> = None;
+    for k in 0..=down.min(d.len()) {
+        if down - k > residents || d.len() - k > residents {
+            continue;
+        }
+        let mut list: Vec<i64> = d
+            .iter()
+            .enumerate()
+            .map(|(i, &x)| if i < k { x + win } else { x })
+            .collect();
+        list.extend(std::iter::repeat_n(win, down - k));
+        list.sort_unstable_by(|a, b| b.cmp(a));
+        list.resize(len, 0);
+        if best.as_ref().is_none_or(|b| list < *b) {
+            best = Some(list);
+        }
+    }
+    best.unwrap_or_else(|| vec![0; len])
 }

@@ -1,0 +1,645 @@
+//! An independent reference pairer for the Dutch system (FIDE Handbook C.04.3, 2026), for
+//! small fields: every candidate a bracket allows is generated in the order of articles 3–4
+//! with no bound, no cut and no budget, each is judged by the criteria in their order, and
+//! the best one — the earliest generated among equals (art. 3.8) — is taken. It shares no
+//! search code with [`super::pair`]: completion (C4) is decided by exhaustive search here,
+//! not by the blossom algorithm, and every criterion is evaluated by code of its own. Only the
+//! colour preference of art. 1.7 and the colour allocation of art. 5 ([`super::Colours`],
+//! [`super::hi_gets_white`]) are shared: they decide no search.
+//!
+//! The interpretations are the main pairer's (documented in the crate README): C5 fixes the
+//! lowest PAB score before pairing; C7 is the bracket's pairing score difference (PSD);
+//! C8 values the following bracket by its own C6 and PSD among its candidates that keep the
+//! round complete; C14–C21 count the players who float again as [`super::pair`] does. What this
+//! checks is the search: that no bound, order or budget of the main pairer loses the optimum.
+//!
+//! Art. 3.9 (the collapsed last bracket): when the last bracket cannot be completed, the bracket
+//! above it is re-paired as the penultimate pairing bracket (PPB), its downfloaters and all the
+//! players below forming the collapsed last bracket (CLB), in which every player below is a
+//! resident whatever his score; the PPB must leave downfloaters with which the CLB can be paired
+//! (C4), and the following-bracket criterion C8 does not apply to it (as in the 2017 text, A.9
+//! and C.7). If that fails too, the PPB moves one bracket up.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+
+use super::{DutchPlayer, DutchRound, Float, Strength, hi_gets_white};
+use crate::swiss::SwissPairing;
+use crate::{Error, Side};
+
+/// The largest field the reference pairs (its search is exhaustive).
+pub const MAX_PLAYERS: usize = 12;
+
+/// Pairs one round by exhaustive search (see the module's text).
+///
+/// ```
+/// use xiangqi_tournament::{PlayerId, Points, Side, swiss::dutch::*};
+/// let players: Vec<DutchPlayer> = (1..=4).map(|i| DutchPlayer {
+///     id: PlayerId(i), score: Points::ZERO, colours: Colours::default(), floats: vec![],
+///     opponents: vec![], pab_ineligible: false, unplayed: 0, club: None,
+/// }).collect();
+/// let r = DutchRound { round: 1, rounds: 3, win: Points::whole(1), initial_colour: Side::First,
+///     forbidden: vec![], clubs_apart: false };
+/// let p = reference::pair(&players, &r).unwrap();
+/// assert_eq!(p.boards, vec![(PlayerId(1), PlayerId(3)), (PlayerId(4), PlayerId(2))]);
+/// ```
+pub fn pair(players: &[DutchPlayer], round: &DutchRound) -> Result<SwissPairing, Error> {
+    if players.len() > MAX_PLAYERS {
+        return Err(Error::Settings(format!(
+            "the reference pairer takes at most {MAX_PLAYERS} players, not {}",
+            players.len()
+        )));
+    }
+    Reference::new(players, round)?.pair()
+}
+
+/// A bitmask of player indices.
+type Set = u32;
+
+/// Pairs (player indices).
+type Pairs = [(usize, usize)];
+
+/// What gets each candidate: its pairs and its downfloaters.
+type Visit<'v> = dyn FnMut(&Pairs, &[usize]) + 'v;
+
+/// A bracket's pairs and its downfloaters.
+type Chosen = (Vec<(usize, usize)>, Vec<usize>);
+
+/// An exchange: the positions leaving S1 and those entering it.
+type Exchange = (Vec<usize>, Vec<usize>);
+
+/// The following bracket's value per (MDPs, players below it) (C8).
+type FollowingMemo = HashMap<(Vec<usize>, Set), Option<Vec<i64>>>;
+
+fn set_of(v: &[usize]) -> Set {
+    v.iter().fold(0, |m, &i| m | (1 << i))
+}
+
+struct Reference<'a> {
+    p: &'a [DutchPlayer],
+    round: &'a DutchRound,
+    can: Vec<Vec<bool>>,
+    top: Vec<bool>,
+    bye_ok: Vec<bool>,
+    rank: Vec<usize>,
+    /// `perfect[set]`: the set can be paired off completely (C1–C3).
+    perfect: RefCell<HashMap<Set, bool>>,
+    /// The following bracket's value per set of downfloaters (C8).
+    following: RefCell<FollowingMemo>,
+}
+
+/// How a bracket's candidate must leave the rest of the round.
+#[derive(Clone, Copy)]
+enum Rest {
+    /// C4: the downfloaters with everyone below (`Set`) can be paired in some way.
+    Round(Set),
+    /// The last bracket: nobody left but the PAB.
+    Last,
+    /// The PPB of art. 3.9: the downfloaters as MDPs with these residents form a CLB that
+    /// can be completed.
+    Collapsed(Set),
+}
+
+impl<'a> Reference<'a> {
+    fn new(p: &'a [DutchPlayer], round: &'a DutchRound) -> Result<Reference<'a>, Error> {
+        let n = p.len();
+        let played = i64::from(round.round) - 1;
+        let win = i64::from(round.win.halves());
+        let top: Vec<bool> = p
+            .iter()
+            .map(|x| round.round == round.rounds && 2 * i64::from(x.score.halves()) > played * win)
+            .collect();
+        let mut can = vec![vec![true; n]; n];
+        for a in 0..n {
+            for b in 0..n {
+                let (pa, sa) = p[a].colours.preference();
+                let (pb, sb) = p[b].colours.preference();
+                let met = p[a].opponents.contains(&p[b].id) || p[b].opponents.contains(&p[a].id);
+                let same_absolute = !top[a]
+                    && !top[b]
+                    && sa == Strength::Absolute
+                    && sb == Strength::Absolute
+                    && pa == pb;
+                let banned = round
+                    .forbidden
+                    .iter()
+                    .any(|&(x, y)| (x, y) == (p[a].id, p[b].id) || (y, x) == (p[a].id, p[b].id));
+                let club = round.clubs_apart && p[a].club.is_some() && p[a].club == p[b].club;
+                can[a][b] = a != b && !met && !same_absolute && !banned && !club;
+            }
+        }
+        let mut order: Vec<usize> = (0..n).collect();
+        order.sort_by_key(|&i| (std::cmp::Reverse(p[i].score), p[i].id));
+        let mut rank = vec![0; n];
+        for (k, &i) in order.iter().enumerate() {
+            rank[i] = k;
+        }
+        let mut r = Reference {
+            p,
+            round,
+            can,
+            top,
+            bye_ok: vec![false; n],
+            rank,
+            perfect: RefCell::new(HashMap::new()),
+            following: RefCell::new(HashMap::new()),
+        };
+        let all: Set = set_of(&order);
+        if n.is_multiple_of(2) {
+            if !r.pairs_off(all) {
+                return Err(no_pairing(round, "no complete pairing (C1–C3)"));
+            }
+            return Ok(r);
+        }
+        // C5: the lowest score of an eligible player who can take the PAB with all the others
+        // paired.
+        let mut scores: Vec<_> = (0..n)
+            .filter(|&i| !p[i].pab_ineligible && r.pairs_off(all & !(1 << i)))
+            .map(|i| p[i].score)
+            .collect();
+        scores.sort();
+        let Some(&lowest) = scores.first() else {
+            return Err(no_pairing(round, "nobody can take the PAB (C1–C3)"));
+        };
+        r.bye_ok = (0..n)
+            .map(|i| !p[i].pab_ineligible && p[i].score == lowest)
+            .collect();
+        Ok(r)
+    }
+
+    fn score(&self, i: usize) -> i64 {
+        i64::from(self.p[i].score.halves())
+    }
+
+    /// Whether `set` can be paired off completely (exhaustive, memoised).
+    fn pairs_off(&self, set: Set) -> bool {
+        if set == 0 {
+            return true;
+        }
+        if let Some(&v) = self.perfect.borrow().get(&set) {
+            return v;
+        }
+        let x = set.trailing_zeros() as usize;
+        let rest = set & !(1 << x);
+        let v = set.count_ones().is_multiple_of(2)
+            && (0..self.p.len()).any(|y| {
+                rest & (1 << y) != 0 && self.can[x][y] && self.pairs_off(rest & !(1 << y))
+            });
+        self.perfect.borrow_mut().insert(set, v);
+        v
+    }
+
+    /// C4: `set` can be completed (all paired, or all but one who may take the PAB).
+    fn completes(&self, set: Set) -> bool {
+        if set.count_ones().is_multiple_of(2) {
+            return self.pairs_off(set);
+        }
+        (0..self.p.len())
+            .any(|x| set & (1 << x) != 0 && self.bye_ok[x] && self.pairs_off(set & !(1 << x)))
+    }
+
+    /// Whether the downfloaters `down`, ending the bracket, leave the round completable.
+    fn leaves(&self, down: &[usize], rest: Rest) -> bool {
+        match rest {
+            Rest::Last => match down {
+                [] => true,
+                [x] => self.bye_ok[*x],
+                _ => false,
+            },
+            Rest::Round(below) => self.completes(set_of(down) | below),
+            Rest::Collapsed(residents) => {
+                let mut mdps = down.to_vec();
+                mdps.sort_by_key(|&i| self.rank[i]);
+                let mut found = false;
+                self.candidates(&mdps, &self.members(residents), &mut |_, d| {
+                    found |= self.leaves(d, Rest::Last);
+                });
+                found
+            }
+        }
+    }
+
+    /// The players of `set` in art. 1.2 order.
+    fn members(&self, set: Set) -> Vec<usize> {
+        let mut v: Vec<usize> = (0..self.p.len()).filter(|&i| set & (1 << i) != 0).collect();
+        v.sort_by_key(|&i| self.rank[i]);
+        v
+    }
+
+    /// Every candidate of the bracket of `mdps` and `residents` (both in art. 1.2 order) that
+    /// keeps C1–C3, in generation order: the MDPs paired most first (3.1), their sets in
+    /// lexicographic order (4.4), their opponents as transpositions of the residents (4.2); then
+    /// the remainder with the most pairs first, its exchanges (4.3) and transpositions (4.2).
+    /// `visit` gets the pairs and the downfloaters.
+    fn candidates(&self, mdps: &[usize], residents: &[usize], visit: &mut Visit<'_>) {
+        let m0 = mdps.len();
+        for m1 in (0..=m0.min(residents.len())).rev() {
+            for chosen in subsets(m0, m1) {
+                let s1: Vec<usize> = chosen.iter().map(|&k| mdps[k]).collect();
+                let limbo: Vec<usize> = (0..m0)
+                    .filter(|k| !chosen.contains(k))
+                    .map(|k| mdps[k])
+                    .collect();
+                self.assign(&s1, residents, &[], &mut |pairs, left| {
+                    self.remainder(left, pairs, &limbo, visit);
+                });
+            }
+        }
+    }
+
+    fn remainder(
+        &self,
+        rem: &[usize],
+        fixed: &[(usize, usize)],
+        limbo: &[usize],
+        visit: &mut Visit<'_>,
+    ) {
+        for p in (0..=rem.len() / 2).rev() {
+            for (out, inn) in exchanges(rem.len(), p) {
+                let in_s1 = |k: usize| (k < p && !out.contains(&k)) || inn.contains(&k);
+                let s1: Vec<usize> = (0..rem.len())
+                    .filter(|&k| in_s1(k))
+                    .map(|k| rem[k])
+                    .collect();
+                let s2: Vec<usize> = (0..rem.len())
+                    .filter(|&k| !in_s1(k))
+                    .map(|k| rem[k])
+                    .collect();
+                self.assign(&s1, &s2, fixed, &mut |pairs, left| {
+                    let mut down = limbo.to_vec();
+                    down.extend_from_slice(left);
+                    visit(pairs, &down);
+                });
+            }
+        }
+    }
+
+    /// Every injective assignment of `s2` players to the `s1` players, in lexicographic order
+    /// of the `s2` positions; a pair that breaks C1–C3 ends that branch (no completion of it
+    /// keeps C1–C3). `leaf` gets the pairs and the `s2` players left.
+    fn assign(&self, s1: &[usize], s2: &[usize], base: &[(usize, usize)], leaf: &mut Visit<'_>) {
+        fn go(
+            r: &Reference<'_>,
+            s1: &[usize],
+            s2: &[usize],
+            used: &mut Vec<bool>,
+            pairs: &mut Vec<(usize, usize)>,
+            leaf: &mut Visit<'_>,
+        ) {
+            let i = pairs.len();
+            if i == s1.len() {
+                let left: Vec<usize> = (0..s2.len()).filter(|&k| !used[k]).map(|k| s2[k]).collect();
+                leaf(pairs, &left);
+                return;
+            }
+            for k in 0..s2.len() {
+                if !used[k] && r.can[s1[i]][s2[k]] {
+                    used[k] = true;
+                    pairs.push((s1[i], s2[k]));
+                    go(r, s1, s2, used, pairs, leaf);
+                    pairs.pop();
+                    used[k] = false;
+                }
+            }
+        }
+        let mut local: Vec<(usize, usize)> = Vec::new();
+        let mut used = vec![false; s2.len()];
+        go(self, s1, s2, &mut used, &mut local, &mut |mine, left| {
+            let mut all = base.to_vec();
+            all.extend_from_slice(mine);
+            leaf(&all, left);
+        });
+    }
+
+    /// The pairing score difference (PSD): each pair's score difference and each downfloater's
+    /// score less one win below the lowest score `low` of the bracket, highest first.
+    fn psd(&self, pairs: &[(usize, usize)], down: &[usize], low: i64) -> Vec<i64> {
+        let win = i64::from(self.round.win.halves());
+        let mut v: Vec<i64> = pairs
+            .iter()
+            .map(|&(a, b)| (self.score(a) - self.score(b)).abs())
+            .chain(down.iter().map(|&d| self.score(d) - (low - win)))
+            .collect();
+        v.sort_unstable_by(|a, b| b.cmp(a));
+        v
+    }
+
+    /// C8: the best (fewest downfloaters, then lowest PSD) of the following bracket's
+    /// candidates that keep the round complete.
+    fn following(&self, down: &[usize], next: &[usize], below: Set) -> Option<Vec<i64>> {
+        let mut mdps = down.to_vec();
+        mdps.sort_by_key(|&i| self.rank[i]);
+        let key = (mdps.clone(), below);
+        if let Some(v) = self.following.borrow().get(&key) {
+            return v.clone();
+        }
+        let rest = if below == 0 {
+            Rest::Last
+        } else {
+            Rest::Round(below)
+        };
+        let low = next.iter().map(|&i| self.score(i)).min().unwrap_or(0);
+        let mut best: Option<Vec<i64>> = None;
+        self.candidates(&mdps, next, &mut |pairs, d| {
+            if !self.leaves(d, rest) {
+                return;
+            }
+            let mut v = vec![d.len() as i64];
+            v.extend(self.psd(pairs, d, low));
+            if best.as_ref().is_none_or(|b| v < *b) {
+                best = Some(v);
+            }
+        });
+        self.following.borrow_mut().insert(key, best.clone());
+        best
+    }
+
+    /// The value of a candidate under C6–C21, lower is better.
+    fn quality(
+        &self,
+        pairs: &[(usize, usize)],
+        down: &[usize],
+        low: i64,
+        rest: Rest,
+        next: Option<(&[usize], Set)>,
+    ) -> Vec<i64> {
+        let p = self.p;
+        let mut q = vec![down.len() as i64]; // C6
+        q.extend(self.psd(pairs, down, low)); // C7
+        if let Some((next, below)) = next {
+            // C8 (an impossible following bracket sorts last).
+            q.extend(
+                self.following(down, next, below)
+                    .unwrap_or_else(|| vec![i64::MAX]),
+            );
+        }
+        let last = matches!(rest, Rest::Last);
+        q.push(match (last, down) {
+            (true, [b]) => i64::from(p[*b].unplayed), // C9
+            _ => 0,
+        });
+        let mut c10_21 = [0i64; 12];
+        for &(a, b) in pairs {
+            let (hi, lo) = if self.rank[a] < self.rank[b] {
+                (a, b)
+            } else {
+                (b, a)
+            };
+            let claim = |i: usize| super::Claim {
+                colours: &p[i].colours,
+                tpn: p[i].id.0,
+            };
+            let hw = hi_gets_white(claim(hi), claim(lo), self.round.initial_colour);
+            let topscorers = self.top[hi] || self.top[lo];
+            for (x, white) in [(hi, hw), (lo, !hw)] {
+                let side = if white { Side::First } else { Side::Second };
+                let played = &p[x].colours.played;
+                if topscorers {
+                    let cd: i64 = played
+                        .iter()
+                        .map(|s| if *s == Side::First { 1 } else { -1 })
+                        .sum::<i64>()
+                        + if white { 1 } else { -1 };
+                    c10_21[0] += i64::from(cd.abs() > 2); // C10
+                    let n = played.len();
+                    c10_21[1] +=
+                        i64::from(n >= 2 && played[n - 1] == side && played[n - 2] == side); // C11
+                }
+                let (pref, strength) = p[x].colours.preference();
+                if pref.is_some_and(|want| want != side) {
+                    c10_21[2] += 1; // C12
+                    c10_21[3] += i64::from(strength >= Strength::Strong); // C13
+                }
+            }
+            let sd = (self.score(a) - self.score(b)).abs();
+            if sd > 0 {
+                let (dn, up) = if self.score(a) > self.score(b) {
+                    (a, b)
+                } else {
+                    (b, a)
+                };
+                for (back, k) in [(1, 0), (2, 2)] {
+                    if float_back(&p[dn].floats, back) == Float::Down {
+                        c10_21[8 + k] += sd; // C18, C20
+                    }
+                    if float_back(&p[up].floats, back) == Float::Up {
+                        c10_21[5 + k] += 1; // C15, C17
+                        c10_21[9 + k] += sd; // C19, C21
+                    }
+                }
+            }
+        }
+        for &d in down {
+            for (back, k) in [(1, 0), (2, 2)] {
+                c10_21[4 + k] += i64::from(float_back(&p[d].floats, back) == Float::Down); // C14, C16
+            }
+        }
+        q.extend(c10_21);
+        q
+    }
+
+    /// The best candidate of a bracket, the earliest generated among equals; `None` if no
+    /// candidate leaves the rest of the round as `rest` requires.
+    fn best(
+        &self,
+        mdps: &[usize],
+        residents: &[usize],
+        rest: Rest,
+        next: Option<(&[usize], Set)>,
+    ) -> Option<Chosen> {
+        let low = residents.iter().map(|&i| self.score(i)).min().unwrap_or(0);
+        let mut best: Option<(Vec<i64>, Chosen)> = None;
+        self.candidates(mdps, residents, &mut |pairs, down| {
+            if !self.leaves(down, rest) {
+                return;
+            }
+            let q = self.quality(pairs, down, low, rest, next);
+            if best.as_ref().is_none_or(|b| q < b.0) {
+                best = Some((q, (pairs.to_vec(), down.to_vec())));
+            }
+        });
+        best.map(|(_, (pairs, mut down))| {
+            down.sort_by_key(|&i| self.rank[i]);
+            (pairs, down)
+        })
+    }
+
+    fn pair(&self) -> Result<SwissPairing, Error> {
+        let n = self.p.len();
+        let mut order: Vec<usize> = (0..n).collect();
+        order.sort_by_key(|&i| self.rank[i]);
+        let mut groups: Vec<Vec<usize>> = Vec::new();
+        for &i in &order {
+            match groups.last_mut() {
+                Some(g) if self.p[g[0]].score == self.p[i].score => g.push(i),
+                _ => groups.push(vec![i]),
+            }
+        }
+        // Each bracket's MDPs and chosen pairs, so that art. 3.9 can go back.
+        let mut mdps_at: Vec<Vec<usize>> = vec![Vec::new()];
+        let mut pairs_at: Vec<Vec<(usize, usize)>> = Vec::new();
+        for g in 0..groups.len() {
+            let below: Set = set_of(&groups[g + 1..].concat());
+            let rest = if below == 0 {
+                Rest::Last
+            } else {
+                Rest::Round(below)
+            };
+            let next = groups
+                .get(g + 1)
+                .map(|nx| (nx.as_slice(), set_of(&groups[g + 2..].concat())));
+            match self.best(&mdps_at[g], &groups[g], rest, next) {
+                Some((pairs, down)) => {
+                    pairs_at.push(pairs);
+                    mdps_at.push(down);
+                }
+                None => return self.collapse(&groups, &mdps_at, pairs_at),
+            }
+        }
+        let bye = mdps_at.last().and_then(|d| d.first().copied());
+        Ok(self.finish(pairs_at.concat(), bye))
+    }
+
+    /// Art. 3.9: the last bracket cannot be completed. The PPB (from the bracket above the
+    /// last, moving up) is re-paired so that its downfloaters and every player below, as one
+    /// collapsed last bracket, can be paired; then the CLB is paired.
+    fn collapse(
+        &self,
+        groups: &[Vec<usize>],
+        mdps_at: &[Vec<usize>],
+        pairs_at: Vec<Vec<(usize, usize)>>,
+    ) -> Result<SwissPairing, Error> {
+        for ppb in (0..groups.len().saturating_sub(1)).rev() {
+            let clb: Vec<usize> = groups[ppb + 1..].concat();
+            let Some((pairs, down)) = self.best(
+                &mdps_at[ppb],
+                &groups[ppb],
+                Rest::Collapsed(set_of(&clb)),
+                None,
+            ) else {
+                continue;
+            };
+            let mut clb_sorted = clb;
+            clb_sorted.sort_by_key(|&i| self.rank[i]);
+            let Some((last_pairs, bye)) = self.best(&down, &clb_sorted, Rest::Last, None) else {
+                continue;
+            };
+            let mut all: Vec<(usize, usize)> = pairs_at[..ppb].concat();
+            all.extend(pairs);
+            all.extend(last_pairs);
+            return Ok(self.finish(all, bye.first().copied()));
+        }
+        Err(no_pairing(
+            self.round,
+            "no collapsed last bracket can be paired (art. 3.9)",
+        ))
+    }
+
+    fn finish(&self, pairs: Vec<(usize, usize)>, bye: Option<usize>) -> SwissPairing {
+        let p = self.p;
+        let score = |i: usize| p[i].score;
+        let mut boards: Vec<(usize, usize)> = pairs
+            .into_iter()
+            .map(|(a, b)| {
+                let (hi, lo) = if self.rank[a] < self.rank[b] {
+                    (a, b)
+                } else {
+                    (b, a)
+                };
+                let claim = |i: usize| super::Claim {
+                    colours: &p[i].colours,
+                    tpn: p[i].id.0,
+                };
+                if hi_gets_white(claim(hi), claim(lo), self.round.initial_colour) {
+                    (hi, lo)
+                } else {
+                    (lo, hi)
+                }
+            })
+            .collect();
+        boards.sort_by_key(|&(a, b)| {
+            (
+                std::cmp::Reverse(score(a).max(score(b))),
+                std::cmp::Reverse(score(a) + score(b)),
+                self.rank[a].min(self.rank[b]),
+            )
+        });
+        SwissPairing {
+            boards: boards
+                .into_iter()
+                .map(|(a, b)| (p[a].id, p[b].id))
+                .collect(),
+            bye: bye.map(|i| p[i].id),
+            notes: Vec::new(),
+        }
+    }
+}
+
+/// Art. 3.9 from a given state (a test's): `groups` of indices, each bracket's MDPs
+/// (`mdps_at[g]`) and the pairs of the brackets above (`pairs_at`).
+#[cfg(test)]
+pub(super) fn collapse_from(
+    players: &[DutchPlayer],
+    round: &DutchRound,
+    groups: &[Vec<usize>],
+    mdps_at: &[Vec<usize>],
+    pairs_at: Vec<Vec<(usize, usize)>>,
+) -> Result<SwissPairing, Error> {
+    Reference::new(players, round)?.collapse(groups, mdps_at, pairs_at)
+}
+
+fn no_pairing(round: &DutchRound, reason: &str) -> Error {
+    Error::NoPairing {
+        round: round.round,
+        reason: format!("reference pairer: {reason}"),
+    }
+}
+
+fn float_back(floats: &[Float], back: usize) -> Float {
+    floats
+        .len()
+        .checked_sub(back)
+        .map_or(Float::None, |i| floats[i])
+}
+
+/// The `k`-subsets of `0..n`, lexicographic.
+fn subsets(n: usize, k: usize) -> Vec<Vec<usize>> {
+    fn go(start: usize, n: usize, k: usize, cur: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
+        if cur.len() == k {
+            out.push(cur.clone());
+            return;
+        }
+        for i in start..n {
+            cur.push(i);
+            go(i + 1, n, k, cur, out);
+            cur.pop();
+        }
+    }
+    let mut out = Vec::new();
+    go(0, n, k, &mut Vec::new(), &mut out);
+    out
+}
+
+/// Every exchange between S1 (positions `0..p`) and S2 (`p..n`) of a homogeneous group, of
+/// every size, in art. 4.3 order: fewest players exchanged; the smallest difference of the
+/// exchanged BSN sums; the highest different BSN leaving S1; the lowest entering it.
+fn exchanges(n: usize, p: usize) -> Vec<Exchange> {
+    type Key = (usize, usize, std::cmp::Reverse<Vec<usize>>, Vec<usize>);
+    let mut all: Vec<(Key, Exchange)> = Vec::new();
+    for k in 0..=p.min(n - p) {
+        for out in subsets(p, k) {
+            for inn in subsets(n - p, k) {
+                let inn: Vec<usize> = inn.iter().map(|&b| b + p).collect();
+                let diff = inn.iter().sum::<usize>() - out.iter().sum::<usize>();
+                let mut out_desc = out.clone();
+                out_desc.reverse();
+                all.push((
+                    (k, diff, std::cmp::Reverse(out_desc), inn.clone()),
+                    (out.clone(), inn),
+                ));
+            }
+        }
+    }
+    all.sort();
+    all.into_iter().map(|(_, x)| x).collect()
+}
