@@ -16,7 +16,8 @@ use std::fmt;
 pub enum RuleSet {
     /// The current rules of the Chinese Xiangqi Association (中国象棋协会《象棋竞赛规则》). The
     /// 1960 text in the seeds agrees with it on the examples of its §4–§5 and on most of its
-    /// appendix; its 例三, 例五 and 例六 draw cycles in which one side attacks on every move and
+    /// appendix (例六 too: its rook's return keeps a threat that stood, which is not a 捉); its 例三
+    /// and 例五 draw cycles in which one side attacks on every move and
     /// the other attacks back once, where the current rules make the first side change (there
     /// is no 1960 rule set: `tests/rules_1960_examples.rs`).
     #[default]
