@@ -181,15 +181,39 @@ impl Leases {
         .map_err(err("renewing leases"))
     }
 
-    /// Gives up this node's leases except `keep` (all of them with an empty `keep`).
+    /// Gives up this node's leases except `keep` and those claimed or renewed less than
+    /// `spare` ago (a claim may commit while the list `keep` is being made).
     ///
     /// # Errors
     ///
     /// If the database refuses.
-    pub async fn release_except(&self, keep: &[String]) -> Result<u64, StoreError> {
-        let done = sqlx::query("DELETE FROM xq_leases WHERE node = $1 AND NOT resource = ANY($2)")
+    pub async fn release_except(
+        &self,
+        keep: &[String],
+        spare: Duration,
+    ) -> Result<u64, StoreError> {
+        let spare_ms = i64::try_from(spare.as_millis()).unwrap_or(i64::MAX);
+        let done = sqlx::query(
+            "DELETE FROM xq_leases WHERE node = $1 AND NOT resource = ANY($2)
+             AND renewed < clock_timestamp() - $3 * interval '1 millisecond'",
+        )
+        .bind(&self.node)
+        .bind(keep)
+        .bind(spare_ms)
+        .execute(&self.pool)
+        .await
+        .map_err(err("releasing leases"))?;
+        Ok(done.rows_affected())
+    }
+
+    /// Gives up every lease of this node.
+    ///
+    /// # Errors
+    ///
+    /// If the database refuses.
+    pub async fn release_all(&self) -> Result<u64, StoreError> {
+        let done = sqlx::query("DELETE FROM xq_leases WHERE node = $1")
             .bind(&self.node)
-            .bind(keep)
             .execute(&self.pool)
             .await
             .map_err(err("releasing leases"))?;

@@ -319,7 +319,7 @@ impl Node {
             room.stop().await;
         }
         self.held.lock().unwrap_or_else(|p| p.into_inner()).clear();
-        match self.leases.release_except(&[]).await {
+        match self.leases.release_all().await {
             Ok(n) => tracing::info!(leases = n, "leases released"),
             Err(e) => tracing::warn!(error = %e, "leases not released"),
         }
@@ -376,8 +376,11 @@ impl Node {
                 room.stop().await;
             }
         }
-        if let Ok(Err(e)) =
-            tokio::time::timeout(self.renew, self.leases.release_except(&wanted)).await
+        if let Ok(Err(e)) = tokio::time::timeout(
+            self.renew,
+            self.leases.release_except(&wanted, self.renew * 2),
+        )
+        .await
         {
             tracing::debug!(error = %e, "leases of closed rooms not released");
         }
