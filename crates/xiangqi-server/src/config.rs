@@ -53,6 +53,7 @@ impl Config {
             storage: StorageOpt {
                 data,
                 synchronous: Synchronous::Full,
+                database: None,
             },
             limits: LimitOpt::default(),
             engines: crate::computer::EngineOpt::default(),
@@ -87,6 +88,90 @@ pub struct StorageOpt {
     /// server (kill -9) but may lose the last moves on power loss.
     #[arg(long, env = "XQ_SYNCHRONOUS", value_enum, default_value = "full")]
     pub synchronous: Synchronous,
+    /// PostgreSQL instead of SQLite, e.g. `postgres://xq:secret@db.example:5432/xq`: every
+    /// game, event, token and competition is kept there (`--data` and `--synchronous` are
+    /// then unused; commits run with `synchronous_commit=on`).
+    #[arg(long, env = "XQ_DATABASE", value_name = "URL")]
+    pub database: Option<DatabaseUrl>,
+}
+
+/// A PostgreSQL URL. It may hold a password, so it is shown (`Display`, `Debug`) with the
+/// password replaced by `***`; [`DatabaseUrl::secret`] gives the URL itself.
+///
+/// ```
+/// use xiangqi_server::config::DatabaseUrl;
+/// let url: DatabaseUrl = "postgres://xq:hunter2@db:5432/xq?sslmode=disable".parse().unwrap();
+/// assert_eq!(url.to_string(), "postgres://xq:***@db:5432/xq?sslmode=disable");
+/// let url: DatabaseUrl = "postgres://db/xq?user=xq&password=hunter2".parse().unwrap();
+/// assert_eq!(url.to_string(), "postgres://db/xq?user=xq&password=***");
+/// assert_eq!(url.secret(), "postgres://db/xq?user=xq&password=hunter2");
+/// ```
+#[derive(Clone, PartialEq, Eq)]
+pub struct DatabaseUrl(String);
+
+impl DatabaseUrl {
+    /// The URL as given, password included: only for connecting.
+    pub fn secret(&self) -> &str {
+        &self.0
+    }
+}
+
+impl std::str::FromStr for DatabaseUrl {
+    type Err = std::convert::Infallible;
+
+    /// Any text: it is checked when the server connects, so that an error can name the URL
+    /// without its password (an error from the option parser would print it whole).
+    fn from_str(s: &str) -> Result<DatabaseUrl, Self::Err> {
+        Ok(DatabaseUrl(s.to_owned()))
+    }
+}
+
+impl From<String> for DatabaseUrl {
+    fn from(url: String) -> DatabaseUrl {
+        DatabaseUrl(url)
+    }
+}
+
+impl std::fmt::Display for DatabaseUrl {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let url = &self.0;
+        let (scheme, rest) = match url.find("://") {
+            Some(i) => url.split_at(i + 3),
+            None => ("", url.as_str()),
+        };
+        let (authority, tail) = rest.split_at(rest.find(['/', '?']).unwrap_or(rest.len()));
+        f.write_str(scheme)?;
+        match authority.rfind('@') {
+            Some(at) => {
+                let userinfo = &authority[..at];
+                match userinfo.find(':') {
+                    Some(colon) => write!(f, "{}:***", &userinfo[..colon])?,
+                    None => f.write_str(userinfo)?,
+                }
+                f.write_str(&authority[at..])?;
+            }
+            None => f.write_str(authority)?,
+        }
+        let (path, query) = tail.split_at(tail.find('?').unwrap_or(tail.len()));
+        f.write_str(path)?;
+        for (i, pair) in query.trim_start_matches('?').split('&').enumerate() {
+            if query.is_empty() {
+                break;
+            }
+            f.write_str(if i == 0 { "?" } else { "&" })?;
+            match pair.split_once('=') {
+                Some((key, _)) if key.eq_ignore_ascii_case("password") => write!(f, "{key}=***")?,
+                _ => f.write_str(pair)?,
+            }
+        }
+        Ok(())
+    }
+}
+
+impl std::fmt::Debug for DatabaseUrl {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "DatabaseUrl({self})")
+    }
 }
 
 /// SQLite's durability setting for the write-ahead log.

@@ -223,13 +223,9 @@ impl Server {
     /// If the database cannot be opened or the address bound.
     pub async fn start(config: Config) -> Result<Server, StartError> {
         let metrics = Arc::new(Metrics::default());
-        let store = Store::open(
-            &config.storage.data,
-            config.storage.synchronous,
-            metrics.clone(),
-        )
-        .await
-        .map_err(StartError::Store)?;
+        let store = Store::open(&config.storage, metrics.clone())
+            .await
+            .map_err(StartError::Store)?;
         let time = TimeBase::new();
         let last_alive_ms = Some(
             store
@@ -238,7 +234,7 @@ impl Server {
                 .map_err(StartError::Store)?
                 .unwrap_or_else(|| time.now_ms()),
         );
-        let events = crate::event::Events::open(&config.storage)
+        let events = crate::event::Events::open(store.clone())
             .await
             .map_err(StartError::Store)?;
         let listener = tokio::net::TcpListener::bind(config.net.listen)

@@ -4,31 +4,19 @@ mod common;
 
 use std::time::{Duration, Instant};
 
-use common::TestServer;
+use common::{Data, TestServer};
 use serde_json::{Value, json};
-use xiangqi_server::{Config, Server};
+use xiangqi_server::Config;
 
 /// A server with its own engine settings.
 async fn server_with(threads: usize, queue: usize, analysis_ms: u64) -> TestServer {
-    let dir = tempfile::tempdir().unwrap();
-    let mut config = Config::new("127.0.0.1:0".parse().unwrap(), dir.path().to_owned());
-    config.limits.http_rate = 1000.0;
-    config.limits.http_burst = 1000.0;
-    config.limits.create_per_minute = 1000.0;
-    config.engines.engine_threads = threads;
-    config.engines.engine_queue = queue;
-    config.engines.analysis_ms = analysis_ms;
-    let server = Server::start(config).await.unwrap();
-    let base = format!("http://{}", server.local_addr());
-    TestServer {
-        server: Some(server),
-        base,
-        dir,
-        http: reqwest::Client::builder()
-            .timeout(Duration::from_secs(30))
-            .build()
-            .unwrap(),
-    }
+    let change = |config: &mut Config| {
+        config.limits.create_per_minute = 1000.0;
+        config.engines.engine_threads = threads;
+        config.engines.engine_queue = queue;
+        config.engines.analysis_ms = analysis_ms;
+    };
+    TestServer::start_with(Data::new().await, change, Duration::from_secs(30)).await
 }
 
 async fn create(s: &TestServer, body: Value) -> Value {

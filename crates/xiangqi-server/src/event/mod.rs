@@ -59,13 +59,13 @@ pub struct Events {
 }
 
 impl Events {
-    /// Opens the `competitions` table and loads every event.
+    /// Loads every event from the `competitions` table of `store`.
     ///
     /// # Errors
     ///
     /// If the database cannot be read.
-    pub async fn open(storage: &crate::config::StorageOpt) -> Result<Events, StoreError> {
-        let store = EventStore::open(storage).await?;
+    pub async fn open(store: crate::store::Store) -> Result<Events, StoreError> {
+        let store = EventStore::new(store);
         let all = store
             .load_all()
             .await?

@@ -4,12 +4,75 @@
 use std::time::Duration;
 
 use serde_json::{Value, json};
+use xiangqi_server::store::testing::{self, TestDatabase};
 use xiangqi_server::{Config, Server};
+
+/// Where a test server keeps its data: a temporary directory and, when the environment
+/// asks for PostgreSQL (`XQ_TEST_BACKEND=postgres`, `XQ_TEST_POSTGRES=postgres://…`), a
+/// fresh database dropped with it. A stopped server's data starts the next one.
+pub struct Data {
+    pub dir: tempfile::TempDir,
+    pub db: Option<TestDatabase>,
+}
+
+impl Data {
+    /// New data on the backend the environment names; a misconfigured environment fails the
+    /// test (it never falls back to SQLite).
+    pub async fn new() -> Data {
+        let dir = tempfile::tempdir().unwrap();
+        let db = match testing::postgres_from_env() {
+            Ok(None) => None,
+            Ok(Some(admin)) => Some(
+                TestDatabase::create(&admin)
+                    .await
+                    .unwrap_or_else(|e| panic!("the PostgreSQL test database: {e}")),
+            ),
+            Err(e) => panic!("{e}"),
+        };
+        Data { dir, db }
+    }
+
+    /// A configuration listening on loopback, storing here, with limits no test trips over.
+    pub fn config(&self) -> Config {
+        let mut config = Config::new("127.0.0.1:0".parse().unwrap(), self.dir.path().to_owned());
+        config.storage.database = self.db.as_ref().map(|db| db.url().clone());
+        config.limits.http_rate = 1000.0;
+        config.limits.http_burst = 1000.0;
+        config
+    }
+
+    /// Runs a statement straight on the database (for tests that break it on purpose):
+    /// `sqlite` on SQLite, `postgres` on PostgreSQL; the rows it changed.
+    pub async fn execute(&self, sqlite: &str, postgres: &str) -> u64 {
+        use sqlx::Connection;
+        match &self.db {
+            None => {
+                let url = format!("sqlite:{}", self.dir.path().join("xq.sqlite3").display());
+                let mut db = sqlx::SqliteConnection::connect(&url).await.unwrap();
+                sqlx::query(sqlite)
+                    .execute(&mut db)
+                    .await
+                    .unwrap()
+                    .rows_affected()
+            }
+            Some(pg) => {
+                let mut db = sqlx::PgConnection::connect(pg.url().secret())
+                    .await
+                    .unwrap();
+                sqlx::query(postgres)
+                    .execute(&mut db)
+                    .await
+                    .unwrap()
+                    .rows_affected()
+            }
+        }
+    }
+}
 
 pub struct TestServer {
     pub server: Option<Server>,
     pub base: String,
-    pub dir: tempfile::TempDir,
+    pub data: Data,
     pub http: reqwest::Client,
 }
 
@@ -23,33 +86,39 @@ pub struct Game {
 
 impl TestServer {
     pub async fn start() -> TestServer {
-        let dir = tempfile::tempdir().unwrap();
-        TestServer::start_in(dir).await
+        TestServer::start_in(Data::new().await).await
     }
 
-    pub async fn start_in(dir: tempfile::TempDir) -> TestServer {
-        let mut config = Config::new("127.0.0.1:0".parse().unwrap(), dir.path().to_owned());
-        config.limits.http_rate = 1000.0;
-        config.limits.http_burst = 1000.0;
+    /// A server on `data` (a stopped server's, to restart it).
+    pub async fn start_in(data: Data) -> TestServer {
+        TestServer::start_with(data, |_| {}, Duration::from_secs(10)).await
+    }
+
+    /// A server on `data` whose configuration `change` adjusts, its client's timeout
+    /// `timeout`.
+    pub async fn start_with(
+        data: Data,
+        change: impl FnOnce(&mut Config),
+        timeout: Duration,
+    ) -> TestServer {
+        let mut config = data.config();
+        change(&mut config);
         let server = Server::start(config).await.unwrap();
         let base = format!("http://{}", server.local_addr());
         TestServer {
             server: Some(server),
             base,
-            dir,
-            http: reqwest::Client::builder()
-                .timeout(Duration::from_secs(10))
-                .build()
-                .unwrap(),
+            data,
+            http: reqwest::Client::builder().timeout(timeout).build().unwrap(),
         }
     }
 
-    /// Stops the server, keeping the data directory.
-    pub async fn stop(mut self) -> tempfile::TempDir {
+    /// Stops the server, keeping its data.
+    pub async fn stop(mut self) -> Data {
         if let Some(server) = self.server.take() {
             server.shutdown().await;
         }
-        self.dir
+        self.data
     }
 
     pub fn url(&self, path: &str) -> String {
