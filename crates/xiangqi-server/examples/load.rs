@@ -429,6 +429,11 @@ fn config(dir: &std::path::Path) -> Config {
     if std::env::var("LOAD_SYNC").is_ok_and(|v| v == "normal") {
         config.storage.synchronous = xiangqi_server::Synchronous::Normal;
     }
+    // `LOAD_DATABASE=postgres://…`: PostgreSQL (cluster mode; with `LOAD_NODES`, one database
+    // for every node).
+    if let Ok(url) = std::env::var("LOAD_DATABASE") {
+        config.storage.database = Some(url.into());
+    }
     config
 }
 

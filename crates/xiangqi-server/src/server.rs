@@ -244,7 +244,14 @@ impl Server {
             .local_addr()
             .map_err(|e| StartError::Bind(config.net.listen, e))?;
         let computers = crate::computer::Computers::new(&config.engines);
-        let cluster: Option<Arc<crate::cluster::Node>> = None;
+        let cluster = match state_pool(&store) {
+            Some(pool) => Some(Arc::new(
+                crate::cluster::Node::join(&config.cluster, pool, addr)
+                    .await
+                    .map_err(StartError::Store)?,
+            )),
+            None => None,
+        };
         let state = Arc::new(AppState {
             limits: Limiters::new(&config.limits),
             config,
@@ -332,6 +339,11 @@ impl Server {
         tracing::info!("shutting down");
         self.shutdown().await;
     }
+}
+
+/// With PostgreSQL, the nodes share the database: cluster mode (see [`crate::cluster`]).
+fn state_pool(store: &Store) -> Option<sqlx::PgPool> {
+    store.postgres_pool().cloned()
 }
 
 async fn shutdown_signal() {

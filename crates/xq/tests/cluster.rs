@@ -19,82 +19,31 @@ use serde_json::{Value, json};
 use sqlx::postgres::PgPool;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+use xiangqi_server::store::testing::{self, TestDatabase};
 
 const LEASE_MS: u64 = 2000;
 
-struct Database {
-    admin: String,
-    name: String,
-    url: String,
-}
-
-impl Database {
-    async fn create() -> Option<Database> {
-        let Ok(admin) = std::env::var("XQ_TEST_POSTGRES") else {
-            assert!(
-                std::env::var("XQ_TEST_BACKEND").as_deref() != Ok("postgres"),
-                "XQ_TEST_BACKEND=postgres needs XQ_TEST_POSTGRES=postgres://…"
-            );
-            println!("the cluster test did not run: set XQ_TEST_POSTGRES=postgres://… to run it");
-            return None;
-        };
-        let name = format!("xq_cluster_{}_{}", std::process::id(), nanos());
-        let server = PgPool::connect(&admin)
-            .await
-            .expect("XQ_TEST_POSTGRES connects");
-        sqlx::query(&format!("CREATE DATABASE {name}"))
-            .execute(&server)
-            .await
-            .unwrap();
-        server.close().await;
-        let url = database_url(&admin, &name);
-        Some(Database { admin, name, url })
-    }
-}
-
-impl Drop for Database {
-    fn drop(&mut self) {
-        let (admin, name) = (self.admin.clone(), self.name.clone());
-        // A runtime of its own: this runs while the test's runtime unwinds or ends.
-        let dropped = std::thread::spawn(move || {
-            let rt = tokio::runtime::Builder::new_current_thread()
-                .enable_all()
-                .build()?;
-            rt.block_on(async {
-                let server = PgPool::connect(&admin).await?;
-                sqlx::query(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
-                    .execute(&server)
-                    .await
-                    .map(|_| ())
-            })
-            .map_err(std::io::Error::other)
-        })
-        .join();
-        if !matches!(dropped, Ok(Ok(()))) {
-            eprintln!("database {} not dropped: {dropped:?}", self.name);
+/// A fresh database on the `XQ_TEST_POSTGRES` server (dropped afterwards), or `None` when
+/// the environment asks for no PostgreSQL.
+async fn database() -> Option<TestDatabase> {
+    let Some(admin) = testing::postgres_url_if_set() else {
+        if let Err(e) = testing::postgres_from_env() {
+            panic!("{e}");
         }
-    }
+        println!("the cluster test did not run: set XQ_TEST_POSTGRES=postgres://… to run it");
+        return None;
+    };
+    Some(
+        TestDatabase::create(&admin)
+            .await
+            .expect("XQ_TEST_POSTGRES: a role that may CREATE DATABASE"),
+    )
 }
 
 fn nanos() -> u128 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos())
-}
-
-/// `url` with its database replaced by `name`.
-fn database_url(url: &str, name: &str) -> String {
-    let (base, query) = url
-        .split_once('?')
-        .map_or((url, None), |(b, q)| (b, Some(q)));
-    let host_at = base.find("://").map_or(0, |i| i + 3);
-    let base = base[host_at..]
-        .find('/')
-        .map_or(base, |i| &base[..host_at + i]);
-    match query {
-        Some(q) => format!("{base}/{name}?{q}"),
-        None => format!("{base}/{name}"),
-    }
 }
 
 struct Node {
@@ -128,7 +77,7 @@ fn start(database: &str, id: &str) -> Node {
             "--listen",
             "127.0.0.1:0",
             "--log",
-            "warn",
+            "info",
             "--database",
             database,
         ])
@@ -251,8 +200,11 @@ impl Play {
                 .await
                 .unwrap();
             loop {
-                let Some(Ok(Message::Text(text))) = self.black_ws.next().await else {
-                    panic!("Black's socket closed");
+                let text = match self.black_ws.next().await {
+                    Some(Ok(Message::Text(text))) => text,
+                    // Pings (answered by the client library), pongs.
+                    Some(Ok(_)) => continue,
+                    other => panic!("Black's socket closed: {other:?}"),
                 };
                 let v: Value = serde_json::from_str(&text).unwrap();
                 if v["id"] == n && v["type"] == "ack" {
@@ -267,12 +219,13 @@ impl Play {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_nodes_one_database_kill_9_of_the_owner() {
-    let Some(database) = Database::create().await else {
+    let Some(database) = database().await else {
         return;
     };
-    let db = PgPool::connect(&database.url).await.unwrap();
-    let mut a = start(&database.url, "a");
-    let b = start(&database.url, "b");
+    let url = database.url().secret();
+    let mut a = start(url, "a");
+    let b = start(url, "b");
+    let db = PgPool::connect(url).await.unwrap();
     let http = reqwest::Client::new();
 
     let created: Value = http
@@ -353,7 +306,7 @@ async fn two_nodes_one_database_kill_9_of_the_owner() {
         .unwrap();
     assert_eq!(resigned.status(), 200);
     let end = play.state().await;
-    assert_eq!(end["status"], "finished", "{end}");
+    assert_eq!(end["status"], "ended", "{end}");
     assert_eq!(end["result"], "black_wins", "{end}");
     let last = end["seq"].as_u64().unwrap();
 

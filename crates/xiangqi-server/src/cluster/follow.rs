@@ -98,10 +98,7 @@ impl Node {
         id: &GameId,
         seq: u64,
     ) -> Result<Vec<Event>, StoreError> {
-        // Until the storage's `events_since` lands: the whole game, then the tail.
-        let stored = app.store.load(id).await?;
-        let skip = usize::try_from(seq).unwrap_or(usize::MAX);
-        Ok(stored.map_or_else(Vec::new, |g| g.events.into_iter().skip(skip).collect()))
+        app.store.events_since(id, seq).await
     }
 }
 

@@ -1,4 +1,4 @@
-//! The lease table (`migrations/0020_cluster_leases.pg.sql`) and its statements.
+//! The lease table (`migrations/postgres/0020_cluster.sql`) and its statements.
 //!
 //! Every time is the database's (`clock_timestamp()`): nodes compare nothing but the database's
 //! clock with itself, so a node whose clock is off cannot take a lease early. A node measures
@@ -7,12 +7,10 @@
 
 use std::time::Duration;
 
+use sqlx::Row;
 use sqlx::postgres::PgPool;
-use sqlx::{Executor, Row};
 
 use crate::store::StoreError;
-
-const MIGRATION: &str = include_str!("../../migrations/0020_cluster_leases.pg.sql");
 
 fn err(context: &'static str) -> impl Fn(sqlx::Error) -> StoreError {
     move |e| StoreError(format!("{context}: {e}"))
@@ -52,33 +50,24 @@ pub struct Leases {
 }
 
 impl Leases {
-    /// Creates the tables if they are not there (under an advisory lock, so that nodes
-    /// starting together do not race), and returns the cluster's shared secret.
+    /// The cluster's shared secret, made by the first node (the tables are the store's
+    /// migration `0020_cluster.sql`).
     ///
     /// # Errors
     ///
     /// If the database refuses.
-    pub async fn migrate(pool: &PgPool) -> Result<String, StoreError> {
-        let mut tx = pool.begin().await.map_err(err("cluster migration"))?;
-        tx.execute("SELECT pg_advisory_xact_lock(20020)")
-            .await
-            .map_err(err("cluster migration lock"))?;
-        tx.execute(sqlx::raw_sql(MIGRATION))
-            .await
-            .map_err(err("cluster migration"))?;
+    pub async fn secret(pool: &PgPool) -> Result<String, StoreError> {
         let fresh =
             crate::ids::Token::random().map_err(|e| StoreError(format!("random source: {e}")))?;
         sqlx::query("INSERT INTO xq_cluster (id, secret) VALUES (1, $1) ON CONFLICT DO NOTHING")
             .bind(fresh.as_str())
-            .execute(&mut *tx)
+            .execute(pool)
             .await
             .map_err(err("cluster secret"))?;
-        let secret: String = sqlx::query_scalar("SELECT secret FROM xq_cluster WHERE id = 1")
-            .fetch_one(&mut *tx)
+        sqlx::query_scalar("SELECT secret FROM xq_cluster WHERE id = 1")
+            .fetch_one(pool)
             .await
-            .map_err(err("cluster secret"))?;
-        tx.commit().await.map_err(err("cluster migration"))?;
-        Ok(secret)
+            .map_err(err("cluster secret"))
     }
 
     /// The statements of node `node`, reachable at `url`, for leases of `length`.

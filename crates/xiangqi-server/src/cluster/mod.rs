@@ -173,7 +173,7 @@ pub struct Node {
 }
 
 impl Node {
-    /// Joins the cluster on `pool`: creates the lease table if needed.
+    /// Joins the cluster on `pool` (the store's, migrated).
     ///
     /// # Errors
     ///
@@ -191,7 +191,7 @@ impl Node {
                 .map(|g| format!("node-{g}"))
                 .map_err(|e| StoreError(format!("random source: {e}")))?,
         };
-        let secret = Leases::migrate(&pool).await?;
+        let secret = Leases::secret(&pool).await?;
         let lease = Duration::from_millis(opt.lease_ms);
         let client = reqwest::Client::builder()
             .connect_timeout(Duration::from_millis(opt.forward_timeout_ms.min(1000)))
@@ -325,13 +325,14 @@ impl Node {
         }
     }
 
-    /// Renews those of `wanted` this node holds; forgets the others.
+    /// Renews those of `wanted` (listed at `listed`) this node holds; forgets the others
+    /// but those claimed since `listed`.
     ///
     /// # Errors
     ///
     /// If the database refuses or does not answer within a renewal interval; then the
     /// deadlines stay as they were.
-    pub async fn renew(&self, wanted: &[String]) -> Result<(), StoreError> {
+    pub async fn renew(&self, wanted: &[String], listed: Instant) -> Result<(), StoreError> {
         let sent = Instant::now();
         let renewed = tokio::time::timeout(self.renew, self.leases.renew(wanted))
             .await
@@ -343,9 +344,9 @@ impl Node {
             let deadline = self.deadline(sent);
             held.insert(r, Held { deadline, claimed });
         }
-        // Claimed since the renewal was sent: keep.
+        // Claimed since the list was made: keep.
         for (r, h) in before {
-            if h.claimed >= sent {
+            if h.claimed >= listed {
                 held.entry(r).or_insert(h);
             }
         }
@@ -356,6 +357,7 @@ impl Node {
     /// gives up the others, and closes the rooms whose lease is lost or whose deadline has
     /// passed.
     async fn renew_once(&self, app: &Arc<AppState>) {
+        let listed = Instant::now();
         let rooms = app.live_games();
         let mut wanted: Vec<String> = rooms.iter().map(|(id, _)| game_resource(id)).collect();
         {
@@ -367,7 +369,7 @@ impl Node {
         }
         wanted.sort();
         wanted.dedup();
-        if let Err(e) = self.renew(&wanted).await {
+        if let Err(e) = self.renew(&wanted, listed).await {
             tracing::warn!(error = %e, "leases not renewed");
         }
         for (id, room) in rooms {

@@ -1,69 +1,40 @@
 //! The leases against a real PostgreSQL: `XQ_TEST_POSTGRES=postgres://…` (a fresh database
-//! per test, dropped afterwards). Without it the tests say that they did not run, unless
-//! `XQ_TEST_BACKEND=postgres` asks for PostgreSQL, when they fail.
+//! per test, dropped afterwards, see [`crate::store::testing`]). Without it the tests say
+//! that they did not run, unless `XQ_TEST_BACKEND=postgres` asks for PostgreSQL: they fail.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-use sqlx::postgres::{PgPool, PgPoolOptions};
+use sqlx::postgres::PgPool;
 
 use super::*;
+use crate::store::testing::{TestDatabase, postgres_from_env, postgres_url_if_set};
 
-/// A fresh database, and the server's URL to drop it with.
+/// A fresh database, migrated by the store, and its pool.
 pub(crate) struct TestDb {
     pub pool: PgPool,
-    admin: String,
-    name: String,
+    _db: TestDatabase,
 }
 
 impl TestDb {
     pub async fn new() -> Option<TestDb> {
-        let Ok(admin) = std::env::var("XQ_TEST_POSTGRES") else {
-            assert!(
-                std::env::var("XQ_TEST_BACKEND").as_deref() != Ok("postgres"),
-                "XQ_TEST_BACKEND=postgres needs XQ_TEST_POSTGRES=postgres://…"
-            );
+        let Some(admin) = postgres_url_if_set() else {
+            if let Err(e) = postgres_from_env() {
+                panic!("{e}");
+            }
             eprintln!("cluster lease test did not run: XQ_TEST_POSTGRES is not set");
             return None;
         };
-        let name = format!("xq_lease_{}", GameId::random().unwrap()).to_lowercase();
-        let server = PgPool::connect(&admin).await.unwrap();
-        sqlx::query(&format!("CREATE DATABASE {name}"))
-            .execute(&server)
+        let db = TestDatabase::create(&admin).await.unwrap();
+        let metrics = std::sync::Arc::new(crate::metrics::Metrics::default());
+        let store = crate::store::Store::open_postgres(db.url(), metrics)
             .await
             .unwrap();
-        server.close().await;
-        let url = with_database(&admin, &name);
-        let pool = PgPoolOptions::new()
-            .max_connections(20)
-            .connect(&url)
-            .await
-            .unwrap();
-        Some(TestDb { pool, admin, name })
+        let pool = store.postgres_pool().unwrap().clone();
+        Some(TestDb { pool, _db: db })
     }
 
     pub async fn drop(self) {
         self.pool.close().await;
-        let server = PgPool::connect(&self.admin).await.unwrap();
-        sqlx::query(&format!("DROP DATABASE {} WITH (FORCE)", self.name))
-            .execute(&server)
-            .await
-            .unwrap();
-    }
-}
-
-/// `url` with its database replaced by `name`.
-fn with_database(url: &str, name: &str) -> String {
-    let (base, query) = url
-        .split_once('?')
-        .map_or((url, None), |(b, q)| (b, Some(q)));
-    let authority_end = base.find("://").map_or(0, |i| i + 3);
-    let base = match base[authority_end..].find('/') {
-        Some(slash) => &base[..authority_end + slash],
-        None => base,
-    };
-    match query {
-        Some(q) => format!("{base}/{name}?{q}"),
-        None => format!("{base}/{name}"),
     }
 }
 
@@ -78,19 +49,6 @@ async fn node(db: &TestDb, id: &str, lease_ms: u64) -> Node {
     Node::join(&opt, db.pool.clone(), "127.0.0.1:1".parse().unwrap())
         .await
         .unwrap()
-}
-
-#[test]
-fn database_names_are_replaced() {
-    assert_eq!(
-        with_database("postgres://u:p@h/xq", "t"),
-        "postgres://u:p@h/t"
-    );
-    assert_eq!(
-        with_database("postgres://h:5/a?sslmode=disable", "t"),
-        "postgres://h:5/t?sslmode=disable"
-    );
-    assert_eq!(with_database("postgres://h", "t"), "postgres://h/t");
 }
 
 #[test]
@@ -128,7 +86,7 @@ async fn a_lease_passes_only_once_it_has_lapsed() {
     // a renews: b still cannot take it, even after more than one lease length in all.
     for _ in 0..3 {
         tokio::time::sleep(Duration::from_millis(400)).await;
-        a.renew(&["game:x".into()]).await.unwrap();
+        a.renew(&["game:x".into()], Instant::now()).await.unwrap();
         assert!(matches!(b.claim("game:x").await.unwrap(), Claim::Theirs(_)));
     }
     // a stops renewing: it stops acting before the lease lapses, then b takes it.

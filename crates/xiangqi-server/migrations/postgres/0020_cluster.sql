@@ -1,5 +1,5 @@
 -- PostgreSQL only (cluster mode, src/cluster/): who owns what, and the secret the nodes of one
--- database share. Idempotent: every node runs it at start (src/cluster/lease.rs).
+-- database share.
 --
 -- A lease is a resource ("game:<id>", "competitions") held by one node until `expires`, on the
 -- database's clock. The owner renews it; another node takes it only once it has lapsed.
