@@ -121,18 +121,17 @@ impl AppState {
         Ok(())
     }
 
-    /// Starts the room of a new game (just stored); in cluster mode this node holds its lease
-    /// (taken by [`Self::reserve`] before the game was stored, renewed here).
+    /// Starts the room of a new game (just stored); in cluster mode the caller has taken its
+    /// lease with [`Self::reserve`] before storing it.
     ///
     /// # Errors
     ///
-    /// If the events do not make a game, or the lease cannot be taken.
+    /// If the events do not make a game.
     pub async fn install_room(
         self: &Arc<Self>,
         id: &GameId,
         stored: StoredGame,
     ) -> Result<RoomHandle, ApiError> {
-        self.reserve(id).await?;
         self.start_room(id, stored, self.last_alive_ms)
     }
 

@@ -294,3 +294,47 @@ async fn forwarded_requests_skip_the_owners_rate_limit() {
         .unwrap();
     assert_eq!(r.status(), 429);
 }
+
+#[tokio::test]
+async fn a_spectator_on_another_node_misses_nothing_when_the_listener_drops() {
+    use futures_util::StreamExt;
+    let Some((a, b, pool)) = two_nodes(1500, |_| {}).await else {
+        return;
+    };
+    let g = a.create(json!({"control": "10m"})).await;
+    let url = format!(
+        "{}/api/games/{}/ws",
+        b.base.replace("http://", "ws://"),
+        g.id
+    );
+    let (mut ws, _) = tokio_tungstenite::connect_async(url).await.unwrap();
+    a.play_line(&g, &["h2e2", "h9g7"]).await;
+    // Every node's LISTEN connection is cut; the moves go on at a.
+    let cut: Vec<bool> = sqlx::query_scalar(
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+         WHERE datname = current_database() AND query ILIKE 'LISTEN%'",
+    )
+    .fetch_all(&pool)
+    .await
+    .unwrap();
+    assert!(!cut.is_empty(), "no listener found");
+    for (token, mv) in [(&g.red, "b0c2"), (&g.black, "b9c7")] {
+        assert_eq!(a.play(&g.id, token, mv).await.0, 200);
+    }
+    let mut seqs = Vec::new();
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(5);
+    while seqs.last() != Some(&5) {
+        let next = tokio::time::timeout_at(deadline, ws.next()).await;
+        let Ok(Some(Ok(message))) = next else {
+            panic!("events seen on b: {seqs:?}");
+        };
+        if let Ok(text) = message.to_text()
+            && let Ok(v) = serde_json::from_str::<Value>(text)
+            && v["type"] == "event"
+        {
+            seqs.push(v["seq"].as_u64().unwrap());
+        }
+    }
+    assert_eq!(seqs, [1, 2, 3, 4, 5], "in order, once each");
+    assert_eq!(rooms(&b).await, 0, "b followed, a owned");
+}
