@@ -22,6 +22,8 @@
 //! are created, and with their sockets open.
 //!
 //! `LOAD_SYNC=normal` runs with `synchronous=NORMAL` instead, to see what `fsync` costs.
+//! `LOAD_DATABASE=postgres://…` keeps the games in that PostgreSQL database instead of
+//! SQLite (`--database`; give it an empty database: unfinished games there are restored).
 //! `--in-process` runs the server inside the load generator's process (one runtime for both,
 //! as before); the client then competes with the server for the same threads and its memory
 //! counts as the server's. Either way the two share the machine's cores.
@@ -749,6 +751,10 @@ async fn run(games: usize, paced_s: u64, flat_s: u64, in_process: bool) {
         std::env::var("LOAD_SYNC").unwrap_or_else(|_| "full".into()),
         std::thread::available_parallelism().map_or(1, |n| n.get())
     );
+    if let Ok(url) = std::env::var("LOAD_DATABASE") {
+        let url = xiangqi_server::config::DatabaseUrl::from(url);
+        println!("load: storage in PostgreSQL at {url} (synchronous_commit=on)");
+    }
 
     let before = target.memory();
     let started = Instant::now();

@@ -33,6 +33,8 @@ enum Command {
     Tournament(cmd::tournament::Args),
     /// Run the play server with its web board.
     Serve(cmd::serve::Args),
+    /// The server's database: `xq db copy` between SQLite and PostgreSQL.
+    Db(cmd::db::Args),
     /// The built-in engine over UCI/UCCI on stdin/stdout.
     Engine(cmd::engine::Args),
     /// Engine matches refereed by the rules: SPRT, Elo, pentanomial counts, PGN.
@@ -50,6 +52,7 @@ fn main() -> std::process::ExitCode {
         Command::Check(args) => cmd::check::run(args),
         Command::Tournament(args) => cmd::tournament::run(args),
         Command::Serve(args) => cmd::serve::run(args),
+        Command::Db(args) => cmd::db::run(args),
         Command::Engine(args) => cmd::engine::run(args),
         Command::Match(args) => cmd::engine_match::run(args),
     };

@@ -4,57 +4,14 @@
 //!
 //! Standard library HTTP, one request per connection, as `tests/serve.rs` does.
 
-use std::io::{BufRead, BufReader, Read, Write};
+mod common;
+
+use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
+use common::{Storage, serve};
 use serde_json::{Value, json};
-
-struct Served {
-    child: Child,
-    addr: SocketAddr,
-}
-
-impl Drop for Served {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-fn serve(data: &Path) -> Served {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_xq"))
-        .args([
-            "serve",
-            "--listen",
-            "127.0.0.1:0",
-            "--log",
-            "warn",
-            "--data",
-        ])
-        .arg(data)
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("xq serve starts");
-    let mut lines = BufReader::new(child.stderr.take().unwrap()).lines();
-    let addr = lines
-        .by_ref()
-        .map_while(Result::ok)
-        .find_map(|l| {
-            l.split("listening on http://")
-                .nth(1)
-                .and_then(|rest| rest.split_whitespace().next())
-                .map(str::to_owned)
-        })
-        .expect("xq serve says where it listens")
-        .parse()
-        .unwrap();
-    std::thread::spawn(move || for _ in lines {});
-    Served { child, addr }
-}
 
 fn http(
     addr: SocketAddr,
@@ -85,17 +42,11 @@ fn http(
     (status, serde_json::from_str(body).unwrap_or(Value::Null))
 }
 
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("xq-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
-}
-
 const MATE_LINE: [&str; 5] = ["b2b4", "a6a5", "b4c4", "f9e8", "c4c9"];
 
 #[test]
 fn kill_9_mid_round_loses_nothing_of_the_event() {
-    let data = temp_dir("event-crash");
+    let data = Storage::new("event-crash");
     let server = serve(&data);
     let addr = server.addr;
     let (status, created) = http(
@@ -200,5 +151,4 @@ fn kill_9_mid_round_loses_nothing_of_the_event() {
     );
     assert_eq!((status, &r2["round"]), (200, &json!(2)), "{r2}");
     drop(server);
-    let _ = std::fs::remove_dir_all(&data);
 }

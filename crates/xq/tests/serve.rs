@@ -4,65 +4,17 @@
 //! Uses only the standard library for HTTP (one request per connection), so the test needs no
 //! client crate.
 
+mod common;
+
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{SocketAddr, TcpStream};
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
+use common::{Storage, serve, serve_with};
 use serde_json::{Value, json};
-
-struct Served {
-    child: Child,
-    addr: SocketAddr,
-}
-
-impl Drop for Served {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-fn serve(data: &Path) -> Served {
-    serve_with(data, &[])
-}
-
-fn serve_with(data: &Path, extra: &[&str]) -> Served {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_xq"))
-        .args([
-            "serve",
-            "--listen",
-            "127.0.0.1:0",
-            "--log",
-            "warn",
-            "--data",
-        ])
-        .arg(data)
-        .args(extra)
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("xq serve starts");
-    let stderr = child.stderr.take().unwrap();
-    let mut lines = BufReader::new(stderr).lines();
-    let addr = lines
-        .by_ref()
-        .map_while(Result::ok)
-        .find_map(|l| {
-            l.split("listening on http://")
-                .nth(1)
-                .and_then(|rest| rest.split_whitespace().next())
-                .map(str::to_owned)
-        })
-        .expect("xq serve says where it listens")
-        .parse()
-        .unwrap();
-    std::thread::spawn(move || for _ in lines {});
-    Served { child, addr }
-}
 
 /// One HTTP request; the status and the JSON body (or `null`). `None` if the connection
 /// failed (the server died under us).
@@ -93,12 +45,6 @@ fn http(
     let status = text.split_whitespace().nth(1)?.parse().ok()?;
     let (_, body) = text.split_once("\r\n\r\n")?;
     Some((status, serde_json::from_str(body).unwrap_or(Value::Null)))
-}
-
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("xq-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
 }
 
 /// A tiny deterministic generator, to pick among legal moves.
@@ -159,7 +105,7 @@ fn play_until_killed(addr: SocketAddr, seed: u64, stop: Arc<AtomicBool>) -> Play
 
 #[test]
 fn kill_9_loses_no_acknowledged_move_and_the_clock_resumes() {
-    let data = temp_dir("crash");
+    let data = Storage::new("crash");
     let server = serve(&data);
     let addr = server.addr;
     let stop = Arc::new(AtomicBool::new(false));
@@ -238,16 +184,15 @@ fn kill_9_loses_no_acknowledged_move_and_the_clock_resumes() {
         }
     }
     drop(server);
-    let _ = std::fs::remove_dir_all(&data);
 }
 
 #[test]
 fn serve_reads_its_options_from_the_environment() {
-    let data = temp_dir("env");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_xq"))
-        .arg("serve")
-        .env("XQ_LISTEN", "127.0.0.1:0")
-        .env("XQ_DATA", &data)
+    let data = Storage::new("env");
+    let mut command = Command::new(env!("CARGO_BIN_EXE_xq"));
+    command.arg("serve").env("XQ_LISTEN", "127.0.0.1:0");
+    data.env(&mut command);
+    let mut child = command
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .spawn()
@@ -264,11 +209,7 @@ fn serve_reads_its_options_from_the_environment() {
         line.contains("127.0.0.1:") && !line.contains(":8080"),
         "{line}"
     );
-    assert!(
-        data.join("xq.sqlite3").exists(),
-        "the database is created on first start"
-    );
-    let _ = std::fs::remove_dir_all(&data);
+    assert!(data.created(), "the database is created on first start");
 }
 
 /// `kill -9` with arbiter events stored (issue 14): a foul, a declared move limit, time given
@@ -276,7 +217,7 @@ fn serve_reads_its_options_from_the_environment() {
 /// same data; every event is still there and in force, and the tokens still act.
 #[test]
 fn kill_9_keeps_every_arbiter_event() {
-    let dir = temp_dir("kill-arbiter");
+    let dir = Storage::new("kill-arbiter");
     let server = serve(&dir);
     let (status, created) = http(
         server.addr,
@@ -339,7 +280,6 @@ fn kill_9_keeps_every_arbiter_event() {
     post(server.addr, "moves", &red, json!({"move": "h0g2"}));
     post(server.addr, "moves", &black2, json!({"move": "i9h9"}));
     drop(server);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// An external engine given to `xq serve --engine` (here `xq engine` itself, a separate
@@ -347,7 +287,7 @@ fn kill_9_keeps_every_arbiter_event() {
 /// ends by the referee's ruling.
 #[test]
 fn serve_plays_an_external_engine_given_by_flag() {
-    let data = temp_dir("serve-engine");
+    let data = Storage::new("serve-engine");
     let served = serve_with(&data, &["--engine", "name=xqe cmd=builtin depth=2"]);
     let addr = served.addr;
     let (_, offered) = http(addr, "GET", "/api/computer", None, None).unwrap();
@@ -407,5 +347,4 @@ fn serve_plays_an_external_engine_given_by_flag() {
     assert_eq!(status, 422);
     assert!(refused.to_string().contains("xqe"), "{refused}");
     drop(served);
-    let _ = std::fs::remove_dir_all(&data);
 }

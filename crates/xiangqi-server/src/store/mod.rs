@@ -42,6 +42,7 @@
 //!
 //! A follower reads what it missed with [`Store::events_since`].
 
+pub mod copy;
 mod migrations;
 pub mod postgres;
 pub mod sqlite;

@@ -12,7 +12,8 @@ use std::str::FromStr;
 use std::sync::Arc;
 use std::time::Duration;
 
-use sqlx::postgres::{PgConnectOptions, PgPool, PgPoolOptions};
+use sqlx::Connection;
+use sqlx::postgres::{PgConnectOptions, PgConnection, PgPool, PgPoolOptions};
 
 use super::writer::{Batches, Queue, Rows, Write};
 use super::{COMPETITIONS_CHANNEL, GAME_EVENTS_CHANNEL, StoreError, err};
@@ -58,12 +59,28 @@ pub fn options(url: &DatabaseUrl) -> Result<PgConnectOptions, StoreError> {
 /// If the URL does not parse or the server cannot be reached; the error names the URL
 /// without its password.
 pub async fn connect(url: &DatabaseUrl, max: u32) -> Result<PgPool, StoreError> {
+    let options = options(url)?;
+    let failed = |why: &dyn std::fmt::Display| {
+        StoreError(format!("connecting to PostgreSQL at {url}: {why}"))
+    };
+    // One connection first, to report why it failed (the pool would only say it timed out).
+    match tokio::time::timeout(CONNECT_TIMEOUT, PgConnection::connect_with(&options)).await {
+        Err(_) => {
+            return Err(failed(&format_args!(
+                "no answer within {CONNECT_TIMEOUT:?}"
+            )));
+        }
+        Ok(Err(e)) => return Err(failed(&e)),
+        Ok(Ok(conn)) => {
+            let _ = conn.close().await;
+        }
+    }
     PgPoolOptions::new()
         .max_connections(max)
         .acquire_timeout(CONNECT_TIMEOUT)
-        .connect_with(options(url)?)
+        .connect_with(options)
         .await
-        .map_err(|e| StoreError(format!("connecting to PostgreSQL at {url}: {e}")))
+        .map_err(|e| failed(&e))
 }
 
 impl PgStore {

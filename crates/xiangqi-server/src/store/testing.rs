@@ -92,6 +92,21 @@ impl TestDatabase {
         &self.url
     }
 
+    /// The versions of the migrations applied to the database.
+    ///
+    /// # Errors
+    ///
+    /// If the database cannot be read, or no server has opened it yet.
+    pub async fn applied_migrations(&self) -> Result<Vec<i64>, StoreError> {
+        let mut conn = sqlx::PgConnection::connect_with(&options(&self.url)?)
+            .await
+            .map_err(|e| StoreError(format!("connecting to {}: {e}", self.url)))?;
+        sqlx::query_scalar("SELECT version FROM _sqlx_migrations ORDER BY version")
+            .fetch_all(&mut conn)
+            .await
+            .map_err(|e| StoreError(format!("reading the migrations of {}: {e}", self.url)))
+    }
+
     /// The database's name.
     pub fn name(&self) -> &str {
         &self.name

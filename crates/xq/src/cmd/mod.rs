@@ -2,6 +2,7 @@
 
 pub mod check;
 pub mod convert;
+pub mod db;
 pub mod engine;
 pub mod engine_match;
 pub mod judge;

@@ -24,13 +24,16 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         .enable_all()
         .build()?;
     runtime.block_on(async {
-        let data = args.server.storage.data.clone();
+        let data = match &args.server.storage.database {
+            Some(url) => format!("PostgreSQL at {url}"),
+            None => args.server.storage.data.display().to_string(),
+        };
         let server = xiangqi_server::Server::start(args.server).await?;
         // The first line says where to go; scripts (and the crash test) read it.
         eprintln!(
             "xq serve: listening on http://{} (data in {})",
             server.local_addr(),
-            data.display()
+            data
         );
         server.wait().await;
         Ok(ExitCode::SUCCESS)
