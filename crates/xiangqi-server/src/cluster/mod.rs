@@ -264,11 +264,12 @@ impl Node {
     ///
     /// # Errors
     ///
-    /// If the database refuses or does not answer within a renewal interval; then the
-    /// deadlines stay as they were.
+    /// If the database refuses or does not answer within half a lease; then the deadlines
+    /// stay as they were.
     pub async fn renew(&self, wanted: &[String], listed: Instant) -> Result<(), StoreError> {
         let sent = Instant::now();
-        let renewed = tokio::time::timeout(self.renew, self.leases.renew(wanted))
+        // However late the answer, the deadline counts from `sent`: waiting is safe.
+        let renewed = tokio::time::timeout(self.lease / 2, self.leases.renew(wanted))
             .await
             .map_err(|_| StoreError("leases not renewed in time".into()))??;
         let mut held = self.held.lock().unwrap_or_else(|p| p.into_inner());
