@@ -228,9 +228,17 @@ struct Phase {
     running: AtomicBool,
 }
 
+/// Where a game is created, and where it is played (another node, for half the games, when
+/// there are several).
+#[derive(Clone)]
+struct Bases {
+    create: String,
+    play: String,
+}
+
 async fn http_game(
     http: reqwest::Client,
-    base: String,
+    bases: Bases,
     stats: Arc<Stats>,
     phase: Arc<Phase>,
     mut rng: u64,
@@ -244,7 +252,7 @@ async fn http_game(
         }
         if game.state.over() {
             stats.games_finished.fetch_add(1, Ordering::Relaxed);
-            let Some(fresh) = create(&http, &base).await else {
+            let Some(fresh) = create(&http, &bases.create).await else {
                 stats.errors.fetch_add(1, Ordering::Relaxed);
                 return;
             };
@@ -254,7 +262,7 @@ async fn http_game(
         let mv = pick(&game.state.legal_moves, &mut rng);
         let started = Instant::now();
         let response = http
-            .post(format!("{base}/api/games/{}/moves", game.id))
+            .post(format!("{}/api/games/{}/moves", bases.play, game.id))
             .bearer_auth(&game.tokens[game.state.mover()])
             .json(&json!({"move": mv}))
             .send()
@@ -334,13 +342,13 @@ async fn seat(base: &str, game: &Created) -> Option<[Socket; 2]> {
 
 async fn ws_game(
     http: reqwest::Client,
-    base: String,
+    bases: Bases,
     stats: Arc<Stats>,
     phase: Arc<Phase>,
     mut rng: u64,
     mut game: Created,
 ) {
-    let Some(mut sockets) = seat(&base, &game).await else {
+    let Some(mut sockets) = seat(&bases.play, &game).await else {
         stats.errors.fetch_add(1, Ordering::Relaxed);
         return;
     };
@@ -354,13 +362,13 @@ async fn ws_game(
         }
         if state.over() {
             stats.games_finished.fetch_add(1, Ordering::Relaxed);
-            let Some(fresh) = create(&http, &base).await else {
+            let Some(fresh) = create(&http, &bases.create).await else {
                 stats.errors.fetch_add(1, Ordering::Relaxed);
                 return;
             };
             game = fresh;
             state = game.state.clone();
-            let Some(fresh) = seat(&base, &game).await else {
+            let Some(fresh) = seat(&bases.play, &game).await else {
                 stats.errors.fetch_add(1, Ordering::Relaxed);
                 return;
             };
@@ -423,6 +431,8 @@ fn config(dir: &std::path::Path) -> Config {
     if std::env::var("LOAD_SYNC").is_ok_and(|v| v == "normal") {
         config.storage.synchronous = xiangqi_server::Synchronous::Normal;
     }
+    // `LOAD_DATABASE=postgres://…`: PostgreSQL (cluster mode; with `LOAD_NODES`, one database
+    // for every node).
     if let Ok(url) = std::env::var("LOAD_DATABASE") {
         config.storage.database = Some(url.into());
     }
@@ -628,25 +638,34 @@ impl Target {
     }
 }
 
-/// CPU time of the server and of the client since the last call, per move.
+/// CPU time of the server (every node's process) and of the client since the last call, per
+/// move.
 struct Cpu {
     server_pid: String,
+    more_pids: Vec<String>,
     server: u64,
     client: u64,
 }
 
 impl Cpu {
-    fn new(server_pid: String) -> Cpu {
-        let server = cpu_ticks(&server_pid);
-        Cpu {
-            server,
+    fn new(server_pid: String, more_pids: Vec<String>) -> Cpu {
+        let mut cpu = Cpu {
+            server: 0,
             client: cpu_ticks("self"),
             server_pid,
-        }
+            more_pids,
+        };
+        cpu.server = cpu.servers();
+        cpu
+    }
+
+    fn servers(&self) -> u64 {
+        let more: u64 = self.more_pids.iter().map(|p| cpu_ticks(p)).sum();
+        cpu_ticks(&self.server_pid) + more
     }
 
     fn report(&mut self, moves: u64, seconds: f64) {
-        let (server, client) = (cpu_ticks(&self.server_pid), cpu_ticks("self"));
+        let (server, client) = (self.servers(), cpu_ticks("self"));
         let ds = (server - self.server) as f64 * 10.0;
         let dc = (client - self.client) as f64 * 10.0;
         (self.server, self.client) = (server, client);
@@ -696,13 +715,34 @@ fn print_histograms(target: &mut Target) {
 
 async fn run(games: usize, paced_s: u64, flat_s: u64, in_process: bool) {
     let (mut target, base) = Target::start(in_process).await;
+    // `LOAD_NODES=2` (with `LOAD_DATABASE=postgres://…`): more nodes on the same database,
+    // each in its own process; games are created on the nodes in turn, and half of them
+    // are played through a node other than the one they were created on.
+    let nodes: usize = std::env::var("LOAD_NODES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(1);
+    let mut others = Vec::new();
+    for _ in 1..nodes {
+        others.push(Target::start(false).await);
+    }
+    let all_bases: Vec<String> = std::iter::once(base.clone())
+        .chain(others.iter().map(|(_, b)| b.clone()))
+        .collect();
+    let bases_of = |i: usize| {
+        let create = all_bases[i % nodes].clone();
+        let elsewhere = nodes > 1 && (i / 2) % 2 == 1;
+        let play = all_bases[(i + usize::from(elsewhere)) % nodes].clone();
+        Bases { create, play }
+    };
     let http = reqwest::Client::builder()
         .pool_max_idle_per_host(games)
         .timeout(Duration::from_secs(30))
         .build()
         .expect("client");
     println!(
-        "load: {games} games on {base} ({}), synchronous={}, {} cores",
+        "load: {games} games on {} ({}), synchronous={}, {} cores",
+        all_bases.join(" + "),
         if in_process {
             "server in this process"
         } else {
@@ -720,7 +760,7 @@ async fn run(games: usize, paced_s: u64, flat_s: u64, in_process: bool) {
     let started = Instant::now();
     let mut created = Vec::with_capacity(games);
     for chunk in (0..games).collect::<Vec<_>>().chunks(50) {
-        let batch = chunk.iter().map(|_| create(&http, &base));
+        let batch = chunk.iter().map(|i| create(&http, &all_bases[i % nodes]));
         for game in futures_util::future::join_all(batch).await {
             created.push(game.expect("creating a game"));
         }
@@ -742,18 +782,18 @@ async fn run(games: usize, paced_s: u64, flat_s: u64, in_process: bool) {
     let mut tasks = Vec::new();
     for (i, game) in created.into_iter().enumerate() {
         let rng = 0x2545_f491_4f6c_dd1d ^ (i as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        let (http, base, stats, phase) = (http.clone(), base.clone(), stats.clone(), phase.clone());
+        let (http, bases, stats, phase) = (http.clone(), bases_of(i), stats.clone(), phase.clone());
         tasks.push(if i % 2 == 0 {
-            tokio::spawn(http_game(http, base, stats, phase, rng, game))
+            tokio::spawn(http_game(http, bases, stats, phase, rng, game))
         } else {
-            tokio::spawn(ws_game(http, base, stats, phase, rng, game))
+            tokio::spawn(ws_game(http, bases, stats, phase, rng, game))
         });
     }
     // Give the sockets a moment to connect, then measure.
     tokio::time::sleep(Duration::from_secs(2)).await;
     stats.report("warm-up", 2.0);
     target.histograms();
-    let mut cpu = Cpu::new(target.pid());
+    let mut cpu = Cpu::new(target.pid(), others.iter().map(|(t, _)| t.pid()).collect());
     println!(
         "  with {} WebSocket players connected: server resident memory +{:.1} KiB per game",
         games,
@@ -763,6 +803,10 @@ async fn run(games: usize, paced_s: u64, flat_s: u64, in_process: bool) {
     let moves = stats.report("paced", paced_s as f64);
     cpu.report(moves, paced_s as f64);
     print_histograms(&mut target);
+    for (other, base) in &mut others {
+        println!("    node {base}:");
+        print_histograms(other);
+    }
     phase.paced.store(false, Ordering::Relaxed);
     tokio::time::sleep(Duration::from_secs(flat_s)).await;
     let moves = stats.report("flat out", flat_s as f64);
@@ -779,4 +823,7 @@ async fn run(games: usize, paced_s: u64, flat_s: u64, in_process: bool) {
         status_kib("self", "VmHWM:") / 1024
     );
     target.stop().await;
+    for (other, _) in others {
+        other.stop().await;
+    }
 }

@@ -40,6 +40,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/games/{id}/adjourn", post(adjourn))
         .route("/api/games/{id}/seal", post(seal))
         .route("/api/games/{id}/resume", post(resume))
+        .route("/api/games/{id}/arrive", post(arrive_now))
         .route("/api/games/{id}/arbiter", post(arbiter))
         .route("/api/games/{id}/events", get(events))
         .route("/api/games/{id}/ws", get(crate::ws::upgrade))
@@ -48,6 +49,10 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/games/{id}/analysis", get(crate::analysis::analyse))
         .route("/api/computer", get(crate::analysis::levels))
         .fallback(|| async { ApiError::NotFound })
+        .layer(middleware::from_fn_with_state(
+            state.clone(),
+            crate::cluster::forward::route,
+        ))
         .layer(middleware::from_fn_with_state(state.clone(), rate_limit))
         .layer(DefaultBodyLimit::max(body_limit))
         .with_state(state)
@@ -59,7 +64,8 @@ async fn rate_limit(
     request: Request,
     next: Next,
 ) -> Response {
-    if !app.limits.http(peer) {
+    // A request another node of the cluster forwarded was limited there, for its client.
+    if !crate::cluster::forward::trusted(&app, request.headers()) && !app.limits.http(peer) {
         return ApiError::RateLimited.into_response();
     }
     let started = std::time::Instant::now();
@@ -195,6 +201,7 @@ async fn create(
         more: more.clone(),
         created: created.clone(),
     };
+    app.reserve(&id).await?;
     app.store.create_game(&new).await?;
     app.install_room(
         &id,
@@ -204,7 +211,8 @@ async fn create(
             more,
             events: vec![created],
         },
-    )?;
+    )
+    .await?;
     let base = base_url(&app, &headers);
     let link = |t: &Token| serde_json::json!({"token": t.as_str(), "url": format!("{base}/g/{id}#t={}", t.as_str())});
     let mut answer = serde_json::json!({
@@ -319,6 +327,19 @@ async fn seal(
 ) -> Result<Response, ApiError> {
     let request: SealRequest = body(&bytes)?;
     act(&app, &id, &headers, Action::Seal { text: request.mv }).await
+}
+
+/// `POST /api/games/{id}/arrive`: a player says they are here (what any request with their
+/// token does; a WebSocket on another node of a cluster sends it for its player).
+async fn arrive_now(
+    State(app): App,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    let room = room(&app, &id).await?;
+    let actor = actor(&room, &headers)?;
+    arrive(&room, actor).await?;
+    Ok(Json(room.view().await?).into_response())
 }
 
 async fn resume(

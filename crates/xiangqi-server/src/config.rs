@@ -30,6 +30,9 @@ pub struct Config {
     /// The computer opponent and the analysis aid.
     #[command(flatten)]
     pub engines: crate::computer::EngineOpt,
+    /// Several nodes on one PostgreSQL database.
+    #[command(flatten)]
+    pub cluster: crate::cluster::ClusterOpt,
 }
 
 impl Config {
@@ -54,6 +57,7 @@ impl Config {
             },
             limits: LimitOpt::default(),
             engines: crate::computer::EngineOpt::default(),
+            cluster: crate::cluster::ClusterOpt::default(),
         }
     }
 }

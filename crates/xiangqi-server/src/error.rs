@@ -45,6 +45,12 @@ pub enum ApiError {
     AnalysisNotAllowed(&'static str),
     /// Every engine thread is busy and the queue is full.
     EngineBusy,
+    /// Several nodes: the game is not this node's to serve now (its owner cannot be reached
+    /// yet, or ownership is moving): why. Worth retrying in a moment.
+    Cluster(String),
+    /// Several nodes: the request was sent to the owner, which failed to answer: why (the
+    /// action may or may not have been taken).
+    BadGateway(String),
 }
 
 impl ApiError {
@@ -63,7 +69,8 @@ impl ApiError {
             ApiError::NotImplemented(_) => StatusCode::NOT_IMPLEMENTED,
             ApiError::Storage(_) | ApiError::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::AnalysisNotAllowed(_) => StatusCode::CONFLICT,
-            ApiError::EngineBusy => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::EngineBusy | ApiError::Cluster(_) => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::BadGateway(_) => StatusCode::BAD_GATEWAY,
         }
     }
 
@@ -83,6 +90,8 @@ impl ApiError {
             ApiError::Unavailable => "unavailable",
             ApiError::AnalysisNotAllowed(_) => "analysis_not_allowed",
             ApiError::EngineBusy => "engine_busy",
+            ApiError::Cluster(_) => "not_owner",
+            ApiError::BadGateway(_) => "owner_failed",
         }
     }
 
@@ -117,6 +126,8 @@ impl fmt::Display for ApiError {
             ApiError::Unavailable => f.write_str("the server is shutting down"),
             ApiError::AnalysisNotAllowed(why) => write!(f, "no analysis now: {why}"),
             ApiError::EngineBusy => f.write_str("every engine is busy; try again in a moment"),
+            ApiError::Cluster(why) => write!(f, "try again in a moment: {why}"),
+            ApiError::BadGateway(why) => write!(f, "the node that owns the game failed: {why}"),
         }
     }
 }

@@ -48,6 +48,7 @@
 
 pub mod analysis;
 pub mod api;
+pub mod cluster;
 pub mod computer;
 pub mod config;
 pub mod error;

@@ -31,6 +31,10 @@ use crate::store::{MoreTokens, StoredGame};
 
 /// How long a finished game's room lingers without visitors before it leaves memory.
 const IDLE_FINISHED: Duration = Duration::from_secs(300);
+/// How long a follower lingers without sockets.
+const FOLLOW_IDLE: Duration = Duration::from_secs(30);
+/// How often a follower reads the database even without a notification.
+const FOLLOW_REREAD: Duration = Duration::from_secs(2);
 
 /// An event as broadcast: its number and the JSON text sent to every WebSocket.
 #[derive(Clone, Debug)]
@@ -91,6 +95,26 @@ enum Command {
     Record {
         reply: oneshot::Sender<RecordData>,
     },
+    /// Leave memory now (this node lost, or is giving up, the game's lease).
+    Stop,
+}
+
+/// What a room does with its game.
+#[derive(Debug, Clone)]
+pub enum Role {
+    /// Owns it: decides, stores, runs the flag timer. `last_alive` (Unix ms) is when the
+    /// previous owner was last known alive, to pause a running clock across the outage
+    /// (the previous run's heartbeat, or the lapsed lease's last renewal).
+    Owner {
+        /// See above.
+        last_alive: Option<u64>,
+    },
+    /// Follows it for this node's sockets while another node owns it (cluster mode, see
+    /// [`crate::cluster`]): replays what the owner stored, woken by `poke`; refuses actions.
+    Follower {
+        /// Rung when the game has new events in the database.
+        poke: Arc<tokio::sync::Notify>,
+    },
 }
 
 /// A cheap handle to a room.
@@ -102,6 +126,7 @@ pub struct RoomHandle {
     more: MoreTokens,
     /// Bit 0: Red has arrived, bit 1: Black (see [`Game::arrived`]); set by the room.
     arrived: Arc<AtomicU8>,
+    follower: bool,
 }
 
 fn arrival_bit(side: Side) -> u8 {
@@ -142,6 +167,11 @@ impl RoomHandle {
     /// Whether `side` has opened the game (or need not: an unscheduled game).
     pub fn has_arrived(&self, side: Side) -> bool {
         self.arrived.load(Ordering::Relaxed) & arrival_bit(side) != 0
+    }
+
+    /// Whether this is a follower (see [`Role`]): actions go to the owner instead.
+    pub fn is_follower(&self) -> bool {
+        self.follower
     }
 
     /// Whether the room's task has ended.
@@ -208,6 +238,11 @@ impl RoomHandle {
     pub async fn record(&self) -> Result<RecordData, ApiError> {
         self.ask(|reply| Command::Record { reply }).await
     }
+
+    /// Asks the room to leave memory once the command in hand is done.
+    pub async fn stop(&self) {
+        let _ = self.tx.send(Command::Stop).await;
+    }
 }
 
 /// The task's state.
@@ -219,6 +254,9 @@ struct Room {
     history: Vec<Utf8Bytes>,
     live: broadcast::Sender<Live>,
     arrived: Arc<AtomicU8>,
+    role: Role,
+    /// Set when the room must leave memory (a lost lease, a failed write in cluster mode).
+    leaving: bool,
 }
 
 /// Rebuilds a game from storage and starts its room. `restart_from` is the server's last
@@ -231,6 +269,7 @@ pub(crate) fn restore(
     app: Arc<AppState>,
     id: GameId,
     stored: StoredGame,
+    role: Role,
 ) -> Result<(RoomHandle, impl Future<Output = ()> + Send), ApiError> {
     let mut events = stored.events.iter();
     let first = events
@@ -254,6 +293,7 @@ pub(crate) fn restore(
         black: stored.black,
         more: stored.more,
         arrived: arrived.clone(),
+        follower: matches!(role, Role::Follower { .. }),
     };
     let room = Room {
         id,
@@ -262,6 +302,8 @@ pub(crate) fn restore(
         history,
         live,
         arrived,
+        role,
+        leaving: false,
     };
     room.note_arrivals();
     Ok((handle, room.run(rx)))
@@ -293,15 +335,61 @@ impl Room {
         self.arrived.store(bits, Ordering::Relaxed);
     }
 
-    async fn run(mut self, mut rx: mpsc::Receiver<Command>) {
-        if let Some(last_alive) = self.app.last_alive_ms {
+    async fn run(mut self, rx: mpsc::Receiver<Command>) {
+        match self.role.clone() {
+            Role::Owner { last_alive } => self.own(rx, last_alive).await,
+            Role::Follower { poke } => self.follow(rx, &poke).await,
+        }
+        self.app.forget_room(&self.id);
+    }
+
+    /// Replays the events the owner stored after the last one here (a follower's catch-up).
+    async fn catch_up(&mut self) {
+        let Some(node) = self.app.cluster.as_ref() else {
+            return;
+        };
+        match node
+            .events_since(&self.app, &self.id, self.game.seq())
+            .await
+        {
+            Ok(events) => {
+                self.announce(&events);
+            }
+            Err(e) => tracing::warn!(game = %self.id, error = %e, "could not follow a game"),
+        }
+    }
+
+    async fn follow(&mut self, mut rx: mpsc::Receiver<Command>, poke: &tokio::sync::Notify) {
+        // A notification is a wake-up, the database the truth; a lost notification (a dropped
+        // listener) is made good by the next poke or by this periodic read.
+        let mut reread = tokio::time::interval(FOLLOW_REREAD);
+        let mut idle_since = Instant::now();
+        while !self.leaving {
+            if self.live.receiver_count() > 0 {
+                idle_since = Instant::now();
+            } else if idle_since.elapsed() > FOLLOW_IDLE {
+                break;
+            }
+            tokio::select! {
+                command = rx.recv() => match command {
+                    Some(command) => self.handle(command).await,
+                    None => break,
+                },
+                () = poke.notified() => self.catch_up().await,
+                _ = reread.tick() => self.catch_up().await,
+            }
+        }
+    }
+
+    async fn own(&mut self, mut rx: mpsc::Receiver<Command>, last_alive: Option<u64>) {
+        if let Some(last_alive) = last_alive {
             let alive = last_alive.saturating_sub(self.game.created_unix_ms());
             let events = self.game.on_restart(alive, self.now());
             if let Err(e) = self.commit(events).await {
                 tracing::error!(game = %self.id, error = %e, "could not record the restart");
             }
         }
-        loop {
+        while !self.leaving {
             let timer = self.game.next_timer_ms().map(|ms| {
                 self.app
                     .time
@@ -323,7 +411,6 @@ impl Room {
                 () = tokio::time::sleep(IDLE_FINISHED), if idle => break,
             }
         }
-        self.app.forget_room(&self.id);
     }
 
     async fn handle(&mut self, command: Command) {
@@ -334,6 +421,12 @@ impl Room {
                 with_state,
                 reply,
             } => {
+                if let Role::Follower { .. } = self.role {
+                    let _ = reply.send(Err(ApiError::Cluster(
+                        "this node only follows the game; its owner decides".into(),
+                    )));
+                    return;
+                }
                 let started = Instant::now();
                 let decision = self.game.decide_as(actor, &action, self.now());
                 self.app.metrics.decide.record_duration(started.elapsed());
@@ -373,6 +466,7 @@ impl Room {
                     id: self.id.clone(),
                 });
             }
+            Command::Stop => self.leaving = true,
         }
     }
 
@@ -395,18 +489,40 @@ impl Room {
                 .and_then(|v| v.as_str().map(str::to_owned)),
             _ => None,
         });
-        self.app
+        if let Some(node) = &self.app.cluster
+            && !node.holds(&crate::cluster::game_resource(&self.id))
+        {
+            // The lease may lapse before it could be renewed: another node may own the game.
+            self.leaving = true;
+            return Err(ApiError::Cluster(
+                "this node no longer owns the game".into(),
+            ));
+        }
+        let appended = self
+            .app
             .store
             .append(&self.id, self.game.seq() + 1, &events, finished.as_deref())
-            .await?;
+            .await;
+        if let Err(e) = appended {
+            // With several nodes, a failed write may mean another node wrote first: the
+            // game is reloaded from the database by whichever node serves it next.
+            self.leaving |= self.app.cluster.is_some();
+            return Err(e.into());
+        }
         if let Some(Event::Ended { ruling, .. }) =
             events.iter().find(|e| matches!(e, Event::Ended { .. }))
         {
             crate::event::game_ended(&self.app, &self.id, ruling);
         }
+        Ok(self.announce(&events))
+    }
+
+    /// Applies `events` (already stored) and sends them to everyone watching; the state after
+    /// the last one as JSON if it was made.
+    fn announce(&mut self, events: &[Event]) -> Option<Utf8Bytes> {
         let started = Instant::now();
         let mut state = None;
-        for event in &events {
+        for event in events {
             self.game.apply(event);
             if matches!(event, Event::Arrived { .. }) {
                 self.note_arrivals();
@@ -434,7 +550,7 @@ impl Room {
             }
         }
         self.app.metrics.publish.record_duration(started.elapsed());
-        Ok(state)
+        state
     }
 }
 

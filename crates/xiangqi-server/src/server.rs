@@ -13,7 +13,7 @@ use crate::error::ApiError;
 use crate::ids::GameId;
 use crate::limit::Limiters;
 use crate::metrics::Metrics;
-use crate::room::{self, RoomHandle};
+use crate::room::{self, Role, RoomHandle};
 use crate::store::{Store, StoreError, StoredGame};
 use crate::time::TimeBase;
 
@@ -39,7 +39,18 @@ pub struct AppState {
     pub events: crate::event::Events,
     /// The engines: computer opponents and analysis.
     pub computers: crate::computer::Computers,
+    /// This node, when several may share the database (PostgreSQL); `None` with SQLite.
+    pub cluster: Option<Arc<crate::cluster::Node>>,
     rooms: Mutex<HashMap<GameId, RoomHandle>>,
+}
+
+/// Where a game is served.
+#[derive(Debug, Clone)]
+pub enum Place {
+    /// By this node: its room.
+    Here(RoomHandle),
+    /// By another node (cluster mode).
+    There(crate::cluster::Holder),
 }
 
 impl AppState {
@@ -48,26 +59,91 @@ impl AppState {
     /// # Errors
     ///
     /// [`ApiError::NotFound`] if there is no such game; storage errors.
+    /// In cluster mode, a game another node owns is [`ApiError::Cluster`] (see [`Self::place`]).
     pub async fn room(self: &Arc<Self>, id: &GameId) -> Result<RoomHandle, ApiError> {
-        if let Some(handle) = self.live_room(id) {
-            return Ok(handle);
+        match self.place(id).await? {
+            Place::Here(handle) => Ok(handle),
+            Place::There(holder) => Err(ApiError::Cluster(format!(
+                "node {} owns the game",
+                holder.node
+            ))),
         }
-        let stored = self.store.load(id).await?.ok_or(ApiError::NotFound)?;
-        self.install_room(id, stored)
     }
 
-    /// Starts the room of a game whose events are in hand (a new game, or one just loaded).
+    /// Where game `id` is served: here (loading it, and in cluster mode taking its lease if
+    /// it is free or lapsed), or by the node that holds its lease.
+    ///
+    /// # Errors
+    ///
+    /// [`ApiError::NotFound`] if there is no such game; storage errors.
+    pub async fn place(self: &Arc<Self>, id: &GameId) -> Result<Place, ApiError> {
+        if let Some(handle) = self.live_room(id) {
+            return Ok(Place::Here(handle));
+        }
+        let last_alive = match &self.cluster {
+            None => self.last_alive_ms,
+            Some(node) => {
+                let resource = crate::cluster::game_resource(id);
+                match node.claim(&resource).await? {
+                    crate::cluster::Claim::Theirs(holder) => return Ok(Place::There(holder)),
+                    crate::cluster::Claim::Mine { previous } => {
+                        let loaded = self.store.load(id).await;
+                        if !matches!(loaded, Ok(Some(_))) {
+                            node.release(&resource).await;
+                        }
+                        let stored = loaded?.ok_or(ApiError::NotFound)?;
+                        let last_alive = previous.map(|(_, ms)| ms).or(self.last_alive_ms);
+                        return self.start_room(id, stored, last_alive).map(Place::Here);
+                    }
+                }
+            }
+        };
+        let stored = self.store.load(id).await?.ok_or(ApiError::NotFound)?;
+        self.start_room(id, stored, last_alive).map(Place::Here)
+    }
+
+    /// In cluster mode, takes the lease of a new game before it is stored, so that no other
+    /// node takes the stored game over as one without an owner. A no-op with SQLite.
+    ///
+    /// # Errors
+    ///
+    /// If the lease cannot be taken.
+    pub async fn reserve(&self, id: &GameId) -> Result<(), ApiError> {
+        if let Some(node) = &self.cluster
+            && let crate::cluster::Claim::Theirs(holder) =
+                node.claim(&crate::cluster::game_resource(id)).await?
+        {
+            return Err(ApiError::Cluster(format!(
+                "node {} owns the game",
+                holder.node
+            )));
+        }
+        Ok(())
+    }
+
+    /// Starts the room of a new game (just stored); in cluster mode the caller has taken its
+    /// lease with [`Self::reserve`] before storing it.
     ///
     /// # Errors
     ///
     /// If the events do not make a game.
-    pub fn install_room(
+    pub async fn install_room(
         self: &Arc<Self>,
         id: &GameId,
         stored: StoredGame,
     ) -> Result<RoomHandle, ApiError> {
+        self.start_room(id, stored, self.last_alive_ms)
+    }
+
+    fn start_room(
+        self: &Arc<Self>,
+        id: &GameId,
+        stored: StoredGame,
+        last_alive: Option<u64>,
+    ) -> Result<RoomHandle, ApiError> {
         let opponent = crate::computer::opponent_of(&stored);
-        let (handle, task) = room::restore(self.clone(), id.clone(), stored)?;
+        let role = Role::Owner { last_alive };
+        let (handle, task) = room::restore(self.clone(), id.clone(), stored, role)?;
         let mut rooms = self.rooms.lock().unwrap_or_else(|p| p.into_inner());
         if let Some(existing) = rooms.get(id).filter(|h| !h.is_closed()) {
             // Someone else loaded it meanwhile; ours was never started.
@@ -91,6 +167,16 @@ impl AppState {
         if rooms.get(id).is_some_and(RoomHandle::is_closed) {
             rooms.remove(id);
         }
+    }
+
+    /// The rooms in memory.
+    pub fn live_games(&self) -> Vec<(GameId, RoomHandle)> {
+        let rooms = self.rooms.lock().unwrap_or_else(|p| p.into_inner());
+        rooms
+            .iter()
+            .filter(|(_, h)| !h.is_closed())
+            .map(|(id, h)| (id.clone(), h.clone()))
+            .collect()
     }
 
     /// Games in memory.
@@ -157,6 +243,14 @@ impl Server {
             .local_addr()
             .map_err(|e| StartError::Bind(config.net.listen, e))?;
         let computers = crate::computer::Computers::new(&config.engines);
+        let cluster = match state_pool(&store) {
+            Some(pool) => Some(Arc::new(
+                crate::cluster::Node::join(&config.cluster, pool, addr)
+                    .await
+                    .map_err(StartError::Store)?,
+            )),
+            None => None,
+        };
         let state = Arc::new(AppState {
             limits: Limiters::new(&config.limits),
             config,
@@ -166,17 +260,32 @@ impl Server {
             metrics,
             events,
             computers,
+            cluster,
             rooms: Mutex::new(HashMap::new()),
         });
-        let unfinished = state.store.unfinished().await.map_err(StartError::Store)?;
-        for id in &unfinished {
-            if let Err(e) = state.room(id).await {
-                tracing::error!(game = %id, error = %e, "could not restore a game");
-            }
-        }
-        tracing::info!(games = unfinished.len(), "unfinished games restored");
-        crate::event::restore(&state).await;
         let (stop, stopped) = watch::channel(false);
+        if let Some(node) = &state.cluster {
+            // Games and competitions are taken as their leases allow, at once and then every
+            // renewal (see `cluster`).
+            tokio::spawn(crate::cluster::run(
+                state.clone(),
+                node.clone(),
+                stopped.clone(),
+            ));
+            tokio::spawn(crate::cluster::follow::listen(
+                node.clone(),
+                stopped.clone(),
+            ));
+        } else {
+            let unfinished = state.store.unfinished().await.map_err(StartError::Store)?;
+            for id in &unfinished {
+                if let Err(e) = state.room(id).await {
+                    tracing::error!(game = %id, error = %e, "could not restore a game");
+                }
+            }
+            tracing::info!(games = unfinished.len(), "unfinished games restored");
+            crate::event::restore(&state).await;
+        }
         tokio::spawn(heartbeat(state.clone(), stopped.clone()));
         tokio::spawn(prune_limits(state.clone(), stopped.clone()));
         let app = crate::api::router(state.clone());
@@ -216,6 +325,10 @@ impl Server {
         let _ = self.stop.send(true);
         // Open WebSockets would hold a graceful shutdown forever; give them a moment.
         let _ = tokio::time::timeout(Duration::from_secs(5), self.serving).await;
+        if let Some(node) = &self.state.cluster {
+            // The other nodes take the games over at once instead of after the lease.
+            node.drain(&self.state).await;
+        }
         let _ = self.state.store.heartbeat(self.state.time.now_ms()).await;
     }
 
@@ -225,6 +338,11 @@ impl Server {
         tracing::info!("shutting down");
         self.shutdown().await;
     }
+}
+
+/// With PostgreSQL, the nodes share the database: cluster mode (see [`crate::cluster`]).
+fn state_pool(store: &Store) -> Option<sqlx::PgPool> {
+    store.postgres_pool().cloned()
 }
 
 async fn shutdown_signal() {

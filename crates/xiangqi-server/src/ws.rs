@@ -167,13 +167,17 @@ pub async fn upgrade(
     }
     let since = crate::api::since(query.as_deref())?;
     let id = GameId::parse(&id).ok_or(ApiError::NotFound)?;
-    let room = app.room(&id).await?;
-    let actor = match crate::api::bearer(&headers) {
-        Ok(token) => Some(room.actor_of(token).ok_or(ApiError::WrongToken)?),
-        Err(_) => None,
+    // In a cluster, a follower when another node owns the game.
+    let room = crate::cluster::follow::room_for_socket(&app, &id).await?;
+    let token = crate::api::bearer(&headers).ok().map(str::to_owned);
+    let actor = match &token {
+        Some(token) => Some(room.actor_of(token).ok_or(ApiError::WrongToken)?),
+        None => None,
     };
-    if let Some(actor) = actor {
-        crate::api::arrive(&room, actor).await?;
+    if let (Some(actor), Some(token)) = (actor, &token) {
+        arrive(&app, &room, &id, token, actor)
+            .await
+            .map_err(|body| ApiError::Cluster(body["message"].as_str().unwrap_or("").into()))?;
     }
     let limit = app.config.limits.max_ws_message_bytes;
     let bucket = app.limits.ws_bucket();
@@ -188,6 +192,8 @@ pub async fn upgrade(
             let conn = Connection {
                 app,
                 room,
+                id,
+                token,
                 actor,
                 bucket,
                 strikes: 0,
@@ -201,6 +207,9 @@ pub async fn upgrade(
 struct Connection {
     app: Arc<AppState>,
     room: RoomHandle,
+    id: GameId,
+    /// The token the actor was recognised by (sent on with a follower's actions).
+    token: Option<String>,
     actor: Option<Actor>,
     bucket: Bucket,
     strikes: u32,
@@ -209,8 +218,35 @@ struct Connection {
     last_heard: Instant,
 }
 
+/// Records a player's arrival, on the owner (see [`crate::api::arrive`]).
+async fn arrive(
+    app: &Arc<AppState>,
+    room: &RoomHandle,
+    id: &GameId,
+    token: &str,
+    actor: Actor,
+) -> Result<(), serde_json::Value> {
+    if !room.is_follower() {
+        return crate::api::arrive(room, actor).await.map_err(|e| e.body());
+    }
+    match actor {
+        Actor::Player { side, .. } if !room.has_arrived(side) => {
+            let raw = serde_json::Value::Null;
+            match crate::cluster::forward::act(app, id, token, &Action::Arrive, &raw).await {
+                Err(body) if body["status"] != 409 => Err(body),
+                _ => Ok(()),
+            }
+        }
+        _ => Ok(()),
+    }
+}
+
 fn error_text(e: &ApiError, id: Option<u64>) -> Utf8Bytes {
-    let mut body = e.body();
+    error_body(e.body(), id)
+}
+
+/// An error body as a socket message.
+fn error_body(mut body: serde_json::Value, id: Option<u64>) -> Utf8Bytes {
     if let Some(map) = body.as_object_mut() {
         map.insert("type".into(), "error".into());
         if let Some(id) = id {
@@ -347,8 +383,10 @@ impl Connection {
                 return Reply::Send(match self.room.actor_of(&token) {
                     Some(actor) => {
                         self.actor = Some(actor);
-                        if let Err(e) = crate::api::arrive(&self.room, actor).await {
-                            return Reply::Send(error_text(&e, None));
+                        let arrived = arrive(&self.app, &self.room, &self.id, &token, actor).await;
+                        self.token = Some(token);
+                        if let Err(body) = arrived {
+                            return Reply::Send(error_body(body, None));
                         }
                         self.hello().to_string().into()
                     }
@@ -381,13 +419,24 @@ impl Connection {
             return Reply::Send(error_text(&ApiError::WrongToken, id));
         }
         let started = Instant::now();
-        let acted = self.room.act(actor, action, false).await;
+        let acted = match (&self.token, self.room.is_follower()) {
+            (Some(token), true) => {
+                let raw = serde_json::from_str(text.as_str()).unwrap_or_default();
+                crate::cluster::forward::act(&self.app, &self.id, token, &action, &raw).await
+            }
+            _ => self
+                .room
+                .act(actor, action, false)
+                .await
+                .map(|a| a.seq)
+                .map_err(|e| e.body()),
+        };
         self.app.metrics.act.record_duration(started.elapsed());
         Reply::Send(match acted {
-            Ok(acted) => serde_json::json!({"type": "ack", "id": id, "seq": acted.seq})
+            Ok(seq) => serde_json::json!({"type": "ack", "id": id, "seq": seq})
                 .to_string()
                 .into(),
-            Err(e) => error_text(&e, id),
+            Err(body) => error_body(body, id),
         })
     }
 

@@ -57,6 +57,7 @@ pub async fn create(app: &Arc<AppState>, c: &Competition, b: &Board) -> Result<G
         more: more.clone(),
         created: created.clone(),
     };
+    app.reserve(&id).await?;
     app.store.create_game(&new).await?;
     app.install_room(
         &id,
@@ -66,7 +67,8 @@ pub async fn create(app: &Arc<AppState>, c: &Competition, b: &Board) -> Result<G
             more,
             events: vec![created],
         },
-    )?;
+    )
+    .await?;
     Ok(id)
 }
 
@@ -81,6 +83,15 @@ pub fn game_ended(app: &Arc<AppState>, id: &GameId, ruling: &Ruling) {
     let Some(outcome) = outcome_of_ruling(ruling) else {
         return;
     };
+    // In a cluster only the node serving the competitions changes them; it finds this
+    // result by itself (`event::restore`, every renewal).
+    if app
+        .cluster
+        .as_ref()
+        .is_some_and(|n| !n.serves_competitions())
+    {
+        return;
+    }
     let (app, id) = (app.clone(), id.to_string());
     tokio::spawn(async move {
         let mut all = app.events.lock().await;

@@ -78,6 +78,19 @@ impl Events {
         })
     }
 
+    /// Reads every event from the database again (a node of a cluster that starts serving
+    /// the competitions: another node may have changed them).
+    ///
+    /// # Errors
+    ///
+    /// If the database cannot be read; then nothing changed.
+    pub async fn reload(&self) -> Result<(), StoreError> {
+        let mut all = self.all.lock().await;
+        let fresh = self.store.load_all().await?;
+        *all = fresh.into_iter().map(|c| (c.id.clone(), c)).collect();
+        Ok(())
+    }
+
     /// Holds every event while a change is made: changes to events are one at a time.
     pub(crate) async fn lock(&self) -> MutexGuard<'_, HashMap<String, Competition>> {
         self.all.lock().await

@@ -48,6 +48,11 @@ pub const POSTGRES: &[Step] = &[
         "competitions",
         include_str!("../../migrations/postgres/0010_events.sql"),
     ),
+    (
+        20,
+        "cluster leases",
+        include_str!("../../migrations/postgres/0020_cluster.sql"),
+    ),
 ];
 
 #[derive(Debug)]

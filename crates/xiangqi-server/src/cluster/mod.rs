@@ -1,0 +1,397 @@
+//! Several server nodes on one PostgreSQL database (issue 17): any node answers any request;
+//! each live game is owned by one node at a time, which holds its room (its clock, its
+//! decisions); ownership is a lease in the database.
+//!
+//! * [`lease`]: the `xq_leases` table and its statements (the database's clock only).
+//! * [`forward`]: a request for a game another node owns is sent on to it, as a reverse
+//!   proxy would, and its answer passed back unchanged; a WebSocket's commands likewise.
+//! * [`follow`]: `LISTEN xq_game_events`, waking the *followers* (rooms in
+//!   [`crate::room::Role::Follower`]) that feed this node's sockets of games owned elsewhere.
+//!
+//! With SQLite (no `--database`) none of this runs: one node, as before.
+//!
+//! # Decisions
+//!
+//! * **Cluster mode is on whenever the database is PostgreSQL**, even for one node: a second
+//!   node started later on the same database cannot then split the games' brain. A node needs
+//!   a URL the others reach it at: `--advertise-url`, by default `http://` + the address it
+//!   listens on, which is refused when that is a wildcard (`0.0.0.0`, `[::]`): say how to be
+//!   reached. `--node-id` names the node in the lease table (default: random per start).
+//! * **Leases.** `game:<id>` per game in memory, renewed together every `--renew-ms` (default
+//!   1 s) for `--lease-ms` (default 5 s). A node takes a lease only when it is free or lapsed
+//!   (`INSERT … ON CONFLICT … WHERE expires < clock_timestamp()`), on the database's clock.
+//!   The owner measures its own deadline with its monotonic clock from the moment it *sent*
+//!   the renewal, minus a quarter of the lease: no room commits past it, and the renew loop
+//!   closes the rooms whose deadline has passed, so a node cut off from the database stops
+//!   acting before anyone may take over. A write that fails in cluster mode also closes the
+//!   room (another node may have written first); the next request loads the game again.
+//! * **Failover.** Every renewal tick each node looks for unfinished games without a live
+//!   lease and takes them over: loaded from the database as a restart does, the clock paused
+//!   at the old owner's last renewal (or its last stored event, if later) and resumed now
+//!   ([`crate::room`]). Clocks keep being enforced with no request arriving.
+//! * **Competitions** hold their state in memory ([`crate::event::Events`]), one copy per
+//!   node: they are served by one node at a time, the holder of the `competitions` lease,
+//!   and every `/api/events…` and `/e/…` request is forwarded there. The holder reloads every
+//!   competition from the database when it takes the lease, and looks every renewal tick for
+//!   results of games that ended on other nodes (as a start-up does, [`crate::event::restore`]).
+//! * **Forwarding** carries the method, path, query, body and headers but the hop-by-hop ones,
+//!   adds `X-Forwarded-For`, and a shared secret (made by the first node, kept in the
+//!   database) that exempts the request from the owner's per-address rate limits (the
+//!   forwarding node applied them). An owner that cannot be reached is treated as down only
+//!   once its lease lapses: until then the answer is `503` with the reason; a request that
+//!   reached the owner but got no answer is `502` (it may have been acted on).
+//! * **Sockets on a non-owner** are fed by a follower: it replays from the database the events
+//!   after the last one it has, woken by `pg_notify` (a wake-up only: the database is the
+//!   truth, so a lost notification costs latency, not an event). Sockets stay up when the
+//!   owner dies and go on once another node has taken over.
+
+pub mod follow;
+pub mod forward;
+pub mod lease;
+mod opt;
+
+use std::collections::HashMap;
+use std::net::SocketAddr;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use sqlx::postgres::PgPool;
+use tokio::sync::watch;
+
+use crate::ids::GameId;
+use crate::server::AppState;
+use crate::store::StoreError;
+pub use lease::{Claim, Holder, Leases};
+pub use opt::ClusterOpt;
+
+/// The lease of a game.
+pub fn game_resource(id: &GameId) -> String {
+    format!("game:{id}")
+}
+
+/// The lease of every competition.
+pub const COMPETITIONS: &str = "competitions";
+
+/// A lease this node holds.
+#[derive(Debug, Clone, Copy)]
+struct Held {
+    /// When this node stops acting as the owner unless the lease is renewed.
+    deadline: Instant,
+    /// When it was claimed: a lease claimed a moment ago is renewed even without a room yet
+    /// (the game is being loaded).
+    claimed: Instant,
+}
+
+/// This node, in cluster mode.
+#[derive(Debug)]
+pub struct Node {
+    /// Its id.
+    pub id: String,
+    /// Its URL.
+    pub url: String,
+    leases: Leases,
+    pool: PgPool,
+    secret: String,
+    lease: Duration,
+    renew: Duration,
+    forward_timeout: Duration,
+    held: Mutex<HashMap<String, Held>>,
+    /// Games owned elsewhere: their holder, until its lease could lapse at the earliest. Saves
+    /// a claim (a row lock) per forwarded request.
+    owners: Mutex<HashMap<String, (Holder, Instant)>>,
+    /// This node's followers (see [`follow`]).
+    pub(crate) followers: follow::Followers,
+    client: reqwest::Client,
+    /// Set by [`Node::drain`]: this node takes no lease any more.
+    draining: std::sync::atomic::AtomicBool,
+}
+
+impl Node {
+    /// Joins the cluster on `pool` (the store's, migrated).
+    ///
+    /// # Errors
+    ///
+    /// Bad options, or the database refuses.
+    pub async fn join(
+        opt: &ClusterOpt,
+        pool: PgPool,
+        listen: SocketAddr,
+    ) -> Result<Node, StoreError> {
+        opt.check().map_err(StoreError)?;
+        let url = opt.url(listen).map_err(StoreError)?;
+        let id = match &opt.node_id {
+            Some(id) => id.clone(),
+            None => GameId::random()
+                .map(|g| format!("node-{g}"))
+                .map_err(|e| StoreError(format!("random source: {e}")))?,
+        };
+        let secret = Leases::secret(&pool).await?;
+        let lease = Duration::from_millis(opt.lease_ms);
+        let client = reqwest::Client::builder()
+            .connect_timeout(Duration::from_millis(opt.forward_timeout_ms.min(1000)))
+            .timeout(Duration::from_millis(opt.forward_timeout_ms))
+            .build()
+            .map_err(|e| StoreError(format!("HTTP client: {e}")))?;
+        tracing::info!(node = %id, %url, "joined the cluster");
+        Ok(Node {
+            leases: Leases::new(pool.clone(), &id, &url, lease),
+            id,
+            url,
+            pool,
+            secret,
+            lease,
+            renew: Duration::from_millis(opt.renew_ms),
+            forward_timeout: Duration::from_millis(opt.forward_timeout_ms),
+            held: Mutex::new(HashMap::new()),
+            owners: Mutex::new(HashMap::new()),
+            followers: follow::Followers::default(),
+            client,
+            draining: std::sync::atomic::AtomicBool::new(false),
+        })
+    }
+
+    /// The database.
+    pub fn pool(&self) -> &PgPool {
+        &self.pool
+    }
+
+    /// The statements on leases.
+    pub fn leases(&self) -> &Leases {
+        &self.leases
+    }
+
+    fn deadline(&self, sent: Instant) -> Instant {
+        sent + self.lease - self.lease / 4
+    }
+
+    /// Whether this node may still act as the owner of `resource`.
+    pub fn holds(&self, resource: &str) -> bool {
+        let held = self.held.lock().unwrap_or_else(|p| p.into_inner());
+        held.get(resource)
+            .is_some_and(|h| h.deadline > Instant::now())
+    }
+
+    /// Claims `resource`; on success this node acts as its owner until its deadline. A
+    /// resource known to be held elsewhere by a lease that cannot have lapsed yet is answered
+    /// without asking the database.
+    ///
+    /// # Errors
+    ///
+    /// If the database refuses.
+    pub async fn claim(&self, resource: &str) -> Result<Claim, StoreError> {
+        if self.draining.load(std::sync::atomic::Ordering::Relaxed) {
+            return Err(StoreError("this node is shutting down".into()));
+        }
+        let sent = Instant::now();
+        {
+            let mut owners = self.owners.lock().unwrap_or_else(|p| p.into_inner());
+            match owners.get(resource) {
+                Some((holder, until)) if *until > sent => {
+                    let mut holder = holder.clone();
+                    holder.remaining = *until - sent;
+                    return Ok(Claim::Theirs(holder));
+                }
+                Some(_) => {
+                    owners.remove(resource);
+                }
+                None => {}
+            }
+        }
+        let claim = self.leases.claim(resource).await?;
+        if let Claim::Theirs(holder) = &claim {
+            let mut owners = self.owners.lock().unwrap_or_else(|p| p.into_inner());
+            if owners.len() > 100_000 {
+                owners.retain(|_, (_, until)| *until > sent);
+            }
+            owners.insert(
+                resource.to_owned(),
+                (holder.clone(), sent + holder.remaining),
+            );
+        }
+        if let Claim::Mine { .. } = claim {
+            let mut held = self.held.lock().unwrap_or_else(|p| p.into_inner());
+            let claimed = held.get(resource).map_or(sent, |h| h.claimed);
+            let deadline = self.deadline(sent);
+            held.insert(resource.to_owned(), Held { deadline, claimed });
+        }
+        Ok(claim)
+    }
+
+    /// Forgets who held `resource` (it did not answer, or said it no longer does).
+    pub fn forget_holder(&self, resource: &str) {
+        let mut owners = self.owners.lock().unwrap_or_else(|p| p.into_inner());
+        owners.remove(resource);
+    }
+
+    /// Gives up `resource`.
+    pub async fn release(&self, resource: &str) {
+        self.held
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .remove(resource);
+        if let Err(e) = self.leases.release(resource).await {
+            tracing::warn!(%resource, error = %e, "lease not released");
+        }
+    }
+
+    /// Whether `value` is the cluster's secret (compared in constant time).
+    pub fn is_secret(&self, value: &[u8]) -> bool {
+        let secret = self.secret.as_bytes();
+        value.len() == secret.len()
+            && value
+                .iter()
+                .zip(secret)
+                .fold(0u8, |acc, (a, b)| acc | (a ^ b))
+                == 0
+    }
+
+    /// Stops every room of this node and gives up its leases (a shutdown, or a drain).
+    pub async fn drain(&self, app: &Arc<AppState>) {
+        self.draining
+            .store(true, std::sync::atomic::Ordering::Relaxed);
+        for (_, room) in app.live_games() {
+            room.stop().await;
+        }
+        self.held.lock().unwrap_or_else(|p| p.into_inner()).clear();
+        match self.leases.release_all().await {
+            Ok(n) => tracing::info!(leases = n, "leases released"),
+            Err(e) => tracing::warn!(error = %e, "leases not released"),
+        }
+    }
+
+    /// Renews those of `wanted` (listed at `listed`) this node holds; forgets the others
+    /// but those claimed since `listed`.
+    ///
+    /// # Errors
+    ///
+    /// If the database refuses or does not answer within half a lease; then the deadlines
+    /// stay as they were.
+    pub async fn renew(&self, wanted: &[String], listed: Instant) -> Result<(), StoreError> {
+        let sent = Instant::now();
+        // However late the answer, the deadline counts from `sent`: waiting is safe.
+        let renewed = tokio::time::timeout(self.lease / 2, self.leases.renew(wanted))
+            .await
+            .map_err(|_| StoreError("leases not renewed in time".into()))??;
+        let mut held = self.held.lock().unwrap_or_else(|p| p.into_inner());
+        let before = std::mem::take(&mut *held);
+        for r in renewed {
+            let claimed = before.get(&r).map_or(sent, |h| h.claimed);
+            let deadline = self.deadline(sent);
+            held.insert(r, Held { deadline, claimed });
+        }
+        // Claimed since the list was made: keep.
+        for (r, h) in before {
+            if h.claimed >= listed {
+                held.entry(r).or_insert(h);
+            }
+        }
+        Ok(())
+    }
+
+    /// One renewal: renews the leases of the rooms in memory (and of those just claimed),
+    /// gives up the others, and closes the rooms whose lease is lost or whose deadline has
+    /// passed.
+    async fn renew_once(&self, app: &Arc<AppState>) {
+        let listed = Instant::now();
+        let rooms = app.live_games();
+        let mut wanted: Vec<String> = rooms.iter().map(|(id, _)| game_resource(id)).collect();
+        {
+            let held = self.held.lock().unwrap_or_else(|p| p.into_inner());
+            let fresh = held
+                .iter()
+                .filter(|(r, h)| r.as_str() == COMPETITIONS || h.claimed.elapsed() < self.lease);
+            wanted.extend(fresh.map(|(r, _)| r.clone()));
+        }
+        wanted.sort();
+        wanted.dedup();
+        if let Err(e) = self.renew(&wanted, listed).await {
+            tracing::warn!(error = %e, "leases not renewed");
+        }
+        for (id, room) in rooms {
+            if !self.holds(&game_resource(&id)) {
+                tracing::warn!(game = %id, "lease lost: the room closes");
+                room.stop().await;
+            }
+        }
+        if let Ok(Err(e)) = tokio::time::timeout(
+            self.renew,
+            self.leases.release_except(&wanted, self.renew * 2),
+        )
+        .await
+        {
+            tracing::debug!(error = %e, "leases of closed rooms not released");
+        }
+    }
+
+    /// Takes over every unfinished game whose lease has lapsed (or that has none).
+    async fn take_over(&self, app: &Arc<AppState>) {
+        let unfinished = match app.store.unfinished().await {
+            Ok(ids) => ids,
+            Err(e) => return tracing::warn!(error = %e, "cannot list unfinished games"),
+        };
+        let resources: Vec<String> = unfinished.iter().map(game_resource).collect();
+        let unheld = match self.leases.unheld(&resources).await {
+            Ok(r) => r,
+            Err(e) => return tracing::warn!(error = %e, "cannot look for lapsed leases"),
+        };
+        for resource in unheld {
+            let Some(id) = resource.strip_prefix("game:").and_then(GameId::parse) else {
+                continue;
+            };
+            match app.place(&id).await {
+                Ok(crate::server::Place::Here(_)) => {
+                    tracing::info!(game = %id, node = %self.id, "game taken over");
+                }
+                Ok(crate::server::Place::There(_)) => {}
+                Err(e) => tracing::warn!(game = %id, error = %e, "could not take a game over"),
+            }
+        }
+    }
+
+    /// Serves the competitions if no other node does (see the module's decisions).
+    async fn competitions(&self, app: &Arc<AppState>) {
+        let had = self.holds(COMPETITIONS);
+        if !had {
+            match self.claim(COMPETITIONS).await {
+                Ok(Claim::Mine { .. }) => {
+                    if let Err(e) = app.events.reload().await {
+                        tracing::warn!(error = %e, "competitions not reloaded");
+                        self.release(COMPETITIONS).await;
+                        return;
+                    }
+                    tracing::info!(node = %self.id, "serving the competitions");
+                }
+                Ok(Claim::Theirs(_)) => return,
+                Err(e) => return tracing::warn!(error = %e, "competitions lease"),
+            }
+        }
+        crate::event::restore(app).await;
+    }
+
+    /// Whether this node serves the competitions now.
+    pub fn serves_competitions(&self) -> bool {
+        self.holds(COMPETITIONS)
+    }
+}
+
+/// The node's background work: renewals, takeovers, the competitions, until `stopped`.
+pub async fn run(app: Arc<AppState>, node: Arc<Node>, mut stopped: watch::Receiver<bool>) {
+    let mut tick = tokio::time::interval(node.renew);
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tokio::select! {
+            _ = tick.tick() => {
+                node.renew_once(&app).await;
+                node.take_over(&app).await;
+                node.competitions(&app).await;
+                if let Err(e) = node.leases.sweep().await {
+                    tracing::debug!(error = %e, "lease sweep");
+                }
+            }
+            _ = stopped.changed() => break,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;
