@@ -279,9 +279,12 @@ impl Node {
             let deadline = self.deadline(sent);
             held.insert(r, Held { deadline, claimed });
         }
-        // Claimed since the list was made: keep.
+        // Not asked about, or claimed since the list was made: keep. A claim whose request
+        // was sent before `listed` may enter `held` only after `wanted` was made, so the
+        // claim time alone cannot tell it from a lease that was asked about and lost.
+        let asked: std::collections::HashSet<&String> = wanted.iter().collect();
         for (r, h) in before {
-            if h.claimed >= listed {
+            if h.claimed >= listed || !asked.contains(&r) {
                 held.entry(r).or_insert(h);
             }
         }

@@ -161,3 +161,41 @@ async fn released_and_unheld_leases() {
     assert_eq!(a.leases.unheld(&all).await.unwrap().len(), 4);
     db.drop().await;
 }
+
+/// A claim whose request was sent before a renewal listed its leases, but which entered the
+/// node's table only after the list was made, survives that renewal: it was not asked about,
+/// so it was not lost (before, it was dropped, and the game's next move was refused with 503
+/// `not_owner` under load).
+#[tokio::test]
+async fn a_claim_racing_a_renewal_is_kept() {
+    let Some(db) = TestDb::new().await else {
+        return;
+    };
+    let a = node(&db, "a", 4000).await;
+    let sent_before_listing = Instant::now();
+    tokio::time::sleep(Duration::from_millis(5)).await;
+    let listed = Instant::now();
+    assert!(matches!(
+        a.claim("game:raced").await.unwrap(),
+        Claim::Mine { .. }
+    ));
+    // The claim's entry as the race leaves it: claimed before `listed`.
+    a.held
+        .lock()
+        .unwrap()
+        .get_mut("game:raced")
+        .unwrap()
+        .claimed = sent_before_listing;
+    a.renew(&[], listed).await.unwrap();
+    assert!(a.holds("game:raced"), "a lease not asked about is kept");
+    // A lease that was asked about and not renewed is lost.
+    a.leases.release("game:raced").await.unwrap();
+    a.renew(&["game:raced".to_owned()], Instant::now())
+        .await
+        .unwrap();
+    assert!(
+        !a.holds("game:raced"),
+        "a lease asked about and not renewed is lost"
+    );
+    db.drop().await;
+}
