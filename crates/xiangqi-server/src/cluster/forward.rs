@@ -144,7 +144,10 @@ async fn locate(
             }
             match node.claim(COMPETITIONS).await? {
                 Claim::Mine { .. } => {
+                    // As a start-up does: the competitions from the database, then the results
+                    // of their games that ended while no node served them.
                     app.events.reload().await?;
+                    crate::event::restore(app).await;
                     Ok(None)
                 }
                 Claim::Theirs(holder) => Ok(Some(holder)),
