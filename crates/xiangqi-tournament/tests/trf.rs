@@ -205,6 +205,10 @@ fn bad_files_say_where() {
     );
     // A fuzzer's find: a value too wide for its field is refused, not written back wrongly.
     assert!(TrfFile::parse(&data("fuzz-trf-xxa-overflow.trf")).is_err());
+    // Another: a `250` acceleration of -70 points, which reads but cannot be written back
+    // into its four columns; refused at its place.
+    let err = TrfFile::parse(&data("fuzz-trf-250-negative.trf")).expect_err("refused");
+    assert!(err.to_string().contains("four-column"), "{err}");
 }
 
 /// bbpPairings `test/tests/issue_7`: a 60-player, 14-round tournament written by bbpPairings'
