@@ -209,6 +209,10 @@ fn bad_files_say_where() {
     // into its four columns; refused at its place.
     let err = TrfFile::parse(&data("fuzz-trf-250-negative.trf")).expect_err("refused");
     assert!(err.to_string().contains("four-column"), "{err}");
+    // And: two `250` records of 51 points each over the same players and rounds, each of
+    // which fits, whose sum (102) does not fit TRF16's `XXA` field.
+    let err = TrfFile::parse(&data("fuzz-trf-250-sum.trf")).expect_err("refused");
+    assert!(err.to_string().contains("add up to 102.0"), "{err}");
 }
 
 /// bbpPairings `test/tests/issue_7`: a 60-player, 14-round tournament written by bbpPairings'
