@@ -213,6 +213,13 @@ fn bad_files_say_where() {
     // which fits, whose sum (102) does not fit TRF16's `XXA` field.
     let err = TrfFile::parse(&data("fuzz-trf-250-sum.trf")).expect_err("refused");
     assert!(err.to_string().contains("add up to 102.0"), "{err}");
+    // And: a requested bye for a player number that is no one's (0) made the next round's
+    // pairing index the player list at -1; it is now no one's request.
+    let mut t = TrfFile::parse(&data("fuzz-trf-bye-of-nobody.trf"))
+        .expect("reads")
+        .to_tournament(None)
+        .expect("converts");
+    let _ = t.pair_next_round();
 }
 
 /// bbpPairings `test/tests/issue_7`: a 60-player, 14-round tournament written by bbpPairings'

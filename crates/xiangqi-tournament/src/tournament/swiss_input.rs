@@ -50,7 +50,9 @@ impl Tournament {
             .swiss
             .requested_byes
             .iter()
-            .filter(|(r, p, _)| *r == number && p.index() < self.players.len())
+            // A requested bye names a player of the list (a stranger's file may say 0, which
+            // is the bye itself, or a number past the end: such a request is no one's).
+            .filter(|(r, p, _)| *r == number && (1..=self.players.len()).contains(&(p.0 as usize)))
             .map(|&(_, p, pts)| (p, pts))
             .collect();
         let takes_part =
