@@ -8,8 +8,9 @@ use proptest::prelude::*;
 use xiangqi::Position;
 use xiangqi::notation::{Notation, write_move};
 use xiangqi_records::ccbridge::{read_cbf, read_cbl, read_cbr};
+use xiangqi_records::pgn::{PgnOptions, write_pgn};
 use xiangqi_records::{
-    ErrorKind, Format, GameRecord, Line, Outcome, Place, detect_format, read_file,
+    ErrorKind, Format, GameRecord, Line, Outcome, Place, WriteError, detect_format, read_file,
 };
 
 const CBL_1956: &str = "cchess/1956年全国象棋锦标赛93局.CBL";
@@ -313,6 +314,31 @@ fn cbf_errors_name_their_byte_offset() {
     assert_eq!(e.place, Place::Byte(23), "{e}");
     let e = read_cbf(b"<html></html>").unwrap_err();
     assert!(matches!(e.kind, ErrorKind::NotThisFormat(_)), "{e}");
+}
+
+/// A fuzzer's find (CI, 2026-12-01): a head element named `Reco\x12…` read as a tag that the
+/// PGN writer wrote and its reader refused. No XML name holds a control character, so the file
+/// is refused where the name starts; a head element with a real XML name that is no PGN tag
+/// name still reads, and writing it as PGN says why it cannot, instead of writing what no
+/// reader takes back.
+#[test]
+fn cbf_tag_names_are_xml_names_and_pgn_refuses_what_it_cannot_hold() {
+    let bytes = sample("fuzz/cbf-control-in-tag-name.cbf");
+    let e = read_cbf(&bytes).unwrap_err();
+    let at = bytes.windows(5).position(|w| w == b"<Reco").unwrap();
+    assert_eq!(e.place, Place::Byte(at as u64), "{e}");
+    assert!(e.to_string().contains("'\\u{12}'"), "{e}");
+
+    let g = read_cbf(
+        "<ChineseChessRecord><Head><Event-Name>杯</Event-Name></Head></ChineseChessRecord>"
+            .as_bytes(),
+    )
+    .unwrap();
+    assert_eq!(g.tags.get("Event-Name"), Some("杯"));
+    match write_pgn(&g, &PgnOptions::default()) {
+        Err(WriteError::Unrepresentable(what)) => assert!(what.contains("Event-Name"), "{what}"),
+        other => panic!("expected a refusal, got {other:?}"),
+    }
 }
 
 #[test]

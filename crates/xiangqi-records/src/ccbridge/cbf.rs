@@ -172,6 +172,12 @@ impl<'a> Scanner<'a> {
         if name.is_empty() {
             return Err(bad_tag(at, "a tag without a name"));
         }
+        if let Some(c) = name.chars().find(|&c| !is_name_char(c)) {
+            return Err(bad_tag(
+                at,
+                &format!("a tag name {name:?} with {c:?}, which no XML name holds"),
+            ));
+        }
         let mut attrs = Vec::new();
         let mut a = inner[name_end..].trim_start();
         while !a.is_empty() {
@@ -203,6 +209,13 @@ fn bad_tag(at: usize, why: &str) -> RecordError {
             why: why.to_owned(),
         },
     )
+}
+
+/// Whether `c` may stand in an XML element name. XML 1.0 (5th ed., §2.3, `NameChar`) allows
+/// letters, digits, `-`, `.`, `_`, `:` and most of Unicode beyond ASCII; ASCII punctuation and
+/// control characters never. (The finer rule for a name's first character is not checked.)
+fn is_name_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || matches!(c, '-' | '.' | '_' | ':') || (c as u32) >= 0xB7
 }
 
 /// The offset of the `>` closing the tag at the start of `rest`, skipping quoted values.

@@ -49,6 +49,13 @@ fn format_name(n: Notation) -> &'static str {
     }
 }
 
+/// Whether `name` can be a PGN tag name: the PGN standard (1994, §8.1.1) makes tag names of
+/// letters, digits and `_` only, and that is all the reader takes back. A name from another
+/// format (a CBF head element, say) that is not one cannot be written without changing it.
+pub(crate) fn is_tag_name(name: &str) -> bool {
+    !name.is_empty() && name.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_')
+}
+
 fn escape_tag(value: &str) -> String {
     value
         .replace('\\', "\\\\")
@@ -104,6 +111,11 @@ pub fn write_pgn(game: &GameRecord, opts: &PgnOptions) -> Result<String, WriteEr
     let outcome = game.outcome();
     let mut wrote_result = false;
     for (name, value) in game.tags.iter() {
+        if !is_tag_name(name) {
+            return Err(WriteError::Unrepresentable(format!(
+                "a tag named {name:?}: a PGN tag name is letters, digits and '_'"
+            )));
+        }
         let value = if name.eq_ignore_ascii_case("Result") {
             wrote_result = true;
             outcome.pgn()
