@@ -208,6 +208,17 @@ fn comments_pgn_cannot_spell_survive_a_round_trip_where_they_can() {
         back.moves.plies[0].comment.as_deref(),
         Some("x\n［Event \"y\"]")
     );
+    // A fuzzer's find (2026-12-01): the `[` after two tabs was not guarded, so the written
+    // comment split the game in two and its first half ended in an unterminated comment.
+    g.moves.plies[0].comment = Some("x\n\t\t [Game \"y\"]".to_owned());
+    let text = write_pgn(&g, &PgnOptions::default()).unwrap();
+    let all = read_all(text.as_bytes());
+    assert_eq!(all.len(), 1, "{text}");
+    let back = all.into_iter().next().unwrap().unwrap();
+    assert_eq!(
+        back.moves.plies[0].comment.as_deref(),
+        Some("x\n\t\t ［Game \"y\"]")
+    );
 }
 
 #[test]

@@ -65,11 +65,12 @@ fn escape_tag(value: &str) -> String {
 
 /// A comment's token. PGN has no escape for `}`: a one-line comment holding one is written
 /// as a `;` comment (to the end of the line); otherwise `}` becomes the full-width `｝`.
-/// A comment line starting with `[` would read as the next game's tags, so that `[`
-/// becomes `［`.
+/// A comment line starting with `[`, after any spaces and tabs, would read as the next game's
+/// tags, so that `[` becomes `［`.
 fn comment_token(text: &str) -> String {
     let guarded;
-    let text = if text.contains("\n[") || text.contains("\n [") || text.contains("\n\t[") {
+    let starts_tag = |l: &str| l.trim_start_matches([' ', '\t']).starts_with('[');
+    let text = if text.split('\n').skip(1).any(starts_tag) {
         guarded = text
             .split('\n')
             .map(
