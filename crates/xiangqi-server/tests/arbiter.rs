@@ -289,7 +289,9 @@ async fn a_declared_limit_draws_without_captures_and_lapses_after_one() {
 #[tokio::test]
 async fn a_late_player_loses_and_two_late_players_both_lose() {
     let s = TestServer::start().await;
-    let soon = now_ms() + 400;
+    // Far enough ahead that two creations and a refused move fit before it on a loaded
+    // machine (a PostgreSQL commit there can take 300 ms); the waits below count from it.
+    let soon = now_ms() + 2_000;
     let g = s
         .create(json!({"starts_at": rfc3339(soon), "lateness": "1s"}))
         .await;
@@ -302,7 +304,7 @@ async fn a_late_player_loses_and_two_late_players_both_lose() {
     let both = s
         .create(json!({"starts_at": rfc3339(soon), "lateness": "1s"}))
         .await;
-    tokio::time::sleep(Duration::from_millis(600)).await;
+    tokio::time::sleep(Duration::from_millis(soon.saturating_sub(now_ms()) + 200)).await;
     // The first side's clock started at starts_at without a move.
     let state = s.state(&g.id).await;
     assert_eq!(
