@@ -57,6 +57,11 @@ pub(super) fn check_lines(
             if !line.cut || value >= MATE / 2 {
                 break;
             }
+            // Lines longer than the deepest the search plays (`u8` checks): not proven, and
+            // the move says so, as at the budget.
+            if depth == u8::MAX {
+                count_cut();
+            }
         }
     }
     out

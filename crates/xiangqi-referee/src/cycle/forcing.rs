@@ -1,7 +1,7 @@
 //! Lines of checks: whether the side to move, by a check or consecutive checks, every answer
 //! met, reaches a goal (mate, or a capture on a square). The books bound none of these lines
 //! (2020 art. 24.2 杀: 「下一着将军或连续将军以将死对方」; 24.3 捉: 「运用将军或连续“将军”得子」),
-//! so neither does this search: it deepens one check at a time until the answer is found or
+//! so neither does this search: it deepens (the depth doubling) until the answer is found or
 //! no line was cut by the depth — every line ended because no check was left, the goal was
 //! reached, or the line came back to a position it had passed through (checks going round are
 //! a perpetual check, never a forced win). A node budget is the only other stop, a safety net
@@ -11,13 +11,13 @@
 use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 
-use xiangqi::{Move, MoveList, Position};
+use xiangqi::{Move, MoveList, Position, Role};
 
 use super::bounds::bounds;
 
 thread_local! {
-    /// Results already found, by (position, depth, goal): exact ones only (no line cut by a
-    /// repetition of the path, which depends on how the position was reached).
+    /// Results already found, by (position, depth, goal): only those that do not depend on how
+    /// the position was reached (no line cut by a repetition of a position above it).
     static MEMO: RefCell<HashMap<(u64, u8, u64), Found>> = RefCell::new(HashMap::new());
     /// Searches stopped by the node budget since the last [`take_cuts`].
     static CUTS: Cell<u32> = const { Cell::new(0) };
@@ -69,18 +69,34 @@ struct Search<'a, G: Goal> {
     nodes: u32,
     budget: u32,
     out_of_budget: bool,
-    /// Whether a line was stopped by a repetition of the path (its result is not memoized).
-    looped: bool,
+    /// The lowest index in `path` of a position that a line came back to (a repetition),
+    /// `usize::MAX` if none: a result resting on a repetition of a position above the one
+    /// searched depends on how that position was reached, and is not memoized.
+    loop_min: usize,
     path: Vec<u64>,
 }
 
+/// How far a line of checks may go.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Reach {
+    /// One check, whose every answer reaches the goal (24.3–24.5's 「立即」: a mate on the next
+    /// move).
+    AtOnce,
+    /// As many checks as the position allows.
+    Unbounded,
+}
+
 /// Whether the side to move forces `goal` by checks, every answer met; a checkmate reached on
-/// the way counts as the goal. At most `max_checks` checking moves if given (an article that
+/// the way counts as the goal. One check if `reach` is [`Reach::AtOnce`] (an article that
 /// bounds the line: 24.3's 「立即」, a mate on the next move), else as many as the position
-/// allows: the search deepens one check at a time and stops when no line was cut by the
+/// allows: the search deepens (doubling the depth) and stops when no line was cut by the
 /// depth (every line ended: mate, the goal, no check left, or a position of the line
 /// repeated), or at the node budget.
-pub(crate) fn forces<G: Goal>(pos: &mut Position, goal: &G, max_checks: Option<u8>) -> bool {
+pub(crate) fn forces<G: Goal>(pos: &mut Position, goal: &G, reach: Reach) -> bool {
+    let max_checks = match reach {
+        Reach::AtOnce => Some(1),
+        Reach::Unbounded => None,
+    };
     // A search that already ran out of budget from this position would again.
     let stopped = (pos.hash(), u8::MAX, goal.key());
     if max_checks.is_none() && MEMO.with(|m| m.borrow().contains_key(&stopped)) {
@@ -92,25 +108,31 @@ pub(crate) fn forces<G: Goal>(pos: &mut Position, goal: &G, max_checks: Option<u
         nodes: 0,
         budget: bounds().node_budget,
         out_of_budget: false,
-        looped: false,
+        loop_min: usize::MAX,
         path: Vec::new(),
     };
     let last = max_checks.unwrap_or(u8::MAX);
-    for depth in 1..=last {
+    // The depth doubles from one round to the next: a forced goal found at any depth is
+    // forced, and a failure with no line cut holds at every depth, so the rounds change no
+    // result, and doubling spares re-searching the shallow lines once per added check.
+    let mut depth = 1;
+    loop {
         let f = s.at(pos, depth);
         if f.yes {
             return true;
         }
-        if s.out_of_budget {
+        if s.out_of_budget || (f.cut && depth == last && max_checks.is_none()) {
+            // The budget, or lines longer than the deepest line the search plays (`u8`
+            // checks): the answer is not proven, and the move says so.
             count_cut();
             MEMO.with(|m| m.borrow_mut().insert(stopped, Found::default()));
             return false;
         }
-        if !f.cut {
+        if !f.cut || depth == last {
             return false;
         }
+        depth = depth.saturating_mul(2).min(last);
     }
-    false
 }
 
 impl<G: Goal> Search<'_, G> {
@@ -125,13 +147,16 @@ impl<G: Goal> Search<'_, G> {
         }) {
             return f;
         }
-        let looped_before = std::mem::replace(&mut self.looped, false);
+        let me = self.path.len();
+        let loop_before = std::mem::replace(&mut self.loop_min, usize::MAX);
         let f = self.search(pos, depth);
         // A forced goal never rests on a line cut by a repetition (such a line fails), so it
-        // holds however the position was reached; a failure holds only if no line was cut.
+        // holds however the position was reached; a failure holds only if every line that
+        // came back to a position came back to this one or to one below it: reached another
+        // way, more lines may repeat, none fewer.
         let store = if f.yes {
             Some(exact)
-        } else if self.looped || self.out_of_budget {
+        } else if self.loop_min < me || self.out_of_budget {
             None
         } else if f.cut {
             Some(key)
@@ -147,18 +172,19 @@ impl<G: Goal> Search<'_, G> {
                 m.insert(k, f);
             });
         }
-        self.looped |= looped_before;
+        self.loop_min = self.loop_min.min(loop_before);
         f
     }
 
     fn search(&mut self, pos: &mut Position, depth: u8) -> Found {
         let here = pos.hash();
-        if self.path.contains(&here) {
-            self.looped = true;
+        if let Some(i) = self.path.iter().position(|&h| h == here) {
+            self.loop_min = self.loop_min.min(i);
             return Found::default();
         }
-        let mut checks = MoveList::new();
-        pos.checking_moves_into(&mut checks);
+        let mut list = MoveList::new();
+        pos.checking_moves_into(&mut list);
+        let checks = captures_first(pos, &list);
         let mut found = Found::default();
         self.path.push(here);
         let mut evasions = MoveList::new();
@@ -173,7 +199,7 @@ impl<G: Goal> Search<'_, G> {
             }
             let undo = pos.play_unchecked(c);
             pos.legal_moves_into(&mut evasions);
-            let list = evasions.clone();
+            let list = captures_first(pos, &evasions);
             let mut all = Found {
                 yes: true,
                 cut: false,
@@ -211,6 +237,22 @@ impl<G: Goal> Search<'_, G> {
         self.path.pop();
         found
     }
+}
+
+/// The moves, the captures first, the most valuable victim first: a check that takes is the
+/// likeliest to force the goal, and an answer that takes (the checker, most often) the
+/// likeliest to refute the line, so the search ends sooner. The order changes no result.
+fn captures_first(pos: &Position, list: &MoveList) -> Vec<Move> {
+    let rank = |m: &Move| match pos.piece_at(m.to()).map(|p| p.role) {
+        Some(Role::Rook) => 0,
+        Some(Role::Horse | Role::Cannon) => 1,
+        Some(Role::Pawn) => 2,
+        Some(_) => 3,
+        None => 4,
+    };
+    let mut v: Vec<Move> = list.iter().copied().collect();
+    v.sort_by_key(rank);
+    v
 }
 
 /// Whether the side to move has a checking move.

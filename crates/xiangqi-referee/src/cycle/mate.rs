@@ -5,22 +5,23 @@
 
 use xiangqi::{Move, Position};
 
+pub(crate) use super::forcing::Reach;
 use super::forcing::{Mate, forces};
 
 /// Whether the side to move can mate at once: one checking move that leaves no answer (2020
 /// art. 24.3–24.5, 「立即…被将死」).
 pub(crate) fn has_mate_in_one(pos: &mut Position) -> bool {
-    forces(pos, &Mate(&[]), Some(1))
+    forces(pos, &Mate(&[]), Reach::AtOnce)
 }
 
 /// Whether the side to move forces mate by a check or consecutive checks, every evasion
 /// answered, never playing a check in `skip`: as many checks as the position allows (2020
 /// art. 24.2 sets no number; see `forcing`).
 pub(crate) fn mates_by_checks_except(pos: &mut Position, skip: &[Move]) -> bool {
-    forces(pos, &Mate(skip), None)
+    forces(pos, &Mate(skip), Reach::Unbounded)
 }
 
-/// [`mates_by_checks_except`] within `max` checking moves if given.
-pub(crate) fn mates_within(pos: &mut Position, skip: &[Move], max: Option<u8>) -> bool {
-    forces(pos, &Mate(skip), max)
+/// [`mates_by_checks_except`], or with one check only ([`Reach::AtOnce`]).
+pub(crate) fn mates_within(pos: &mut Position, skip: &[Move], reach: Reach) -> bool {
+    forces(pos, &Mate(skip), reach)
 }

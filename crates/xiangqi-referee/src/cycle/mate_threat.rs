@@ -8,7 +8,7 @@
 use xiangqi::{Color, Move, Position};
 
 use super::board::{all_captures, with_turn};
-use super::mate::mates_within;
+use super::mate::{Reach, mates_within};
 use super::material::is_exchange_offer;
 
 /// Whether `side`, given the move in `pos` (a null move if it is not its turn), would force
@@ -17,17 +17,17 @@ use super::material::is_exchange_offer;
 /// move is 兑 (2020 图29: 长兑 against 长杀; the same offer is 杀 when the enemy piece cannot
 /// leave its line to accept it).
 pub(crate) fn threatens_mate(pos: &Position, side: Color) -> bool {
-    threatens_mate_within(pos, side, None)
+    threatens_mate_within(pos, side, Reach::Unbounded)
 }
 
 /// Whether `side`, given the move, would mate at once (one checking move): an answer to a
 /// check that threatens mate in turn (垫将还杀, 2020 图7) makes the checker's line fail, for
 /// whatever it then takes it is mated at once (24.3: 「得子后不致立即…被对方将死」).
 pub(crate) fn threatens_mate_at_once(pos: &Position, side: Color) -> bool {
-    threatens_mate_within(pos, side, Some(1))
+    threatens_mate_within(pos, side, Reach::AtOnce)
 }
 
-fn threatens_mate_within(pos: &Position, side: Color, max: Option<u8>) -> bool {
+fn threatens_mate_within(pos: &Position, side: Color, max: Reach) -> bool {
     let Some(mut p) = with_turn(pos, side) else {
         return false;
     };
@@ -58,7 +58,7 @@ pub(crate) fn mating_checks(pos: &Position, side: Color) -> Vec<Move> {
         let answers: Vec<Move> = p.legal_moves().iter().copied().collect();
         let forced = answers.iter().all(|&e| {
             let u = p.play_unchecked(e);
-            let r = mates_within(&mut p, &[], None);
+            let r = mates_within(&mut p, &[], Reach::Unbounded);
             p.undo(e, u);
             r
         });

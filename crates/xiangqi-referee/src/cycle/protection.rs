@@ -6,7 +6,7 @@
 use xiangqi::{Position, Square};
 
 use super::board::legal_captures_on;
-use super::forcing::{Goal, forces};
+use super::forcing::{Goal, Reach, forces};
 use super::mate::has_mate_in_one;
 
 /// Whether the side to move has a legal capture on `sq`: a real root (真根) of the piece
@@ -53,5 +53,5 @@ impl Goal for Retake {
 /// that block those checks cut the root, 断根, and so chase the horse). As many checks as the
 /// position allows (`forcing`): the book counts none.
 pub(super) fn retakes_by_checks(pos: &mut Position, sq: Square) -> bool {
-    forces(pos, &Retake(sq), None)
+    forces(pos, &Retake(sq), Reach::Unbounded)
 }

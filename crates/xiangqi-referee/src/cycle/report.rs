@@ -10,7 +10,7 @@ use super::classify::classify;
 use super::explain::{label_en, role_zh, side_en, side_zh};
 use super::targets::{Target, exempt_targets, target};
 use super::terms::{MoveClass, MoveKind};
-use super::wording::{kind_name, label, move_article, term_en};
+use super::wording::{kind_name, label, move_article, move_term, term_en};
 use crate::RuleSet;
 
 /// The repeated cycle, move by move.
@@ -144,7 +144,7 @@ impl CycleReport {
                 chinese,
                 label: label(c.kind, rules).to_owned(),
                 kind: kind_name(c.kind, rules).to_owned(),
-                term: term_en(c.kind, rules).to_owned(),
+                term: move_term(c, rules).to_owned(),
                 article: move_article(c, rules, targets.first().map(|t| t.how.as_str())),
                 search_cut: c.search_cut,
                 targets,

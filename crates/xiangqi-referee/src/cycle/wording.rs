@@ -8,6 +8,7 @@
 //! | move | CXA | AXF |
 //! |---|---|---|
 //! | check | 将 (24.1) | 照 (照着, 照将; rule 6: 长照) |
+//! | a check that answers a check | 将 | 照, `term` "check back" (反照: the terms' 解照/反照, resolving a check by checking back) |
 //! | threat to mate | 杀 (24.2) | 杀 (杀着, "threatening to checkmate"; never a violation, rule 9) |
 //! | chase | 捉 (24.3: a threat to win material) | 捉 (捉着: an attack with intent to capture; rules 15–37 say which attacks may not be perpetual) |
 //! | exchange offer, sacrifice, block | 兑, 献, 拦 (24.4–24.6) | 兑着, 献着, 拦着 (rules 39–40) |
@@ -69,6 +70,18 @@ pub(crate) fn term_en(kind: MoveKind, rules: RuleSet) -> &'static str {
     }
 }
 
+/// [`term_en`] for one move: under the AXF a check that answers a check is a check back
+/// (反照, AXF 第四章 第一节 术语解释: 解照 resolves a check, 反照 resolves it by checking back;
+/// `docs/reference/rulebooks.md` §3.1). It stays a 照 for rule 6 (长照); the CXA has no such
+/// term (2020 24.1: 将).
+pub(crate) fn move_term(c: &MoveClass, rules: RuleSet) -> &'static str {
+    if rules == RuleSet::Asian && c.kind == MoveKind::Check && c.answers_check {
+        "check back"
+    } else {
+        term_en(c.kind, rules)
+    }
+}
+
 /// Whether the moved piece is the general or a pawn, whose own attacks both books exempt.
 fn by_king_or_pawn(c: &MoveClass) -> bool {
     matches!(c.piece.role, Role::King | Role::Pawn)
@@ -92,6 +105,9 @@ pub(crate) fn move_article(c: &MoveClass, rules: RuleSet, how: Option<&str>) -> 
         }
         .to_owned(),
         RuleSet::Asian => match c.kind {
+            MoveKind::Check if c.answers_check => {
+                "AXF terms: check back (反照: 解照 by a check); rule 6".to_owned()
+            }
             MoveKind::Check => "AXF terms: check (照着); rule 6".to_owned(),
             MoveKind::MateThreat => {
                 "AXF terms: threatening to checkmate (杀着); rule 9 (not a violation)".to_owned()
@@ -172,5 +188,46 @@ pub(crate) fn exempt_article(role: Role, rules: RuleSet) -> &'static str {
         (RuleSet::Chinese, _) => "2020 第26.1条 (将帅、兵卒本身允许长捉)",
         (RuleSet::Asian, Role::King) => "rule 28 (D67–68: the king may chase perpetually)",
         (RuleSet::Asian, _) => "rule 29 (D69–70: a pawn may chase perpetually)",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use xiangqi::{Color, Piece, Role};
+
+    use super::*;
+
+    fn check(answers_check: bool) -> MoveClass {
+        MoveClass {
+            ply: 1,
+            mv: "d5d9".parse().expect("ICCS move"),
+            mover: Color::Black,
+            piece: Piece {
+                color: Color::Black,
+                role: Role::Rook,
+            },
+            checkers: Vec::new(),
+            answers_check,
+            mate_threat: false,
+            chases: Vec::new(),
+            kind: MoveKind::Check,
+            search_cut: false,
+        }
+    }
+
+    /// AXF terms 反照 (a check answered by a check back): the term and the article say so, the
+    /// label stays 照 (rule 6 counts it as a check); an ordinary check, and the CXA's words,
+    /// are unchanged.
+    #[test]
+    fn a_check_that_answers_a_check_is_a_check_back_under_the_axf() {
+        let back = check(true);
+        assert_eq!(move_term(&back, RuleSet::Asian), "check back");
+        assert!(move_article(&back, RuleSet::Asian, None).contains("反照"));
+        assert_eq!(label(back.kind, RuleSet::Asian), "照");
+        assert_eq!(move_term(&back, RuleSet::Chinese), "check");
+        assert_eq!(move_article(&back, RuleSet::Chinese, None), "2020 第24.1条");
+        let plain = check(false);
+        assert_eq!(move_term(&plain, RuleSet::Asian), "check");
+        assert!(!move_article(&plain, RuleSet::Asian, None).contains("反照"));
     }
 }
