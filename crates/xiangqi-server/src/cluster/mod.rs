@@ -34,6 +34,10 @@
 //!   and every `/api/events…` and `/e/…` request is forwarded there. The holder reloads every
 //!   competition from the database when it takes the lease, and looks every renewal tick for
 //!   results of games that ended on other nodes (as a start-up does, [`crate::event::restore`]).
+//! * **An event's result on a game owned elsewhere**: the node serving the competitions sends
+//!   the game's owner the arbiter's action (`POST /api/games/{id}/arbiter`) with the secret and
+//!   [`forward::ARBITER_HEADER`] instead of a token (the organiser's token is no game's); a
+//!   client's `x-xq-…` headers are never passed on. The event's PGN is read from the database.
 //! * **Forwarding** carries the method, path, query, body and headers but the hop-by-hop ones,
 //!   adds `X-Forwarded-For`, and a shared secret (made by the first node, kept in the
 //!   database) that exempts the request from the owner's per-address rate limits (the
