@@ -289,7 +289,8 @@ async fn a_declared_limit_draws_without_captures_and_lapses_after_one() {
 #[tokio::test]
 async fn a_late_player_loses_and_two_late_players_both_lose() {
     let s = TestServer::start().await;
-    let soon = now_ms() + 400;
+    // Far enough ahead for two creations and a move on a loaded machine.
+    let soon = now_ms() + 1500;
     let g = s
         .create(json!({"starts_at": rfc3339(soon), "lateness": "1s"}))
         .await;
@@ -302,7 +303,7 @@ async fn a_late_player_loses_and_two_late_players_both_lose() {
     let both = s
         .create(json!({"starts_at": rfc3339(soon), "lateness": "1s"}))
         .await;
-    tokio::time::sleep(Duration::from_millis(600)).await;
+    tokio::time::sleep(Duration::from_millis((soon + 200).saturating_sub(now_ms()))).await;
     // The first side's clock started at starts_at without a move.
     let state = s.state(&g.id).await;
     assert_eq!(
