@@ -23,7 +23,8 @@
 //!
 //! `LOAD_SYNC=normal` runs with `synchronous=NORMAL` instead, to see what `fsync` costs.
 //! `LOAD_DATABASE=postgres://…` keeps the games in that PostgreSQL database instead of
-//! SQLite (`--database`; give it an empty database: unfinished games there are restored).
+//! SQLite (`--database`; give it an empty database to compare runs: unfinished games there
+//! are taken over by the nodes and add to their work). Errors are printed by reason.
 //! `--in-process` runs the server inside the load generator's process (one runtime for both,
 //! as before); the client then competes with the server for the same threads and its memory
 //! counts as the server's. Either way the two share the machine's cores.
