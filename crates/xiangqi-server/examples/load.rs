@@ -23,7 +23,8 @@
 //!
 //! `LOAD_SYNC=normal` runs with `synchronous=NORMAL` instead, to see what `fsync` costs.
 //! `LOAD_DATABASE=postgres://…` keeps the games in that PostgreSQL database instead of
-//! SQLite (`--database`; give it an empty database: unfinished games there are restored).
+//! SQLite (`--database`; give it an empty database to compare runs: unfinished games there
+//! are taken over by the nodes and add to their work). Errors are printed by reason.
 //! `--in-process` runs the server inside the load generator's process (one runtime for both,
 //! as before); the client then competes with the server for the same threads and its memory
 //! counts as the server's. Either way the two share the machine's cores.
@@ -49,10 +50,23 @@ struct Stats {
     latencies_us: Mutex<Vec<u32>>,
     moves: AtomicU64,
     errors: AtomicU64,
+    /// The errors of the phase by what they were (an HTTP status and the error's name, a
+    /// socket's error, …), to tell a lost lease from a slow answer.
+    reasons: Mutex<std::collections::BTreeMap<String, u64>>,
     games_finished: AtomicU64,
 }
 
 impl Stats {
+    fn error(&self, why: impl Into<String>) {
+        self.errors.fetch_add(1, Ordering::Relaxed);
+        *self
+            .reasons
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .entry(why.into())
+            .or_default() += 1;
+    }
+
     fn record(&self, took: Duration) {
         self.moves.fetch_add(1, Ordering::Relaxed);
         let us = u32::try_from(took.as_micros()).unwrap_or(u32::MAX);
@@ -86,6 +100,10 @@ impl Stats {
             self.errors.swap(0, Ordering::Relaxed),
             self.games_finished.swap(0, Ordering::Relaxed),
         );
+        let reasons = std::mem::take(&mut *self.reasons.lock().unwrap_or_else(|p| p.into_inner()));
+        for (why, n) in reasons {
+            println!("           {n} × {why}");
+        }
         moves
     }
 }
@@ -163,6 +181,8 @@ struct ServerMessage {
     turn: Option<String>,
     status: Option<String>,
     legal_moves: Option<Vec<String>>,
+    /// An `error` message's name.
+    error: Option<String>,
 }
 
 impl ServerMessage {
@@ -253,7 +273,7 @@ async fn http_game(
         if game.state.over() {
             stats.games_finished.fetch_add(1, Ordering::Relaxed);
             let Some(fresh) = create(&http, &bases.create).await else {
-                stats.errors.fetch_add(1, Ordering::Relaxed);
+                stats.error("creating a new game");
                 return;
             };
             game = fresh;
@@ -268,16 +288,28 @@ async fn http_game(
             .send()
             .await;
         let state = match response {
-            Ok(r) if r.status() == 200 => r.json::<State>().await.ok(),
-            _ => None,
+            Ok(r) if r.status() == 200 => r
+                .json::<State>()
+                .await
+                .map_err(|e| format!("http 200: {e}")),
+            Ok(r) => {
+                let status = r.status().as_u16();
+                let body: serde_json::Value = r.json().await.unwrap_or_default();
+                Err(format!(
+                    "http {status} {}",
+                    body["error"].as_str().unwrap_or("?")
+                ))
+            }
+            Err(e) if e.is_timeout() => Err("http: no answer in time".into()),
+            Err(e) => Err(format!("http: {e}")),
         };
         match state {
-            Some(state) => {
+            Ok(state) => {
                 stats.record(started.elapsed());
                 game.state = state;
             }
-            None => {
-                stats.errors.fetch_add(1, Ordering::Relaxed);
+            Err(why) => {
+                stats.error(why);
                 tokio::time::sleep(Duration::from_millis(100)).await;
             }
         }
@@ -349,7 +381,7 @@ async fn ws_game(
     mut game: Created,
 ) {
     let Some(mut sockets) = seat(&bases.play, &game).await else {
-        stats.errors.fetch_add(1, Ordering::Relaxed);
+        stats.error("ws: seating the players");
         return;
     };
     let mut state = game.state.clone();
@@ -363,13 +395,13 @@ async fn ws_game(
         if state.over() {
             stats.games_finished.fetch_add(1, Ordering::Relaxed);
             let Some(fresh) = create(&http, &bases.create).await else {
-                stats.errors.fetch_add(1, Ordering::Relaxed);
+                stats.error("creating a new game");
                 return;
             };
             game = fresh;
             state = game.state.clone();
             let Some(fresh) = seat(&bases.play, &game).await else {
-                stats.errors.fetch_add(1, Ordering::Relaxed);
+                stats.error("ws: seating the players");
                 return;
             };
             sockets = fresh;
@@ -386,7 +418,7 @@ async fn ws_game(
             .await
             .is_err()
         {
-            stats.errors.fetch_add(1, Ordering::Relaxed);
+            stats.error("ws: sending a move");
             return;
         }
         let answer = read_until(&mut sockets[mover], &mut state, |m, _| {
@@ -395,8 +427,12 @@ async fn ws_game(
         .await;
         match answer {
             Some(a) if a.kind == "ack" => stats.record(started.elapsed()),
-            _ => {
-                stats.errors.fetch_add(1, Ordering::Relaxed);
+            Some(a) => {
+                stats.error(format!("ws error {}", a.error.as_deref().unwrap_or("?")));
+                return;
+            }
+            None => {
+                stats.error("ws: no answer to a move");
                 return;
             }
         }
@@ -407,7 +443,7 @@ async fn ws_game(
                 .await
                 .is_none()
         {
-            stats.errors.fetch_add(1, Ordering::Relaxed);
+            stats.error("ws: the mover saw no broadcast");
             return;
         }
         let mut other_state = State::default();
@@ -415,7 +451,7 @@ async fn ws_game(
             .await
             .is_none()
         {
-            stats.errors.fetch_add(1, Ordering::Relaxed);
+            stats.error("ws: the opponent saw no broadcast");
             return;
         }
     }

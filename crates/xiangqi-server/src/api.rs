@@ -246,7 +246,13 @@ async fn act(
     action: Action,
 ) -> Result<Response, ApiError> {
     let room = room(app, id).await?;
-    let actor = actor(&room, headers)?;
+    let actor = if matches!(action, Action::Arbiter(_))
+        && crate::cluster::forward::competition_arbiter(app, headers)
+    {
+        Actor::Arbiter
+    } else {
+        actor(&room, headers)?
+    };
     // The arbiter's token may enter moves (over-the-board scoring); the players' other
     // actions are theirs alone.
     if actor == Actor::Arbiter && !matches!(action, Action::Move { .. } | Action::Arbiter(_)) {

@@ -249,6 +249,21 @@ fn date(unix_ms: u64) -> String {
     format!("{year:04}.{month:02}.{day:02}")
 }
 
+/// The record of game `id` as the database holds it (every acknowledged action), whichever
+/// node plays it.
+///
+/// # Errors
+///
+/// No such game; storage errors.
+pub async fn stored_record(app: &AppState, id: &GameId) -> Result<RecordData, ApiError> {
+    let stored = app.store.load(id).await?.ok_or(ApiError::NotFound)?;
+    let game = crate::room::replay(id, &stored.events)?;
+    Ok(RecordData {
+        game,
+        id: id.clone(),
+    })
+}
+
 /// `GET /api/games/{id}/record`.
 pub async fn download(
     State(app): State<Arc<AppState>>,

@@ -271,17 +271,11 @@ pub(crate) fn restore(
     stored: StoredGame,
     role: Role,
 ) -> Result<(RoomHandle, impl Future<Output = ()> + Send), ApiError> {
-    let mut events = stored.events.iter();
-    let first = events
-        .next()
-        .ok_or_else(|| ApiError::Storage(format!("game {id} has no events")))?;
-    let mut game =
-        Game::from_created(first).map_err(|e| ApiError::Storage(format!("game {id}: {}", e.0)))?;
-    let mut history = vec![event_text(1, first)];
-    for event in events {
-        game.apply(event);
-        history.push(event_text(game.seq(), event));
-    }
+    let game = replay(&id, &stored.events)?;
+    let history = (1..)
+        .zip(&stored.events)
+        .map(|(seq, e)| event_text(seq, e))
+        .collect();
     let (tx, rx) = mpsc::channel(64);
     // Slots are allocated up front, per game; a socket that falls further behind catches
     // up from the history instead.
@@ -307,6 +301,23 @@ pub(crate) fn restore(
     };
     room.note_arrivals();
     Ok((handle, room.run(rx)))
+}
+
+/// The game that stored `events` make (the first is its creation).
+///
+/// # Errors
+///
+/// If they do not make a game.
+pub(crate) fn replay(id: &GameId, events: &[Event]) -> Result<Game, ApiError> {
+    let (first, rest) = events
+        .split_first()
+        .ok_or_else(|| ApiError::Storage(format!("game {id} has no events")))?;
+    let mut game =
+        Game::from_created(first).map_err(|e| ApiError::Storage(format!("game {id}: {}", e.0)))?;
+    for event in rest {
+        game.apply(event);
+    }
+    Ok(game)
 }
 
 fn event_text(seq: u64, event: &Event) -> Utf8Bytes {

@@ -2,7 +2,8 @@
 //! a fresh database per test). Forwarding to the owner and its failures (an owner that cannot
 //! be reached: 503 until its lease lapses, then a takeover; an owner that does not answer:
 //! 502), a node that loses its lease closing the room, the competitions on one node, a drain
-//! that hands the games over at once, forwarded requests exempt from the owner's rate limit.
+//! that hands the games over at once, forwarded requests exempt from the owner's rate limit,
+//! an event's result entry and PGN export on a node other than its game's owner.
 //! The processes, `kill -9` and the sockets are in `crates/xq/tests/cluster.rs`.
 
 mod common;
@@ -337,4 +338,194 @@ async fn a_spectator_on_another_node_misses_nothing_when_the_listener_drops() {
     }
     assert_eq!(seqs, [1, 2, 3, 4, 5], "in order, once each");
     assert_eq!(rooms(&b).await, 0, "b followed, a owned");
+}
+
+/// An event's game played on the node that does not serve the competitions.
+struct EventGame {
+    /// The node that serves the competitions, and the one that owns the game.
+    events: usize,
+    owner: usize,
+    event: String,
+    arbiter: String,
+    game: common::Game,
+}
+
+async fn call(
+    s: &TestServer,
+    path: &str,
+    token: Option<&str>,
+    body: Option<Value>,
+) -> (u16, Value) {
+    let mut r = match &body {
+        Some(b) => s.http.post(s.url(path)).json(b),
+        None => s.http.get(s.url(path)),
+    };
+    if let Some(t) = token {
+        r = r.bearer_auth(t);
+    }
+    let r = r.send().await.unwrap();
+    (r.status().as_u16(), r.json().await.unwrap_or(Value::Null))
+}
+
+/// A two-player Swiss paired on `nodes`, whose one game is then moved to the node that does
+/// not serve the competitions (its lease handed over, as a takeover would).
+async fn event_game_elsewhere(nodes: [&TestServer; 2], pool: &PgPool) -> EventGame {
+    let body = json!({"name": "Two Node Open", "system": "swiss", "rounds": 1, "control": "10m"});
+    let (status, created) = call(nodes[0], "/api/events", None, Some(body)).await;
+    assert_eq!(status, 201, "{created}");
+    let event = created["id"].as_str().unwrap().to_owned();
+    let organiser = created["organiser"]["token"].as_str().unwrap();
+    let mut players = Vec::new();
+    for name in ["Hu Ronghua", "Xu Yinchuan"] {
+        let path = format!("/api/events/{event}/players");
+        let (status, p) = call(
+            nodes[1],
+            &path,
+            Some(organiser),
+            Some(json!({"name": name})),
+        )
+        .await;
+        assert_eq!(status, 201, "{p}");
+        players.push(p["token"].as_str().unwrap().to_owned());
+    }
+    let path = format!("/api/events/{event}/rounds");
+    let (status, round) = call(nodes[0], &path, Some(organiser), Some(json!({}))).await;
+    assert_eq!(status, 200, "{round}");
+    let board = &round["boards"][0];
+    let token = |p: &Value| players[p.as_u64().unwrap() as usize - 1].clone();
+    let game = common::Game {
+        id: board["game"].as_str().unwrap().to_owned(),
+        red: token(&board["red"]),
+        black: token(&board["black"]),
+        arbiter: created["arbiter"]["token"].as_str().unwrap().to_owned(),
+        created: Value::Null,
+    };
+    let holder: String =
+        sqlx::query_scalar("SELECT node FROM xq_leases WHERE resource = 'competitions'")
+            .fetch_one(pool)
+            .await
+            .unwrap();
+    let events = usize::from(holder == "b");
+    let elsewhere = 1 - events;
+    assert_eq!(
+        owner(pool, &game.id).await.as_deref(),
+        Some(holder.as_str()),
+        "created where the competitions are"
+    );
+    let servers = nodes;
+    let (id, url) = (["a", "b"][elsewhere], servers[elsewhere].base.clone());
+    give_lease(pool, &game.id, id, &url, 30_000).await;
+    // The new owner loads the game on its first request; the old one closes its room.
+    assert_eq!(
+        servers[elsewhere].state(&game.id).await["status"],
+        "waiting"
+    );
+    wait_for(
+        "the old owner closes its room",
+        Duration::from_secs(3),
+        async || rooms(servers[events]).await == 0,
+    )
+    .await;
+    assert_eq!(owner(pool, &game.id).await.as_deref(), Some(id));
+    EventGame {
+        events,
+        owner: elsewhere,
+        event,
+        arbiter: created["arbiter"]["token"].as_str().unwrap().to_owned(),
+        game,
+    }
+}
+
+#[tokio::test]
+async fn a_result_entered_on_any_node_ends_an_event_game_another_node_owns() {
+    let Some((a, b, pool)) = two_nodes(1500, |_| {}).await else {
+        return;
+    };
+    let nodes = [&a, &b];
+    let eg = event_game_elsewhere(nodes, &pool).await;
+    let g = &eg.game;
+    nodes[eg.events].play_line(g, &["h2e2", "h9g7"]).await;
+
+    // The cluster's own header is not a client's to send: refused on either node, with or
+    // without a player's token, and the game goes on.
+    let forfeit = json!({"action": "forfeit", "side": "red", "reason": "refusal"});
+    for s in nodes {
+        for token in [None, Some(g.black.as_str())] {
+            let mut r = s
+                .http
+                .post(s.url(&format!("/api/games/{}/arbiter", g.id)))
+                .header("x-xq-competition-arbiter", "1")
+                .json(&forfeit);
+            if let Some(t) = token {
+                r = r.bearer_auth(t);
+            }
+            let status = r.send().await.unwrap().status().as_u16();
+            assert!(status == 401 || status == 403, "{status}");
+        }
+    }
+    assert_eq!(a.state(&g.id).await["status"], "playing");
+
+    // The arbiter enters the result on the game's owner: the request goes to the node
+    // serving the competitions, whose arbiter action comes back to the owner.
+    let body = json!({"round": 1, "board": 1, "result": "1-0"});
+    let path = format!("/api/events/{}/results", eg.event);
+    let (status, answer) = call(nodes[eg.owner], &path, Some(&eg.arbiter), Some(body)).await;
+    assert_eq!(status, 200, "{answer}");
+    for s in nodes {
+        let state = s.state(&g.id).await;
+        assert_eq!(state["status"], "ended", "{state}");
+        assert_eq!(state["result"], "red_wins", "{state}");
+        let (_, shown) = call(s, &format!("/api/events/{}", eg.event), None, None).await;
+        assert_eq!(shown["rounds"][0]["boards"][0]["result"], "1-0", "{shown}");
+    }
+    assert_eq!(rooms(nodes[eg.events]).await, 0, "ended where it was owned");
+    // Stored: the game read back from the database ends as entered.
+    let pgn = call_text(
+        nodes[eg.events],
+        &format!("/api/events/{}/export?format=pgn", eg.event),
+    )
+    .await;
+    assert!(pgn.contains("[Result \"1-0\"]"), "{pgn}");
+}
+
+async fn call_text(s: &TestServer, path: &str) -> String {
+    let r = s.http.get(s.url(path)).send().await.unwrap();
+    assert_eq!(r.status(), 200, "{path}");
+    r.text().await.unwrap()
+}
+
+/// The lines of a PGN text that are not tags.
+fn movetext(pgn: &str) -> Vec<&str> {
+    pgn.lines()
+        .filter(|l| !l.starts_with('[') && !l.trim().is_empty())
+        .collect()
+}
+
+#[tokio::test]
+async fn an_event_pgn_from_any_node_holds_every_acknowledged_move_of_a_game_live_elsewhere() {
+    let Some((a, b, pool)) = two_nodes(1500, |_| {}).await else {
+        return;
+    };
+    let nodes = [&a, &b];
+    let eg = event_game_elsewhere(nodes, &pool).await;
+    let g = &eg.game;
+    let line = ["h2e2", "h9g7", "h0g2", "i9h9", "i0h0"];
+    let last = nodes[eg.owner].play_line(g, &line).await;
+    assert_eq!(last["moves"].as_array().unwrap().len(), line.len());
+    // The owner's own record of the game, from its room.
+    let record = call_text(nodes[eg.owner], &format!("/api/games/{}/record", g.id)).await;
+    let moves = movetext(&record);
+    assert!(moves.concat().contains("炮二平五"), "{record}");
+    for s in nodes {
+        let pgn = call_text(s, &format!("/api/events/{}/export?format=pgn", eg.event)).await;
+        assert!(pgn.contains("[Event \"Two Node Open\"]"), "{pgn}");
+        assert!(pgn.contains("[Round \"1.1\"]"), "{pgn}");
+        assert!(pgn.contains("[Result \"*\"]"), "{pgn}");
+        assert_eq!(movetext(&pgn), moves, "{pgn}");
+    }
+    assert_eq!(
+        rooms(nodes[eg.events]).await,
+        0,
+        "the game stayed where it was"
+    );
 }

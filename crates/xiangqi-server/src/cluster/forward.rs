@@ -21,6 +21,10 @@ use crate::server::{AppState, Place};
 pub const SECRET_HEADER: &str = "x-xq-cluster-secret";
 /// The node a forwarded request comes from.
 pub const FROM_HEADER: &str = "x-xq-forwarded-by";
+/// On a request that carries the cluster's secret: the arbiter's action is a competition's
+/// (its organiser or arbiter entered a result on the node that serves the competitions), and
+/// is taken as the game's arbiter's without a token. Never passed on from a client.
+pub const ARBITER_HEADER: &str = "x-xq-competition-arbiter";
 
 /// What a path is about.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -241,7 +245,8 @@ fn hop_by_hop(name: &HeaderName) -> bool {
 fn outgoing(headers: &HeaderMap, node: &Node, peer: Option<&str>) -> HeaderMap {
     let mut out = HeaderMap::new();
     for (name, value) in headers {
-        if !hop_by_hop(name) && name.as_str() != SECRET_HEADER && name.as_str() != FROM_HEADER {
+        // The cluster's own headers (`x-xq-…`) are never a client's to send.
+        if !hop_by_hop(name) && !name.as_str().starts_with("x-xq-") {
             out.append(name.clone(), value.clone());
         }
     }
@@ -277,6 +282,118 @@ async fn incoming(answer: reqwest::Response) -> Response {
     }
 }
 
+/// Whether a request is a competition's arbiter action forwarded by another node (see
+/// [`ARBITER_HEADER`]).
+pub fn competition_arbiter(app: &AppState, headers: &HeaderMap) -> bool {
+    headers.contains_key(ARBITER_HEADER) && trusted(app, headers)
+}
+
+/// A competition's arbiter action `action` (the JSON body of `POST /api/games/{id}/arbiter`)
+/// on game `id`, wherever the game is served: in its room here (taking the game if its lease
+/// is free or lapsed), else sent to its owner with the cluster's secret. `Ok(false)` if the
+/// game refused it (it is over, say).
+///
+/// # Errors
+///
+/// A bad action; the game's storage; an owner that cannot be reached or failed to answer.
+pub async fn arbitrate(
+    app: &Arc<AppState>,
+    id: &GameId,
+    action: &serde_json::Value,
+) -> Result<bool, ApiError> {
+    let body = Bytes::from(action.to_string());
+    let holder = match app.place(id).await? {
+        Place::Here(room) => {
+            let action = crate::request::parse_arbiter(&body)?;
+            return match room
+                .act(crate::game::Actor::Arbiter, Action::Arbiter(action), false)
+                .await
+            {
+                Ok(_) => Ok(true),
+                Err(ApiError::Refused(_)) => Ok(false),
+                Err(e) => Err(e),
+            };
+        }
+        Place::There(holder) => holder,
+    };
+    let Some(node) = app.cluster.clone() else {
+        return Err(ApiError::Cluster("not in cluster mode".into()));
+    };
+    let answer = match post_to_owner(app, &node, id, holder, "arbiter", None, &body).await {
+        Ok(Some(r)) => r,
+        // Taken over meanwhile: act here.
+        Ok(None) => return Box::pin(arbitrate(app, id, action)).await,
+        Err(e) => return Err(e),
+    };
+    let status = answer.status();
+    if status.is_success() {
+        return Ok(true);
+    }
+    // The arbiter route's 409 is the game's refusal.
+    if status == StatusCode::CONFLICT {
+        return Ok(false);
+    }
+    let bytes = axum::body::to_bytes(answer.into_body(), 1 << 20)
+        .await
+        .unwrap_or_default();
+    let why: serde_json::Value = serde_json::from_slice(&bytes).unwrap_or_default();
+    let message = why["message"].as_str().unwrap_or("no reason given");
+    Err(if status == StatusCode::SERVICE_UNAVAILABLE {
+        ApiError::Cluster(format!("the owner of game {id}: {message}"))
+    } else {
+        ApiError::BadGateway(format!(
+            "the owner of game {id} answered {status}: {message}"
+        ))
+    })
+}
+
+/// `POST /api/games/{id}/{path}` with JSON `body` to the game's owner `holder`: as the player
+/// or arbiter whose `token` it is, or without one as a competition's arbiter
+/// ([`ARBITER_HEADER`]). `None` if this node took the game over meanwhile (the caller acts
+/// here).
+async fn post_to_owner(
+    app: &Arc<AppState>,
+    node: &Node,
+    id: &GameId,
+    holder: Holder,
+    path: &str,
+    token: Option<&str>,
+    body: &Bytes,
+) -> Result<Option<Response>, ApiError> {
+    let mut headers = HeaderMap::new();
+    if let Some(token) = token {
+        let bearer =
+            HeaderValue::from_str(&format!("Bearer {token}")).map_err(|_| ApiError::WrongToken)?;
+        headers.insert(header::AUTHORIZATION, bearer);
+    }
+    headers.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("application/json"),
+    );
+    let mut headers = outgoing(&headers, node, None);
+    if token.is_none() {
+        headers.insert(ARBITER_HEADER, HeaderValue::from_static("1"));
+    }
+    let target = format!("/api/games/{id}/{path}");
+    let resource = Resource::Game(id.clone());
+    match send(
+        app,
+        node,
+        &resource,
+        holder,
+        &Method::POST,
+        &target,
+        &headers,
+        body,
+    )
+    .await
+    {
+        Sent::Answer(r) => Ok(Some(r)),
+        Sent::Here => Ok(None),
+        Sent::Failed(e) => Err(e),
+    }
+}
+
 /// A WebSocket's action on a game another node owns (or that this node has taken over since
 /// the socket opened): done as the HTTP request a client would send, with the socket's
 /// token. The answer: the last event's number, or the error's JSON body.
@@ -303,34 +420,12 @@ pub async fn act(
         Ok(Place::There(holder)) => holder,
         Err(e) => return Err(e.body()),
     };
-    let mut headers = HeaderMap::new();
-    let bearer = HeaderValue::from_str(&format!("Bearer {token}"))
-        .map_err(|_| ApiError::WrongToken.body())?;
-    headers.insert(header::AUTHORIZATION, bearer);
-    headers.insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static("application/json"),
-    );
-    let headers = outgoing(&headers, &node, None);
-    let target = format!("/api/games/{id}/{path}");
-    let resource = Resource::Game(id.clone());
     let body = Bytes::from(body.to_string());
-    let answer = match send(
-        app,
-        &node,
-        &resource,
-        holder,
-        &Method::POST,
-        &target,
-        &headers,
-        &body,
-    )
-    .await
-    {
-        Sent::Answer(r) => r,
+    let answer = match post_to_owner(app, &node, id, holder, path, Some(token), &body).await {
+        Ok(Some(r)) => r,
         // Taken over meanwhile: act here.
-        Sent::Here => return Box::pin(act(app, id, token, action, raw)).await,
-        Sent::Failed(e) => return Err(e.body()),
+        Ok(None) => return Box::pin(act(app, id, token, action, raw)).await,
+        Err(e) => return Err(e.body()),
     };
     let ok = answer.status().is_success();
     let bytes = axum::body::to_bytes(answer.into_body(), 1 << 20)

@@ -34,6 +34,10 @@
 //!   and every `/api/events…` and `/e/…` request is forwarded there. The holder reloads every
 //!   competition from the database when it takes the lease, and looks every renewal tick for
 //!   results of games that ended on other nodes (as a start-up does, [`crate::event::restore`]).
+//! * **An event's result on a game owned elsewhere**: the node serving the competitions sends
+//!   the game's owner the arbiter's action (`POST /api/games/{id}/arbiter`) with the secret and
+//!   [`forward::ARBITER_HEADER`] instead of a token (the organiser's token is no game's); a
+//!   client's `x-xq-…` headers are never passed on. The event's PGN is read from the database.
 //! * **Forwarding** carries the method, path, query, body and headers but the hop-by-hop ones,
 //!   adds `X-Forwarded-For`, and a shared secret (made by the first node, kept in the
 //!   database) that exempts the request from the owner's per-address rate limits (the
@@ -377,20 +381,40 @@ impl Node {
     }
 }
 
-/// The node's background work: renewals, takeovers, the competitions, until `stopped`.
+/// The node's background work until `stopped`: the renewals on a task of their own, and every
+/// renewal tick the takeovers, the competitions and the sweep of old leases.
+///
+/// Taking over is slow when many games lack an owner (a node gone with a thousand games, or a
+/// database full of games no node holds): a claim, a load and a room per game. Done between
+/// two renewals, it held them back for as long, every lease of the node lapsed meanwhile, its
+/// rooms closed, the other nodes took them over, and so on: moves refused by the hundred
+/// (measured, the load benchmark on a database with 1,000 unfinished games). The renewals
+/// never wait for it now.
 pub async fn run(app: Arc<AppState>, node: Arc<Node>, mut stopped: watch::Receiver<bool>) {
+    let renewals = tokio::spawn(renewals(app.clone(), node.clone(), stopped.clone()));
     let mut tick = tokio::time::interval(node.renew);
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
         tokio::select! {
             _ = tick.tick() => {
-                node.renew_once(&app).await;
                 node.take_over(&app).await;
                 node.competitions(&app).await;
                 if let Err(e) = node.leases.sweep().await {
                     tracing::debug!(error = %e, "lease sweep");
                 }
             }
+            _ = stopped.changed() => break,
+        }
+    }
+    let _ = renewals.await;
+}
+
+async fn renewals(app: Arc<AppState>, node: Arc<Node>, mut stopped: watch::Receiver<bool>) {
+    let mut tick = tokio::time::interval(node.renew);
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tokio::select! {
+            _ = tick.tick() => node.renew_once(&app).await,
             _ = stopped.changed() => break,
         }
     }

@@ -22,7 +22,7 @@ use super::request::{
 };
 use crate::api::{base_url, bearer};
 use crate::error::ApiError;
-use crate::game::{Action, Actor, Adjudged, ArbiterAction, ForfeitReason};
+use crate::game::{Adjudged, ForfeitReason};
 use crate::ids::{GameId, Token, TokenHash};
 use crate::request::body;
 use crate::server::AppState;
@@ -335,16 +335,13 @@ async fn next_round(
     Ok(Json(answer))
 }
 
-/// The game action that makes a server game end as the organiser's result says.
-fn ending(outcome: Outcome) -> Option<ArbiterAction> {
-    let adjudicate = |result| ArbiterAction::Adjudicate {
-        result,
-        note: "result entered by the organiser".into(),
-    };
-    let forfeit = |side| ArbiterAction::Forfeit {
-        side,
-        reason: ForfeitReason::Refusal,
-    };
+/// The arbiter's action (the body of `POST /api/games/{id}/arbiter`, in JSON so that it can
+/// be sent to the node that owns the game) that makes a server game end as the organiser's
+/// result says.
+fn ending(outcome: Outcome) -> Option<Value> {
+    let adjudicate = |result: Adjudged| json!({"action": "adjudicate", "result": result, "note": "result entered by the organiser"});
+    let forfeit =
+        |side: Side| json!({"action": "forfeit", "side": side, "reason": ForfeitReason::Refusal});
     Some(match outcome {
         Outcome::FirstWins => adjudicate(Adjudged::RedWins),
         Outcome::SecondWins => adjudicate(Adjudged::BlackWins),
@@ -377,14 +374,9 @@ async fn enter_result(
     // A server game still going is ended the same way, so its record says what the event
     // says; one already over keeps its record.
     if let (Some(game), Some(action)) = (game.as_deref().and_then(GameId::parse), ending(outcome)) {
-        let room = app.room(&game).await?;
-        match room
-            .act(Actor::Arbiter, Action::Arbiter(action), false)
-            .await
-        {
-            Ok(_) | Err(ApiError::Refused(_)) => {}
-            Err(e) => return Err(e),
-        }
+        // On whichever node owns the game (see `cluster::forward::arbitrate`); refused if
+        // it is over.
+        crate::cluster::forward::arbitrate(&app, &game, &action).await?;
     }
     c.set_result(r.round, r.board, outcome)?;
     app.events.commit(&mut all, c).await?;
@@ -518,7 +510,9 @@ async fn pgn(app: &Arc<AppState>, c: &Competition) -> Result<String, ApiError> {
         let Some(id) = b.game.as_deref().and_then(GameId::parse) else {
             continue;
         };
-        let data = app.room(&id).await?.record().await?;
+        // From the database, the one truth, whichever node plays the game: it holds every
+        // acknowledged move.
+        let data = crate::export::stored_record(app, &id).await?;
         let text = crate::export::render(&data, crate::export::RecordFormat::PgnChinese)?;
         let name = c.name.replace(['"', '\\'], "'");
         let text = text.replacen(
@@ -532,4 +526,54 @@ async fn pgn(app: &Arc<AppState>, c: &Competition) -> Result<String, ApiError> {
         }
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_entered_result_ends_a_game_with_an_arbiter_action_the_game_reads() {
+        use crate::game::ArbiterAction;
+        let read = |o| {
+            let body = ending(o).map(|v| v.to_string());
+            body.map(|b| crate::request::parse_arbiter(b.as_bytes()))
+        };
+        assert!(matches!(
+            read(Outcome::FirstWins),
+            Some(Ok(ArbiterAction::Adjudicate {
+                result: Adjudged::RedWins,
+                ..
+            }))
+        ));
+        assert!(matches!(
+            read(Outcome::SecondWins),
+            Some(Ok(ArbiterAction::Adjudicate {
+                result: Adjudged::BlackWins,
+                ..
+            }))
+        ));
+        assert!(matches!(
+            read(Outcome::Draw),
+            Some(Ok(ArbiterAction::Adjudicate {
+                result: Adjudged::Draw,
+                ..
+            }))
+        ));
+        assert_eq!(
+            read(Outcome::FirstWinsByForfeit),
+            Some(Ok(ArbiterAction::Forfeit {
+                side: Side::Black,
+                reason: ForfeitReason::Refusal
+            }))
+        );
+        assert_eq!(
+            read(Outcome::SecondWinsByForfeit),
+            Some(Ok(ArbiterAction::Forfeit {
+                side: Side::Red,
+                reason: ForfeitReason::Refusal
+            }))
+        );
+        assert!(read(Outcome::DoubleForfeit).is_none());
+    }
 }

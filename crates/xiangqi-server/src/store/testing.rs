@@ -114,26 +114,59 @@ impl TestDatabase {
 }
 
 impl Drop for TestDatabase {
+    /// Dropped inside an async runtime (a test's, which also runs the test's servers), the
+    /// database is dropped only once that runtime is gone: when the test's thread ends. The
+    /// servers' tasks, pools and sockets die with their runtime, so no connection is left
+    /// for `DROP DATABASE` to wait for. Blocking the runtime here instead would freeze a
+    /// server's connection halfway through its authentication, and the drop would wait for
+    /// PostgreSQL's `authentication_timeout` (60 s by default). The test harness joins a
+    /// test's thread before it reports the test, so every database is dropped before the
+    /// run ends.
     fn drop(&mut self) {
-        let (admin, name) = (self.admin.clone(), self.name.clone());
-        // Drop runs inside the tests' runtime, which cannot be blocked on: a thread of its
-        // own, with a runtime of its own.
-        let dropped = std::thread::spawn(move || {
-            let runtime = tokio::runtime::Builder::new_current_thread()
-                .enable_all()
-                .build()
-                .ok()?;
-            runtime.block_on(async {
-                let mut conn = sqlx::PgConnection::connect_with(&options(&admin).ok()?)
-                    .await
-                    .ok()?;
-                conn.execute(format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)").as_str())
-                    .await
-                    .ok()
-            })
-        });
-        let _ = dropped.join();
+        let doomed = (self.admin.clone(), self.name.clone());
+        if tokio::runtime::Handle::try_current().is_ok() {
+            let deferred = DEFERRED.try_with(|d| d.0.borrow_mut().push(doomed.clone()));
+            if deferred.is_ok() {
+                return;
+            }
+        }
+        drop_database(doomed);
     }
+}
+
+/// The databases to drop when this thread ends (see [`TestDatabase`]'s `Drop`).
+struct Deferred(std::cell::RefCell<Vec<(DatabaseUrl, String)>>);
+
+impl Drop for Deferred {
+    fn drop(&mut self) {
+        for doomed in self.0.take() {
+            drop_database(doomed);
+        }
+    }
+}
+
+thread_local! {
+    static DEFERRED: Deferred = const { Deferred(std::cell::RefCell::new(Vec::new())) };
+}
+
+/// Drops database `name` on the server `admin` connects to, with its connections (best
+/// effort), on a thread and a runtime of its own.
+fn drop_database((admin, name): (DatabaseUrl, String)) {
+    let dropped = std::thread::spawn(move || {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .ok()?;
+        runtime.block_on(async {
+            let mut conn = sqlx::PgConnection::connect_with(&options(&admin).ok()?)
+                .await
+                .ok()?;
+            conn.execute(format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)").as_str())
+                .await
+                .ok()
+        })
+    });
+    let _ = dropped.join();
 }
 
 /// `url` with its database (the path) replaced by `name`.
