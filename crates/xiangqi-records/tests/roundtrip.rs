@@ -175,3 +175,27 @@ fn a_dhtmlxq_comment_with_a_bar_next_to_a_line_break_reads_back_the_same() {
     let err = write_dhtmlxq(&g).unwrap_err().to_string();
     assert!(err.contains("after ply 1"), "{err}");
 }
+
+/// A fuzzer's find (`tests/data/fuzz/xqf-black-to-move-no-moves.xqf-body`, the file without
+/// its `XQ` magic): a first move that does not read still gives Black the move, and the
+/// writer wrote the record of no moves, which read back as Red to move with Black in check.
+/// XQF cannot say Black is to move without a first move: the writer refuses, saying so.
+#[test]
+fn xqf_refuses_black_to_move_without_moves_instead_of_writing_red_to_move() {
+    let mut bytes = b"XQ".to_vec();
+    bytes.extend(fuzz_find("xqf-black-to-move-no-moves.xqf-body"));
+    let game = read_xqf(&bytes).unwrap();
+    assert_eq!(game.start.turn(), xiangqi::Color::Black);
+    assert!(game.moves.plies.is_empty());
+    assert!(!game.problems.is_empty());
+    let err = write_xqf(&game).unwrap_err().to_string();
+    assert!(err.contains("Black to move"), "{err}");
+    // With a move to show whose turn it is, the same start writes and reads back.
+    let mut with_move = game.clone();
+    with_move.problems.clear();
+    let mv = *with_move.start.legal_moves().first().unwrap();
+    with_move.moves.plies.push(xiangqi_records::Ply::new(mv));
+    let back = read_xqf(&write_xqf(&with_move).unwrap()).unwrap();
+    assert_eq!(back.start, with_move.start);
+    assert_eq!(back.moves, with_move.moves);
+}
