@@ -13,7 +13,10 @@ fuzz_target!(|data: &[u8]| {
         let text = match write_pgn(&game, &PgnOptions::default()) {
             Ok(text) => text,
             Err(WriteError::Unrepresentable(_)) => {
-                let pgn_name = |n: &str| n.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_');
+                let pgn_name = |n: &str| {
+                    n.as_bytes().first().is_some_and(u8::is_ascii_alphabetic)
+                        && n.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_')
+                };
                 assert!(game.tags.iter().any(|(n, _)| !pgn_name(n)));
                 return;
             }

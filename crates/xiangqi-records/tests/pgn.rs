@@ -244,3 +244,37 @@ fn a_visitor_can_skip_movetext_for_a_fast_tag_scan() {
     }
     assert_eq!(v.0, ["a", "b", "c"]);
 }
+
+/// A fuzzer's find (`tests/data/fuzz/pgn-tag-name-starting-with-digit.pgn`): the tag parser
+/// took `[10Game "…"]` as a tag, the game splitter did not, so the written game split in two
+/// and lost its moves on reading back. A tag name begins with a letter for all three.
+#[test]
+fn a_tag_name_starting_with_a_digit_is_refused_where_it_is() {
+    let bytes = std::fs::read(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/data/fuzz/pgn-tag-name-starting-with-digit.pgn"),
+    )
+    .unwrap();
+    let games = read_all(&bytes);
+    let first = games[0].as_ref().unwrap_err();
+    assert!(matches!(&first.kind, ErrorKind::BadTag(t) if t.starts_with("[10Game")));
+    assert_eq!(first.place, Place::Text { line: 1, column: 1 });
+    for g in games.iter().flatten() {
+        let text = write_pgn(g, &PgnOptions::default()).unwrap();
+        let back = read_all(text.as_bytes());
+        assert_eq!(back.len(), 1);
+        assert_eq!(back[0].as_ref().unwrap().moves, g.moves);
+    }
+    let mut g = GameRecord::from_moves(xiangqi::Position::start(), ["h2e2".parse().unwrap()]);
+    g.tags.set("10Game", "x");
+    assert!(write_pgn(&g, &PgnOptions::default()).is_err());
+    // `Game_No` is a tag of its own, not a second `Game` tag that starts a new game.
+    g.tags = Default::default();
+    g.tags.set("Game_No", "3");
+    g.tags.set("Game", "Xiangqi");
+    let back = read_all(write_pgn(&g, &PgnOptions::default()).unwrap().as_bytes());
+    assert_eq!(back.len(), 1);
+    let back = back[0].as_ref().unwrap();
+    assert_eq!(back.tags.get("Game_No"), Some("3"));
+    assert_eq!(back.moves, g.moves);
+}

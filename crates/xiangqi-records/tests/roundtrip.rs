@@ -142,3 +142,60 @@ fn a_chain_through_every_format_ends_where_it_began() {
     assert_eq!(c.moves.leaf_count(), 20);
     assert_eq!(c.tags, original.tags);
 }
+
+fn fuzz_find(name: &str) -> Vec<u8> {
+    std::fs::read(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/data/fuzz")
+            .join(name),
+    )
+    .unwrap()
+}
+
+/// A fuzzer's find (`tests/data/fuzz/dhtmlxq-bar-before-line-break.txt`): a comment ending
+/// `|` and a line break was written `|||`, which reads back as a line break and `|`.
+#[test]
+fn a_dhtmlxq_comment_with_a_bar_next_to_a_line_break_reads_back_the_same() {
+    let games = read_dhtmlxq(&fuzz_find("dhtmlxq-bar-before-line-break.txt"));
+    let first = games[0].as_ref().unwrap();
+    assert!(first.moves.comment.as_deref().unwrap().ends_with("|\n"));
+    for g in games.iter().flatten() {
+        let back = read_dhtmlxq(write_dhtmlxq(g).unwrap().as_bytes());
+        assert_eq!(back.len(), 1);
+        assert_eq!(back[0].as_ref().unwrap().moves, g.moves);
+    }
+    let mut g = GameRecord::from_moves(xiangqi::Position::start(), ["h2e2".parse().unwrap()]);
+    for comment in ["|\na", "a\n|", "a|b\nc", "line 1\nline 2"] {
+        g.moves.plies[0].comment = Some(comment.to_owned());
+        let back = read_dhtmlxq(write_dhtmlxq(&g).unwrap().as_bytes());
+        assert_eq!(back[0].as_ref().unwrap().moves, g.moves, "{comment:?}");
+    }
+    // `||` itself is DhtmlXQ's line break: no spelling keeps it.
+    g.moves.plies[0].comment = Some("a||b".to_owned());
+    let err = write_dhtmlxq(&g).unwrap_err().to_string();
+    assert!(err.contains("after ply 1"), "{err}");
+}
+
+/// A fuzzer's find (`tests/data/fuzz/xqf-black-to-move-no-moves.xqf-body`, the file without
+/// its `XQ` magic): a first move that does not read still gives Black the move, and the
+/// writer wrote the record of no moves, which read back as Red to move with Black in check.
+/// XQF cannot say Black is to move without a first move: the writer refuses, saying so.
+#[test]
+fn xqf_refuses_black_to_move_without_moves_instead_of_writing_red_to_move() {
+    let mut bytes = b"XQ".to_vec();
+    bytes.extend(fuzz_find("xqf-black-to-move-no-moves.xqf-body"));
+    let game = read_xqf(&bytes).unwrap();
+    assert_eq!(game.start.turn(), xiangqi::Color::Black);
+    assert!(game.moves.plies.is_empty());
+    assert!(!game.problems.is_empty());
+    let err = write_xqf(&game).unwrap_err().to_string();
+    assert!(err.contains("Black to move"), "{err}");
+    // With a move to show whose turn it is, the same start writes and reads back.
+    let mut with_move = game.clone();
+    with_move.problems.clear();
+    let mv = *with_move.start.legal_moves().first().unwrap();
+    with_move.moves.plies.push(xiangqi_records::Ply::new(mv));
+    let back = read_xqf(&write_xqf(&with_move).unwrap()).unwrap();
+    assert_eq!(back.start, with_move.start);
+    assert_eq!(back.moves, with_move.moves);
+}

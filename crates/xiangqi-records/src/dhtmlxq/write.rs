@@ -8,13 +8,36 @@ use crate::write::{WriteError, play};
 use crate::xqf::SLOTS;
 use crate::{GameRecord, Line};
 
-/// Escapes what would end a field early; newlines become `||` as DhtmlXQ writes them.
-fn escape(value: &str) -> String {
+/// Escapes what would end a field early; line breaks become `line_break` (`||` as DhtmlXQ
+/// writes them, unless [`comment_line_break`] says otherwise).
+fn escape(value: &str, line_break: &str) -> String {
     value
         .replace("\r\n", "\n")
-        .replace('\n', "||")
+        .replace('\n', line_break)
         .replace('[', "\\u005B")
         .replace(']', "\\u005D")
+}
+
+/// How a comment's line breaks are written. DhtmlXQ writes one as `||`, and the reader
+/// turns every `||` back into one, so a comment with a `|` of its own next to a line break
+/// (`a|` then a new line: `a|||`) would read back changed. Such a comment keeps its line
+/// breaks as they are (the reader takes a field over several lines); a comment holding `||`
+/// itself has no spelling at all and is refused, naming the ply it follows.
+fn comment_line_break(text: &str, ply: u32) -> Result<&'static str, WriteError> {
+    if !text.contains('|') {
+        Ok("||")
+    } else if text.contains("||") {
+        Err(WriteError::Unrepresentable(format!(
+            "the comment {} holding \"||\" (DhtmlXQ's line break)",
+            if ply == 0 {
+                "before the first move".to_owned()
+            } else {
+                format!("after ply {ply}")
+            }
+        )))
+    } else {
+        Ok("\n")
+    }
 }
 
 /// Writes a game as a `[DhtmlXQ]…[/DhtmlXQ]` block.
@@ -28,12 +51,13 @@ fn escape(value: &str) -> String {
 /// ```
 pub fn write_dhtmlxq(game: &GameRecord) -> Result<String, WriteError> {
     let mut out = String::from("[DhtmlXQ]\n");
-    let mut field = |name: &str, value: &str| {
+    let mut field_broken = |name: &str, value: &str, line_break: &str| {
         out.push_str(&format!(
             "[DhtmlXQ_{name}]{}[/DhtmlXQ_{name}]\n",
-            escape(value)
+            escape(value, line_break)
         ));
     };
+    let mut field = |name: &str, value: &str| field_broken(name, value, "||");
     for (tag, value) in game.tags.iter() {
         if tag.eq_ignore_ascii_case("Result") {
             field("result", game.outcome().chinese());
@@ -74,10 +98,11 @@ pub fn write_dhtmlxq(game: &GameRecord) -> Result<String, WriteError> {
         }
     }
     for (id, ply, text) in &comments {
+        let line_break = comment_line_break(text, *ply)?;
         if *id == 0 {
-            field(&format!("comment{ply}"), text);
+            field_broken(&format!("comment{ply}"), text, line_break);
         } else {
-            field(&format!("comment{id}_{ply}"), text);
+            field_broken(&format!("comment{id}_{ply}"), text, line_break);
         }
     }
     out.push_str("[/DhtmlXQ]\n");

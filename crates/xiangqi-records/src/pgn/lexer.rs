@@ -328,10 +328,12 @@ fn parse_tag(line: &str) -> Option<(&str, String, usize)> {
         .iter()
         .take_while(|c| c.is_ascii_alphanumeric() || **c == b'_')
         .count();
-    if name_len == 0 {
+    let name = &line[1..1 + name_len];
+    // The one rule of the writer and the game splitter: a line `[10Game "…"]` is neither
+    // taken as a tag here nor split on there (it is refused as a bad tag instead).
+    if !crate::pgn::write::is_tag_name(name) {
         return None;
     }
-    let name = &line[1..1 + name_len];
     let mut i = 1 + name_len;
     while i < b.len() && (b[i] == b' ' || b[i] == b'\t') {
         i += 1;

@@ -157,5 +157,8 @@ fn is_tag_line(line: &[u8]) -> bool {
 }
 
 fn is_game_tag(line: &[u8]) -> bool {
-    line.len() >= 6 && line[1..5].eq_ignore_ascii_case(b"game") && !line[5].is_ascii_alphanumeric()
+    // `_` continues a tag name too: `[Game_No "3"]` is no `Game` tag.
+    line.len() >= 6
+        && line[1..5].eq_ignore_ascii_case(b"game")
+        && !(line[5].is_ascii_alphanumeric() || line[5] == b'_')
 }

@@ -50,10 +50,12 @@ fn format_name(n: Notation) -> &'static str {
 }
 
 /// Whether `name` can be a PGN tag name: the PGN standard (1994, §8.1.1) makes tag names of
-/// letters, digits and `_` only, and that is all the reader takes back. A name from another
+/// letters, digits and `_` only, beginning with a letter, and that is all the reader takes
+/// back (its game splitter and its tag parser both use this rule). A name from another
 /// format (a CBF head element, say) that is not one cannot be written without changing it.
 pub(crate) fn is_tag_name(name: &str) -> bool {
-    !name.is_empty() && name.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_')
+    name.as_bytes().first().is_some_and(u8::is_ascii_alphabetic)
+        && name.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_')
 }
 
 fn escape_tag(value: &str) -> String {
@@ -112,9 +114,14 @@ pub fn write_pgn(game: &GameRecord, opts: &PgnOptions) -> Result<String, WriteEr
     let outcome = game.outcome();
     let mut wrote_result = false;
     for (name, value) in game.tags.iter() {
+        // The `Game` tag is written first, always as above; a second one would start a new
+        // game for the reader (which drops the tag on reading, so nothing read is lost).
+        if name.eq_ignore_ascii_case("Game") {
+            continue;
+        }
         if !is_tag_name(name) {
             return Err(WriteError::Unrepresentable(format!(
-                "a tag named {name:?}: a PGN tag name is letters, digits and '_'"
+                "a tag named {name:?}: a PGN tag name is a letter, then letters, digits and '_'"
             )));
         }
         let value = if name.eq_ignore_ascii_case("Result") {

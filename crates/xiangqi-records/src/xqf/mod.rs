@@ -5,7 +5,9 @@
 //! site → `Site`, players → `Red`/`Black`, time rule → `TimeControl`, times →
 //! `RedTime`/`BlackTime`, annotator → `Annotator`, author → `Author`, result byte →
 //! `Result`, game type (when not 全局) → `Type` (布局/中局/残局). XQF can hold nothing else:
-//! other tags are not written, nor a comment before the first move of a variation.
+//! other tags are not written, nor a comment before the first move of a variation. Nor can it
+//! hold Black to move in a record of no moves (the side to move is the first move's colour):
+//! the writer refuses that.
 
 mod keys;
 mod read;

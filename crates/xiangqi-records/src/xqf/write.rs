@@ -22,6 +22,16 @@ use crate::{GameRecord, Line, Outcome, Ply};
 /// ```
 pub fn write_xqf(game: &GameRecord) -> Result<Vec<u8>, WriteError> {
     check_legal(game)?;
+    // XQF stores no side to move: readers take the colour of the first move's piece, and
+    // Red when there is none (formats notes §4.3). A record of no moves from a position
+    // with Black to move would read back as Red to move, a different (maybe illegal) game.
+    if game.moves.plies.is_empty() && game.start.turn() == Color::Black {
+        return Err(WriteError::Unrepresentable(
+            "Black to move in a record with no moves (XQF takes the side to move from the \
+             first move)"
+                .to_owned(),
+        ));
+    }
     let mut out = vec![0u8; HEADER];
     out[0] = b'X';
     out[1] = b'Q';
