@@ -1,5 +1,6 @@
 //! PGN reading and writing: the dialects in use, bad input, several games a file.
 
+use xiangqi::Position;
 use xiangqi::notation::Notation;
 use xiangqi_records::pgn::{GameBuilder, PgnOptions, PgnReader, Visitor, read_all, write_pgn};
 use xiangqi_records::{Encoding, ErrorKind, GameRecord, Outcome, Place, encode};
@@ -277,4 +278,20 @@ fn a_tag_name_starting_with_a_digit_is_refused_where_it_is() {
     let back = back[0].as_ref().unwrap();
     assert_eq!(back.tags.get("Game_No"), Some("3"));
     assert_eq!(back.moves, g.moves);
+}
+
+/// The writer's own `FEN` and `Format` tags are the only ones: a record whose tags hold others
+/// (from another format) would otherwise be written with two, and read back from the first.
+#[test]
+fn a_records_own_fen_and_format_tags_do_not_contradict_its_start() {
+    let fen = "4k4/9/9/9/9/9/9/9/R8/3K5 w - - 0 1";
+    let mut g = game(&format!("[FEN \"{fen}\"]\n1. a1a2 *\n"));
+    g.tags.set("FEN", Position::start().fen());
+    g.tags.set("Format", "ICCS");
+    let text = write_pgn(&g, &PgnOptions::default()).unwrap();
+    assert_eq!(text.matches("[FEN ").count(), 1, "{text}");
+    assert_eq!(text.matches("[Format ").count(), 1, "{text}");
+    let back = game(&text);
+    assert_eq!(back.start, g.start);
+    assert_eq!(back.moves.leaves(), g.moves.leaves());
 }

@@ -116,7 +116,12 @@ pub fn write_pgn(game: &GameRecord, opts: &PgnOptions) -> Result<String, WriteEr
     for (name, value) in game.tags.iter() {
         // The `Game` tag is written first, always as above; a second one would start a new
         // game for the reader (which drops the tag on reading, so nothing read is lost).
-        if name.eq_ignore_ascii_case("Game") {
+        // `FEN` and `Format` are written below from the record's start and the options: one
+        // that another format left among the tags would be a second, maybe contrary, one.
+        if ["Game", "FEN", "Format"]
+            .iter()
+            .any(|own| name.eq_ignore_ascii_case(own))
+        {
             continue;
         }
         if !is_tag_name(name) {
