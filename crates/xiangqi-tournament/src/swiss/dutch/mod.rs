@@ -30,6 +30,8 @@
 
 mod bracket;
 mod colour;
+mod exact;
+pub mod method;
 mod next;
 pub mod reference;
 #[cfg(test)]
