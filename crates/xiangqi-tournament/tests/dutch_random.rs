@@ -156,14 +156,15 @@ fn random_dutch_tournaments_check_clean() {
 /// Where the search pairs a bracket within its budget, the maximum-weight matching must pair
 /// it alike; where it does not, the matching pairs it.
 #[test]
+#[ignore = "every bracket paired twice: run in release (CI does; 300 events, about 4 minutes)"]
 fn matching_agrees_with_the_search_on_larger_fields() {
     method::set(Method::CrossCheck);
-    let t = run(if cfg!(debug_assertions) { 4 } else { 300 });
+    let t = run(300);
     method::set(Method::Search);
     let c = method::counts();
     let _ = writeln!(std::io::stderr().lock(), "{c:?}");
     assert_eq!(c.differed, 0, "{c:?}");
-    assert!(c.agreed > 20 && t.rounds > 10, "{c:?} {t:?}");
+    assert!(c.agreed > 1_000 && t.rounds > 1_000, "{c:?} {t:?}");
 }
 
 #[test]

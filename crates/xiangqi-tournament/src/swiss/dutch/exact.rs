@@ -41,10 +41,20 @@ pub(crate) struct Exact<'f, 'a> {
     /// (`Some(false)`), or not yet decided.
     side: Vec<Option<bool>>,
     exchange_digits: bool,
+    /// Per player of the field: an MDP of this bracket; his place in `rem`.
+    is_mdp: Vec<bool>,
+    at: Vec<Option<usize>>,
+    partner: Vec<Option<usize>>,
+    /// Per set of floaters, the pairs of its latest matching that reached the best value: kept
+    /// while they meet every constraint fixed since (no new matching needed).
+    last: std::cell::RefCell<std::collections::HashMap<Vec<usize>, Solved>>,
 }
 
 /// A bracket's pairs and its floaters (in art. 1.2 order).
 type Paired = (Vec<(usize, usize)>, Vec<usize>);
+
+/// A matching's total and its pairs.
+type Solved = (i128, Vec<(usize, usize)>);
 
 /// What one matching says: the total cost under the digits, or none if no perfect matching.
 type Value = Option<i128>;
@@ -64,6 +74,10 @@ impl<'f, 'a> Exact<'f, 'a> {
             p: 0,
             side: Vec::new(),
             exchange_digits: false,
+            is_mdp: (0..f.players.len()).map(|i| mdps.contains(&i)).collect(),
+            at: vec![None; f.players.len()],
+            partner: vec![None; f.players.len()],
+            last: std::cell::RefCell::new(std::collections::HashMap::new()),
         }
     }
 
@@ -94,7 +108,7 @@ impl<'f, 'a> Exact<'f, 'a> {
                 if used[r] || !self.f.compatible(m, res) {
                     continue;
                 }
-                self.fixed.push((m, res));
+                self.fix(m, res);
                 let keep = self.keep(&live, &places, target);
                 if !keep.is_empty() {
                     live = keep;
@@ -102,7 +116,7 @@ impl<'f, 'a> Exact<'f, 'a> {
                     done = true;
                     break;
                 }
-                self.fixed.pop();
+                self.unfix();
             }
             if !done {
                 return None;
@@ -116,7 +130,12 @@ impl<'f, 'a> Exact<'f, 'a> {
         let floaters = live[0].0.iter().filter(|d| self.rem.contains(d)).count();
         self.p = (self.rem.len() - floaters) / 2;
         self.side = vec![None; self.rem.len()];
+        for (k, &x) in self.rem.iter().enumerate() {
+            self.at[x] = Some(k);
+        }
         self.exchange_digits = true;
+        // The totals change with the exchange's digits.
+        self.last.borrow_mut().clear();
         let mut scored: Vec<(Vec<usize>, i128)> = Vec::new();
         for (d, _) in &live {
             if let Some(v) = self.value(d, &places) {
@@ -162,7 +181,7 @@ impl<'f, 'a> Exact<'f, 'a> {
                 if taken[j] || !self.f.compatible(a, b) {
                     continue;
                 }
-                self.fixed.push((a, b));
+                self.fix(a, b);
                 let keep = self.keep(&live, &places, target);
                 if !keep.is_empty() {
                     live = keep;
@@ -170,7 +189,7 @@ impl<'f, 'a> Exact<'f, 'a> {
                     done = true;
                     break;
                 }
-                self.fixed.pop();
+                self.unfix();
             }
             if !done {
                 return None;
@@ -203,19 +222,29 @@ impl<'f, 'a> Exact<'f, 'a> {
         target: i128,
     ) -> Vec<(Vec<usize>, i128)> {
         live.iter()
-            .filter(|(d, _)| self.value(d, places) == Some(target))
+            .filter(|(d, _)| {
+                let known = self.last.borrow().get(d).cloned();
+                if known.is_some_and(|(v, pairs)| v == target && self.meets(d, &pairs)) {
+                    return true;
+                }
+                self.value(d, places) == Some(target)
+            })
             .cloned()
             .collect()
     }
 
     /// The least total cost of pairing everyone but the floaters `down` under the constraints.
     fn value(&self, down: &[usize], places: &[i128; DIGITS + 1]) -> Value {
+        let mut floats = vec![false; self.f.players.len()];
+        for &d in down {
+            floats[d] = true;
+        }
         let players: Vec<usize> = self
             .mdps
             .iter()
             .chain(self.residents)
             .copied()
-            .filter(|x| !down.contains(x))
+            .filter(|&x| !floats[x])
             .collect();
         // Floaters: C14/C16 and, in S1, their BSN leaving it; they may not be placed in S1.
         let mut constant = 0i128;
@@ -240,26 +269,27 @@ impl<'f, 'a> Exact<'f, 'a> {
             return None;
         }
         let mut total = constant;
+        let mut pairs = Vec::new();
         for (x, m) in mate.iter().enumerate() {
             if let Some(y) = *m
                 && x < y
             {
                 total += dot(&self.pair_digits(players[x], players[y]), places);
+                pairs.push((players[x], players[y]));
             }
         }
+        self.last.borrow_mut().insert(down.to_vec(), (total, pairs));
         Some(total)
     }
 
     /// Whether `a` and `b` may be paired under the absolute criteria, the bracket's shape and
     /// the steps fixed so far.
     fn allowed(&self, a: usize, b: usize) -> bool {
-        if !self.f.compatible(a, b) || (self.mdps.contains(&a) && self.mdps.contains(&b)) {
+        if !self.f.compatible(a, b) || (self.is_mdp[a] && self.is_mdp[b]) {
             return false;
         }
-        for &(x, y) in &self.fixed {
-            if (a == x || a == y || b == x || b == y) && !((a, b) == (x, y) || (b, a) == (x, y)) {
-                return false;
-            }
+        if self.partner[a].is_some_and(|x| x != b) || self.partner[b].is_some_and(|x| x != a) {
+            return false;
         }
         if self.side.is_empty() {
             return true;
@@ -284,8 +314,27 @@ impl<'f, 'a> Exact<'f, 'a> {
             .all(|&k| self.side[k].is_none_or(|want| want == ends(k)))
     }
 
+    fn fix(&mut self, a: usize, b: usize) {
+        self.fixed.push((a, b));
+        self.partner[a] = Some(b);
+        self.partner[b] = Some(a);
+    }
+
+    fn unfix(&mut self) {
+        if let Some((a, b)) = self.fixed.pop() {
+            self.partner[a] = None;
+            self.partner[b] = None;
+        }
+    }
+
+    /// Whether `pairs` with floaters `down` meets every constraint fixed so far.
+    fn meets(&self, down: &[usize], pairs: &[(usize, usize)]) -> bool {
+        pairs.iter().all(|&(a, b)| self.allowed(a, b))
+            && down.iter().all(|&d| self.floater_digits(d).is_some())
+    }
+
     fn pos(&self, x: usize) -> Option<usize> {
-        self.rem.iter().position(|&r| r == x)
+        self.at[x]
     }
 
     /// C14 and C16 of floater `d`, and (with the exchange digits) his BSN leaving S1; `None`
