@@ -2,7 +2,9 @@
 //!
 //! Used as the Swiss pairing's guarantee: when the fast preference-ordered search gives up,
 //! a maximum matching on the "may play each other" graph either finds a complete pairing or
-//! proves that none exists.
+//! proves that none exists. [`weighted`] finds a matching of maximum weight.
+
+pub mod weighted;
 
 /// Grows `mate` (a partial matching: `mate[v] = Some(w)` iff `mate[w] = Some(v)`) to a
 /// maximum matching of the graph with adjacency lists `adj`. Existing pairs are kept unless an

@@ -11,6 +11,7 @@ use std::io::Write as _;
 
 use xiangqi_tournament::generate::{GeneratorConfig, generate};
 use xiangqi_tournament::swiss::SwissPairing;
+use xiangqi_tournament::swiss::dutch::method::{self, Method};
 use xiangqi_tournament::swiss::dutch::reference;
 use xiangqi_tournament::{PlayerId, Tournament};
 
@@ -102,12 +103,23 @@ fn one(seed: u64, most: u64, tally: &mut Tally, first_differences: &mut Vec<Stri
 }
 
 fn run(count: u64, most: u64) -> Tally {
+    run_with(count, most, Method::Search)
+}
+
+/// The sample generated (and so paired) by the main pairer with `with` as its bracket method.
+fn run_with(count: u64, most: u64, with: Method) -> Tally {
+    method::set(with);
     let mut tally = Tally::default();
     let mut diffs = Vec::new();
     for seed in 0..count {
         one(seed, most, &mut tally, &mut diffs);
     }
-    let _ = writeln!(std::io::stderr().lock(), "reference vs main: {tally:?}");
+    method::set(Method::Search);
+    let _ = writeln!(
+        std::io::stderr().lock(),
+        "reference vs main ({with:?}, {:?}): {tally:?}",
+        method::counts()
+    );
     for d in &diffs {
         let _ = writeln!(std::io::stderr().lock(), "{d}");
     }
@@ -134,5 +146,24 @@ fn main_pairer_equals_reference_on_small_fields() {
 #[ignore = "thousands of rounds with an exhaustive search each: run in release (CI does)"]
 fn main_pairer_equals_reference_on_thousands_of_rounds() {
     let t = run(1_500, 12);
+    assert!(t.baku > 0);
+}
+
+/// The maximum-weight matching pairs every bracket it applies to (residents of one score):
+/// the reference must agree with it as with the search.
+#[test]
+fn matching_equals_reference_on_small_fields() {
+    let t = if cfg!(debug_assertions) {
+        run_with(40, 9, Method::Matching)
+    } else {
+        run_with(300, 12, Method::Matching)
+    };
+    assert!(t.rounds > 100);
+}
+
+#[test]
+#[ignore = "thousands of rounds with an exhaustive search each: run in release (CI does)"]
+fn matching_equals_reference_on_thousands_of_rounds() {
+    let t = run_with(1_500, 12, Method::Matching);
     assert!(t.baku > 0);
 }

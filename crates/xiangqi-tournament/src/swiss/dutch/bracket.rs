@@ -3,6 +3,8 @@
 
 use std::collections::HashMap;
 
+use super::exact::Exact;
+use super::method::Method;
 use super::next::{psd, psd_bound};
 use super::{Field, Float, Strength};
 use crate::Side;
@@ -147,6 +149,14 @@ impl<'f, 'a> Bracket<'f, 'a> {
         self.bound = self.lower_bound(&all, max_pairs);
         self.levels(self.mdps.len());
         let cut = self.work > self.limit && !self.perfect;
+        if cut {
+            // Its value depends only on who floats: the best set of floaters decides it.
+            if let Some(groups) = self.downfloater_groups(&all, max_pairs)
+                && let Some((q, _)) = groups.first()
+            {
+                return (Some(q[..c8_at(q)].to_vec()), false);
+            }
+        }
         (self.best.map(|b| b.0), cut)
     }
 
@@ -154,10 +164,28 @@ impl<'f, 'a> Bracket<'f, 'a> {
         let all: Vec<usize> = self.mdps.iter().chain(&self.residents).copied().collect();
         let max_pairs = self.f.max_pairs(&all);
         let bound = self.lower_bound(&all, max_pairs);
+        let method = super::method::current();
+        if method == Method::Matching
+            && let Some(found) = self.exact(&all, max_pairs)
+        {
+            self.best = Some(found);
+            return self.done(all, false);
+        }
         // The plain search first: most brackets reach their bound within the budget.
         self.bound = bound.clone();
         let mut budget_exhausted = self.search(&all);
         if !budget_exhausted {
+            if method == Method::CrossCheck {
+                let searched = self.best.as_ref().map(|b| (normal(&b.1), b.2.clone()));
+                if let Some(found) = self.exact(&all, max_pairs) {
+                    super::method::record(searched == Some((normal(&found.1), found.2)));
+                }
+            }
+            return self.done(all, false);
+        }
+        // It did not: the bracket is paired by maximum-weight matching where that applies.
+        if let Some(found) = self.exact(&all, max_pairs) {
+            self.best = Some(found);
             return self.done(all, false);
         }
         let plain = (self.best.take(), budget_exhausted);
@@ -197,6 +225,21 @@ impl<'f, 'a> Bracket<'f, 'a> {
             (self.best, budget_exhausted) = plain;
         }
         self.done(all, budget_exhausted)
+    }
+
+    /// The bracket paired by maximum-weight matching ([`super::exact`]), for its best group of
+    /// downfloater sets; `None` where that does not apply (mixed residents, the CLB, too many
+    /// sets, digits too wide).
+    fn exact(&mut self, all: &[usize], max_pairs: usize) -> Option<Best> {
+        let groups = self.downfloater_groups(all, max_pairs)?;
+        let (_, sets) = groups.first()?;
+        let (mdps, residents) = (self.mdps.clone(), self.residents.clone());
+        let (pairs, down) = Exact::new(self.f, &mdps, &residents).pair(sets)?;
+        let q = self.quality(&pairs, &down)?;
+        if super::method::current() != Method::CrossCheck || self.work > self.limit {
+            super::method::record_matched();
+        }
+        Some((q, pairs, down, Vec::new()))
     }
 
     /// The bound of the candidates whose downfloaters are `down`: `key` (C6–C9 exact), C10–C11
@@ -265,7 +308,7 @@ impl<'f, 'a> Bracket<'f, 'a> {
         all: &[usize],
         max_pairs: usize,
     ) -> Option<Vec<(Quality, Vec<Vec<usize>>)>> {
-        if self.probe || self.mixed || self.clb.is_some() {
+        if self.mixed || self.clb.is_some() {
             return None;
         }
         let down = all.len() - 2 * max_pairs;
@@ -946,6 +989,13 @@ fn colour_bound(f: &Field<'_>, s1: &[usize], s2: &[usize], used: &[bool]) -> (i6
     let c12 = (a[0] - b[1] - b[2]).max(0) + (a[1] - b[0] - b[2]).max(0);
     let c13 = (a[3] - (free - b[3])).max(0) + (a[4] - (free - b[4])).max(0);
     (c12, c13)
+}
+
+/// Pairs as a sorted list of (lower index, higher index), to compare two pairings.
+fn normal(pairs: &[(usize, usize)]) -> Vec<(usize, usize)> {
+    let mut v: Vec<(usize, usize)> = pairs.iter().map(|&(a, b)| (a.min(b), a.max(b))).collect();
+    v.sort_unstable();
+    v
 }
 
 /// The number of `k`-subsets of `0..n`, saturating.

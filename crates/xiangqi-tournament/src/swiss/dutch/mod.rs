@@ -24,12 +24,15 @@
 //!
 //! The first candidate that reaches every criterion's lower bound is "perfect" and taken at
 //! once (3.4). Otherwise the search goes on, with the colour criterion C12 bounded so that
-//! whole subtrees are skipped, up to a work budget per bracket; if the budget runs out the
-//! best candidate seen is taken and the pairing's notes say so (the only case in which the
-//! pairing is not proven to be the rules' own).
+//! whole subtrees are skipped, up to a work budget per bracket. A bracket whose search
+//! reaches it is paired by maximum-weight matching instead (the module `exact`), which is
+//! exact without a budget; only where that does not apply (mixed residents, the CLB, more
+//! than 64 floater sets) is the best candidate seen taken, and the pairing's notes say so.
 
 mod bracket;
 mod colour;
+mod exact;
+pub mod method;
 mod next;
 pub mod reference;
 #[cfg(test)]

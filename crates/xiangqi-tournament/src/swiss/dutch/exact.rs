@@ -1,0 +1,480 @@
+//! A bracket paired by maximum-weight matching instead of a search of its candidates: the
+//! method bbpPairings uses for the whole Dutch system (tournaments.md §2.1), applied here to a
+//! bracket whose residents share one score once its sets of downfloaters are known.
+//!
+//! C6–C9 depend only on who floats ([`super::bracket`] values every set of the fewest
+//! floaters). For a set `D`, every quality criterion after them (C10–C21) is a sum over the
+//! pairs (colours by art. 5, floats, score differences) and over the floaters (C14, C16), so
+//! the best pairing of the others is a maximum-weight perfect matching whose weight per pair
+//! holds the criteria as digits of one integer, most significant first. The candidate the rules
+//! take among the best (art. 3.8: the first generated) is then fixed step by step in the order
+//! of generation (articles 3–4), each step kept only if a matching with it fixed still reaches
+//! the best value:
+//!
+//! 1. which MDPs are paired (art. 4.4: most paired, then the first set in lexicographic order);
+//! 2. their partners among the residents, MDP by MDP in order, lowest resident first (4.2);
+//! 3. the exchange of the homogeneous remainder (4.3): its size and the difference of the
+//!    exchanged BSN sums are sums over the pairs too (a pair within S2 brings its lower BSN
+//!    into S1, a pair within S1 or a floater in S1 sends its higher BSN out), added as two
+//!    more digits; then the highest BSNs leaving S1, then the lowest entering it, one by one;
+//! 4. the transposition of S2 (4.2): S1 player by S1 player, lowest partner first.
+//!
+//! Unlike the search, every exchange (of any size) is reachable, and nothing is cut.
+
+use super::{Field, Float, Strength};
+use crate::Side;
+
+/// Quality digits per pair: C10 … C21 (12), then the exchange's size and BSN difference.
+const DIGITS: usize = 14;
+
+/// A bracket's residents (sharing one score) and MDPs, with the sets of floaters allowed.
+pub(crate) struct Exact<'f, 'a> {
+    f: &'f Field<'a>,
+    mdps: &'f [usize],
+    residents: &'f [usize],
+    /// Forced partners of players already fixed.
+    fixed: Vec<(usize, usize)>,
+    /// The homogeneous remainder in BSN order and its S1 size (step 3 on).
+    rem: Vec<usize>,
+    p: usize,
+    /// Per remainder position: must be in S1 after the exchange (`Some(true)`), in S2
+    /// (`Some(false)`), or not yet decided.
+    side: Vec<Option<bool>>,
+    exchange_digits: bool,
+    /// Per player of the field: an MDP of this bracket; his place in `rem`.
+    is_mdp: Vec<bool>,
+    at: Vec<Option<usize>>,
+    partner: Vec<Option<usize>>,
+    /// Per set of floaters, the pairs of its latest matching that reached the best value: kept
+    /// while they meet every constraint fixed since (no new matching needed).
+    last: std::cell::RefCell<std::collections::HashMap<Vec<usize>, Solved>>,
+}
+
+/// A bracket's pairs and its floaters (in art. 1.2 order).
+type Paired = (Vec<(usize, usize)>, Vec<usize>);
+
+/// A matching's total and its pairs.
+type Solved = (i128, Vec<(usize, usize)>);
+
+/// What one matching says: the total cost under the digits, or none if no perfect matching.
+type Value = Option<i128>;
+
+impl<'f, 'a> Exact<'f, 'a> {
+    pub(crate) fn new(
+        f: &'f Field<'a>,
+        mdps: &'f [usize],
+        residents: &'f [usize],
+    ) -> Exact<'f, 'a> {
+        Exact {
+            f,
+            mdps,
+            residents,
+            fixed: Vec::new(),
+            rem: Vec::new(),
+            p: 0,
+            side: Vec::new(),
+            exchange_digits: false,
+            is_mdp: (0..f.players.len()).map(|i| mdps.contains(&i)).collect(),
+            at: vec![None; f.players.len()],
+            partner: vec![None; f.players.len()],
+            last: std::cell::RefCell::new(std::collections::HashMap::new()),
+        }
+    }
+
+    /// The pairing the rules take among the candidates whose floaters are one of `sets` (all
+    /// of equal C6–C9 value, each in art. 1.2 order): its pairs and floaters. `None` if the
+    /// digits do not fit the integer (the caller then searches).
+    pub(crate) fn pair(mut self, sets: &[Vec<usize>]) -> Option<Paired> {
+        let places = self.places()?;
+        let mut live = self.best_sets(sets, &places)?;
+        // 1. The MDPs paired: the fewest floating, then the first set of the paired ones.
+        let floating = |d: &Vec<usize>| self.mdps.iter().filter(|m| d.contains(m)).count();
+        let fewest = live.iter().map(|(d, _)| floating(d)).min()?;
+        live.retain(|(d, _)| floating(d) == fewest);
+        let chosen = |d: &Vec<usize>| -> Vec<usize> {
+            (0..self.mdps.len())
+                .filter(|&k| !d.contains(&self.mdps[k]))
+                .collect()
+        };
+        let first = live.iter().map(|(d, _)| chosen(d)).min()?;
+        live.retain(|(d, _)| chosen(d) == first);
+        let target = live.first()?.1;
+        // 2. Each paired MDP's resident, lowest first.
+        let mut used = vec![false; self.residents.len()];
+        for &k in &first {
+            let m = self.mdps[k];
+            let mut done = false;
+            for (r, &res) in self.residents.iter().enumerate() {
+                if used[r] || !self.f.compatible(m, res) {
+                    continue;
+                }
+                self.fix(m, res);
+                let keep = self.keep(&live, &places, target);
+                if !keep.is_empty() {
+                    live = keep;
+                    used[r] = true;
+                    done = true;
+                    break;
+                }
+                self.unfix();
+            }
+            if !done {
+                return None;
+            }
+        }
+        // 3. The remainder's exchange.
+        self.rem = (0..self.residents.len())
+            .filter(|&r| !used[r])
+            .map(|r| self.residents[r])
+            .collect();
+        let floaters = live[0].0.iter().filter(|d| self.rem.contains(d)).count();
+        self.p = (self.rem.len() - floaters) / 2;
+        self.side = vec![None; self.rem.len()];
+        for (k, &x) in self.rem.iter().enumerate() {
+            self.at[x] = Some(k);
+        }
+        self.exchange_digits = true;
+        // The totals change with the exchange's digits.
+        self.last.borrow_mut().clear();
+        let mut scored: Vec<(Vec<usize>, i128)> = Vec::new();
+        for (d, _) in &live {
+            if let Some(v) = self.value(d, &places) {
+                scored.push((d.clone(), v));
+            }
+        }
+        let target = scored.iter().map(|x| x.1).min()?;
+        scored.retain(|x| x.1 == target);
+        live = scored;
+        // Leaving S1: highest BSN first; entering: lowest first.
+        let order: Vec<(usize, bool)> = (0..self.p)
+            .rev()
+            .map(|k| (k, false))
+            .chain((self.p..self.rem.len()).map(|k| (k, true)))
+            .collect();
+        for (k, to_s1) in order {
+            // The exchanged side first (leave S1 / enter it), if the best value allows it.
+            self.side[k] = Some(to_s1);
+            let keep = self.keep(&live, &places, target);
+            if keep.is_empty() {
+                self.side[k] = Some(!to_s1);
+                live = self.keep(&live, &places, target);
+            } else {
+                live = keep;
+            }
+            if live.is_empty() {
+                return None;
+            }
+        }
+        // 4. The transposition: S1 in BSN order, each with the lowest S2 partner possible.
+        let s1: Vec<usize> = (0..self.rem.len())
+            .filter(|&k| self.side[k] == Some(true))
+            .map(|k| self.rem[k])
+            .collect();
+        let s2: Vec<usize> = (0..self.rem.len())
+            .filter(|&k| self.side[k] == Some(false))
+            .map(|k| self.rem[k])
+            .collect();
+        let mut taken = vec![false; s2.len()];
+        for &a in &s1 {
+            let mut done = false;
+            for (j, &b) in s2.iter().enumerate() {
+                if taken[j] || !self.f.compatible(a, b) {
+                    continue;
+                }
+                self.fix(a, b);
+                let keep = self.keep(&live, &places, target);
+                if !keep.is_empty() {
+                    live = keep;
+                    taken[j] = true;
+                    done = true;
+                    break;
+                }
+                self.unfix();
+            }
+            if !done {
+                return None;
+            }
+        }
+        let down = live.first()?.0.clone();
+        Some((self.fixed, down))
+    }
+
+    /// The sets that reach the best value, with it.
+    fn best_sets(
+        &self,
+        sets: &[Vec<usize>],
+        places: &[i128; DIGITS + 1],
+    ) -> Option<Vec<(Vec<usize>, i128)>> {
+        let mut scored: Vec<(Vec<usize>, i128)> = sets
+            .iter()
+            .filter_map(|d| Some((d.clone(), self.value(d, places)?)))
+            .collect();
+        let best = scored.iter().map(|x| x.1).min()?;
+        scored.retain(|x| x.1 == best);
+        Some(scored)
+    }
+
+    /// The sets of `live` that still reach `target` under the constraints fixed so far.
+    fn keep(
+        &self,
+        live: &[(Vec<usize>, i128)],
+        places: &[i128; DIGITS + 1],
+        target: i128,
+    ) -> Vec<(Vec<usize>, i128)> {
+        live.iter()
+            .filter(|(d, _)| {
+                let known = self.last.borrow().get(d).cloned();
+                if known.is_some_and(|(v, pairs)| v == target && self.meets(d, &pairs)) {
+                    return true;
+                }
+                self.value(d, places) == Some(target)
+            })
+            .cloned()
+            .collect()
+    }
+
+    /// The least total cost of pairing everyone but the floaters `down` under the constraints.
+    fn value(&self, down: &[usize], places: &[i128; DIGITS + 1]) -> Value {
+        let mut floats = vec![false; self.f.players.len()];
+        for &d in down {
+            floats[d] = true;
+        }
+        let players: Vec<usize> = self
+            .mdps
+            .iter()
+            .chain(self.residents)
+            .copied()
+            .filter(|&x| !floats[x])
+            .collect();
+        // Floaters: C14/C16 and, in S1, their BSN leaving it; they may not be placed in S1.
+        let mut constant = 0i128;
+        for &d in down {
+            let c = self.floater_digits(d)?;
+            constant += dot(&c, places);
+        }
+        let big = places[DIGITS];
+        let mut edges = Vec::new();
+        for x in 0..players.len() {
+            for y in x + 1..players.len() {
+                let (a, b) = (players[x], players[y]);
+                if !self.allowed(a, b) {
+                    continue;
+                }
+                let cost = dot(&self.pair_digits(a, b), places);
+                edges.push((x, y, big - cost));
+            }
+        }
+        let mate = crate::matching::weighted::max_weight_matching(players.len(), &edges);
+        if mate.iter().any(Option::is_none) {
+            return None;
+        }
+        let mut total = constant;
+        let mut pairs = Vec::new();
+        for (x, m) in mate.iter().enumerate() {
+            if let Some(y) = *m
+                && x < y
+            {
+                total += dot(&self.pair_digits(players[x], players[y]), places);
+                pairs.push((players[x], players[y]));
+            }
+        }
+        self.last.borrow_mut().insert(down.to_vec(), (total, pairs));
+        Some(total)
+    }
+
+    /// Whether `a` and `b` may be paired under the absolute criteria, the bracket's shape and
+    /// the steps fixed so far.
+    fn allowed(&self, a: usize, b: usize) -> bool {
+        if !self.f.compatible(a, b) || (self.is_mdp[a] && self.is_mdp[b]) {
+            return false;
+        }
+        if self.partner[a].is_some_and(|x| x != b) || self.partner[b].is_some_and(|x| x != a) {
+            return false;
+        }
+        if self.side.is_empty() {
+            return true;
+        }
+        let (Some(pa), Some(pb)) = (self.pos(a), self.pos(b)) else {
+            // An MDP's pair: MDPs are fixed in step 2 before the remainder is looked at.
+            return true;
+        };
+        let (lo, hi) = (pa.min(pb), pa.max(pb));
+        let s1 = |k: usize| k < self.p;
+        // Where each must end: a pair within S1 sends its higher BSN out, within S2 brings
+        // its lower in, across keeps both.
+        let ends = |k: usize| -> bool {
+            match (s1(lo), s1(hi)) {
+                (true, true) => k == lo,
+                (false, false) => k == lo,
+                _ => s1(k),
+            }
+        };
+        [lo, hi]
+            .iter()
+            .all(|&k| self.side[k].is_none_or(|want| want == ends(k)))
+    }
+
+    fn fix(&mut self, a: usize, b: usize) {
+        self.fixed.push((a, b));
+        self.partner[a] = Some(b);
+        self.partner[b] = Some(a);
+    }
+
+    fn unfix(&mut self) {
+        if let Some((a, b)) = self.fixed.pop() {
+            self.partner[a] = None;
+            self.partner[b] = None;
+        }
+    }
+
+    /// Whether `pairs` with floaters `down` meets every constraint fixed so far.
+    fn meets(&self, down: &[usize], pairs: &[(usize, usize)]) -> bool {
+        pairs.iter().all(|&(a, b)| self.allowed(a, b))
+            && down.iter().all(|&d| self.floater_digits(d).is_some())
+    }
+
+    fn pos(&self, x: usize) -> Option<usize> {
+        self.at[x]
+    }
+
+    /// C14 and C16 of floater `d`, and (with the exchange digits) his BSN leaving S1; `None`
+    /// if he may not float because the constraints put him in S1.
+    fn floater_digits(&self, d: usize) -> Option<[i64; DIGITS]> {
+        let p = &self.f.players[d];
+        let mut c = [0i64; DIGITS];
+        c[4] = i64::from(float_back(&p.floats, 1) == Float::Down);
+        c[6] = i64::from(float_back(&p.floats, 2) == Float::Down);
+        if self.exchange_digits
+            && let Some(k) = self.pos(d)
+        {
+            if self.side[k] == Some(true) {
+                return None;
+            }
+            if k < self.p {
+                // He leaves S1; the exchange's size is counted by the pairs within S2.
+                c[13] = -(k as i64 + 1);
+            }
+        }
+        Some(c)
+    }
+
+    /// The digits of the pair `a`–`b`: C10–C21 as the search counts them
+    /// ([`super::bracket`]'s `quality`), then the exchange's.
+    fn pair_digits(&self, a: usize, b: usize) -> [i64; DIGITS] {
+        let f = self.f;
+        let p = f.players;
+        let mut c = [0i64; DIGITS];
+        let (hi, lo) = if f.rank[a] < f.rank[b] {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        let hw = f.hi_white(hi, lo);
+        for (x, side) in [
+            (hi, if hw { Side::First } else { Side::Second }),
+            (lo, if hw { Side::Second } else { Side::First }),
+        ] {
+            let col = &p[x].colours;
+            if f.top[hi] || f.top[lo] {
+                c[0] += i64::from(col.beyond_two_after(side));
+                c[1] += i64::from(col.three_in_a_row_after(side));
+            }
+            let (pref, strength) = col.preference();
+            if pref.is_some_and(|s| s != side) {
+                c[2] += 1;
+                c[3] += i64::from(strength >= Strength::Strong);
+            }
+        }
+        if p[a].score != p[b].score {
+            let (up, dn) = if p[a].score > p[b].score {
+                (b, a)
+            } else {
+                (a, b)
+            };
+            let sd = i64::from(p[dn].score.halves()) - i64::from(p[up].score.halves());
+            for (back, k) in [(1usize, 0usize), (2, 2)] {
+                if float_back(&p[dn].floats, back) == Float::Down {
+                    c[8 + k] += sd;
+                }
+                if float_back(&p[up].floats, back) == Float::Up {
+                    c[5 + k] += 1;
+                    c[9 + k] += sd;
+                }
+            }
+        }
+        if self.exchange_digits
+            && let (Some(pa), Some(pb)) = (self.pos(a), self.pos(b))
+        {
+            let (lo, hi) = (pa.min(pb), pa.max(pb));
+            match (lo < self.p, hi < self.p) {
+                (true, true) => c[13] = -(hi as i64 + 1),
+                (false, false) => {
+                    c[12] = 1;
+                    c[13] = lo as i64 + 1;
+                }
+                _ => {}
+            }
+        }
+        c
+    }
+
+    /// The largest absolute total digit `k` can reach over the bracket.
+    fn bound_of(&self, k: usize) -> i128 {
+        let all: Vec<usize> = self.mdps.iter().chain(self.residents).copied().collect();
+        let n = all.len() as i128;
+        let mut most = 0i128;
+        for x in 0..all.len() {
+            for y in x + 1..all.len() {
+                most = most.max(i128::from(self.pair_digits_full(all[x], all[y])[k].abs()));
+            }
+            most = most.max(i128::from(self.floater_full(all[x])[k].abs()));
+        }
+        // Every player is in at most one pair, and floats at most once.
+        2 * (n + 1) * most + 1
+    }
+
+    /// The place value of each digit, or `None` if the product does not fit (with room for
+    /// the cardinality term and the sums).
+    /// The last entry is the weight every pair gets on top (it makes the matching perfect).
+    fn places(&self) -> Option<[i128; DIGITS + 1]> {
+        let mut places = [1i128; DIGITS + 1];
+        for k in (0..DIGITS - 1).rev() {
+            places[k] = places[k + 1].checked_mul(self.bound_of(k + 1))?;
+        }
+        let n = (self.mdps.len() + self.residents.len()) as i128 + 1;
+        places[DIGITS] = places[0].checked_mul(self.bound_of(0))?.checked_mul(4)?;
+        places[DIGITS]
+            .checked_mul(8 * n)
+            .filter(|&x| x < 1i128 << 118)?;
+        Some(places)
+    }
+
+    /// `pair_digits` with the exchange digits at their widest (for the place values).
+    fn pair_digits_full(&self, a: usize, b: usize) -> [i64; DIGITS] {
+        let mut c = self.pair_digits(a, b);
+        c[12] = 1;
+        c[13] = (self.mdps.len() + self.residents.len()) as i64 + 1;
+        c
+    }
+
+    fn floater_full(&self, d: usize) -> [i64; DIGITS] {
+        let p = &self.f.players[d];
+        let mut c = [0i64; DIGITS];
+        c[4] = i64::from(float_back(&p.floats, 1) == Float::Down);
+        c[6] = i64::from(float_back(&p.floats, 2) == Float::Down);
+        c[12] = 1;
+        c[13] = (self.mdps.len() + self.residents.len()) as i64 + 1;
+        c
+    }
+}
+
+fn dot(c: &[i64; DIGITS], places: &[i128; DIGITS + 1]) -> i128 {
+    c.iter().zip(places).map(|(&x, &p)| i128::from(x) * p).sum()
+}
+
+fn float_back(floats: &[Float], back: usize) -> Float {
+    floats
+        .len()
+        .checked_sub(back)
+        .map_or(Float::None, |i| floats[i])
+}
