@@ -156,21 +156,26 @@ fn random_dutch_tournaments_check_clean() {
 /// Where the search pairs a bracket within its budget, the maximum-weight matching must pair
 /// it alike; where it does not, the matching pairs it.
 #[test]
-#[ignore = "every bracket paired twice: run in release (CI does; 300 events, about 4 minutes)"]
+#[ignore = "every bracket paired twice: run in release (CI does; 100 events, about 80 s)"]
 fn matching_agrees_with_the_search_on_larger_fields() {
     method::set(Method::CrossCheck);
-    let t = run(300);
+    // 100 events (about 540 rounds and 8,000 brackets): 300 agreed alike (24,498 brackets,
+    // 2026-12-01) but took 4 minutes of CI's 30.
+    let t = run(100);
     method::set(Method::Search);
     let c = method::counts();
     let _ = writeln!(std::io::stderr().lock(), "{c:?}");
     assert_eq!(c.differed, 0, "{c:?}");
-    assert!(c.agreed > 1_000 && t.rounds > 1_000, "{c:?} {t:?}");
+    assert!(
+        c.agreed > 1_000 && c.matched > 100 && t.rounds > 400,
+        "{c:?} {t:?}"
+    );
 }
 
 #[test]
 #[ignore = "thousands of tournaments: run in release (CI does)"]
 fn thousands_of_random_dutch_tournaments() {
-    // 500: 1,000 took 394 s of wall time in release on the loaded 2-core machine (the retry
-    // set by set of the brackets whose search ran out of budget costs more than the budget).
-    run(500);
+    // 400 (about 2,100 rounds): 1,000 took 394 s of wall time in release on the loaded
+    // 2-core machine, and CI's whole run has 30 minutes.
+    run(400);
 }
