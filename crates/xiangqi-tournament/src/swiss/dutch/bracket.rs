@@ -3,6 +3,7 @@
 
 use std::collections::HashMap;
 
+use super::criteria::float_back;
 use super::exact::Exact;
 use super::method::Method;
 use super::next::{psd, psd_bound};
@@ -714,7 +715,6 @@ impl<'f, 'a> Bracket<'f, 'a> {
         let f = self.f;
         let c8 = self.completion_and_c8(down)?;
         let p = f.players;
-        let score = |i: usize| i64::from(p[i].score.halves());
         let mut q: Quality = vec![down.len() as i64];
         if self.probe {
             let (resident, win) = self.resident_and_win();
@@ -736,43 +736,8 @@ impl<'f, 'a> Bracket<'f, 'a> {
         q.push(bye.map_or(0, |b| i64::from(p[b].unplayed)));
         let mut c = [0i64; 12]; // C10 … C21
         for &(a, b) in pairs {
-            let (hi, lo) = if f.rank[a] < f.rank[b] {
-                (a, b)
-            } else {
-                (b, a)
-            };
-            let hw = f.hi_white(hi, lo);
-            for (x, side) in [
-                (hi, if hw { Side::First } else { Side::Second }),
-                (lo, if hw { Side::Second } else { Side::First }),
-            ] {
-                let col = &p[x].colours;
-                if f.top[hi] || f.top[lo] {
-                    c[0] += i64::from(col.beyond_two_after(side));
-                    c[1] += i64::from(col.three_in_a_row_after(side));
-                }
-                let (pref, strength) = col.preference();
-                if pref.is_some_and(|s| s != side) {
-                    c[2] += 1;
-                    c[3] += i64::from(strength >= Strength::Strong);
-                }
-            }
-            if p[a].score != p[b].score {
-                let (up, dn) = if p[a].score > p[b].score {
-                    (b, a)
-                } else {
-                    (a, b)
-                };
-                let sd = score(dn) - score(up);
-                for (back, k) in [(1usize, 0usize), (2, 2)] {
-                    if float_back(&p[dn].floats, back) == Float::Down {
-                        c[8 + k] += sd;
-                    }
-                    if float_back(&p[up].floats, back) == Float::Up {
-                        c[5 + k] += 1;
-                        c[9 + k] += sd;
-                    }
-                }
+            for (total, x) in c.iter_mut().zip(f.pair_criteria(a, b)) {
+                *total += x;
             }
         }
         for &d in down {
@@ -946,13 +911,6 @@ pub(crate) fn c9_at(q: &[i64]) -> usize {
 /// Where C12 sits in `q`: after C9, C10 and C11.
 fn c12_at(q: &[i64]) -> usize {
     c9_at(q) + 3
-}
-
-fn float_back(floats: &[Float], back: usize) -> Float {
-    floats
-        .len()
-        .checked_sub(back)
-        .map_or(Float::None, |i| floats[i])
 }
 
 /// Lower bounds of the colour preferences (C12) and strong preferences (C13) the rest of S1

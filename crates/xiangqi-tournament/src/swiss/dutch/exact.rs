@@ -21,8 +21,8 @@
 //!
 //! Unlike the search, every exchange (of any size) is reachable, and nothing is cut.
 
-use super::{Field, Float, Strength};
-use crate::Side;
+use super::criteria::float_back;
+use super::{Field, Float};
 
 /// Quality digits per pair: C10 … C21 (12), then the exchange's size and BSN difference.
 const DIGITS: usize = 14;
@@ -361,47 +361,8 @@ impl<'f, 'a> Exact<'f, 'a> {
     /// The digits of the pair `a`–`b`: C10–C21 as the search counts them
     /// ([`super::bracket`]'s `quality`), then the exchange's.
     fn pair_digits(&self, a: usize, b: usize) -> [i64; DIGITS] {
-        let f = self.f;
-        let p = f.players;
         let mut c = [0i64; DIGITS];
-        let (hi, lo) = if f.rank[a] < f.rank[b] {
-            (a, b)
-        } else {
-            (b, a)
-        };
-        let hw = f.hi_white(hi, lo);
-        for (x, side) in [
-            (hi, if hw { Side::First } else { Side::Second }),
-            (lo, if hw { Side::Second } else { Side::First }),
-        ] {
-            let col = &p[x].colours;
-            if f.top[hi] || f.top[lo] {
-                c[0] += i64::from(col.beyond_two_after(side));
-                c[1] += i64::from(col.three_in_a_row_after(side));
-            }
-            let (pref, strength) = col.preference();
-            if pref.is_some_and(|s| s != side) {
-                c[2] += 1;
-                c[3] += i64::from(strength >= Strength::Strong);
-            }
-        }
-        if p[a].score != p[b].score {
-            let (up, dn) = if p[a].score > p[b].score {
-                (b, a)
-            } else {
-                (a, b)
-            };
-            let sd = i64::from(p[dn].score.halves()) - i64::from(p[up].score.halves());
-            for (back, k) in [(1usize, 0usize), (2, 2)] {
-                if float_back(&p[dn].floats, back) == Float::Down {
-                    c[8 + k] += sd;
-                }
-                if float_back(&p[up].floats, back) == Float::Up {
-                    c[5 + k] += 1;
-                    c[9 + k] += sd;
-                }
-            }
-        }
+        c[..12].copy_from_slice(&self.f.pair_criteria(a, b));
         if self.exchange_digits
             && let (Some(pa), Some(pb)) = (self.pos(a), self.pos(b))
         {
@@ -470,11 +431,4 @@ impl<'f, 'a> Exact<'f, 'a> {
 
 fn dot(c: &[i64; DIGITS], places: &[i128; DIGITS + 1]) -> i128 {
     c.iter().zip(places).map(|(&x, &p)| i128::from(x) * p).sum()
-}
-
-fn float_back(floats: &[Float], back: usize) -> Float {
-    floats
-        .len()
-        .checked_sub(back)
-        .map_or(Float::None, |i| floats[i])
 }

@@ -31,6 +31,7 @@
 
 mod bracket;
 mod colour;
+mod criteria;
 mod exact;
 pub mod method;
 mod next;
