@@ -716,17 +716,13 @@ impl<'f, 'a> Bracket<'f, 'a> {
         let c8 = self.completion_and_c8(down)?;
         let p = f.players;
         let mut q: Quality = vec![down.len() as i64];
-        if self.probe {
-            let (resident, win) = self.resident_and_win();
-            let list = psd(f, pairs, down, resident, win);
-            q.push(list.len() as i64);
-            q.extend(list);
-            return Some(q);
-        }
         let (low, win) = self.resident_and_win();
         let list = psd(f, pairs, down, low, win);
         q.push(list.len() as i64);
         q.extend(list);
+        if self.probe {
+            return Some(q);
+        }
         q.extend(c8);
         let bye = if self.last {
             down.first().copied()
@@ -804,27 +800,12 @@ impl<'f, 'a> Bracket<'f, 'a> {
 
     fn lower_bound(&mut self, all: &[usize], max_pairs: usize) -> Quality {
         let down = all.len() - 2 * max_pairs;
-        if self.probe {
-            let (resident, win) = self.resident_and_win();
-            let len = max_pairs + down;
-            let mut q: Quality = vec![down as i64, len as i64];
-            q.extend(psd_bound(
-                self.f,
-                &self.mdps,
-                self.residents.len(),
-                resident,
-                win,
-                down,
-                len,
-            ));
-            return q;
-        }
         // C7: the PSD's bound (see `psd_bound`); in a bracket of mixed residents (the CLB) only
-        // a win's difference for each downfloater is sure.
+        // a win's difference for each downfloater is sure. A probe counts C7 alone.
         let (resident, win) = self.resident_and_win();
         let len = max_pairs + down;
         let mut q: Quality = vec![down as i64, len as i64];
-        if self.mixed {
+        if self.mixed && !self.probe {
             let mut list = vec![win; down];
             list.resize(len, 0);
             q.extend(list);
@@ -838,6 +819,9 @@ impl<'f, 'a> Bracket<'f, 'a> {
                 down,
                 len,
             ));
+        }
+        if self.probe {
+            return q;
         }
         // C8: exact when nothing floats; otherwise the optimistic "everyone below pairs",
         // with a PSD of zeros.
