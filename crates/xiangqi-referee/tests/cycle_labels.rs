@@ -39,19 +39,7 @@ fn compare(case: &Case) -> Vec<(usize, char, char)> {
 /// The moves whose label is not yet the book's, by case and ply: each one is a fault of the
 /// classification, not of the book. A move that starts agreeing fails the test until it is
 /// taken off this list, so the count can only go up.
-const DISAGREEMENTS: &[&str] = &[
-    // 后车退一: the book has 捉 (taking the rook costs both rooks); we also find a mate by
-    // checks that begins by taking the rook on c7 (R×c7+ K d8, R c8+ K d7, R b7#: every
-    // answer forced), so 24.2 (杀: 「下一着将军或连续将军以将死对方」) and 26.4's precedence 杀
-    // over 捉 give 杀. No article makes a mate that begins with a capture a 捉; kept as the
-    // book's label, not fitted.
-    "cn2020-图17 ply 3",
-    // 车四退二: the book has 兑; we also see the horse on h6, attacked by rook and horse and
-    // protected by the rook on h3 only (少根, 24.15), won by the complete exchange (24.3:
-    // 马×h6 车×h6 车×h6, or the horse simply taken): 捉, which outranks 兑 (26.4). No reading
-    // of 24.3 or 24.15 we found leaves it unchased; kept as the book's label, not fitted.
-    "cn2020-图21 ply 1",
-];
+const DISAGREEMENTS: &[&str] = &[];
 
 #[test]
 fn labels_of_the_2020_figures() {

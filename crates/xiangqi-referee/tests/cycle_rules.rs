@@ -335,20 +335,23 @@ fn chase_by_exchange_across_squares() {
 /// 2020 art. 24.4 and 图17 (后车退一，如黑方吃车则双车尽失，判“捉”): an "offer" of rooks that
 /// the opponent cannot accept — taking costs both rooks, the recapture checking along the
 /// general's rank and the second rook falling — is no 兑 but a chase of the unprotected
-/// rook. The Asian rules keep it an offer (AXF rule 24): no chase.
+/// rook (24.3). The mate by checks that begins by taking that rook (车×c7+ …) does not make the
+/// move 杀: the capture of the partner of a same-kind pair in mutual attack is judged as the
+/// exchange (图17's note; `src/cycle/offer.rs`). The Asian rules keep it an offer (AXF rule
+/// 24): no chase.
 #[test]
 fn offer_that_cannot_be_accepted_is_a_chase() {
     let fen = "6b2/9/2r1k2r1/1R7/9/9/9/9/9/1R1K5 w";
     let line = "b6b7 g9i7 b7b6 i7g9";
     let pos = Position::from_fen(fen).expect("legal");
     let chinese = classify_cycle(&pos, &moves(line), RuleSet::Chinese);
-    // Two rooks against a bare general also threaten mate, which outranks the chase.
-    assert_eq!(chinese[0].kind, MoveKind::MateThreat, "{:?}", chinese[0]);
+    assert!(!chinese[0].mate_threat, "{:?}", chinese[0]);
+    assert_eq!(chinese[0].kind, MoveKind::Chase, "{:?}", chinese[0]);
     assert_eq!(chinese[0].chases[0].target, sq("c7"));
     assert_eq!(chinese[0].chases[0].kind, ChaseKind::Unprotected);
-    // The Asian rules keep the rooks' offer an offer, no chase; the move's label is 杀 as in
-    // the Chinese rules (AXF terms 杀着: the same definition, searched as deep), which the
-    // Asian rules never rule on (rules 9–11).
+    // The Asian rules keep the rooks' offer an offer, no chase; the move's label is 杀 (AXF
+    // terms 杀着: a mate by checks, which begins here with the capture of a rook the AXF does
+    // not count as offered: taking it loses), which the Asian rules never rule on (rules 9–11).
     let asian = classify_cycle(&pos, &moves(line), RuleSet::Asian);
     assert!(asian[0].chases.is_empty(), "{:?}", asian[0]);
     assert_eq!(asian[0].kind, MoveKind::MateThreat, "{:?}", asian[0]);
@@ -365,23 +368,25 @@ fn offer_that_cannot_be_accepted_is_a_chase() {
 }
 
 /// 2020 图21 (车四退二 is 兑, and the cannon's 长捉车 must change): a piece the chaser can win
-/// directly is chased as that capture says. Here the rook and horse attack a horse its rook
+/// directly is chased as that capture says. Here the rook and horse attack a cannon its rook
 /// protects once — a light chase (少根子, art. 26.9.2) — and a harmless cannon check before
-/// the capture wins nothing more, so the chase does not become a heavy one "by checks".
+/// the capture wins nothing more, so the chase does not become a heavy one "by checks". (With
+/// a black horse on h6, the figure's own piece, the red horse and it attack each other and the
+/// move is 兑: `tests/cycle_offers.rs`.)
 #[test]
 fn check_on_the_way_does_not_make_a_light_chase_heavy() {
-    let fen = "2b1k4/4a4/5R3/7n1/5N3/3C5/7r1/9/9/4K4 w";
+    let fen = "2b1k4/4a4/5R3/7c1/5N3/3C5/7r1/9/9/4K4 w";
     let line = "f7f6 c9a7 f6f7 a7c9";
     let pos = Position::from_fen(fen).expect("legal");
     let chinese = classify_cycle(&pos, &moves(line), RuleSet::Chinese);
     assert_eq!(chinese[0].kind, MoveKind::Chase, "{:?}", chinese[0]);
-    let on_horse: Vec<_> = chinese[0]
+    let on_cannon: Vec<_> = chinese[0]
         .chases
         .iter()
         .filter(|c| c.target == sq("h6"))
         .collect();
-    assert_eq!(on_horse.len(), 1, "{:?}", chinese[0]);
-    assert_eq!(on_horse[0].kind, ChaseKind::Exchange);
+    assert_eq!(on_cannon.len(), 1, "{:?}", chinese[0]);
+    assert_eq!(on_cannon[0].kind, ChaseKind::Exchange);
 }
 
 /// A conflict between books, decided for the current text. 1956 图六 (车七平九 炮3平1 车九平八

@@ -10,23 +10,21 @@ use super::board::{Threat, old_captures, with_turn};
 use super::bounds::bounds;
 use super::forcing::count_cut;
 use super::mate_threat::threatens_mate_at_once;
-use super::material::{MATE, capture_gain_with, gain, is_exchange_offer};
+use super::material::{MATE, capture_gain_with, gain};
 use super::terms::ChaseKind;
 
 /// 2020 art. 24.3 (图2, 图3, 图9, 图16, 图24; 参考图29–30): material won by a check or
 /// consecutive checks followed, whatever the replies, by a winning capture — including a
 /// discovered check that uncovers a capture (抽) and a check that gives a piece up (图24: 兵七
 /// 平六, the pawn given up with check so that the rook falls). Checks that mate belong to 杀.
-pub(super) fn check_lines(
-    pos: &mut Position,
-    mut them: Option<&mut Position>,
-    offers: &[Move],
-) -> Vec<Threat> {
+/// `offers`: the captures of pieces offered a fair exchange by the capturer (`offer`), no
+/// threat.
+pub(super) fn check_lines(pos: &mut Position, offers: &[Move]) -> Vec<Threat> {
     let chaser = pos.turn();
     let mut out = Vec::new();
     let moves = pos.legal_moves();
     for &c in moves.iter() {
-        if !pos.gives_check(c) || is_exchange_offer(pos, them.as_deref_mut(), c) {
+        if !pos.gives_check(c) || offers.contains(&c) {
             continue;
         }
         let mut line = Line {
@@ -70,7 +68,7 @@ pub(super) fn check_lines(
 /// One search of lines of checks from a first check.
 struct Line<'a> {
     chaser: Color,
-    /// Captures standing in an offer of exchange: no threat (`is_exchange_offer`).
+    /// Captures of pieces offered a fair exchange by the capturer: no threat (`offer`).
     offers: &'a [Move],
     nodes: u32,
     budget: u32,

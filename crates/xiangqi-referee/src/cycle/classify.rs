@@ -9,7 +9,8 @@ use super::created::{created, creates_mate};
 use super::forcing::{forget, take_cuts};
 use super::mate::has_mate_in_one;
 use super::mate_threat::threatens_mate;
-use super::material::{capture_gain, is_exchange_offer, value};
+use super::material::{capture_gain, value};
+use super::offer::is_exchange_offer;
 use super::protection::can_recapture;
 use super::terms::{Chase, IdleKind, MoveClass, MoveKind, PieceId};
 use super::threats::threats;
@@ -112,7 +113,7 @@ pub(crate) fn classify(start: &Position, moves: &[Move], rules: RuleSet) -> Vec<
             }
             class.mate_threat = *mate_memo
                 .entry((pos.hash(), mover))
-                .or_insert_with(|| threatens_mate(&pos, mover));
+                .or_insert_with(|| threatens_mate(&pos, mover, rules));
             if rules == RuleSet::Chinese
                 && class.mate_threat
                 && answers_check

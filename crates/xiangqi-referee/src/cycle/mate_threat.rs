@@ -7,27 +7,33 @@
 
 use xiangqi::{Color, Move, Position};
 
-use super::board::{all_captures, with_turn};
+use super::board::with_turn;
 use super::mate::{Reach, mates_within};
-use super::material::is_exchange_offer;
+use super::offer::Partners;
+use crate::RuleSet;
 
 /// Whether `side`, given the move in `pos` (a null move if it is not its turn), would force
 /// mate by checks: the test for 杀. A mate that would begin by taking a piece standing in an
-/// offer of exchange does not count: the opponent may simply accept the exchange, and the
-/// move is 兑 (2020 图29: 长兑 against 长杀; the same offer is 杀 when the enemy piece cannot
-/// leave its line to accept it).
-pub(crate) fn threatens_mate(pos: &Position, side: Color) -> bool {
-    threatens_mate_within(pos, side, Reach::Unbounded)
+/// offer of exchange (`offer`: a same-kind pair in mutual attack), fair or not, does not count:
+/// that capture is judged as the exchange (2020 图29: 长兑 against 长杀; 图17: the offer that
+/// costs Black both rooks is 捉, not 杀, though 车×c7+ begins a mate). The same pair is 杀 when
+/// the enemy piece cannot leave its line to accept (图29's note), and a mate that begins
+/// otherwise is 杀 even if the offering piece takes part (图20). The Asian rules leave out only
+/// the mates that begin with a fair offer's capture (AXF rule 24 has no unfair offer of
+/// exchange; a mate threat is never a violation there, rule 9).
+pub(crate) fn threatens_mate(pos: &Position, side: Color, rules: RuleSet) -> bool {
+    threatens_mate_within(pos, side, Reach::Unbounded, rules)
 }
 
 /// Whether `side`, given the move, would mate at once (one checking move): an answer to a
 /// check that threatens mate in turn (垫将还杀, 2020 图7) makes the checker's line fail, for
 /// whatever it then takes it is mated at once (24.3: 「得子后不致立即…被对方将死」).
+/// (Chinese rules: the lines of checks that win material are theirs.)
 pub(crate) fn threatens_mate_at_once(pos: &Position, side: Color) -> bool {
-    threatens_mate_within(pos, side, Reach::AtOnce)
+    threatens_mate_within(pos, side, Reach::AtOnce, RuleSet::Chinese)
 }
 
-fn threatens_mate_within(pos: &Position, side: Color, max: Reach) -> bool {
+fn threatens_mate_within(pos: &Position, side: Color, max: Reach, rules: RuleSet) -> bool {
     let Some(mut p) = with_turn(pos, side) else {
         return false;
     };
@@ -36,10 +42,7 @@ fn threatens_mate_within(pos: &Position, side: Color, max: Reach) -> bool {
         return false;
     }
     let mut them = pos.clone();
-    let skip: Vec<Move> = all_captures(&p)
-        .into_iter()
-        .filter(|&m| is_exchange_offer(&p, Some(&mut them), m))
-        .collect();
+    let skip: Vec<Move> = Partners::of(&p, Some(&mut them)).captures(rules == RuleSet::Asian);
     skip.is_empty() || mates_within(&mut p, &skip, max)
 }
 

@@ -14,7 +14,7 @@
 use xiangqi::{Color, Move, Piece, Position, Role, Square};
 
 use super::board::{all_captures, legal_captures_on};
-use super::mate::{has_mate_in_one, mates_by_checks_except};
+use super::mate::has_mate_in_one;
 
 /// A score meaning "the side to move is mated".
 pub(crate) const MATE: i32 = 10_000;
@@ -305,34 +305,4 @@ pub(crate) fn line_gain(
     }
     pos.undo(m, undo);
     net
-}
-
-/// Whether the capture `m` takes a piece of the capturer's own type that could take the
-/// capturer first without gaining anything: the two stand in an offer of exchange (兑, 2020
-/// art. 24.4: if the opponent takes, it is neither mated at once nor loses material; 1956
-/// 图七 长兑; 2020 图2, 图13, 图29, 图30; AXF rule 24, D51–52). Such a capture is no threat.
-pub(crate) fn is_exchange_offer(pos: &Position, them: Option<&mut Position>, m: Move) -> bool {
-    let (Some(a), Some(v)) = (pos.piece_at(m.from()), pos.piece_at(m.to())) else {
-        return false;
-    };
-    if a.role != v.role {
-        return false;
-    }
-    let Some(them) = them else { return false };
-    let back = Move::new(m.to(), m.from());
-    if !them.is_legal(back) || capture_gain(them, back, v.color, &[]) > 0 {
-        return false;
-    }
-    // Accepting must not lose material either, once the recapture's follow-up has run: a
-    // rook "offered" whose capture costs both rooks (the recapture checks, the second rook
-    // falls) is no 兑 but a chase (2020 图17).
-    if line_gain(them, back, a.color, &[], &[]) < 0 {
-        return false;
-    }
-    // Taking must not expose the taker to a mate by checks: a piece that "cannot leave its
-    // line" cannot accept the offer, which is then 杀 or 捉 (2020 图29 variant, 图7).
-    let undo = them.play_unchecked(back);
-    let mated = mates_by_checks_except(them, &[]);
-    them.undo(back, undo);
-    !mated
 }

@@ -38,8 +38,10 @@ mod forcing;
 mod mate;
 // Protection: real and false roots, roots made of checks.
 mod protection;
-// Material values and exchanges, offers of exchange.
+// Material values and exchanges.
 mod material;
+// Offers of exchange (兑): same-kind pairs in mutual attack.
+mod offer;
 // Mate threats (杀).
 mod mate_threat;
 // Material won by checks (抽).

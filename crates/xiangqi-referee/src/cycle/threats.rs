@@ -5,11 +5,10 @@
 
 use xiangqi::{Move, Piece, Position, Role, Square};
 
-use super::board::{Threat, all_captures, horse_leg_towards, old_captures, with_turn};
+use super::board::{Threat, horse_leg_towards, old_captures, with_turn};
 use super::checks::check_lines;
-use super::material::{
-    capture_gain, gain, is_exchange_offer, is_material, line_gain, strength, value,
-};
+use super::material::{capture_gain, gain, is_material, line_gain, strength, value};
+use super::offer::Partners;
 use super::protection::{can_recapture, has_true_root, retakes_by_checks};
 use super::terms::ChaseKind;
 use crate::RuleSet;
@@ -22,6 +21,11 @@ pub(crate) fn threats(pos: &Position, rules: RuleSet) -> Vec<Threat> {
     let chaser = pos.turn();
     let mut them = with_turn(pos, !chaser);
     let old = old_captures(them.as_ref());
+    // Enemy pieces offered an exchange (24.4): a fair one is taken by nobody as a threat.
+    let partners = match rules {
+        RuleSet::Chinese => Partners::of(pos, them.as_mut()),
+        RuleSet::Asian => Partners::default(),
+    };
     // Captures that only break even square by square: a forcing line may still win (图4).
     let mut even: Vec<(Move, Piece, Piece)> = Vec::new();
     for (sq, victim) in pos.pieces() {
@@ -43,7 +47,7 @@ pub(crate) fn threats(pos: &Position, rules: RuleSet) -> Vec<Threat> {
             }
             let kind = match rules {
                 RuleSet::Chinese => {
-                    match chinese_kind(&mut scratch, them.as_mut(), &old, m, attacker, victim) {
+                    match chinese_kind(&mut scratch, &partners, &old, m, attacker, victim) {
                         Direct::Chase(kind) => Some(kind),
                         Direct::Even => {
                             even.push((m, attacker, victim));
@@ -69,14 +73,19 @@ pub(crate) fn threats(pos: &Position, rules: RuleSet) -> Vec<Threat> {
         }
     }
     if rules == RuleSet::Chinese {
-        let offers: Vec<Move> = all_captures(pos)
-            .into_iter()
-            .filter(|&m| is_exchange_offer(pos, them.as_mut(), m))
-            .collect();
-        // A piece that can be won directly is chased as the direct capture says: checks on
-        // the way add nothing (2020 图21: the rook's retreat, whose check line only wins again
-        // the horse its direct capture wins, is judged by that capture).
-        let direct: Vec<Square> = out.iter().map(|t| t.target).collect();
+        let offers = partners.captures(true);
+        // A piece whose capture is judged directly is judged as the direct capture says —
+        // a chase, or the exchange offered (24.4) — and lines on the way add nothing (2020
+        // 图21: the rook's retreat, whose check line only wins again the horse its direct
+        // capture wins, is judged by that capture; the rook's return, whose line C×e7+ …
+        // ends by winning the horse h6 offered the exchange, is 兑).
+        let judged = |out: &[Threat]| -> Vec<Square> {
+            out.iter()
+                .map(|t| t.target)
+                .chain(partners.fairly_offered())
+                .collect()
+        };
+        let direct = judged(&out);
         for (m, attacker, victim) in even {
             if !direct.contains(&m.to()) && line_gain(&mut scratch, m, chaser, &old, &direct) > 0 {
                 push(
@@ -91,8 +100,8 @@ pub(crate) fn threats(pos: &Position, rules: RuleSet) -> Vec<Threat> {
                 );
             }
         }
-        let direct: Vec<Square> = out.iter().map(|t| t.target).collect();
-        for t in check_lines(&mut scratch, them.as_mut(), &offers) {
+        let direct = judged(&out);
+        for t in check_lines(&mut scratch, &offers) {
             if !direct.contains(&t.target) {
                 push(&mut out, t);
             }
@@ -118,21 +127,36 @@ fn push(out: &mut Vec<Threat>, t: Threat) {
 /// must not let the opponent mate at once. The chase is *heavy* against an unprotected piece
 /// (无根子) or a piece worth more than its attacker (捉车), *light* when the piece is
 /// protected but short of protectors (少根子) or won jointly (联合捉) (26.9.2–26.9.3, 图26).
+///
+/// A piece offered a fair exchange (`partners`, 24.4) is not chased by the piece offering it
+/// (`offer`), nor by another piece whose capture wins only by the complete exchange on its
+/// square, of which the offering piece, attacking it, is part: that capture is the exchange
+/// offered (2020 图21: the rook f6's 车×h6 wins the horse only because the horse f5 takes
+/// back, and the book prints 兑). A capture that wins by itself — the piece is unprotected, or
+/// stronger than its taker — is that piece's own chase beside the offer (兑兼捉 is 捉, 26.4;
+/// 2020 图11: the rook a8 takes the unprotected cannon a9 that the cannon a7 offers to
+/// exchange; 图25: the cannon i5, its screen the rook h5 that stands in the offer, takes the
+/// unprotected rook d5).
 fn chinese_kind(
     pos: &mut Position,
-    them: Option<&mut Position>,
+    partners: &Partners,
     old: &[Move],
     m: Move,
     attacker: Piece,
     victim: Piece,
 ) -> Direct {
+    if partners.is_fair_pair(m) {
+        return Direct::None;
+    }
+    let offered = partners.is_fairly_offered(m.to());
     let chaser = pos.turn();
     let net = capture_gain(pos, m, chaser, old);
-    if net < 0 || is_exchange_offer(pos, them, m) {
+    if net < 0 {
         return Direct::None;
     }
     if net == 0 {
-        return Direct::Even;
+        // A line that wins it would win it by the exchange offered.
+        return if offered { Direct::None } else { Direct::Even };
     }
     let undo = pos.play_unchecked(m);
     let recapture = has_true_root(pos, m.to());
@@ -146,13 +170,15 @@ fn chinese_kind(
         }
     }
     let protected = recapture || delayed;
-    Direct::Chase(if !protected {
-        ChaseKind::Unprotected
+    if !protected {
+        Direct::Chase(ChaseKind::Unprotected)
     } else if strength(attacker.role) < strength(victim.role) {
-        ChaseKind::Outranked
+        Direct::Chase(ChaseKind::Outranked)
+    } else if offered {
+        Direct::None
     } else {
-        ChaseKind::Exchange
-    })
+        Direct::Chase(ChaseKind::Exchange)
+    }
 }
 
 /// What a capture is worth by itself, under the Chinese rules.
