@@ -11,24 +11,27 @@
 //!
 //! * **a fair offer** (the partner's side may take the offered piece and, the exchange on the
 //!   square and the forcing line after it played out in full, is neither mated nor down
-//!   material — 24.4's two provisos): taking the partner is no threat, by the offered piece or
-//!   by any other (2020 图21: the horse on h6, attacked by the horse f5 and the rook f6 and
-//!   protected by one rook — 少根 — is offered the horse f5, which it may take and lose nothing
-//!   after 车×f5: the book prints 兑, not 捉), and a mate that begins by taking it is no 杀
-//!   (图29: 长兑 against 长杀);
+//!   material — 24.4's two provisos): taking the partner is no threat, by the offering piece,
+//!   by another piece whose capture wins only by the complete exchange on the partner's square
+//!   (of which the offering piece is part), or by a line of checks (2020 图21: the horse on h6,
+//!   attacked by the horse f5 and the rook f6 and protected by one rook — 少根 — is offered the
+//!   horse f5, which it may take and lose nothing after 车×f5: the book prints 兑, not 捉);
+//!   a capture by another piece that wins by itself stays that piece's chase (`threats`;
+//!   图11, 图25); and a mate that begins with the offering piece's capture of the partner is
+//!   no 杀 (图29: 长兑 against 长杀);
 //! * **an unfair offer** (accepting loses material: 2020 图17's note 「如黑方吃车则双车尽失，
 //!   判“捉”」 — the rook c7 takes b7, 车×b7 checks along the rank and the rook h7 falls): the
 //!   threats against the partner are chases as 24.3 defines them (捉 when taking wins), but a
-//!   mate that begins by taking the partner still does not make the move 杀 (图17: 车×c7+ …
-//!   mates, and the book prints 捉);
+//!   mate that begins with the offering piece's capture of the partner still does not make the
+//!   move 杀 (图17: 车×c7+ … mates, and the book prints 捉);
 //! * **no offer** when the partner cannot accept at all: taking the offered piece is illegal,
 //!   or wins outright (the piece is left hanging, not offered), or lets the other side mate by
 //!   checks — the partner "cannot leave its line" (不能离线), so the attack is one way, and a
 //!   mate that begins by taking the partner is 杀 (图29's note: 「本局红方首着如改走车五平二，
 //!   因黑方8路车不能离线，判杀」).
 //!
-//! A mate that does not begin by taking the partner is 杀 even if the offering piece takes part
-//! in it (图20: 「邀兑之子参与做杀，判杀」), and a chase or a mate of another piece keeps its
+//! A mate that does not begin with the offering piece's capture of the partner is 杀 even if
+//! the offering piece takes part in it (图20: 「邀兑之子参与做杀，判杀」), and a chase or a mate of another piece keeps its
 //! precedence over the offer (兑兼捉 is 捉, 兑兼杀 is 杀, 26.4).
 
 use xiangqi::{Move, Position, Square};
