@@ -30,6 +30,7 @@
 //! than 64 floater sets) is the best candidate seen taken, and the pairing's notes say so.
 
 mod bracket;
+mod candidates;
 mod colour;
 mod criteria;
 mod exact;
@@ -38,6 +39,7 @@ mod next;
 pub mod reference;
 #[cfg(test)]
 mod tests;
+mod whole;
 
 pub use colour::{Claim, Colours, Strength, hi_gets_white};
 
@@ -420,6 +422,12 @@ impl<'a> Field<'a> {
             notes.push(format!(
                 "bracket of score {score}: search budget reached; the best candidate found was \
                  taken"
+            ));
+        }
+        if done.unproven {
+            notes.push(format!(
+                "bracket of score {score}: exchanges of more than two players (art. 4.3) not \
+                 searched and no matching applies; the best candidate generated was taken"
             ));
         }
         if done.probe_cut {
