@@ -15,8 +15,10 @@ use crate::Side;
 /// The work budget per bracket, in search nodes.
 const BUDGET: usize = 40_000;
 
-/// The most sets of floaters a bracket whose plain search ran out of budget tries one by one
-/// (each costs a completion test of the whole round and a look at the following bracket).
+/// The most sets of two or more floaters a bracket valued set by set tries (each costs a
+/// completion test of the whole round and a look at the following bracket; sets of one
+/// floater, as many as the players, are not counted). Bounds work, not a result: a bracket
+/// with more keeps the search's choice, with a note.
 const MAX_SETS: usize = 1_000;
 
 /// The work budget of one look at the following bracket (C8).

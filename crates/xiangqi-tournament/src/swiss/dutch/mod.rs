@@ -25,9 +25,12 @@
 //! The first candidate that reaches every criterion's lower bound is "perfect" and taken at
 //! once (3.4). Otherwise the search goes on, with the colour criterion C12 bounded so that
 //! whole subtrees are skipped, up to a work budget per bracket. A bracket whose search
-//! reaches it is paired by maximum-weight matching instead (the module `exact`), which is
-//! exact without a budget; only where that does not apply (mixed residents, the CLB, more
-//! than 64 floater sets) is the best candidate seen taken, and the pairing's notes say so.
+//! reaches it, or went through remainders without generating all their exchanges (4.3, the
+//! module `candidates`), is paired by maximum-weight matching instead (the module `exact`),
+//! which is exact without a budget; a look at the following bracket (C8) cut so is valued by
+//! one matching of the rest of the round (the module `whole`). Only where the matching does
+//! not apply (mixed residents, the CLB, more than 1,000 sets of two or more floaters) is the
+//! best candidate seen taken, and the pairing's notes say so.
 
 mod bracket;
 mod candidates;
