@@ -50,6 +50,10 @@ pub(crate) struct Exact<'f, 'a> {
     /// matching's last digit, below every criterion, so that among the pairings of the best
     /// value it takes the earliest partner (one matching per step instead of one per try).
     ranked: Option<(usize, Vec<usize>)>,
+    /// Per player of the bracket, his place in it; per two places, C10–C21 of their pair
+    /// (counted once: every matching asks for them again).
+    local: Vec<Option<usize>>,
+    criteria: Vec<[i64; 12]>,
     /// Per set of floaters, the pairs of its latest matching that reached the best value: kept
     /// while they meet every constraint fixed since (no new matching needed).
     last: std::cell::RefCell<std::collections::HashMap<Floaters, Solved>>,
@@ -121,6 +125,26 @@ impl<'f, 'a> Exact<'f, 'a> {
             at: vec![None; f.players.len()],
             partner: vec![None; f.players.len()],
             ranked: None,
+            local: {
+                let mut local = vec![None; f.players.len()];
+                for (k, &x) in mdps.iter().chain(residents).enumerate() {
+                    local[x] = Some(k);
+                }
+                local
+            },
+            criteria: {
+                let all: Vec<usize> = mdps.iter().chain(residents).copied().collect();
+                all.iter()
+                    .flat_map(|&a| all.iter().map(move |&b| (a, b)))
+                    .map(|(a, b)| {
+                        if a == b {
+                            [0; 12]
+                        } else {
+                            f.pair_criteria(a, b)
+                        }
+                    })
+                    .collect()
+            },
             last: std::cell::RefCell::new(std::collections::HashMap::new()),
         }
     }
@@ -506,7 +530,13 @@ impl<'f, 'a> Exact<'f, 'a> {
     /// ([`super::bracket`]'s `quality`), then the exchange's.
     fn pair_digits(&self, a: usize, b: usize) -> [i64; DIGITS] {
         let mut c = [0i64; DIGITS];
-        c[..12].copy_from_slice(&self.f.pair_criteria(a, b));
+        match (self.local[a], self.local[b]) {
+            (Some(x), Some(y)) => {
+                let n = self.mdps.len() + self.residents.len();
+                c[..12].copy_from_slice(&self.criteria[x * n + y]);
+            }
+            _ => c[..12].copy_from_slice(&self.f.pair_criteria(a, b)),
+        }
         if self.exchange_digits
             && let (Some(pa), Some(pb)) = (self.pos(a), self.pos(b))
         {

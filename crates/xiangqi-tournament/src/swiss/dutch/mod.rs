@@ -292,6 +292,9 @@ impl<'a> Field<'a> {
 
     /// A pairing of all of `rest` (and the PAB player if their number is odd), if one exists.
     pub(crate) fn complete(&self, rest: &[usize]) -> Option<Completion> {
+        if let Some(found) = self.complete_greedily(rest) {
+            return Some(found);
+        }
         let m = rest.len();
         let odd = m % 2 == 1;
         let size = m + usize::from(odd);
@@ -321,6 +324,38 @@ impl<'a> Field<'a> {
             })
             .collect();
         let bye = if odd { mate[m].map(|x| rest[x]) } else { None };
+        Some((pairs, bye))
+    }
+
+    /// `complete`'s answer when each player in turn can take the next one free (or the PAB):
+    /// in a Swiss round usually so, and found without building the graph.
+    fn complete_greedily(&self, rest: &[usize]) -> Option<Completion> {
+        let m = rest.len();
+        let mut taken = vec![false; m];
+        let mut pairs = Vec::with_capacity(m / 2);
+        let mut bye = None;
+        for x in 0..m {
+            if taken[x] {
+                continue;
+            }
+            taken[x] = true;
+            let (a, mut scan) = (rest[x], x + 1);
+            loop {
+                match (scan..m).find(|&y| !taken[y]) {
+                    Some(y) if self.compatible(a, rest[y]) => {
+                        taken[y] = true;
+                        pairs.push((a, rest[y]));
+                        break;
+                    }
+                    Some(y) => scan = y + 1,
+                    None if m % 2 == 1 && bye.is_none() && self.bye_ok[a] => {
+                        bye = Some(a);
+                        break;
+                    }
+                    None => return None,
+                }
+            }
+        }
         Some((pairs, bye))
     }
 
