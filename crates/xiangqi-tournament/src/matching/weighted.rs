@@ -69,18 +69,14 @@ struct Matcher {
 
 impl Matcher {
     fn new(n: usize, input: &[(usize, usize, i128)]) -> Matcher {
-        let mut best: std::collections::HashMap<(usize, usize), i128> =
-            std::collections::HashMap::new();
-        for &(a, b, w) in input {
-            if a == b || a >= n || b >= n || w <= 0 {
-                continue;
-            }
-            let e = best.entry((a.min(b), a.max(b))).or_insert(w);
-            *e = (*e).max(w);
-        }
-        let mut edges: Vec<(usize, usize, i128)> =
-            best.into_iter().map(|((a, b), w)| (a, b, 2 * w)).collect();
-        edges.sort_unstable();
+        // Of parallel edges the heaviest: sorted by ends, heaviest first, then the first kept.
+        let mut edges: Vec<(usize, usize, i128)> = input
+            .iter()
+            .filter(|&&(a, b, w)| a != b && a < n && b < n && w > 0)
+            .map(|&(a, b, w)| (a.min(b), a.max(b), 2 * w))
+            .collect();
+        edges.sort_unstable_by_key(|&(a, b, w)| (a, b, std::cmp::Reverse(w)));
+        edges.dedup_by_key(|e| (e.0, e.1));
         let mut incident = vec![Vec::new(); n];
         for (k, &(a, b, _)) in edges.iter().enumerate() {
             incident[a].push(k);

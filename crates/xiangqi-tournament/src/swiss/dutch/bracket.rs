@@ -3,19 +3,25 @@
 
 use std::collections::HashMap;
 
+mod proven;
+
+use super::candidates::{combinations, combinations_count, exchanges, exchanges_complete, split};
 use super::criteria::float_back;
 use super::exact::Exact;
 use super::method::Method;
 use super::next::{psd, psd_bound};
+use super::whole::following_value;
 use super::{Field, Float, Strength};
 use crate::Side;
 
 /// The work budget per bracket, in search nodes.
 const BUDGET: usize = 40_000;
 
-/// The most sets of floaters a bracket whose plain search ran out of budget tries one by one
-/// (each costs a completion test of the whole round and a look at the following bracket).
-const MAX_SETS: usize = 64;
+/// The most sets of two or more floaters a bracket valued set by set tries (each costs a
+/// completion test of the whole round and a look at the following bracket; sets of one
+/// floater, as many as the players, are not counted). Bounds work, not a result: a bracket
+/// with more keeps the search's choice, with a note.
+const MAX_SETS: usize = 1_000;
 
 /// The work budget of one look at the following bracket (C8).
 const PROBE_BUDGET: usize = 2_000;
@@ -37,6 +43,9 @@ pub(crate) struct Done {
     pub(crate) budget_exhausted: bool,
     /// A look at the following bracket (C8) reached its own budget.
     pub(crate) probe_cut: bool,
+    /// The search did not generate every exchange of art. 4.3 it passed, and the matching
+    /// does not apply: the best candidate generated was taken.
+    pub(crate) unproven: bool,
 }
 
 pub(crate) struct Bracket<'f, 'a> {
@@ -80,6 +89,9 @@ pub(crate) struct Bracket<'f, 'a> {
     allowed: Option<Vec<Vec<usize>>>,
     /// The work allowed to the current pass.
     limit: usize,
+    /// The search went past a remainder without generating all its exchanges (art. 4.3,
+    /// `exchanges_complete`): only a candidate at the lower bound found before is proven.
+    unsearched: bool,
 }
 
 impl<'f, 'a> Bracket<'f, 'a> {
@@ -115,6 +127,7 @@ impl<'f, 'a> Bracket<'f, 'a> {
                 .iter()
                 .any(|&r| f.players[r].score != f.players[residents[0]].score),
             limit: BUDGET,
+            unsearched: false,
         }
     }
 
@@ -150,15 +163,18 @@ impl<'f, 'a> Bracket<'f, 'a> {
         self.bound = self.lower_bound(&all, max_pairs);
         self.levels(self.mdps.len());
         let cut = self.work > self.limit && !self.perfect;
-        if cut {
-            // Its value depends only on who floats: the best set of floaters decides it.
-            if let Some(groups) = self.downfloater_groups(&all, max_pairs)
-                && let Some((q, _)) = groups.first()
-            {
-                return (Some(q[..c8_at(q)].to_vec()), false);
+        let searched = self.best.map(|b| b.0);
+        if cut || (self.unsearched && !self.perfect) {
+            // The search did not look at every candidate: the matching values the bracket.
+            if let Some(q) = following_value(self.f, &self.mdps, &self.residents, self.lower) {
+                return (q, false);
             }
+        } else if super::method::current() == Method::CrossCheck
+            && let Some(q) = following_value(self.f, &self.mdps, &self.residents, self.lower)
+        {
+            super::method::record_probe(searched == q);
         }
-        (self.best.map(|b| b.0), cut)
+        (searched, cut)
     }
 
     pub(crate) fn pair(mut self) -> Done {
@@ -175,7 +191,10 @@ impl<'f, 'a> Bracket<'f, 'a> {
         // The plain search first: most brackets reach their bound within the budget.
         self.bound = bound.clone();
         let mut budget_exhausted = self.search(&all);
-        if !budget_exhausted {
+        // Every remainder the search went through before a candidate at the bound ended it (or
+        // all of them, without one) had its exchanges generated: the search saw every
+        // candidate up to its choice.
+        if !budget_exhausted && !self.unsearched {
             if method == Method::CrossCheck {
                 let searched = self.best.as_ref().map(|b| (normal(&b.1), b.2.clone()));
                 if let Some(found) = self.exact(&all, max_pairs) {
@@ -184,10 +203,19 @@ impl<'f, 'a> Bracket<'f, 'a> {
             }
             return self.done(all, false);
         }
-        // It did not: the bracket is paired by maximum-weight matching where that applies.
+        if !budget_exhausted && self.proven_by_value(&all, max_pairs) {
+            return self.done(all, false);
+        }
+        // It did not (or did not see every candidate): the bracket is paired by maximum-weight
+        // matching where that applies.
         if let Some(found) = self.exact(&all, max_pairs) {
             self.best = Some(found);
             return self.done(all, false);
+        }
+        if !budget_exhausted {
+            let mut done = self.done(all, false);
+            done.unproven = true;
+            return done;
         }
         let plain = (self.best.take(), budget_exhausted);
         budget_exhausted = false;
@@ -302,7 +330,9 @@ impl<'f, 'a> Bracket<'f, 'a> {
     /// below them, and zeros; C8 is the following bracket's value for those floaters). The
     /// sets of the fewest floaters with whom the rest of the bracket can be paired (an MDP only
     /// against a resident) and the round completed (C4), grouped by their value, best first;
-    /// `None` where this does not apply or the sets are too many.
+    /// `None` where this does not apply or the sets are too many. If no set of the fewest
+    /// floaters the bracket allows completes the round, two more float (C6 among the choices
+    /// that keep C4), and so on.
     #[allow(clippy::type_complexity)]
     fn downfloater_groups(
         &mut self,
@@ -312,8 +342,26 @@ impl<'f, 'a> Bracket<'f, 'a> {
         if self.mixed || self.clb.is_some() {
             return None;
         }
+        for pairs in (0..=max_pairs).rev() {
+            if let Some(groups) = self.floater_sets(all, pairs)? {
+                return Some(groups);
+            }
+        }
+        None
+    }
+
+    /// `downfloater_groups` for the sets of floaters that leave `max_pairs` pairs: `None` if
+    /// they are too many, `Some(None)` if none keeps the round complete.
+    #[allow(clippy::type_complexity)]
+    fn floater_sets(
+        &mut self,
+        all: &[usize],
+        max_pairs: usize,
+    ) -> Option<Option<Vec<(Quality, Vec<Vec<usize>>)>>> {
         let down = all.len() - 2 * max_pairs;
-        if combinations_count(all.len(), down) > MAX_SETS {
+        // Sets of one floater are as many as the players, and the matching values them at
+        // once (`exact::Floaters`); larger sets are valued one by one.
+        if down > 1 && combinations_count(all.len(), down) > MAX_SETS {
             return None;
         }
         let (resident, win) = self.resident_and_win();
@@ -366,7 +414,7 @@ impl<'f, 'a> Bracket<'f, 'a> {
                 _ => groups.push((q, vec![d])),
             }
         }
-        (!groups.is_empty()).then_some(groups)
+        Some((!groups.is_empty()).then_some(groups))
     }
 
     /// The search of `pair`: a bounded first pass, then the full one. Whether the budget ran
@@ -408,6 +456,7 @@ impl<'f, 'a> Bracket<'f, 'a> {
                 downfloaters,
                 budget_exhausted,
                 probe_cut: self.probe_cut,
+                unproven: false,
             },
             // Nothing found within the budget: the last bracket is closed by any complete
             // pairing (one exists: C4 held when the bracket above was paired); any other
@@ -418,6 +467,7 @@ impl<'f, 'a> Bracket<'f, 'a> {
                 downfloaters: all,
                 budget_exhausted,
                 probe_cut: self.probe_cut,
+                unproven: false,
             },
             None if self.last => match self.f.complete(&all) {
                 Some((pairs, bye)) => Done {
@@ -426,6 +476,7 @@ impl<'f, 'a> Bracket<'f, 'a> {
                     downfloaters: bye.into_iter().collect(),
                     budget_exhausted: true,
                     probe_cut: self.probe_cut,
+                    unproven: false,
                 },
                 None => Done {
                     failed: true,
@@ -433,6 +484,7 @@ impl<'f, 'a> Bracket<'f, 'a> {
                     downfloaters: all,
                     budget_exhausted,
                     probe_cut: self.probe_cut,
+                    unproven: false,
                 },
             },
             None => Done {
@@ -441,6 +493,7 @@ impl<'f, 'a> Bracket<'f, 'a> {
                 downfloaters: all,
                 budget_exhausted,
                 probe_cut: self.probe_cut,
+                unproven: false,
             },
         }
     }
@@ -449,7 +502,7 @@ impl<'f, 'a> Bracket<'f, 'a> {
     fn levels(&mut self, m0: usize) {
         for m1 in (0..=m0.min(self.residents.len())).rev() {
             let before = self.valid;
-            for (ci, chosen) in combinations(m0, m1).into_iter().enumerate() {
+            for (ci, chosen) in combinations(m0, m1).enumerate() {
                 self.key = vec![m0 - m1, ci];
                 let s1: Vec<usize> = chosen.iter().map(|&k| self.mdps[k]).collect();
                 let limbo: Vec<usize> = (0..m0)
@@ -557,6 +610,7 @@ impl<'f, 'a> Bracket<'f, 'a> {
                 }
             }
             self.key.truncate(base);
+            self.unsearched |= !exchanges_complete(rem.len(), p);
             // Fewer pairs only if this many gave no candidate that completes the round (C6).
             if self.valid > before {
                 return;
@@ -938,89 +992,4 @@ fn normal(pairs: &[(usize, usize)]) -> Vec<(usize, usize)> {
     let mut v: Vec<(usize, usize)> = pairs.iter().map(|&(a, b)| (a.min(b), a.max(b))).collect();
     v.sort_unstable();
     v
-}
-
-/// The number of `k`-subsets of `0..n`, saturating.
-fn combinations_count(n: usize, k: usize) -> usize {
-    (0..k.min(n)).fold(1usize, |c, i| c.saturating_mul(n - i) / (i + 1))
-}
-
-/// `k`-subsets of `0..n` in lexicographic order.
-fn combinations(n: usize, k: usize) -> Vec<Vec<usize>> {
-    let mut out = Vec::new();
-    let mut cur: Vec<usize> = (0..k).collect();
-    if k > n {
-        return out;
-    }
-    loop {
-        out.push(cur.clone());
-        if out.len() > 10_000 {
-            return out;
-        }
-        let Some(i) = (0..k).rev().find(|&i| cur[i] < n - k + i) else {
-            return out;
-        };
-        cur[i] += 1;
-        for j in i + 1..k {
-            cur[j] = cur[j - 1] + 1;
-        }
-    }
-}
-
-/// An exchange between S1 and S2: positions leaving S1 and positions entering it.
-type Exchange = (Vec<usize>, Vec<usize>);
-
-/// The exchanges of a homogeneous group of `n` with `p` players in S1, in the order of
-/// art. 4.3: none first, then one player each way, then two (groups of up to 24); within a
-/// size by the difference of the exchanged BSN sums, then the highest BSN leaving S1, then
-/// the lowest entering it. BSNs are positions + 1.
-fn exchanges(n: usize, p: usize) -> Vec<Exchange> {
-    let mut out: Vec<Exchange> = vec![(Vec::new(), Vec::new())];
-    if p == 0 {
-        return out;
-    }
-    let mut ones: Vec<(usize, std::cmp::Reverse<usize>, usize)> = Vec::new();
-    for a in 0..p {
-        for b in p..n {
-            ones.push((b - a, std::cmp::Reverse(a), b));
-        }
-    }
-    ones.sort_unstable();
-    out.extend(
-        ones.iter()
-            .map(|&(_, std::cmp::Reverse(a), b)| (vec![a], vec![b])),
-    );
-    if n <= 24 && p >= 2 {
-        let mut twos = Vec::new();
-        for a1 in 0..p {
-            for a2 in a1 + 1..p {
-                for b1 in p..n {
-                    for b2 in b1 + 1..n {
-                        let diff = (b1 + b2) - (a1 + a2);
-                        twos.push((diff, std::cmp::Reverse((a2, a1)), (b1, b2)));
-                    }
-                }
-            }
-        }
-        twos.sort_unstable();
-        out.extend(
-            twos.iter()
-                .map(|&(_, std::cmp::Reverse((a2, a1)), (b1, b2))| (vec![a1, a2], vec![b1, b2])),
-        );
-    }
-    out
-}
-
-/// S1 and S2 of `group` (in art. 1.2 order) after exchange `x`.
-fn split(group: &[usize], p: usize, x: &Exchange) -> (Vec<usize>, Vec<usize>) {
-    let in_s1 = |k: usize| (k < p && !x.0.contains(&k)) || x.1.contains(&k);
-    let s1 = (0..group.len())
-        .filter(|&k| in_s1(k))
-        .map(|k| group[k])
-        .collect();
-    let s2 = (0..group.len())
-        .filter(|&k| !in_s1(k))
-        .map(|k| group[k])
-        .collect();
-    (s1, s2)
 }

@@ -24,8 +24,9 @@
 use super::criteria::float_back;
 use super::{Field, Float};
 
-/// Quality digits per pair: C10 … C21 (12), then the exchange's size and BSN difference.
-const DIGITS: usize = 14;
+/// Quality digits per pair: C10 … C21 (12), then the exchange's size and BSN difference, then
+/// the generation order of one player's partner (the lowest first, steps 2 and 4).
+const DIGITS: usize = 15;
 
 /// A bracket's residents (sharing one score) and MDPs, with the sets of floaters allowed.
 pub(crate) struct Exact<'f, 'a> {
@@ -45,16 +46,62 @@ pub(crate) struct Exact<'f, 'a> {
     is_mdp: Vec<bool>,
     at: Vec<Option<usize>>,
     partner: Vec<Option<usize>>,
+    /// The player whose partner is being fixed and his candidates in generation order: the
+    /// matching's last digit, below every criterion, so that among the pairings of the best
+    /// value it takes the earliest partner (one matching per step instead of one per try).
+    ranked: Option<(usize, Vec<usize>)>,
+    /// Per player of the bracket, his place in it; per two places, C10–C21 of their pair
+    /// (counted once: every matching asks for them again).
+    local: Vec<Option<usize>>,
+    criteria: Vec<[i64; 12]>,
     /// Per set of floaters, the pairs of its latest matching that reached the best value: kept
     /// while they meet every constraint fixed since (no new matching needed).
-    last: std::cell::RefCell<std::collections::HashMap<Vec<usize>, Solved>>,
+    last: std::cell::RefCell<std::collections::HashMap<Floaters, Solved>>,
 }
 
 /// A bracket's pairs and its floaters (in art. 1.2 order).
 type Paired = (Vec<(usize, usize)>, Vec<usize>);
 
-/// A matching's total and its pairs.
-type Solved = (i128, Vec<(usize, usize)>);
+/// A matching's total, its pairs and the player of `one_of` who floats.
+type Solved = (i128, Vec<(usize, usize)>, Option<usize>);
+
+/// Who floats: `fixed`, and one player of `one_of` if it is not empty. Sets of one floater
+/// each that share their C6–C9 value are valued by one matching, with one extra vertex that
+/// the floater is paired to: a bracket of 2k + 1 has 2k + 1 of them, more than could be
+/// matched set by set.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub(crate) struct Floaters {
+    fixed: Vec<usize>,
+    one_of: Vec<usize>,
+}
+
+/// The sets of floaters as the matching takes them: single residents together, every other
+/// set (and each single MDP, whom art. 4.4 orders apart) alone.
+fn entries(sets: &[Vec<usize>], is_mdp: &[bool]) -> Vec<Floaters> {
+    let mut out: Vec<Floaters> = Vec::new();
+    let mut one_of = Vec::new();
+    for d in sets {
+        match d.as_slice() {
+            [x] if !is_mdp[*x] => one_of.push(*x),
+            _ => out.push(Floaters {
+                fixed: d.clone(),
+                one_of: Vec::new(),
+            }),
+        }
+    }
+    if one_of.len() == 1 {
+        out.push(Floaters {
+            fixed: one_of,
+            one_of: Vec::new(),
+        });
+    } else if !one_of.is_empty() {
+        out.push(Floaters {
+            fixed: Vec::new(),
+            one_of,
+        });
+    }
+    out
+}
 
 /// What one matching says: the total cost under the digits, or none if no perfect matching.
 type Value = Option<i128>;
@@ -77,6 +124,27 @@ impl<'f, 'a> Exact<'f, 'a> {
             is_mdp: (0..f.players.len()).map(|i| mdps.contains(&i)).collect(),
             at: vec![None; f.players.len()],
             partner: vec![None; f.players.len()],
+            ranked: None,
+            local: {
+                let mut local = vec![None; f.players.len()];
+                for (k, &x) in mdps.iter().chain(residents).enumerate() {
+                    local[x] = Some(k);
+                }
+                local
+            },
+            criteria: {
+                let all: Vec<usize> = mdps.iter().chain(residents).copied().collect();
+                all.iter()
+                    .flat_map(|&a| all.iter().map(move |&b| (a, b)))
+                    .map(|(a, b)| {
+                        if a == b {
+                            [0; 12]
+                        } else {
+                            f.pair_criteria(a, b)
+                        }
+                    })
+                    .collect()
+            },
             last: std::cell::RefCell::new(std::collections::HashMap::new()),
         }
     }
@@ -86,14 +154,14 @@ impl<'f, 'a> Exact<'f, 'a> {
     /// digits do not fit the integer (the caller then searches).
     pub(crate) fn pair(mut self, sets: &[Vec<usize>]) -> Option<Paired> {
         let places = self.places()?;
-        let mut live = self.best_sets(sets, &places)?;
+        let mut live = self.best_sets(&entries(sets, &self.is_mdp), &places)?;
         // 1. The MDPs paired: the fewest floating, then the first set of the paired ones.
-        let floating = |d: &Vec<usize>| self.mdps.iter().filter(|m| d.contains(m)).count();
+        let floating = |d: &Floaters| self.mdps.iter().filter(|m| d.fixed.contains(m)).count();
         let fewest = live.iter().map(|(d, _)| floating(d)).min()?;
         live.retain(|(d, _)| floating(d) == fewest);
-        let chosen = |d: &Vec<usize>| -> Vec<usize> {
+        let chosen = |d: &Floaters| -> Vec<usize> {
             (0..self.mdps.len())
-                .filter(|&k| !d.contains(&self.mdps[k]))
+                .filter(|&k| !d.fixed.contains(&self.mdps[k]))
                 .collect()
         };
         let first = live.iter().map(|(d, _)| chosen(d)).min()?;
@@ -103,31 +171,25 @@ impl<'f, 'a> Exact<'f, 'a> {
         let mut used = vec![false; self.residents.len()];
         for &k in &first {
             let m = self.mdps[k];
-            let mut done = false;
-            for (r, &res) in self.residents.iter().enumerate() {
-                if used[r] || !self.f.compatible(m, res) {
-                    continue;
-                }
-                self.fix(m, res);
-                let keep = self.keep(&live, &places, target);
-                if !keep.is_empty() {
-                    live = keep;
-                    used[r] = true;
-                    done = true;
-                    break;
-                }
-                self.unfix();
-            }
-            if !done {
-                return None;
-            }
+            let free: Vec<usize> = (0..self.residents.len())
+                .filter(|&r| !used[r])
+                .map(|r| self.residents[r])
+                .collect();
+            let res = self.lowest_partner(m, free, &mut live, &places, target)?;
+            used[self.residents.iter().position(|&r| r == res)?] = true;
         }
         // 3. The remainder's exchange.
         self.rem = (0..self.residents.len())
             .filter(|&r| !used[r])
             .map(|r| self.residents[r])
             .collect();
-        let floaters = live[0].0.iter().filter(|d| self.rem.contains(d)).count();
+        let floaters = live[0]
+            .0
+            .fixed
+            .iter()
+            .filter(|d| self.rem.contains(d))
+            .count()
+            + usize::from(!live[0].0.one_of.is_empty());
         self.p = (self.rem.len() - floaters) / 2;
         self.side = vec![None; self.rem.len()];
         for (k, &x) in self.rem.iter().enumerate() {
@@ -136,7 +198,7 @@ impl<'f, 'a> Exact<'f, 'a> {
         self.exchange_digits = true;
         // The totals change with the exchange's digits.
         self.last.borrow_mut().clear();
-        let mut scored: Vec<(Vec<usize>, i128)> = Vec::new();
+        let mut scored: Vec<(Floaters, i128)> = Vec::new();
         for (d, _) in &live {
             if let Some(v) = self.value(d, &places) {
                 scored.push((d.clone(), v));
@@ -151,7 +213,17 @@ impl<'f, 'a> Exact<'f, 'a> {
             .map(|k| (k, false))
             .chain((self.p..self.rem.len()).map(|k| (k, true)))
             .collect();
+        if self.exchange_size(&live[0].0) == Some(0) {
+            // The best value has no pair within S2, hence none within S1 and no floater in
+            // S1: no exchange.
+            for k in 0..self.rem.len() {
+                self.side[k] = Some(k < self.p);
+            }
+        }
         for (k, to_s1) in order {
+            if self.side[k].is_some() {
+                continue;
+            }
             // The exchanged side first (leave S1 / enter it), if the best value allows it.
             self.side[k] = Some(to_s1);
             let keep = self.keep(&live, &places, target);
@@ -174,38 +246,114 @@ impl<'f, 'a> Exact<'f, 'a> {
             .filter(|&k| self.side[k] == Some(false))
             .map(|k| self.rem[k])
             .collect();
-        let mut taken = vec![false; s2.len()];
         for &a in &s1 {
-            let mut done = false;
-            for (j, &b) in s2.iter().enumerate() {
-                if taken[j] || !self.f.compatible(a, b) {
-                    continue;
-                }
-                self.fix(a, b);
-                let keep = self.keep(&live, &places, target);
-                if !keep.is_empty() {
-                    live = keep;
-                    taken[j] = true;
-                    done = true;
-                    break;
-                }
-                self.unfix();
-            }
-            if !done {
-                return None;
-            }
+            let free: Vec<usize> = s2
+                .iter()
+                .copied()
+                .filter(|&b| self.partner[b].is_none())
+                .collect();
+            self.lowest_partner(a, free, &mut live, &places, target)?;
         }
-        let down = live.first()?.0.clone();
+        // The floaters: whoever the fixed pairs leave.
+        live.first()?;
+        let mut down: Vec<usize> = self
+            .mdps
+            .iter()
+            .chain(self.residents)
+            .copied()
+            .filter(|&x| self.partner[x].is_none())
+            .collect();
+        down.sort_by_key(|&i| self.f.rank[i]);
         Some((self.fixed, down))
+    }
+
+    /// Whether a candidate whose C10–C21 are `criteria` (and whose floaters are one of `sets`)
+    /// is among the best: its value equals the matching's best over `sets`.
+    pub(crate) fn reaches_best(self, sets: &[Vec<usize>], criteria: &[i64]) -> bool {
+        let Some(places) = self.places() else {
+            return false;
+        };
+        let Some(best) = self.best_sets(&entries(sets, &self.is_mdp), &places) else {
+            return false;
+        };
+        let mut c = [0i64; DIGITS];
+        if criteria.len() != 12 {
+            return false;
+        }
+        c[..12].copy_from_slice(criteria);
+        best.first().is_some_and(|b| b.1 == dot(&c, &places))
+    }
+
+    /// Fixes `a`'s partner: the first of `candidates` with whom the best value `target` is
+    /// still reached (by the order digit, one matching per set of floaters still live).
+    fn lowest_partner(
+        &mut self,
+        a: usize,
+        candidates: Vec<usize>,
+        live: &mut Vec<(Floaters, i128)>,
+        places: &[i128; DIGITS + 1],
+        target: i128,
+    ) -> Option<usize> {
+        // The latest matching already pairs `a` with the first partner he may have: no
+        // earlier one exists.
+        let lowest = candidates.iter().copied().find(|&c| self.allowed(a, c));
+        let cached = live.iter().any(|(d, _)| {
+            let last = self.last.borrow();
+            last.get(d).is_some_and(|(v, pairs, one)| {
+                *v == target
+                    && self.meets(d, pairs, *one)
+                    && pairs.iter().any(|&(x, y)| {
+                        Some(if x == a {
+                            y
+                        } else if y == a {
+                            x
+                        } else {
+                            return false;
+                        }) == lowest
+                    })
+            })
+        });
+        if cached && let Some(b) = lowest {
+            self.fix(a, b);
+            *live = self.keep(live, places, target);
+            return (!live.is_empty()).then_some(b);
+        }
+        self.ranked = Some((a, candidates.clone()));
+        let mut first: Option<usize> = None;
+        for (d, _) in live.iter() {
+            if self.value(d, places) != Some(target) {
+                continue;
+            }
+            let known = self.last.borrow().get(d).cloned();
+            let b = known?
+                .1
+                .iter()
+                .find_map(|&(x, y)| (x == a).then_some(y).or((y == a).then_some(x)))?;
+            let place = candidates.iter().position(|&c| c == b)?;
+            first = Some(first.map_or(place, |f| f.min(place)));
+        }
+        self.ranked = None;
+        let b = candidates[first?];
+        self.fix(a, b);
+        *live = self.keep(live, places, target);
+        (!live.is_empty()).then_some(b)
+    }
+
+    /// The number of pairs within S2 (the exchange's size) of the latest matching of `d`.
+    fn exchange_size(&self, d: &Floaters) -> Option<usize> {
+        let last = self.last.borrow();
+        let (_, pairs, _) = last.get(d)?;
+        let in_s2 = |x: usize| self.pos(x).is_some_and(|k| k >= self.p);
+        Some(pairs.iter().filter(|&&(a, b)| in_s2(a) && in_s2(b)).count())
     }
 
     /// The sets that reach the best value, with it.
     fn best_sets(
         &self,
-        sets: &[Vec<usize>],
+        sets: &[Floaters],
         places: &[i128; DIGITS + 1],
-    ) -> Option<Vec<(Vec<usize>, i128)>> {
-        let mut scored: Vec<(Vec<usize>, i128)> = sets
+    ) -> Option<Vec<(Floaters, i128)>> {
+        let mut scored: Vec<(Floaters, i128)> = sets
             .iter()
             .filter_map(|d| Some((d.clone(), self.value(d, places)?)))
             .collect();
@@ -217,14 +365,14 @@ impl<'f, 'a> Exact<'f, 'a> {
     /// The sets of `live` that still reach `target` under the constraints fixed so far.
     fn keep(
         &self,
-        live: &[(Vec<usize>, i128)],
+        live: &[(Floaters, i128)],
         places: &[i128; DIGITS + 1],
         target: i128,
-    ) -> Vec<(Vec<usize>, i128)> {
+    ) -> Vec<(Floaters, i128)> {
         live.iter()
             .filter(|(d, _)| {
                 let known = self.last.borrow().get(d).cloned();
-                if known.is_some_and(|(v, pairs)| v == target && self.meets(d, &pairs)) {
+                if known.is_some_and(|(v, pairs, one)| v == target && self.meets(d, &pairs, one)) {
                     return true;
                 }
                 self.value(d, places) == Some(target)
@@ -234,9 +382,9 @@ impl<'f, 'a> Exact<'f, 'a> {
     }
 
     /// The least total cost of pairing everyone but the floaters `down` under the constraints.
-    fn value(&self, down: &[usize], places: &[i128; DIGITS + 1]) -> Value {
+    fn value(&self, down: &Floaters, places: &[i128; DIGITS + 1]) -> Value {
         let mut floats = vec![false; self.f.players.len()];
-        for &d in down {
+        for &d in &down.fixed {
             floats[d] = true;
         }
         let players: Vec<usize> = self
@@ -248,7 +396,7 @@ impl<'f, 'a> Exact<'f, 'a> {
             .collect();
         // Floaters: C14/C16 and, in S1, their BSN leaving it; they may not be placed in S1.
         let mut constant = 0i128;
-        for &d in down {
+        for &d in &down.fixed {
             let c = self.floater_digits(d)?;
             constant += dot(&c, places);
         }
@@ -264,21 +412,43 @@ impl<'f, 'a> Exact<'f, 'a> {
                 edges.push((x, y, big - cost));
             }
         }
-        let mate = crate::matching::weighted::max_weight_matching(players.len(), &edges);
+        // One of `one_of` floats: he is paired to an extra vertex, at his floater's cost.
+        let extra = players.len();
+        for (x, &a) in players.iter().enumerate() {
+            if down.one_of.contains(&a)
+                && self.partner[a].is_none()
+                && let Some(c) = self.floater_digits(a)
+            {
+                edges.push((x, extra, big - dot(&c, places)));
+            }
+        }
+        let size = extra + usize::from(!down.one_of.is_empty());
+        let mate = crate::matching::weighted::max_weight_matching(size, &edges);
         if mate.iter().any(Option::is_none) {
             return None;
         }
         let mut total = constant;
         let mut pairs = Vec::new();
+        let mut one = None;
         for (x, m) in mate.iter().enumerate() {
-            if let Some(y) = *m
-                && x < y
-            {
-                total += dot(&self.pair_digits(players[x], players[y]), places);
-                pairs.push((players[x], players[y]));
+            match *m {
+                Some(y) if y == extra => {
+                    let c = self.floater_digits(players[x])?;
+                    total += dot(&c, places);
+                    one = Some(players[x]);
+                }
+                Some(y) if x < y && y < extra => {
+                    let mut c = self.pair_digits(players[x], players[y]);
+                    c[14] = 0;
+                    total += dot(&c, places);
+                    pairs.push((players[x], players[y]));
+                }
+                _ => {}
             }
         }
-        self.last.borrow_mut().insert(down.to_vec(), (total, pairs));
+        self.last
+            .borrow_mut()
+            .insert(down.clone(), (total, pairs, one));
         Some(total)
     }
 
@@ -320,17 +490,15 @@ impl<'f, 'a> Exact<'f, 'a> {
         self.partner[b] = Some(a);
     }
 
-    fn unfix(&mut self) {
-        if let Some((a, b)) = self.fixed.pop() {
-            self.partner[a] = None;
-            self.partner[b] = None;
-        }
-    }
-
-    /// Whether `pairs` with floaters `down` meets every constraint fixed so far.
-    fn meets(&self, down: &[usize], pairs: &[(usize, usize)]) -> bool {
+    /// Whether `pairs` with floaters `down` (and `one` of its `one_of`) meets every
+    /// constraint fixed so far.
+    fn meets(&self, down: &Floaters, pairs: &[(usize, usize)], one: Option<usize>) -> bool {
         pairs.iter().all(|&(a, b)| self.allowed(a, b))
-            && down.iter().all(|&d| self.floater_digits(d).is_some())
+            && down
+                .fixed
+                .iter()
+                .chain(&one)
+                .all(|&d| self.floater_digits(d).is_some() && self.partner[d].is_none())
     }
 
     fn pos(&self, x: usize) -> Option<usize> {
@@ -362,7 +530,13 @@ impl<'f, 'a> Exact<'f, 'a> {
     /// ([`super::bracket`]'s `quality`), then the exchange's.
     fn pair_digits(&self, a: usize, b: usize) -> [i64; DIGITS] {
         let mut c = [0i64; DIGITS];
-        c[..12].copy_from_slice(&self.f.pair_criteria(a, b));
+        match (self.local[a], self.local[b]) {
+            (Some(x), Some(y)) => {
+                let n = self.mdps.len() + self.residents.len();
+                c[..12].copy_from_slice(&self.criteria[x * n + y]);
+            }
+            _ => c[..12].copy_from_slice(&self.f.pair_criteria(a, b)),
+        }
         if self.exchange_digits
             && let (Some(pa), Some(pb)) = (self.pos(a), self.pos(b))
         {
@@ -375,6 +549,13 @@ impl<'f, 'a> Exact<'f, 'a> {
                 }
                 _ => {}
             }
+        }
+        if let Some((r, candidates)) = &self.ranked
+            && (a == *r || b == *r)
+        {
+            let other = if a == *r { b } else { a };
+            let place = candidates.iter().position(|&x| x == other);
+            c[14] = place.unwrap_or(candidates.len()) as i64;
         }
         c
     }
@@ -415,6 +596,7 @@ impl<'f, 'a> Exact<'f, 'a> {
         let mut c = self.pair_digits(a, b);
         c[12] = 1;
         c[13] = (self.mdps.len() + self.residents.len()) as i64 + 1;
+        c[14] = c[13];
         c
     }
 

@@ -28,12 +28,17 @@ pub struct Counts {
     pub agreed: u64,
     /// … and differently.
     pub differed: u64,
+    /// Looks at the following bracket (C8) the search made within its budget whose value the
+    /// matching of the rest of the round (`whole`) found alike ([`Method::CrossCheck`]).
+    pub probes_agreed: u64,
+    /// … and differently.
+    pub probes_differed: u64,
 }
 
 thread_local! {
     static METHOD: Cell<Method> = const { Cell::new(Method::Search) };
     static COUNTS: Cell<Counts> = const {
-        Cell::new(Counts { matched: 0, agreed: 0, differed: 0 })
+        Cell::new(Counts { matched: 0, agreed: 0, differed: 0, probes_agreed: 0, probes_differed: 0 })
     };
 }
 
@@ -86,6 +91,19 @@ pub(crate) fn record(agreed: bool) {
             n.agreed += 1;
         } else {
             n.differed += 1;
+        }
+        c.set(n);
+    });
+}
+
+/// Counts a comparison of a look at the following bracket with the matching's value.
+pub(crate) fn record_probe(agreed: bool) {
+    COUNTS.with(|c| {
+        let mut n = c.get();
+        if agreed {
+            n.probes_agreed += 1;
+        } else {
+            n.probes_differed += 1;
         }
         c.set(n);
     });

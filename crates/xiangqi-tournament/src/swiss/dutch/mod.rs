@@ -25,11 +25,15 @@
 //! The first candidate that reaches every criterion's lower bound is "perfect" and taken at
 //! once (3.4). Otherwise the search goes on, with the colour criterion C12 bounded so that
 //! whole subtrees are skipped, up to a work budget per bracket. A bracket whose search
-//! reaches it is paired by maximum-weight matching instead (the module `exact`), which is
-//! exact without a budget; only where that does not apply (mixed residents, the CLB, more
-//! than 64 floater sets) is the best candidate seen taken, and the pairing's notes say so.
+//! reaches it, or went through remainders without generating all their exchanges (4.3, the
+//! module `candidates`), is paired by maximum-weight matching instead (the module `exact`),
+//! which is exact without a budget; a look at the following bracket (C8) cut so is valued by
+//! one matching of the rest of the round (the module `whole`). Only where the matching does
+//! not apply (mixed residents, the CLB, more than 1,000 sets of two or more floaters) is the
+//! best candidate seen taken, and the pairing's notes say so.
 
 mod bracket;
+mod candidates;
 mod colour;
 mod criteria;
 mod exact;
@@ -38,6 +42,7 @@ mod next;
 pub mod reference;
 #[cfg(test)]
 mod tests;
+mod whole;
 
 pub use colour::{Claim, Colours, Strength, hi_gets_white};
 
@@ -287,6 +292,9 @@ impl<'a> Field<'a> {
 
     /// A pairing of all of `rest` (and the PAB player if their number is odd), if one exists.
     pub(crate) fn complete(&self, rest: &[usize]) -> Option<Completion> {
+        if let Some(found) = self.complete_greedily(rest) {
+            return Some(found);
+        }
         let m = rest.len();
         let odd = m % 2 == 1;
         let size = m + usize::from(odd);
@@ -316,6 +324,38 @@ impl<'a> Field<'a> {
             })
             .collect();
         let bye = if odd { mate[m].map(|x| rest[x]) } else { None };
+        Some((pairs, bye))
+    }
+
+    /// `complete`'s answer when each player in turn can take the next one free (or the PAB):
+    /// in a Swiss round usually so, and found without building the graph.
+    fn complete_greedily(&self, rest: &[usize]) -> Option<Completion> {
+        let m = rest.len();
+        let mut taken = vec![false; m];
+        let mut pairs = Vec::with_capacity(m / 2);
+        let mut bye = None;
+        for x in 0..m {
+            if taken[x] {
+                continue;
+            }
+            taken[x] = true;
+            let (a, mut scan) = (rest[x], x + 1);
+            loop {
+                match (scan..m).find(|&y| !taken[y]) {
+                    Some(y) if self.compatible(a, rest[y]) => {
+                        taken[y] = true;
+                        pairs.push((a, rest[y]));
+                        break;
+                    }
+                    Some(y) => scan = y + 1,
+                    None if m % 2 == 1 && bye.is_none() && self.bye_ok[a] => {
+                        bye = Some(a);
+                        break;
+                    }
+                    None => return None,
+                }
+            }
+        }
         Some((pairs, bye))
     }
 
@@ -420,6 +460,12 @@ impl<'a> Field<'a> {
             notes.push(format!(
                 "bracket of score {score}: search budget reached; the best candidate found was \
                  taken"
+            ));
+        }
+        if done.unproven {
+            notes.push(format!(
+                "bracket of score {score}: exchanges of more than two players (art. 4.3) not \
+                 searched and no matching applies; the best candidate generated was taken"
             ));
         }
         if done.probe_cut {
