@@ -8,8 +8,9 @@
 use xiangqi::{Color, Move, Position};
 
 use super::board::with_turn;
-use super::mate::{Reach, mates_within};
+use super::mate::{Reach, mates_within, shortest_mate};
 use super::offer::Partners;
+use super::terms::MateLine;
 use crate::RuleSet;
 
 /// Whether `side`, given the move in `pos` (a null move if it is not its turn), would force
@@ -44,6 +45,21 @@ fn threatens_mate_within(pos: &Position, side: Color, max: Reach, rules: RuleSet
     let mut them = pos.clone();
     let skip: Vec<Move> = Partners::of(&p, Some(&mut them)).captures(rules == RuleSet::Asian);
     skip.is_empty() || mates_within(&mut p, &skip, max)
+}
+
+/// The mate [`threatens_mate`] found, for the report: the first check and length of a
+/// shortest line, leaving out the same captures of a partner in an offer; `firsts`: the
+/// first checks to choose from (all if empty).
+pub(crate) fn mate_line(
+    pos: &Position,
+    side: Color,
+    rules: RuleSet,
+    firsts: &[Move],
+) -> Option<MateLine> {
+    let mut p = with_turn(pos, side)?;
+    let mut them = pos.clone();
+    let skip: Vec<Move> = Partners::of(&p, Some(&mut them)).captures(rules == RuleSet::Asian);
+    shortest_mate(&mut p, &skip, firsts).map(|(first, checks)| MateLine { first, checks })
 }
 
 /// The checks with which `side`, given the move, would begin a forced mate by checks: the

@@ -60,6 +60,8 @@ mod wording;
 mod explain;
 // The chased pieces as the report shows them.
 mod targets;
+// What each label rests on, as the report shows it.
+mod grounds;
 // The move-by-move report.
 mod report;
 
@@ -68,9 +70,13 @@ use xiangqi::{Color, Move, Position};
 use crate::Reason;
 pub use crate::RuleSet;
 pub use bounds::{NODE_BUDGET, SearchBounds, with_bounds};
+pub use grounds::{MateReport, OfferReport, PieceOn, PiecesReport};
 pub use report::{CycleMove, CycleReport};
 pub use targets::Target;
-pub use terms::{Chase, ChaseKind, IdleKind, MoveClass, MoveKind, PieceId};
+pub use terms::{
+    Chase, ChaseKind, ExchangeOffer, ExemptChase, Exemption, Grounds, IdleKind, MateLine,
+    MoveClass, MoveKind, PieceId, Placed,
+};
 
 /// The ruling on one repetition cycle.
 #[derive(Clone, Debug, PartialEq, Eq)]
