@@ -258,16 +258,16 @@ impl<G: Goal> Search<'_, G> {
     }
 }
 
-/// The line behind a goal [`forces`] found, for the report: the first check of a shortest
-/// line (fewest checks) and its number of checks, the first check taken from `firsts` if that
-/// is not empty. The same search as [`forces`], deepened one check at a time so that the
+/// The lines behind a goal [`forces`] found, for the report: every first check of a shortest
+/// line (fewest checks) and that number of checks, the first checks taken from `firsts` if
+/// that is not empty. The same search as [`forces`], deepened one check at a time so that the
 /// first depth that succeeds is the line's length; `None` if no line is found before the
 /// node budget or the search's deepest line.
 pub(crate) fn shortest_line<G: Goal>(
     pos: &mut Position,
     goal: &G,
     firsts: &[Move],
-) -> Option<(Move, u8)> {
+) -> Option<(Vec<Move>, u8)> {
     let mut s = Search::new(goal);
     let mut list = MoveList::new();
     pos.checking_moves_into(&mut list);
@@ -278,6 +278,7 @@ pub(crate) fn shortest_line<G: Goal>(
     let mut evasions = MoveList::new();
     for depth in 1..=u8::MAX {
         let mut cut = false;
+        let mut found = Vec::new();
         s.path.push(pos.hash());
         for &c in &checks {
             s.nodes += 1;
@@ -286,7 +287,7 @@ pub(crate) fn shortest_line<G: Goal>(
             }
             let all = s.answers(pos, c, depth, &mut evasions);
             if all.yes {
-                return Some((c, depth));
+                found.push(c);
             }
             cut |= all.cut;
             if s.out_of_budget {
@@ -294,6 +295,9 @@ pub(crate) fn shortest_line<G: Goal>(
             }
         }
         s.path.pop();
+        if !found.is_empty() {
+            return Some((found, depth));
+        }
         if !cut {
             return None;
         }

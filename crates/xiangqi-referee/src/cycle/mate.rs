@@ -26,13 +26,13 @@ pub(crate) fn mates_within(pos: &mut Position, skip: &[Move], reach: Reach) -> b
     forces(pos, &Mate(skip), reach)
 }
 
-/// The first check and the number of checks of a shortest mate by checks that
-/// [`mates_by_checks_except`] finds (the same search, one check deeper at a time), the first
-/// check taken from `firsts` unless it is empty.
+/// Every first check of a shortest mate by checks that [`mates_by_checks_except`] finds (the
+/// same search, one check deeper at a time) and its number of checks, the first checks taken
+/// from `firsts` unless it is empty.
 pub(crate) fn shortest_mate(
     pos: &mut Position,
     skip: &[Move],
     firsts: &[Move],
-) -> Option<(Move, u8)> {
+) -> Option<(Vec<Move>, u8)> {
     shortest_line(pos, &Mate(skip), firsts)
 }

@@ -5,7 +5,9 @@
 //! terms (杀着, "threatening to checkmate") use the same definition. We search checks only,
 //! every evasion answered, as many as the position allows (`forcing`).
 
-use xiangqi::{Color, Move, Position};
+use xiangqi::{Color, Move, Position, Square};
+
+use super::material::strength;
 
 use super::board::with_turn;
 use super::mate::{Reach, mates_within, shortest_mate};
@@ -59,7 +61,26 @@ pub(crate) fn mate_line(
     let mut p = with_turn(pos, side)?;
     let mut them = pos.clone();
     let skip: Vec<Move> = Partners::of(&p, Some(&mut them)).captures(rules == RuleSet::Asian);
-    shortest_mate(&mut p, &skip, firsts).map(|(first, checks)| MateLine { first, checks })
+    let (mut found, checks) = shortest_mate(&mut p, &skip, firsts)?;
+    // Of several first checks the one nearest the enemy general, then the one from nearest,
+    // then the heaviest piece's: measures that neither the mirror nor the colour swap
+    // changes, so that a position and its redrawings name the same check.
+    let king = p.king(!side);
+    let near = |sq: Square| {
+        sq.file().index().abs_diff(king.file().index())
+            + sq.rank().index().abs_diff(king.rank().index())
+    };
+    found.sort_by_key(|c| {
+        (
+            near(c.to()),
+            near(c.from()),
+            std::cmp::Reverse(p.piece_at(c.from()).map_or(0, |x| strength(x.role))),
+        )
+    });
+    Some(MateLine {
+        first: *found.first()?,
+        checks,
+    })
 }
 
 /// The checks with which `side`, given the move, would begin a forced mate by checks: the

@@ -50,6 +50,8 @@ mod checks;
 mod threats;
 // What a move created: the threats after it less those that stood.
 mod created;
+// The kinds of 闲 and what each rests on.
+mod idle;
 // The label of a move.
 mod classify;
 // A side's pattern and the verdict per rule set.
