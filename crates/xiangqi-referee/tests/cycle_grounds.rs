@@ -284,3 +284,51 @@ fn the_grounds_serialize_and_read_back() {
     let back: CycleReport = serde_json::from_value(v).expect("reads back");
     assert_eq!(back, r);
 }
+
+/// 2020 art. 26.1.4 (the positions of `cycle_lines.rs` and `cycle_protection.rs`): a piece
+/// other than the general answers a check. A mate that stood before the answer is shown and
+/// set aside (`stood_before_check`), a new one is 杀; a capture the answering rook already
+/// threatened is listed as exempt for the same reason, a new one is 捉.
+#[test]
+fn an_answer_to_a_check_shows_what_stood_before_it() {
+    let report = |fen: &str, moves: &str| {
+        let (start, moves) = cycle(fen, moves);
+        CycleReport::new(&start, &moves, 1, RuleSet::Chinese)
+    };
+    let old = report("3k5/9/3P5/9/9/9/3p1n3/1N7/9/2R1K4 b", "f3d2 b2d1 d2f3 d1b2");
+    let m = &old.moves[1];
+    assert_eq!(m.label, "闲");
+    let mate = m.mate.as_ref().expect("the mate that stood");
+    assert_eq!(mate.set_aside, "stood_before_check");
+    assert!(
+        m.explanation
+            .contains("it stood before the check this move answers")
+    );
+    assert!(m.explanation_zh.contains("应将前已经存在"));
+    let new = report("3k5/9/3P5/9/9/9/2Np1n3/9/9/2R1K4 b", "f3d2 c3d1 d2f3 d1c3");
+    let mate = new.moves[1].mate.as_ref().expect("the new mate");
+    assert_eq!(
+        (new.moves[1].label.as_str(), mate.set_aside.as_str()),
+        ("杀", "")
+    );
+    assert_eq!(mate.first, "c0c9");
+
+    let old = report("3k5/9/9/9/9/9/2n6/9/5R3/5K3 b", "c3d1 f1e1 d1c3 e1f1");
+    let m = &old.moves[1];
+    assert_eq!(m.label, "闲");
+    let exempt: Vec<(&str, &str)> = m
+        .exempt
+        .iter()
+        .map(|t| (t.square.as_str(), t.reason.as_str()))
+        .collect();
+    assert_eq!(exempt, [("d1", "stood_before_check")]);
+    assert!(
+        m.explanation
+            .contains("as it did before answering the check")
+    );
+    assert!(m.explanation_zh.contains("应将前已经存在的捉黑马(d1)"));
+    let new = report("3k5/9/9/9/4R4/9/2n6/9/9/5K3 b", "c3d1 e5e1 d1c3 e1e5");
+    assert_eq!(new.moves[1].label, "捉");
+    assert!(new.moves[1].exempt.is_empty());
+    assert_eq!(new.moves[1].targets[0].square, "d1");
+}

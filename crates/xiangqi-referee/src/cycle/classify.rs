@@ -122,6 +122,16 @@ pub(crate) fn classify(start: &Position, moves: &[Move], rules: RuleSet) -> Vec<
                     chase: to_chase(t, &ids, m),
                     reason: Exemption::LeftByItsSide,
                 }));
+                // 2020 art. 26.1.4: a piece other than the general answers a check; what it
+                // attacked before and still attacks is 闲, and the report says so.
+                if answers_check && piece.role != Role::King {
+                    class
+                        .exempt
+                        .extend(made.stood_by_mover.iter().map(|t| ExemptChase {
+                            chase: to_chase(t, &ids, m),
+                            reason: Exemption::StoodBeforeCheck,
+                        }));
+                }
             }
             class.mate_threat = *mate_memo
                 .entry((pos.hash(), mover))

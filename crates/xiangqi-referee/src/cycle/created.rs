@@ -89,7 +89,15 @@ pub(crate) fn created(
     let stood = |s: Status| matches!(s, Status::Stood | Status::LeftByItsSide);
     let mut out: Vec<Threat> = Vec::new();
     let mut left: Vec<Threat> = Vec::new();
+    // The moved piece's threats that stood with the same result, one per target.
+    let mut stood_by_mover: Vec<Threat> = Vec::new();
     for (t, status) in &judged {
+        if *status == Status::Stood
+            && t.attacker == m.to()
+            && !stood_by_mover.iter().any(|o| o.target == t.target)
+        {
+            stood_by_mover.push(*t);
+        }
         if *status == Status::LeftByItsSide
             && !judged
                 .iter()
@@ -111,7 +119,11 @@ pub(crate) fn created(
             None => out.push(*t),
         }
     }
-    Created { chases: out, left }
+    Created {
+        chases: out,
+        left,
+        stood_by_mover,
+    }
 }
 
 /// The threats a move created ([`created`]).
@@ -121,6 +133,10 @@ pub(crate) struct Created {
     /// Threats whose result the move changed but whose target its own side's last move left
     /// so (2020 参考图21): no chases, for the report (one per target).
     pub(crate) left: Vec<Threat>,
+    /// Threats of the moved piece that stood before the move with the same result: no
+    /// chases; for the report of an answer to a check (2020 art. 26.1.4: 「如应将前已经存在，
+    /// 则为“闲”」).
+    pub(crate) stood_by_mover: Vec<Threat>,
 }
 
 /// Which of two threats on one piece names the chase: the heavier kind, then the moved

@@ -289,6 +289,12 @@ pub(crate) fn exempt_words(
             ),
             format!("；守和方仅有一个进攻子占据守和要点，附带捉{target_zh}按闲处理"),
         ),
+        "stood_before_check" => (
+            format!(
+                "; attacks {target_en}, as it did before answering the check: no chase ({article})"
+            ),
+            format!("；应将前已经存在的捉{target_zh}，按闲处理"),
+        ),
         "left_by_its_side" => (
             format!(
                 "; attacks {target_en}, left so by its own side's last move: no chase ({article})"

@@ -47,7 +47,8 @@ pub struct Target {
     pub article: String,
     /// In `exempt` only: why the attack is no chase — `own_chase` (the general's or a pawn's
     /// own attack, CXA 26.1, AXF rules 28–29), `answer_check` (the general answering a check,
-    /// 26.1.2–26.1.3), `key_point` (26.2: the defending side's lone attacking piece on a
+    /// 26.1.2–26.1.3), `stood_before_check` (another piece answering a check attacks what it
+    /// attacked before, 26.1.4), `key_point` (26.2: the defending side's lone attacking piece on a
     /// drawing point attacks an advisor or elephant), `left_by_its_side` (the target's own
     /// side's last move left it so, the attacker standing where it stood; 24.3, 参考图21).
     #[serde(default, skip_serializing_if = "String::is_empty")]

@@ -223,7 +223,8 @@ pub enum Exemption {
     OwnChase,
     /// The general answering a check (2020 art. 26.1.2–26.1.3).
     AnswerCheck,
-    /// Another piece answering a check, whose threat stood before the check (26.1.4).
+    /// Another piece answering a check, whose threat (a capture, or a mate) stood before the
+    /// answer (26.1.4).
     StoodBeforeCheck,
     /// The defending side's lone attacking piece on a drawing point attacks an advisor or
     /// elephant (26.2).

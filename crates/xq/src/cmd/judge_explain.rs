@@ -57,6 +57,7 @@ pub fn print_cycle(out: &mut impl Write, report: &CycleReport) -> std::io::Resul
                 "answer_check" => "no chase: the general answers a check",
                 "key_point" => "no chase: the defending side's lone attacker on a drawing point",
                 "left_by_its_side" => "no chase: its own side's last move left it so",
+                "stood_before_check" => "no chase: it stood before the check was answered",
                 other => other,
             };
             writeln!(
