@@ -60,14 +60,15 @@ fn an_offer_names_the_pair_and_that_it_is_fair() {
         ("f5", "horse", "h6")
     );
     assert_eq!((o.partner_piece.as_str(), o.fair), ("horse", true));
+    assert_eq!(o.retakers, vec![on("f6", "rook")]);
     assert!(m.sacrifice.is_none() && m.block.is_none() && m.follow.is_none());
     names(
         &m,
         &[
             "offers Red's horse on f5 to Black's horse on h6",
-            "fair offer",
+            "fair offer: after h6×f5, Red's rook on f6 takes back",
         ],
-        &["红马(f5)邀兑黑马(h6)", "不受损失"],
+        &["红马(f5)邀兑黑马(h6)，吃后红车(f6)可吃回", "不受损失"],
     );
     // 1956 图七: the rook itself is the offered piece (the moved piece stands in the pair).
     let m = corpus_move("cn1956-图七", 2, RuleSet::Chinese);
@@ -199,6 +200,11 @@ fn a_mate_threat_names_its_first_check_and_length() {
         ("e4f4", 1, "answer_check")
     );
     assert!(m.explanation_zh.contains("将帅应将按闲处理"));
+    assert!(
+        m.explanation.contains("beginning e4f4 (1 ply)"),
+        "{}",
+        m.explanation
+    );
 }
 
 /// 24.1: 1960 图四, the rook's check names the rook and its square.
@@ -276,7 +282,8 @@ fn the_grounds_serialize_and_read_back() {
     assert_eq!(
         v["moves"][0]["offer"],
         serde_json::json!({"square": "f5", "piece": "horse", "partner": "h6",
-                           "partner_piece": "horse", "fair": true})
+                           "partner_piece": "horse", "fair": true,
+                           "retakers": [{"square": "f6", "piece": "rook"}]})
     );
     // Absent grounds are omitted, not null.
     assert!(v["moves"][0].get("mate").is_none());

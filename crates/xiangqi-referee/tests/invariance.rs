@@ -89,12 +89,13 @@ fn grounds(m: &CycleMove, d: Option<Drawing>) -> Vec<String> {
     let mut out = vec![format!("check {}", list(&m.checkers))];
     if let Some(o) = &m.offer {
         out.push(format!(
-            "offer {}{} {}{} {}",
+            "offer {}{} {}{} {} back {}",
             o.piece,
             sq(&o.square),
             o.partner_piece,
             sq(&o.partner),
-            o.fair
+            o.fair,
+            list(&o.retakers)
         ));
     }
     for (name, g) in [

@@ -52,7 +52,8 @@ fn judge_json_shows_each_labels_grounds() {
     assert_eq!(
         first["offer"],
         json!({"square": "f5", "piece": "horse", "partner": "h6",
-               "partner_piece": "horse", "fair": true})
+               "partner_piece": "horse", "fair": true,
+               "retakers": [{"square": "f6", "piece": "rook"}]})
     );
     assert!(
         first["explanation"]
@@ -105,7 +106,10 @@ fn explain_prints_each_labels_grounds() {
         FIGURE_21_MOVES,
     ]);
     assert!(
-        text.contains("== offers red horse on f5 to black horse on h6: fair"),
+        text.contains(
+            "== offers red horse on f5 to black horse on h6: fair (taking it loses nothing), \
+             taken back by red rook on f6"
+        ),
         "{text}"
     );
     let text = stdout(&[

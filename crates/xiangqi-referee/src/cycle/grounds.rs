@@ -36,6 +36,9 @@ pub struct OfferReport {
     /// Whether accepting loses nothing (always, for a move labelled 兑: an unfair offer is
     /// judged as a chase, 2020 图17).
     pub fair: bool,
+    /// The mover's pieces that may take back once the partner has taken.
+    #[serde(default)]
+    pub retakers: Vec<PieceOn>,
 }
 
 /// 献 (24.5), 拦 (24.6) or 跟 (24.7): the moved piece and the enemy pieces the label rests on.
@@ -130,6 +133,7 @@ pub(crate) fn grounds(after: &Position, c: &MoveClass, asian: bool) -> MoveGroun
                 partner: o.partner.square.to_string(),
                 partner_piece: o.partner.piece.role.name().to_owned(),
                 fair: o.fair,
+                retakers: o.retakers.iter().map(on).collect(),
             });
         }
         Grounds::Sacrifice { given, takers } => g.sacrifice = Some(pieces(given, takers)),
@@ -187,15 +191,28 @@ pub(crate) fn describe_grounds(g: &MoveGrounds, mover: Color, asian: bool) -> (S
     let mut en = String::new();
     let mut zh = String::new();
     if let Some(o) = &g.offer {
-        let fair_en = if o.fair {
-            "a fair offer: taking it loses nothing"
+        let (back_en, back_zh) = if o.retakers.is_empty() {
+            (String::new(), String::new())
         } else {
-            "an unfair offer: taking it loses material"
+            (
+                format!(
+                    "after {}×{}, {} takes back; ",
+                    o.partner,
+                    o.square,
+                    list_en(me, &o.retakers)
+                ),
+                format!("吃后{}可吃回，", list_zh(me, &o.retakers)),
+            )
+        };
+        let fair_en = if o.fair {
+            format!("a fair offer: {back_en}taking it loses nothing")
+        } else {
+            format!("an unfair offer: {back_en}taking it loses material")
         };
         let fair_zh = if o.fair {
-            "对方吃子后不受损失"
+            format!("{back_zh}对方吃子后不受损失")
         } else {
-            "对方吃子后受损失"
+            format!("{back_zh}对方吃子后受损失")
         };
         en.push_str(&format!(
             "; offers {}'s {} on {} to {}'s {} on {} ({fair_en})",
@@ -255,8 +272,9 @@ pub(crate) fn describe_grounds(g: &MoveGrounds, mover: Color, asian: bool) -> (S
         } else {
             ("mate", "连将杀")
         };
+        let plies = if m.length == 1 { "ply" } else { "plies" };
         en.push_str(&format!(
-            "; {mate_en} by checks beginning {} ({} plies){why_en}",
+            "; {mate_en} by checks beginning {} ({} {plies}){why_en}",
             m.first, m.length
         ));
         zh.push_str(&format!(

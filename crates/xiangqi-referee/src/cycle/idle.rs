@@ -4,7 +4,7 @@
 
 use xiangqi::{Color, Move, Position, Role, Square};
 
-use super::board::{all_captures, with_turn};
+use super::board::{all_captures, legal_captures_on, with_turn};
 use super::mate::has_mate_in_one;
 use super::material::{capture_gain, strength};
 use super::offer::is_exchange_offer;
@@ -15,12 +15,33 @@ fn placed(pos: &Position, square: Square) -> Option<Placed> {
     pos.piece_at(square).map(|piece| Placed { square, piece })
 }
 
+/// The fair offer of the piece on `offered` to the enemy piece on `partner` in `pos`, with
+/// the pieces that may take back after the partner's capture.
 fn offer_of(pos: &Position, offered: Square, partner: Square) -> Option<ExchangeOffer> {
     Some(ExchangeOffer {
         offered: placed(pos, offered)?,
         partner: placed(pos, partner)?,
         fair: true,
+        retakers: retakers(pos, Move::new(partner, offered)),
     })
+}
+
+/// The pieces that may take back on the square of `take` once it is played in `pos` (no
+/// piece if it is not legal: `pos` need not have the taker to move).
+fn retakers(pos: &Position, take: Move) -> Vec<Placed> {
+    let Some(mut probe) = pos
+        .piece_at(take.from())
+        .and_then(|p| with_turn(pos, p.color))
+    else {
+        return Vec::new();
+    };
+    if !probe.is_legal(take) {
+        return Vec::new();
+    }
+    probe.play_unchecked(take);
+    legal_captures_on(&probe, take.to())
+        .filter_map(|r| placed(&probe, r.from()))
+        .collect()
 }
 
 /// 兑 (2020 art. 24.4: 「同兵种邀兑，而对方一旦吃掉此子后，不致立即被将死或立即在子力价值上
@@ -153,11 +174,7 @@ pub(crate) fn idle_kind(
         let same: Vec<ExchangeOffer> = attackers
             .iter()
             .filter(|a| a.piece.role == piece.role)
-            .map(|&partner| ExchangeOffer {
-                offered: given,
-                partner,
-                fair: true,
-            })
+            .filter_map(|a| offer_of(after, to, a.square))
             .collect();
         return if same.is_empty() {
             (

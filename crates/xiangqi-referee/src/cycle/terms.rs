@@ -164,7 +164,7 @@ pub struct Placed {
 
 /// An offer of exchange (兑, 2020 art. 24.4): the mover's piece `offered`, which the enemy
 /// piece of the same kind `partner` may take.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ExchangeOffer {
     /// The mover's piece offered.
     pub offered: Placed,
@@ -173,6 +173,8 @@ pub struct ExchangeOffer {
     /// Whether accepting loses nothing (24.4's provisos). A move labelled 兑 offers fairly:
     /// an unfair offer is judged as a chase (2020 图17).
     pub fair: bool,
+    /// The mover's pieces that may take back once the partner has taken.
+    pub retakers: Vec<Placed>,
 }
 
 /// What an idle move rests on.

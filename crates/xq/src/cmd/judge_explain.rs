@@ -95,7 +95,7 @@ fn print_grounds(out: &mut impl Write, m: &CycleMove) -> std::io::Result<()> {
         writeln!(out, "        == check from {}", at.join(", "))?;
     }
     if let Some(o) = &m.offer {
-        writeln!(
+        write!(
             out,
             "        == offers {me} {} on {} to {them} {} on {}: {}",
             o.piece,
@@ -108,6 +108,16 @@ fn print_grounds(out: &mut impl Write, m: &CycleMove) -> std::io::Result<()> {
                 "unfair (taking it loses material)"
             }
         )?;
+        let back: Vec<String> = o
+            .retakers
+            .iter()
+            .map(|p| format!("{me} {} on {}", p.piece, p.square))
+            .collect();
+        if back.is_empty() {
+            writeln!(out)?;
+        } else {
+            writeln!(out, ", taken back by {}", back.join(", "))?;
+        }
     }
     for (what, g) in [
         ("gives up", &m.sacrifice),
@@ -132,8 +142,11 @@ fn print_grounds(out: &mut impl Write, m: &CycleMove) -> std::io::Result<()> {
     if let Some(mate) = &m.mate {
         write!(
             out,
-            "        == mate by checks: first {} ({}), {} plies",
-            mate.first, mate.chinese, mate.length
+            "        == mate by checks: first {} ({}), {} {}",
+            mate.first,
+            mate.chinese,
+            mate.length,
+            if mate.length == 1 { "ply" } else { "plies" }
         )?;
         if mate.set_aside.is_empty() {
             writeln!(out)?;
