@@ -4,15 +4,15 @@ use std::collections::HashMap;
 
 use xiangqi::{Color, Move, Position, Role, Square};
 
-use super::board::{Threat, all_captures, with_turn};
+use super::board::{Threat, with_turn};
 use super::created::{created, creates_mate};
 use super::forcing::{forget, take_cuts};
-use super::mate::has_mate_in_one;
-use super::mate_threat::threatens_mate;
-use super::material::{capture_gain, value};
-use super::offer::is_exchange_offer;
-use super::protection::can_recapture;
-use super::terms::{Chase, IdleKind, MoveClass, MoveKind, PieceId};
+use super::idle::idle_kind;
+use super::mate_threat::{mate_line, threatens_mate};
+use super::material::value;
+use super::terms::{
+    Chase, ExemptChase, Exemption, Grounds, IdleKind, MoveClass, MoveKind, PieceId,
+};
 use super::threats::threats;
 use crate::RuleSet;
 
@@ -94,6 +94,10 @@ pub(crate) fn classify(start: &Position, moves: &[Move], rules: RuleSet) -> Vec<
             chases: Vec::new(),
             kind: MoveKind::Check,
             search_cut: false,
+            grounds: Grounds::Nothing,
+            mate: None,
+            mate_set_aside: None,
+            exempt: Vec::new(),
         };
         if checkers.is_empty() {
             let after_pos = with_turn(&pos, mover);
@@ -101,19 +105,39 @@ pub(crate) fn classify(start: &Position, moves: &[Move], rules: RuleSet) -> Vec<
                 let after = threats(after_pos, rules);
                 let lone = rules == RuleSet::Chinese && defends_with_one_piece(&pos, mover);
                 let theirs = &history[(ply + history.len() - 1) % history.len()];
-                class.chases = created(&before, &after, theirs, &prior, after_pos, m, rules)
-                    .into_iter()
+                let made = created(&before, &after, theirs, &prior, after_pos, m, rules);
+                for t in made.chases {
                     // 2020 art. 26.2 (图18, 参考图19): the defending side's one attacking
                     // piece, holding a drawing point, attacks an advisor or elephant: 闲.
-                    .filter(|t| {
-                        !(lone && matches!(t.target_piece.role, Role::Advisor | Role::Elephant))
-                    })
-                    .map(|t| to_chase(&t, &ids, m))
-                    .collect();
+                    if lone && matches!(t.target_piece.role, Role::Advisor | Role::Elephant) {
+                        class.exempt.push(ExemptChase {
+                            chase: to_chase(&t, &ids, m),
+                            reason: Exemption::KeyPoint,
+                        });
+                    } else {
+                        class.chases.push(to_chase(&t, &ids, m));
+                    }
+                }
+                class.exempt.extend(made.left.iter().map(|t| ExemptChase {
+                    chase: to_chase(t, &ids, m),
+                    reason: Exemption::LeftByItsSide,
+                }));
+                // 2020 art. 26.1.4: a piece other than the general answers a check; what it
+                // attacked before and still attacks is 闲, and the report says so.
+                if answers_check && piece.role != Role::King {
+                    class
+                        .exempt
+                        .extend(made.stood_by_mover.iter().map(|t| ExemptChase {
+                            chase: to_chase(t, &ids, m),
+                            reason: Exemption::StoodBeforeCheck,
+                        }));
+                }
             }
             class.mate_threat = *mate_memo
                 .entry((pos.hash(), mover))
                 .or_insert_with(|| threatens_mate(&pos, mover, rules));
+            // The mating line's first check must be one of these (all if empty).
+            let mut firsts = Vec::new();
             if rules == RuleSet::Chinese
                 && class.mate_threat
                 && answers_check
@@ -122,9 +146,21 @@ pub(crate) fn classify(start: &Position, moves: &[Move], rules: RuleSet) -> Vec<
                 // The check was the move before this one (the cycle goes round: before the
                 // first move comes the last).
                 let before_check = &history[(ply + history.len() - 1) % history.len()];
-                class.mate_threat = creates_mate(&prior, before_check, &pos, mover);
+                firsts = creates_mate(&prior, before_check, &pos, mover);
+                if firsts.is_empty() {
+                    class.mate_threat = false;
+                    class.mate_set_aside = Some(Exemption::StoodBeforeCheck);
+                }
             }
-            class.kind = kind(&class, rules, &prior, &pos);
+            let (kind, grounds) = kind(&class, rules, &prior, &pos);
+            class.kind = kind;
+            class.grounds = grounds;
+            if class.mate_threat && kind == MoveKind::Idle(IdleKind::AnswerCheck) {
+                class.mate_set_aside = Some(Exemption::AnswerCheck);
+            }
+            if class.mate_threat || class.mate_set_aside.is_some() {
+                class.mate = mate_line(&pos, mover, rules, &firsts);
+            }
         }
         // A search stopped by its node budget (the threats before the move are counted with
         // it: they decide what the move created).
@@ -202,9 +238,14 @@ fn to_chase(t: &Threat, ids: &Identities, m: Move) -> Chase {
 /// * Asian: a move with two readings is judged by the one that is a violation (AXF
 ///   section 2, as summarised by the referee committee): a chase outweighs a mate threat,
 ///   which is never a violation (rule 9).
-fn kind(class: &MoveClass, rules: RuleSet, before: &Position, after: &Position) -> MoveKind {
+fn kind(
+    class: &MoveClass,
+    rules: RuleSet,
+    before: &Position,
+    after: &Position,
+) -> (MoveKind, Grounds) {
     let chases = !class.chases.is_empty();
-    match rules {
+    let kind = match rules {
         RuleSet::Chinese if class.answers_check && class.piece.role == Role::King => {
             MoveKind::Idle(IdleKind::AnswerCheck)
         }
@@ -212,141 +253,12 @@ fn kind(class: &MoveClass, rules: RuleSet, before: &Position, after: &Position) 
         RuleSet::Asian if chases => MoveKind::Chase,
         RuleSet::Asian if class.mate_threat => MoveKind::MateThreat,
         _ if chases => MoveKind::Chase,
-        _ => MoveKind::Idle(idle_kind(class.mv, class.mover, before, after)),
-    }
-}
-
-/// 兑 (2020 art. 24.4: 「同兵种邀兑，而对方一旦吃掉此子后，不致立即被将死或立即在子力价值上
-/// 遭受损失」): after the move the opponent can take one of the mover's pieces with a piece of
-/// the same type, a capture it did not have before the move, and taking neither loses material
-/// once the exchange on the square has run nor lets the mover mate at once. It must not win
-/// material either: an exchange is even, and a piece left to be won is no offer of one. The offered piece need not be the one moved: a piece that steps off a line
-/// opens a rook's file to the other rook (2020 图9, 马二进三), a rook that steps between two
-/// cannons becomes the screen of both (图13, 车六平五).
-fn offers_exchange(mover: Color, before: &Position, after: &Position) -> bool {
-    let earlier = with_turn(before, !mover);
-    let mut probe = after.clone();
-    all_captures(after).into_iter().any(|c| {
-        let (Some(a), Some(v)) = (after.piece_at(c.from()), after.piece_at(c.to())) else {
-            return false;
-        };
-        if a.role != v.role {
-            return false;
+        _ => {
+            let (idle, grounds) = idle_kind(class.mv, class.mover, before, after);
+            return (MoveKind::Idle(idle), grounds);
         }
-        // The same even capture was there before the move: not offered by it. A capture that
-        // won material before and is even now is offered by the move, which protected the
-        // piece (2020 图21 车四退二, 图30 炮八进四: the move guards the horse the opponent's
-        // horse attacks).
-        let was_there = earlier.as_ref().is_some_and(|p| {
-            p.piece_at(c.from()) == Some(a)
-                && p.piece_at(c.to()) == Some(v)
-                && p.is_legal(c)
-                && capture_gain(&mut p.clone(), c, !mover, &[]) == 0
-        });
-        if was_there || capture_gain(&mut probe, c, !mover, &[]) != 0 {
-            return false;
-        }
-        let undo = probe.play_unchecked(c);
-        let mated = has_mate_in_one(&mut probe);
-        probe.undo(c, undo);
-        !mated
-    }) || offers_own_exchange(mover, before, after)
-}
-
-/// The other half of 兑 (24.4): after the move, the mover's own piece attacks a piece of the
-/// same type that attacks it back, the pair stands in an offer of exchange
-/// ([`is_exchange_offer`]: taking first wins nothing, accepting loses nothing), and the move
-/// made that capture a better one than before — a rook that steps beside the horse its horse
-/// attacks, backing the exchange (2020 图30 车6退4; with the black horse on the other side,
-/// where the red horse cannot take back, the same move is 捉).
-fn offers_own_exchange(mover: Color, before: &Position, after: &Position) -> bool {
-    let (Some(me), Some(earlier)) = (with_turn(after, mover), with_turn(before, mover)) else {
-        return false;
     };
-    let mut them = after.clone();
-    all_captures(&me).into_iter().any(|c| {
-        let (Some(a), Some(v)) = (me.piece_at(c.from()), me.piece_at(c.to())) else {
-            return false;
-        };
-        if a.role != v.role || !is_exchange_offer(&me, Some(&mut them), c) {
-            return false;
-        }
-        let now = capture_gain(&mut me.clone(), c, mover, &[]);
-        let then = (earlier.piece_at(c.from()) == Some(a)
-            && earlier.piece_at(c.to()) == Some(v)
-            && earlier.is_legal(c))
-        .then(|| capture_gain(&mut earlier.clone(), c, mover, &[]));
-        then.is_none_or(|t| t < now)
-    })
-}
-
-/// The kinds of 闲 (2020 art. 24.4–24.8; AXF terms 兑着, 献着, 拦着; rules 39–40).
-fn idle_kind(m: Move, mover: Color, before: &Position, after: &Position) -> IdleKind {
-    if offers_exchange(mover, before, after) {
-        return IdleKind::Exchange;
-    }
-    let to = m.to();
-    let Some(piece) = after.piece_at(to) else {
-        return IdleKind::Plain;
-    };
-    // 献 and 兑 offer the piece: the opponent may take it "without being mated at once or
-    // losing material at once" (24.4, 24.5). A piece whose capture costs the taker (it is
-    // protected and worth less than the taker) is offered to nobody.
-    let attackers: Vec<Square> = after
-        .attackers(to, !mover)
-        .filter(|&a| accepts(after, Move::new(a, to), !mover))
-        .collect();
-    if !attackers.is_empty() {
-        // 兑: a same-type piece may take it and it may take that piece back.
-        let same = attackers
-            .iter()
-            .any(|&a| after.piece_at(a).is_some_and(|p| p.role == piece.role));
-        return if same {
-            IdleKind::Exchange
-        } else {
-            IdleKind::Sacrifice
-        };
-    }
-    // 跟: the moved piece now attacks a protected enemy piece it did not attack before.
-    if let Some(me) = with_turn(after, mover) {
-        for (sq, p) in after.pieces() {
-            if p.color == mover || p.role == Role::King {
-                continue;
-            }
-            let cap = Move::new(to, sq);
-            if me.is_legal(cap) && !before.attackers(sq, mover).contains(m.from()) {
-                let mut probe = me.clone();
-                probe.play_unchecked(cap);
-                if can_recapture(&probe, sq) {
-                    return IdleKind::Follow;
-                }
-            }
-        }
-    }
-    // 拦: the moved piece stands where an enemy piece could have gone, cutting its path.
-    if let Some(them) = with_turn(before, !mover)
-        && them.legal_moves().iter().any(|mv| mv.to() == to)
-    {
-        return IdleKind::Block;
-    }
-    IdleKind::Plain
-}
-
-/// Whether the side to move in `pos` (`taker`) may play the capture `cap` of an offered piece
-/// without being mated at once or losing material once the exchange has run (2020 art. 24.4
-/// and 24.5: 「对方一旦吃掉此子后，不致立即被将死或立即在子力价值上遭受损失」).
-fn accepts(pos: &Position, cap: Move, taker: Color) -> bool {
-    if !pos.is_legal(cap) {
-        return false;
-    }
-    let mut probe = pos.clone();
-    if capture_gain(&mut probe, cap, taker, &[]) < 0 {
-        return false;
-    }
-    let undo = probe.play_unchecked(cap);
-    let mated = has_mate_in_one(&mut probe);
-    probe.undo(cap, undo);
-    !mated
+    (kind, Grounds::Nothing)
 }
 
 /// The shortest prefix of which `moves` is a repetition.

@@ -14,6 +14,9 @@ use crate::RuleSet;
 /// How an after-move threat relates to the threats before the move.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Status {
+    /// It did, its result changed, but the target's own side left it so and the moved piece
+    /// takes no part: not the chaser's doing (counted as one that stood).
+    LeftByItsSide,
     /// That attacker did not threaten that piece before.
     New,
     /// It did, but only now does taking win (see [`result_changed`]), or only now without a
@@ -45,7 +48,7 @@ pub(crate) fn created(
     after_pos: &Position,
     m: Move,
     rules: RuleSet,
-) -> Vec<Threat> {
+) -> Created {
     let origin = |sq: Square| if sq == m.to() { m.from() } else { sq };
     let judged: Vec<(Threat, Status)> = after
         .iter()
@@ -65,26 +68,48 @@ pub(crate) fn created(
                 Some(_)
                     if rules == RuleSet::Chinese
                         && t.kind != ChaseKind::ByChecks
-                        && result_changed(prior, after_pos, from, t)
-                        && (!left_by_its_side(theirs, prior, from, t.target)
-                            || takes_part(after_pos, t, m.to())) =>
+                        && result_changed(prior, after_pos, from, t) =>
                 {
-                    let joint = Threat {
-                        kind: ChaseKind::Exchange,
-                        ..*t
-                    };
-                    (joint, Status::Renewed)
+                    if !left_by_its_side(theirs, prior, from, t.target)
+                        || takes_part(after_pos, t, m.to())
+                    {
+                        let joint = Threat {
+                            kind: ChaseKind::Exchange,
+                            ..*t
+                        };
+                        (joint, Status::Renewed)
+                    } else {
+                        (*t, Status::LeftByItsSide)
+                    }
                 }
                 Some(_) => (*t, Status::Stood),
             }
         })
         .collect();
+    let stood = |s: Status| matches!(s, Status::Stood | Status::LeftByItsSide);
     let mut out: Vec<Threat> = Vec::new();
+    let mut left: Vec<Threat> = Vec::new();
+    // The moved piece's threats that stood with the same result, one per target.
+    let mut stood_by_mover: Vec<Threat> = Vec::new();
     for (t, status) in &judged {
         if *status == Status::Stood
-            || judged
+            && t.attacker == m.to()
+            && !stood_by_mover.iter().any(|o| o.target == t.target)
+        {
+            stood_by_mover.push(*t);
+        }
+        if *status == Status::LeftByItsSide
+            && !judged
                 .iter()
                 .any(|(o, s)| o.target == t.target && *s == Status::Stood)
+            && !left.iter().any(|o| o.target == t.target)
+        {
+            left.push(*t);
+        }
+        if stood(*status)
+            || judged
+                .iter()
+                .any(|(o, s)| o.target == t.target && stood(*s))
         {
             continue;
         }
@@ -94,7 +119,24 @@ pub(crate) fn created(
             None => out.push(*t),
         }
     }
-    out
+    Created {
+        chases: out,
+        left,
+        stood_by_mover,
+    }
+}
+
+/// The threats a move created ([`created`]).
+pub(crate) struct Created {
+    /// The chases, one per chased piece.
+    pub(crate) chases: Vec<Threat>,
+    /// Threats whose result the move changed but whose target its own side's last move left
+    /// so (2020 参考图21): no chases, for the report (one per target).
+    pub(crate) left: Vec<Threat>,
+    /// Threats of the moved piece that stood before the move with the same result: no
+    /// chases; for the report of an answer to a check (2020 art. 26.1.4: 「如应将前已经存在，
+    /// 则为“闲”」).
+    pub(crate) stood_by_mover: Vec<Threat>,
 }
 
 /// Which of two threats on one piece names the chase: the heavier kind, then the moved
@@ -190,13 +232,16 @@ fn left_by_its_side(theirs: &Position, prior: &Position, attacker: Square, targe
 /// (`before_check`, the mover's threats as they stood). A mate threat that stood before the
 /// check and survives the answer is 闲; 2020 图19: 炮2平4 answers the check and adds the mate
 /// 马退6, which is new: 杀.
+/// Returns the mating checks that are new (empty: the threat stood).
 pub(crate) fn creates_mate(
     prior: &Position,
     before_check: &Position,
     after: &Position,
     mover: Color,
-) -> bool {
+) -> Vec<Move> {
     let mut old = mating_checks(prior, mover);
     old.extend(mating_checks(before_check, mover));
-    mating_checks(after, mover).iter().any(|c| !old.contains(c))
+    let mut new = mating_checks(after, mover);
+    new.retain(|c| !old.contains(c));
+    new
 }

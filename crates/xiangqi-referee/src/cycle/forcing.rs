@@ -103,14 +103,7 @@ pub(crate) fn forces<G: Goal>(pos: &mut Position, goal: &G, reach: Reach) -> boo
         count_cut();
         return false;
     }
-    let mut s = Search {
-        goal,
-        nodes: 0,
-        budget: bounds().node_budget,
-        out_of_budget: false,
-        loop_min: usize::MAX,
-        path: Vec::new(),
-    };
+    let mut s = Search::new(goal);
     let last = max_checks.unwrap_or(u8::MAX);
     // The depth doubles from one round to the next: a forced goal found at any depth is
     // forced, and a failure with no line cut holds at every depth, so the rounds change no
@@ -135,7 +128,18 @@ pub(crate) fn forces<G: Goal>(pos: &mut Position, goal: &G, reach: Reach) -> boo
     }
 }
 
-impl<G: Goal> Search<'_, G> {
+impl<'a, G: Goal> Search<'a, G> {
+    fn new(goal: &'a G) -> Self {
+        Search {
+            goal,
+            nodes: 0,
+            budget: bounds().node_budget,
+            out_of_budget: false,
+            loop_min: usize::MAX,
+            path: Vec::new(),
+        }
+    }
+
     fn at(&mut self, pos: &mut Position, depth: u8) -> Found {
         // A result that no depth can change (depth 0 in the key: the goal forced, or every
         // line ended), then one for this depth.
@@ -197,34 +201,7 @@ impl<G: Goal> Search<'_, G> {
                 self.out_of_budget = true;
                 break;
             }
-            let undo = pos.play_unchecked(c);
-            pos.legal_moves_into(&mut evasions);
-            let list = captures_first(pos, &evasions);
-            let mut all = Found {
-                yes: true,
-                cut: false,
-            };
-            for &e in list.iter() {
-                let u = pos.play_unchecked(e);
-                let ok = if self.goal.reached(pos) {
-                    true
-                } else if depth > 1 {
-                    let f = self.at(pos, depth - 1);
-                    // Only a failed answer's cut matters: a deeper search may turn it.
-                    all.cut |= !f.yes && f.cut;
-                    f.yes
-                } else {
-                    // The depth stops this line: a deeper search may go on if a check is left.
-                    all.cut |= has_check(pos);
-                    false
-                };
-                pos.undo(e, u);
-                if !ok {
-                    all.yes = false;
-                    break;
-                }
-            }
-            pos.undo(c, undo);
+            let all = self.answers(pos, c, depth, &mut evasions);
             if all.yes {
                 self.path.pop();
                 return all;
@@ -237,6 +214,95 @@ impl<G: Goal> Search<'_, G> {
         self.path.pop();
         found
     }
+}
+
+impl<G: Goal> Search<'_, G> {
+    /// Whether every answer to the check `c` lets the line reach the goal within `depth`
+    /// checks (this one included).
+    fn answers(
+        &mut self,
+        pos: &mut Position,
+        c: Move,
+        depth: u8,
+        evasions: &mut MoveList,
+    ) -> Found {
+        let undo = pos.play_unchecked(c);
+        pos.legal_moves_into(evasions);
+        let list = captures_first(pos, evasions);
+        let mut all = Found {
+            yes: true,
+            cut: false,
+        };
+        for &e in list.iter() {
+            let u = pos.play_unchecked(e);
+            let ok = if self.goal.reached(pos) {
+                true
+            } else if depth > 1 {
+                let f = self.at(pos, depth - 1);
+                // Only a failed answer's cut matters: a deeper search may turn it.
+                all.cut |= !f.yes && f.cut;
+                f.yes
+            } else {
+                // The depth stops this line: a deeper search may go on if a check is left.
+                all.cut |= has_check(pos);
+                false
+            };
+            pos.undo(e, u);
+            if !ok {
+                all.yes = false;
+                break;
+            }
+        }
+        pos.undo(c, undo);
+        all
+    }
+}
+
+/// The lines behind a goal [`forces`] found, for the report: every first check of a shortest
+/// line (fewest checks) and that number of checks, the first checks taken from `firsts` if
+/// that is not empty. The same search as [`forces`], deepened one check at a time so that the
+/// first depth that succeeds is the line's length; `None` if no line is found before the
+/// node budget or the search's deepest line.
+pub(crate) fn shortest_line<G: Goal>(
+    pos: &mut Position,
+    goal: &G,
+    firsts: &[Move],
+) -> Option<(Vec<Move>, u8)> {
+    let mut s = Search::new(goal);
+    let mut list = MoveList::new();
+    pos.checking_moves_into(&mut list);
+    let checks: Vec<Move> = captures_first(pos, &list)
+        .into_iter()
+        .filter(|c| !goal.skip().contains(c) && (firsts.is_empty() || firsts.contains(c)))
+        .collect();
+    let mut evasions = MoveList::new();
+    for depth in 1..=u8::MAX {
+        let mut cut = false;
+        let mut found = Vec::new();
+        s.path.push(pos.hash());
+        for &c in &checks {
+            s.nodes += 1;
+            if s.nodes > s.budget {
+                return None;
+            }
+            let all = s.answers(pos, c, depth, &mut evasions);
+            if all.yes {
+                found.push(c);
+            }
+            cut |= all.cut;
+            if s.out_of_budget {
+                return None;
+            }
+        }
+        s.path.pop();
+        if !found.is_empty() {
+            return Some((found, depth));
+        }
+        if !cut {
+            return None;
+        }
+    }
+    None
 }
 
 /// The moves, the captures first, the most valuable victim first: a check that takes is the

@@ -6,7 +6,7 @@
 use xiangqi::{Move, Position};
 
 pub(crate) use super::forcing::Reach;
-use super::forcing::{Mate, forces};
+use super::forcing::{Mate, forces, shortest_line};
 
 /// Whether the side to move can mate at once: one checking move that leaves no answer (2020
 /// art. 24.3–24.5, 「立即…被将死」).
@@ -24,4 +24,15 @@ pub(crate) fn mates_by_checks_except(pos: &mut Position, skip: &[Move]) -> bool 
 /// [`mates_by_checks_except`], or with one check only ([`Reach::AtOnce`]).
 pub(crate) fn mates_within(pos: &mut Position, skip: &[Move], reach: Reach) -> bool {
     forces(pos, &Mate(skip), reach)
+}
+
+/// Every first check of a shortest mate by checks that [`mates_by_checks_except`] finds (the
+/// same search, one check deeper at a time) and its number of checks, the first checks taken
+/// from `firsts` unless it is empty.
+pub(crate) fn shortest_mate(
+    pos: &mut Position,
+    skip: &[Move],
+    firsts: &[Move],
+) -> Option<(Vec<Move>, u8)> {
+    shortest_line(pos, &Mate(skip), firsts)
 }

@@ -5,11 +5,14 @@
 //! terms (杀着, "threatening to checkmate") use the same definition. We search checks only,
 //! every evasion answered, as many as the position allows (`forcing`).
 
-use xiangqi::{Color, Move, Position};
+use xiangqi::{Color, Move, Position, Square};
+
+use super::material::strength;
 
 use super::board::with_turn;
-use super::mate::{Reach, mates_within};
+use super::mate::{Reach, mates_within, shortest_mate};
 use super::offer::Partners;
+use super::terms::MateLine;
 use crate::RuleSet;
 
 /// Whether `side`, given the move in `pos` (a null move if it is not its turn), would force
@@ -44,6 +47,40 @@ fn threatens_mate_within(pos: &Position, side: Color, max: Reach, rules: RuleSet
     let mut them = pos.clone();
     let skip: Vec<Move> = Partners::of(&p, Some(&mut them)).captures(rules == RuleSet::Asian);
     skip.is_empty() || mates_within(&mut p, &skip, max)
+}
+
+/// The mate [`threatens_mate`] found, for the report: the first check and length of a
+/// shortest line, leaving out the same captures of a partner in an offer; `firsts`: the
+/// first checks to choose from (all if empty).
+pub(crate) fn mate_line(
+    pos: &Position,
+    side: Color,
+    rules: RuleSet,
+    firsts: &[Move],
+) -> Option<MateLine> {
+    let mut p = with_turn(pos, side)?;
+    let mut them = pos.clone();
+    let skip: Vec<Move> = Partners::of(&p, Some(&mut them)).captures(rules == RuleSet::Asian);
+    let (mut found, checks) = shortest_mate(&mut p, &skip, firsts)?;
+    // Of several first checks the one nearest the enemy general, then the one from nearest,
+    // then the heaviest piece's: measures that neither the mirror nor the colour swap
+    // changes, so that a position and its redrawings name the same check.
+    let king = p.king(!side);
+    let near = |sq: Square| {
+        sq.file().index().abs_diff(king.file().index())
+            + sq.rank().index().abs_diff(king.rank().index())
+    };
+    found.sort_by_key(|c| {
+        (
+            near(c.to()),
+            near(c.from()),
+            std::cmp::Reverse(p.piece_at(c.from()).map_or(0, |x| strength(x.role))),
+        )
+    });
+    Some(MateLine {
+        first: *found.first()?,
+        checks,
+    })
 }
 
 /// The checks with which `side`, given the move, would begin a forced mate by checks: the

@@ -50,6 +50,8 @@ mod checks;
 mod threats;
 // What a move created: the threats after it less those that stood.
 mod created;
+// The kinds of 闲 and what each rests on.
+mod idle;
 // The label of a move.
 mod classify;
 // A side's pattern and the verdict per rule set.
@@ -60,6 +62,8 @@ mod wording;
 mod explain;
 // The chased pieces as the report shows them.
 mod targets;
+// What each label rests on, as the report shows it.
+mod grounds;
 // The move-by-move report.
 mod report;
 
@@ -68,9 +72,13 @@ use xiangqi::{Color, Move, Position};
 use crate::Reason;
 pub use crate::RuleSet;
 pub use bounds::{NODE_BUDGET, SearchBounds, with_bounds};
+pub use grounds::{MateReport, OfferReport, PieceOn, PiecesReport};
 pub use report::{CycleMove, CycleReport};
 pub use targets::Target;
-pub use terms::{Chase, ChaseKind, IdleKind, MoveClass, MoveKind, PieceId};
+pub use terms::{
+    Chase, ChaseKind, ExchangeOffer, ExemptChase, Exemption, Grounds, IdleKind, MateLine,
+    MoveClass, MoveKind, PieceId, Placed,
+};
 
 /// The ruling on one repetition cycle.
 #[derive(Clone, Debug, PartialEq, Eq)]

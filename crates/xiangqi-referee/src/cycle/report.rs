@@ -4,12 +4,16 @@
 
 use serde::{Deserialize, Serialize};
 use xiangqi::notation::{Notation, write_move};
-use xiangqi::{Move, Position, Role};
+use xiangqi::{Move, Position};
 
 use super::classify::classify;
 use super::explain::{label_en, role_zh, side_en, side_zh};
-use super::targets::{Target, exempt_targets, target};
-use super::terms::{MoveClass, MoveKind};
+use super::grounds::{
+    MateReport, MoveGrounds, OfferReport, PieceOn, PiecesReport, describe_grounds, exempt_words,
+    grounds, role_of,
+};
+use super::targets::{Target, exempt_targets, exempted, target};
+use super::terms::{Exemption, IdleKind, MoveClass, MoveKind};
 use super::wording::{kind_name, label, move_article, move_term, term_en};
 use crate::RuleSet;
 
@@ -77,6 +81,26 @@ pub struct CycleMove {
     /// (`cycle::SearchBounds`) instead of running its course: the label may miss a threat.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub search_cut: bool,
+    /// 将: the pieces giving check after the move (omitted when none).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub checkers: Vec<PieceOn>,
+    /// 兑 (2020 24.4): the piece offered, its square, the partner and whether the offer is
+    /// fair (omitted unless the label is 兑).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub offer: Option<OfferReport>,
+    /// 献 (24.5): the piece given and the enemy pieces that may take it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sacrifice: Option<PiecesReport>,
+    /// 拦 (24.6): the moved piece and the enemy pieces whose path it cuts.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub block: Option<PiecesReport>,
+    /// 跟 (24.7): the moved piece and the protected enemy pieces it now attacks.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub follow: Option<PiecesReport>,
+    /// 杀 (24.2): the first check and length of the mate threatened, also when the rules set
+    /// it aside (`set_aside`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mate: Option<MateReport>,
 }
 
 impl CycleReport {
@@ -130,13 +154,29 @@ impl CycleReport {
             let before = pos.clone();
             let chinese = write_move(&pos, c.mv, Notation::Chinese);
             pos.play_unchecked(c.mv);
+            // The chases of a general answering a check are no chases (2020 26.1.2–26.1.3):
+            // the report lists them as exempt.
+            let answering = c.kind == MoveKind::Idle(IdleKind::AnswerCheck);
             let targets: Vec<Target> = c
                 .chases
                 .iter()
+                .filter(|_| !answering)
                 .map(|ch| target(&before, &pos, c.mv, ch, rules))
                 .collect();
-            let exempt = exempt_targets(&before, &pos, c, rules);
-            let (explanation, explanation_zh) = describe(c, &chinese, &targets, &exempt, rules);
+            let mut exempt = exempt_targets(&before, &pos, c, rules);
+            let answered = c
+                .chases
+                .iter()
+                .filter(|_| answering)
+                .map(|ch| exempted(&before, &pos, c, ch, Exemption::AnswerCheck, rules));
+            exempt.extend(answered);
+            exempt.extend(
+                c.exempt
+                    .iter()
+                    .map(|e| exempted(&before, &pos, c, &e.chase, e.reason, rules)),
+            );
+            let g = grounds(&pos, c, rules == RuleSet::Asian);
+            let (explanation, explanation_zh) = describe(c, &chinese, &targets, &exempt, &g, rules);
             moves.push(CycleMove {
                 ply: first_ply + c.ply as u32,
                 side: c.mover.name().to_owned(),
@@ -151,6 +191,12 @@ impl CycleReport {
                 exempt,
                 explanation,
                 explanation_zh,
+                checkers: g.checkers,
+                offer: g.offer,
+                sacrifice: g.sacrifice,
+                block: g.block,
+                follow: g.follow,
+                mate: g.mate,
             });
         }
         CycleReport {
@@ -183,24 +229,13 @@ fn root_zh(root: &str) -> &'static str {
     }
 }
 
-fn role_of(name: &str) -> Role {
-    match name {
-        "rook" => Role::Rook,
-        "horse" => Role::Horse,
-        "cannon" => Role::Cannon,
-        "advisor" => Role::Advisor,
-        "elephant" => Role::Elephant,
-        "king" => Role::King,
-        _ => Role::Pawn,
-    }
-}
-
 /// The move's explanation in English and Chinese, in the rule set's words.
 fn describe(
     c: &MoveClass,
     chinese: &str,
     targets: &[Target],
     exempt: &[Target],
+    g: &MoveGrounds,
     rules: RuleSet,
 ) -> (String, String) {
     let side = c.mover;
@@ -212,9 +247,18 @@ fn describe(
     };
     let mut en = format!("{} {} ({chinese}): {word}", side_en(side), c.mv);
     let mut zh = format!("{}{}：{}", side_zh(side), chinese, label(c.kind, rules));
-    if !c.checkers.is_empty() {
-        let at: Vec<String> = c.checkers.iter().map(ToString::to_string).collect();
+    if !g.checkers.is_empty() {
+        let at: Vec<String> = g
+            .checkers
+            .iter()
+            .map(|p| format!("{} ({})", p.square, p.piece))
+            .collect();
         en.push_str(&format!(", check from {}", at.join(", ")));
+        let at: Vec<String> = g
+            .checkers
+            .iter()
+            .map(|p| format!("{}({})", role_zh(role_of(&p.piece)), p.square))
+            .collect();
         let check = if asian { "照将" } else { "将军" };
         zh.push_str(&format!("，{}{check}", at.join("、")));
     }
@@ -264,7 +308,22 @@ fn describe(
             zh.push_str(&format!("（{}）", t.article));
         }
     }
+    let (g_en, g_zh) = describe_grounds(g, side, asian);
+    en.push_str(&g_en);
+    zh.push_str(&g_zh);
     for t in exempt {
+        let target_en = format!("{}'s {} on {}", side_en(!side), t.piece, t.square);
+        let target_zh = format!(
+            "{}{}({})",
+            side_zh(!side).trim_end_matches('方'),
+            role_zh(role_of(&t.piece)),
+            t.square
+        );
+        if let Some((e, z)) = exempt_words(&t.reason, &target_en, &target_zh, &t.article) {
+            en.push_str(&e);
+            zh.push_str(&z);
+            continue;
+        }
         en.push_str(&format!(
             "; attacks {}'s {} on {}, which its {} may chase ({})",
             side_en(!side),

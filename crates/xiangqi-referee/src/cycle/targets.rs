@@ -9,8 +9,8 @@ use xiangqi::{Move, Position, Role, Square};
 use super::board::{horse_leg_towards, legal_captures_on, old_captures, with_turn};
 use super::material::{capture_gain, is_material};
 use super::protection::{can_recapture, has_true_root};
-use super::terms::{Chase, ChaseKind, MoveClass};
-use super::wording::{chase_article, exempt_article};
+use super::terms::{Chase, ChaseKind, Exemption, MoveClass};
+use super::wording::{chase_article, exempt_article, exemption_article};
 use crate::RuleSet;
 
 /// A chased piece.
@@ -45,6 +45,14 @@ pub struct Target {
     /// 18, 19, 21, 23–26, 31), or which exempts it (`exempt`).
     #[serde(default)]
     pub article: String,
+    /// In `exempt` only: why the attack is no chase — `own_chase` (the general's or a pawn's
+    /// own attack, CXA 26.1, AXF rules 28–29), `answer_check` (the general answering a check,
+    /// 26.1.2–26.1.3), `stood_before_check` (another piece answering a check attacks what it
+    /// attacked before, 26.1.4), `key_point` (26.2: the defending side's lone attacking piece on a
+    /// drawing point attacks an advisor or elephant), `left_by_its_side` (the target's own
+    /// side's last move left it so, the attacker standing where it stood; 24.3, 参考图21).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub reason: String,
 }
 
 fn chase_name(kind: ChaseKind) -> &'static str {
@@ -140,6 +148,26 @@ pub(crate) fn target(
         root: root.to_owned(),
         how: how.to_owned(),
         chase: chase_name(ch.kind).to_owned(),
+        reason: String::new(),
+    }
+}
+
+/// An attack the classification exempted (`MoveClass::exempt`, or the chases of a general
+/// answering a check), as the report lists it: the target as [`target`] reads it, its
+/// `chase` `exempt`, the reason and the article that exempts it.
+pub(crate) fn exempted(
+    before: &Position,
+    after: &Position,
+    c: &MoveClass,
+    ch: &Chase,
+    reason: Exemption,
+    rules: RuleSet,
+) -> Target {
+    Target {
+        chase: "exempt".to_owned(),
+        reason: reason.name().to_owned(),
+        article: exemption_article(reason, c.piece.role, rules).to_owned(),
+        ..target(before, after, c.mv, ch, rules)
     }
 }
 
@@ -218,6 +246,7 @@ pub(crate) fn exempt_targets(
             chase: "exempt".to_owned(),
             gain,
             article: exempt_article(c.piece.role, rules).to_owned(),
+            reason: Exemption::OwnChase.name().to_owned(),
         });
     }
     out

@@ -140,6 +140,127 @@ pub struct MoveClass {
     /// (`SearchBounds::node_budget`) instead of running its course: the class may then miss
     /// a threat.
     pub search_cut: bool,
+    /// What an idle label (兑, 献, 拦, 跟) rests on, as the classification found it;
+    /// [`Grounds::Nothing`] for the other labels and a plain 闲.
+    pub grounds: Grounds,
+    /// The mate the move threatens (when `mate_threat` was found, or found and set aside,
+    /// see `mate_set_aside`): its first check and length.
+    pub mate: Option<MateLine>,
+    /// Why a mate the move threatens does not make it 杀 (2020 art. 26.1.2–26.1.4), if one
+    /// was found and set aside.
+    pub mate_set_aside: Option<Exemption>,
+    /// Attacks the move created that the books exempt (not chases), with the reason.
+    pub exempt: Vec<ExemptChase>,
+}
+
+/// A piece where it stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Placed {
+    /// Its square.
+    pub square: Square,
+    /// The piece.
+    pub piece: Piece,
+}
+
+/// An offer of exchange (兑, 2020 art. 24.4): the mover's piece `offered`, which the enemy
+/// piece of the same kind `partner` may take.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExchangeOffer {
+    /// The mover's piece offered.
+    pub offered: Placed,
+    /// The enemy piece of the same kind that may take it.
+    pub partner: Placed,
+    /// Whether accepting loses nothing (24.4's provisos). A move labelled 兑 offers fairly:
+    /// an unfair offer is judged as a chase (2020 图17).
+    pub fair: bool,
+    /// The mover's pieces that may take back once the partner has taken.
+    pub retakers: Vec<Placed>,
+}
+
+/// What an idle move rests on.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub enum Grounds {
+    /// Nothing to show (a plain 闲, or a label that is not one of the idle kinds).
+    #[default]
+    Nothing,
+    /// 兑 (24.4): the offers the move made, the first the one the report names.
+    Offer(Vec<ExchangeOffer>),
+    /// 献 (24.5): the piece given and the enemy pieces that may take it.
+    Sacrifice {
+        /// The piece given up.
+        given: Placed,
+        /// The enemy pieces that may take it without loss.
+        takers: Vec<Placed>,
+    },
+    /// 拦 (24.6): the moved piece and the enemy pieces that could have gone to its square.
+    Block {
+        /// The moved piece, where it now stands.
+        blocker: Placed,
+        /// The enemy pieces whose path it cuts.
+        cut: Vec<Placed>,
+    },
+    /// 跟 (24.7): the moved piece and the protected enemy pieces it now attacks.
+    Follow {
+        /// The moved piece, where it now stands.
+        follower: Placed,
+        /// The protected enemy pieces it newly attacks.
+        targets: Vec<Placed>,
+    },
+}
+
+/// A mate threatened by checks (杀, 2020 art. 24.2): the line's first check (the mover to
+/// move again) and the number of checks of the shortest forced line the search found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MateLine {
+    /// The first check.
+    pub first: Move,
+    /// The mover's checks in the line (the line has `2 * checks - 1` plies).
+    pub checks: u8,
+}
+
+/// Why an attack the move created is no chase (or a mate it threatens no 杀).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Exemption {
+    /// The general's or a pawn's own attack (2020 art. 26.1; AXF rules 28–29).
+    OwnChase,
+    /// The general answering a check (2020 art. 26.1.2–26.1.3).
+    AnswerCheck,
+    /// Another piece answering a check, whose threat (a capture, or a mate) stood before the
+    /// answer (26.1.4).
+    StoodBeforeCheck,
+    /// The defending side's lone attacking piece on a drawing point attacks an advisor or
+    /// elephant (26.2).
+    KeyPoint,
+    /// The target was left so by its own side's last move, the attacker standing where it
+    /// stood (2020 art. 24.3, 参考图21).
+    LeftByItsSide,
+}
+
+impl Exemption {
+    /// The reason in snake_case, as the report names it.
+    ///
+    /// ```
+    /// use xiangqi_referee::cycle::Exemption;
+    /// assert_eq!(Exemption::KeyPoint.name(), "key_point");
+    /// ```
+    pub fn name(self) -> &'static str {
+        match self {
+            Exemption::OwnChase => "own_chase",
+            Exemption::AnswerCheck => "answer_check",
+            Exemption::StoodBeforeCheck => "stood_before_check",
+            Exemption::KeyPoint => "key_point",
+            Exemption::LeftByItsSide => "left_by_its_side",
+        }
+    }
+}
+
+/// An attack the move created that is not a chase, and why.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ExemptChase {
+    /// The attack, as a chase would be.
+    pub chase: Chase,
+    /// Why it is none.
+    pub reason: Exemption,
 }
 
 /// The book's word for a move (2020 art. 24.1–24.8).

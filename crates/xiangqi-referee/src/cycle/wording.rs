@@ -22,7 +22,7 @@
 
 use xiangqi::Role;
 
-use super::terms::{Chase, ChaseKind, IdleKind, MoveClass, MoveKind};
+use super::terms::{Chase, ChaseKind, Exemption, IdleKind, MoveClass, MoveKind};
 use crate::RuleSet;
 
 /// The rule set's word for a move: CXA 将 杀 捉 兑 献 拦 跟 闲; AXF 照 杀 捉 兑 献 拦 闲.
@@ -181,6 +181,18 @@ pub(crate) fn chase_article(ch: &Chase, rules: RuleSet, how: &str) -> &'static s
     }
 }
 
+/// The article that exempts an attack for `reason` (a general's or pawn's own chase:
+/// [`exempt_article`]).
+pub(crate) fn exemption_article(reason: Exemption, role: Role, rules: RuleSet) -> &'static str {
+    match reason {
+        Exemption::OwnChase => exempt_article(role, rules),
+        Exemption::AnswerCheck => "2020 第26.1.2–26.1.3条",
+        Exemption::StoodBeforeCheck => "2020 第26.1.4条",
+        Exemption::KeyPoint => "2020 第26.2条",
+        Exemption::LeftByItsSide => "2020 第24.3条 (参考图21: 本方造成的被捉状态)",
+    }
+}
+
 /// The article that lets the general or a pawn attack: CXA 26.1; AXF rules 28 (the king) and
 /// 29 (pawns).
 pub(crate) fn exempt_article(role: Role, rules: RuleSet) -> &'static str {
@@ -196,6 +208,7 @@ mod tests {
     use xiangqi::{Color, Piece, Role};
 
     use super::*;
+    use crate::cycle::Grounds;
 
     fn check(answers_check: bool) -> MoveClass {
         MoveClass {
@@ -212,6 +225,10 @@ mod tests {
             chases: Vec::new(),
             kind: MoveKind::Check,
             search_cut: false,
+            grounds: Grounds::Nothing,
+            mate: None,
+            mate_set_aside: None,
+            exempt: Vec::new(),
         }
     }
 

@@ -98,3 +98,14 @@ pub fn redraw_move(m: Move, d: Drawing) -> Move {
         .parse()
         .expect("a move")
 }
+
+/// A square named in ICCS (`f5`), redrawn.
+pub fn redraw_square(sq: &str, d: Drawing) -> String {
+    let b: Vec<u8> = sq.bytes().collect();
+    let file = b'a' + (b'i' - b[0]);
+    let rank = match d {
+        Drawing::Mirror => b[1],
+        Drawing::ColourSwap => b'0' + (b'9' - b[1]),
+    };
+    String::from_utf8(vec![file, rank]).expect("ascii")
+}

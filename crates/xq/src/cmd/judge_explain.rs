@@ -5,7 +5,7 @@
 
 use std::io::Write;
 
-use xiangqi_referee::cycle::CycleReport;
+use xiangqi_referee::cycle::{CycleMove, CycleReport, PieceOn};
 
 /// Prints `report` as a table, one line per move and one indented line per chased piece.
 pub fn print_cycle(out: &mut impl Write, report: &CycleReport) -> std::io::Result<()> {
@@ -52,9 +52,17 @@ pub fn print_cycle(out: &mut impl Write, report: &CycleReport) -> std::io::Resul
             }
         }
         for t in &m.exempt {
+            let why = match t.reason.as_str() {
+                "" | "own_chase" => "which the rules let chase",
+                "answer_check" => "no chase: the general answers a check",
+                "key_point" => "no chase: the defending side's lone attacker on a drawing point",
+                "left_by_its_side" => "no chase: its own side's last move left it so",
+                "stood_before_check" => "no chase: it stood before the check was answered",
+                other => other,
+            };
             writeln!(
                 out,
-                "        -- {} {} on {}: attacked from {}, which the rules let chase ({})",
+                "        -- {} {} on {}: attacked from {}, {why} ({})",
                 m.side_opponent(),
                 t.piece,
                 t.square,
@@ -62,7 +70,89 @@ pub fn print_cycle(out: &mut impl Write, report: &CycleReport) -> std::io::Resul
                 t.article
             )?;
         }
+        print_grounds(out, m)?;
         writeln!(out, "        {}", m.explanation_zh)?;
+    }
+    Ok(())
+}
+
+/// One line per thing the label rests on: the checking pieces, the pair of 兑, the piece given
+/// by 献 and its takers, the paths 拦 cuts, the pieces 跟 attacks, the mate of 杀.
+fn print_grounds(out: &mut impl Write, m: &CycleMove) -> std::io::Result<()> {
+    let (me, them) = (m.side.as_str(), m.side_opponent());
+    let list = |ps: &[PieceOn]| {
+        ps.iter()
+            .map(|p| format!("{them} {} on {}", p.piece, p.square))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    if !m.checkers.is_empty() {
+        let at: Vec<String> = m
+            .checkers
+            .iter()
+            .map(|p| format!("{me} {} on {}", p.piece, p.square))
+            .collect();
+        writeln!(out, "        == check from {}", at.join(", "))?;
+    }
+    if let Some(o) = &m.offer {
+        write!(
+            out,
+            "        == offers {me} {} on {} to {them} {} on {}: {}",
+            o.piece,
+            o.square,
+            o.partner_piece,
+            o.partner,
+            if o.fair {
+                "fair (taking it loses nothing)"
+            } else {
+                "unfair (taking it loses material)"
+            }
+        )?;
+        let back: Vec<String> = o
+            .retakers
+            .iter()
+            .map(|p| format!("{me} {} on {}", p.piece, p.square))
+            .collect();
+        if back.is_empty() {
+            writeln!(out)?;
+        } else {
+            writeln!(out, ", taken back by {}", back.join(", "))?;
+        }
+    }
+    for (what, g) in [
+        ("gives up", &m.sacrifice),
+        ("blocks with", &m.block),
+        ("follows with", &m.follow),
+    ] {
+        if let Some(g) = g {
+            let tail = match what {
+                "gives up" => "may be taken by",
+                "blocks with" => "cuts the path of",
+                _ => "attacks the protected",
+            };
+            writeln!(
+                out,
+                "        == {what} {me} {} on {}: {tail} {}",
+                g.piece,
+                g.square,
+                list(&g.pieces)
+            )?;
+        }
+    }
+    if let Some(mate) = &m.mate {
+        write!(
+            out,
+            "        == mate by checks: first {} ({}), {} {}",
+            mate.first,
+            mate.chinese,
+            mate.length,
+            if mate.length == 1 { "ply" } else { "plies" }
+        )?;
+        if mate.set_aside.is_empty() {
+            writeln!(out)?;
+        } else {
+            writeln!(out, "; set aside: {}", mate.set_aside)?;
+        }
     }
     Ok(())
 }
@@ -77,7 +167,7 @@ trait Opponent {
     fn side_opponent(&self) -> &'static str;
 }
 
-impl Opponent for xiangqi_referee::cycle::CycleMove {
+impl Opponent for CycleMove {
     fn side_opponent(&self) -> &'static str {
         if self.side == "red" { "black" } else { "red" }
     }
