@@ -10,27 +10,11 @@ use xiangqi_tournament::{PlayerId, Points, Side};
 use Side::{First as W, Second as B};
 
 fn player(id: u32, halves: i32) -> DutchPlayer {
-    DutchPlayer {
-        id: PlayerId(id),
-        score: Points::from_halves(halves),
-        colours: Colours::default(),
-        floats: Vec::new(),
-        opponents: Vec::new(),
-        pab_ineligible: false,
-        unplayed: 0,
-        club: None,
-    }
+    DutchPlayer::new(PlayerId(id), Points::from_halves(halves))
 }
 
 fn round(number: u32, rounds: u32) -> DutchRound {
-    DutchRound {
-        round: number,
-        rounds,
-        win: Points::whole(1),
-        initial_colour: W,
-        forbidden: Vec::new(),
-        clubs_apart: false,
-    }
+    DutchRound::new(number, rounds)
 }
 
 fn met(players: &mut [DutchPlayer], a: u32, b: u32) {

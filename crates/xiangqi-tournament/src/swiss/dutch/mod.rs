@@ -101,6 +101,30 @@ pub struct DutchPlayer {
     pub club: Option<String>,
 }
 
+impl DutchPlayer {
+    /// A player with `score` who has played no game yet: no colours, floats or opponents, no
+    /// club, eligible for the PAB. Fill in the history the round depends on.
+    ///
+    /// ```
+    /// use xiangqi_tournament::swiss::dutch::DutchPlayer;
+    /// use xiangqi_tournament::{PlayerId, Points};
+    /// let p = DutchPlayer::new(PlayerId(3), Points::whole(1));
+    /// assert!(p.opponents.is_empty() && !p.pab_ineligible && p.club.is_none());
+    /// ```
+    pub fn new(id: PlayerId, score: Points) -> DutchPlayer {
+        DutchPlayer {
+            id,
+            score,
+            colours: Colours::default(),
+            floats: Vec::new(),
+            opponents: Vec::new(),
+            pab_ineligible: false,
+            unplayed: 0,
+            club: None,
+        }
+    }
+}
+
 /// What the round's pairing depends on besides the players.
 #[derive(Clone, Debug)]
 pub struct DutchRound {
@@ -116,6 +140,28 @@ pub struct DutchRound {
     pub forbidden: Vec<(PlayerId, PlayerId)>,
     /// Same-club pairs are forbidden this round.
     pub clubs_apart: bool,
+}
+
+impl DutchRound {
+    /// Round `round` of `rounds`, a win worth one point, the top player moving first in round
+    /// 1 (art. 5.1), no forbidden pairs, clubs not kept apart.
+    ///
+    /// ```
+    /// use xiangqi_tournament::swiss::dutch::DutchRound;
+    /// use xiangqi_tournament::{Points, Side};
+    /// let r = DutchRound::new(2, 5);
+    /// assert_eq!((r.round, r.rounds, r.win, r.initial_colour), (2, 5, Points::whole(1), Side::First));
+    /// ```
+    pub fn new(round: u32, rounds: u32) -> DutchRound {
+        DutchRound {
+            round,
+            rounds,
+            win: Points::whole(1),
+            initial_colour: Side::First,
+            forbidden: Vec::new(),
+            clubs_apart: false,
+        }
+    }
 }
 
 /// Why a pairing is what it is: the last criterion that separated the chosen candidate from

@@ -6,20 +6,11 @@
 //! failing state built by hand, on both pairers.
 
 use super::reference;
-use super::{Colours, DutchPlayer, DutchRound, Field};
+use super::{DutchPlayer, DutchRound, Field};
 use crate::{PlayerId, Points, Side};
 
 fn player(id: u32, points: i32) -> DutchPlayer {
-    DutchPlayer {
-        id: PlayerId(id),
-        score: Points::whole(points),
-        colours: Colours::default(),
-        floats: Vec::new(),
-        opponents: Vec::new(),
-        pab_ineligible: false,
-        unplayed: 0,
-        club: None,
-    }
+    DutchPlayer::new(PlayerId(id), Points::whole(points))
 }
 
 /// Players 1–4 (2 points), 5–6 (1), 7–8 (0), round 3 of 5, no colour preferences (they
