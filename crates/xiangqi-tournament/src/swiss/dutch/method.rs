@@ -74,37 +74,38 @@ pub fn counts() -> Counts {
     COUNTS.with(Cell::get)
 }
 
-/// Counts a bracket paired by the matching.
-pub(crate) fn record_matched() {
+/// Applies `f` to this thread's counts.
+fn bump(f: impl FnOnce(&mut Counts)) {
     COUNTS.with(|c| {
         let mut n = c.get();
-        n.matched += 1;
+        f(&mut n);
         c.set(n);
     });
 }
 
+/// Counts a bracket paired by the matching.
+pub(crate) fn record_matched() {
+    bump(|n| n.matched += 1);
+}
+
 /// Counts a comparison of the search with the matching.
 pub(crate) fn record(agreed: bool) {
-    COUNTS.with(|c| {
-        let mut n = c.get();
+    bump(|n| {
         if agreed {
             n.agreed += 1;
         } else {
             n.differed += 1;
         }
-        c.set(n);
     });
 }
 
 /// Counts a comparison of a look at the following bracket with the matching's value.
 pub(crate) fn record_probe(agreed: bool) {
-    COUNTS.with(|c| {
-        let mut n = c.get();
+    bump(|n| {
         if agreed {
             n.probes_agreed += 1;
         } else {
             n.probes_differed += 1;
         }
-        c.set(n);
     });
 }
