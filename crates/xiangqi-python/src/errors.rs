@@ -7,32 +7,32 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
 create_exception!(
-    _native,
+    xiangqi_arbiter,
     XiangqiError,
     PyValueError,
     "The base of every error of xiangqi_arbiter; a ValueError."
 );
 create_exception!(
-    _native,
+    xiangqi_arbiter,
     FenError,
     XiangqiError,
     "A FEN that cannot be read, or a position that cannot occur (what and which field)."
 );
 create_exception!(
-    _native,
+    xiangqi_arbiter,
     MoveError,
     XiangqiError,
     "A move that cannot be read in its notation, or is not legal where it is played (the move, \
      the ply and why)."
 );
 create_exception!(
-    _native,
+    xiangqi_arbiter,
     GameOverError,
     XiangqiError,
     "A move played after the referee has decided the game."
 );
 create_exception!(
-    _native,
+    xiangqi_arbiter,
     RecordError,
     XiangqiError,
     "A record (file or bytes) that cannot be read or written. Attributes: game (1-based, or \
