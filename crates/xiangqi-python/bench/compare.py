@@ -84,8 +84,14 @@ def bench_movegen(fens):
     return len(fens), ours, cc, ffish
 
 
+def uci10(game, plies=200):
+    """The moves as Fairy-Stockfish writes them (UCI with ranks 1–10)."""
+    return game.start.write_line(game.moves[:plies], "uci10")
+
+
 def bench_replay(game):
     moves = [str(m) for m in game.moves[:200]]
+    sf_moves = uci10(game)
     start = game.fen
 
     def ours():
@@ -103,8 +109,8 @@ def bench_replay(game):
     def ffish():
         # pyffish keeps no state: a move is validated against the legal moves of the
         # position reached by the moves before it, each call replaying them all.
-        for i, m in enumerate(moves):
-            if m not in sf.legal_moves(VARIANT, start, moves[:i]):
+        for i, m in enumerate(sf_moves):
+            if m not in sf.legal_moves(VARIANT, start, sf_moves[:i]):
                 raise ValueError(m)
 
     return len(moves), best(ours), best(cc, 3), best(ffish, 1)
@@ -112,6 +118,7 @@ def bench_replay(game):
 
 def bench_referee(game):
     moves = [str(m) for m in game.moves[:200]]
+    sf_moves = uci10(game)
     start = game.fen
 
     def ours():
@@ -120,15 +127,18 @@ def bench_referee(game):
             g.play(m)
 
     def ffish():
-        for i in range(1, len(moves) + 1):
-            sf.is_immediate_game_end(VARIANT, start, moves[:i])
-            sf.is_optional_game_end(VARIANT, start, moves[:i])
+        for i in range(1, len(sf_moves) + 1):
+            sf.is_immediate_game_end(VARIANT, start, sf_moves[:i])
+            sf.is_optional_game_end(VARIANT, start, sf_moves[:i])
 
     return len(moves), best(ours), None, best(ffish, 1)
 
 
 def bench_read(games, tmp: Path):
-    chosen = [games[i % len(games)] for i in range(2000)]
+    # Main lines only, without comments or variations (cchess reads neither).
+    plain = [xa.GameRecord.from_moves(g.moves, g.fen, tags=list(g.tags.items()), result=g.result)
+             for g in games]
+    chosen = [plain[i % len(plain)] for i in range(2000)]
     pgn = tmp / "2000.pgn"
     pgn.write_text("\n".join(g.to_pgn("iccs") for g in chosen), "utf-8")
     # cchess reads one game a file: the same 2,000 games as 2,000 files.
@@ -151,8 +161,10 @@ def bench_read(games, tmp: Path):
     def ffish():
         # No PGN reader: split the games and validate each move list in one call.
         for block in pgn.read_text("utf-8").split('[Game "Chinese Chess"]')[1:]:
-            moves = [(a + b).lower() for a, b in text_re.findall(block)]
-            sf.get_fen(VARIANT, start, moves)
+            moves = [f"{a[0]}{int(a[1]) + 1}{b[0]}{int(b[1]) + 1}".lower()
+                     for a, b in text_re.findall(block)]
+            fen = sf.get_fen(VARIANT, start, moves)
+            assert fen, block[:80]
 
     return 2000, best(ours, 3), best(cc, 1), best(ffish, 1)
 
@@ -181,7 +193,7 @@ def main():
     print(f"{time.strftime('%Y-%m-%d')}, Python {platform.python_version()}, "
           f"{platform.machine()}, cchess {getattr(cchess, '__version__', '?')}, "
           f"pyffish {sf.version()}")
-    print("| task | unit | ours | cchess | pyffish | ours ÷ cchess time | ours ÷ pyffish time |")
+    print("| task | unit | ours | cchess | pyffish | ours vs cchess | ours vs pyffish |")
     print("|---|---|---|---|---|---|---|")
     for r in rows:
         print(r)

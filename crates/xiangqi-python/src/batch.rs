@@ -5,7 +5,7 @@ use std::num::NonZeroUsize;
 use std::thread;
 
 use pyo3::prelude::*;
-use pyo3::types::PyTuple;
+use pyo3::types::{PyDict, PyTuple};
 use xiangqi::{Move, Position};
 use xiangqi_referee::Options;
 
@@ -86,19 +86,17 @@ fn game_arg(item: &Bound<'_, PyAny>) -> PyResult<(Position, Vec<Move>)> {
     Ok((start, moves))
 }
 
-/// `judge_many(games, rules=…, repetitions=…, natural_limit=…, threads=None)`: the rulings'
-/// JSON, in order. Arguments are read with the GIL, the games ruled without it.
+/// `judge_many_json(games, options=None, threads=None)`: the rulings' JSON, in order.
+/// Arguments are read with the GIL, the games ruled without it.
 #[pyfunction]
-#[pyo3(signature = (games, rules="chinese", repetitions=3, natural_limit=None, threads=None))]
+#[pyo3(signature = (games, options=None, threads=None))]
 pub fn judge_many_json(
     py: Python<'_>,
     games: &Bound<'_, PyAny>,
-    rules: &str,
-    repetitions: u32,
-    natural_limit: Option<u32>,
+    options: Option<&Bound<'_, PyDict>>,
     threads: Option<usize>,
 ) -> PyResult<Vec<String>> {
-    let options = options_arg(rules, repetitions, natural_limit)?;
+    let options = options_arg(options)?;
     let mut inputs = Vec::new();
     for (i, item) in games.try_iter()?.enumerate() {
         let game = game_arg(&item?).map_err(|e| {
@@ -118,16 +116,14 @@ pub fn judge_many_json(
 /// --json` rules it; a list with, per game, the ruling's JSON or the `RecordError` of a game
 /// that could not be read.
 #[pyfunction]
-#[pyo3(signature = (source, rules="chinese", repetitions=3, natural_limit=None, threads=None))]
+#[pyo3(signature = (source, options=None, threads=None))]
 pub fn judge_file_json(
     py: Python<'_>,
     source: &Bound<'_, PyAny>,
-    rules: &str,
-    repetitions: u32,
-    natural_limit: Option<u32>,
+    options: Option<&Bound<'_, PyDict>>,
     threads: Option<usize>,
 ) -> PyResult<Vec<Py<PyAny>>> {
-    let options: Options = options_arg(rules, repetitions, natural_limit)?;
+    let options: Options = options_arg(options)?;
     let bytes = crate::records::source_bytes(py, source)?;
     let games = py
         .detach(|| xiangqi_records::read_games(&bytes))

@@ -2,34 +2,52 @@
 //! the rule options. Rulings cross into Python as the JSON `xq judge --json` prints; the
 //! Python `Ruling` class reads its typed attributes from it, so the two never disagree.
 
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+use pyo3::types::PyDict;
 use xiangqi::{Move, Position};
-use xiangqi_referee::{Options, PlayError, Referee, RuleSet, Ruling};
+use xiangqi_referee::{Options, PlayError, Referee, Ruling};
 
 use crate::errors::{GameOverError, MoveError};
 use crate::mv::{PyMove, move_arg};
 use crate::position::{PyPosition, position_arg};
 
-/// The referee's options from Python's keyword arguments, as `xq judge` takes them:
-/// `rules` `"chinese"` (CXA) or `"asian"` (AXF); `repetitions` the occurrence that triggers
-/// a repetition ruling (0 off; 1 is refused, as `xq judge` refuses it); `natural_limit` in
-/// moves by each side (None: the rule set's, 0: off).
-pub fn options_arg(rules: &str, repetitions: u32, natural_limit: Option<u32>) -> PyResult<Options> {
-    let rules: RuleSet = rules
-        .parse()
-        .map_err(|e: xiangqi_referee::ParseRuleSetError| {
-            pyo3::exceptions::PyValueError::new_err(format!("rules={rules:?}: {e}"))
-        })?;
-    if repetitions == 1 {
-        return Err(pyo3::exceptions::PyValueError::new_err(
+/// The referee's options from the keyword arguments the Python functions collect in a dict,
+/// as `xq judge` takes them: `rules` `"chinese"` (CXA) or `"asian"` (AXF); `repetitions` the
+/// occurrence that triggers a repetition ruling (0 off; 1 refused, as `xq judge` refuses it);
+/// `natural_limit` in moves by each side (None: the rule set's, 0: off). A key not known
+/// here is refused rather than ignored. An option the referee gains is one more arm here.
+pub fn options_arg(options: Option<&Bound<'_, PyDict>>) -> PyResult<Options> {
+    let mut out = Options::default();
+    let Some(options) = options else {
+        return Ok(out);
+    };
+    for (key, value) in options.iter() {
+        let key: String = key.extract()?;
+        match key.as_str() {
+            "rules" => {
+                let text: String = value.extract()?;
+                out.rules = text
+                    .parse()
+                    .map_err(|e: xiangqi_referee::ParseRuleSetError| {
+                        PyValueError::new_err(format!("rules={text:?}: {e}"))
+                    })?;
+            }
+            "repetitions" => out.repetitions = value.extract()?,
+            "natural_limit" => out.natural_limit = value.extract()?,
+            other => {
+                return Err(PyValueError::new_err(format!(
+                    "unknown referee option {other:?}: expected rules, repetitions, natural_limit"
+                )));
+            }
+        }
+    }
+    if out.repetitions == 1 {
+        return Err(PyValueError::new_err(
             "repetitions=1: a repetition needs at least 2 occurrences (0 turns rulings off)",
         ));
     }
-    Ok(Options {
-        rules,
-        repetitions,
-        natural_limit,
-    })
+    Ok(out)
 }
 
 /// The ruling as `xq judge --json` prints it.
@@ -48,15 +66,10 @@ pub struct PyReferee {
 #[pymethods]
 impl PyReferee {
     #[new]
-    #[pyo3(signature = (fen=None, rules="chinese", repetitions=3, natural_limit=None))]
-    fn new(
-        fen: Option<&str>,
-        rules: &str,
-        repetitions: u32,
-        natural_limit: Option<u32>,
-    ) -> PyResult<PyReferee> {
+    #[pyo3(signature = (fen=None, options=None))]
+    fn new(fen: Option<&str>, options: Option<&Bound<'_, PyDict>>) -> PyResult<PyReferee> {
         let start = position_arg(fen)?;
-        let options = options_arg(rules, repetitions, natural_limit)?;
+        let options = options_arg(options)?;
         Ok(PyReferee {
             referee: Referee::new(start, options),
         })
@@ -105,10 +118,14 @@ impl PyReferee {
         self.referee.moves().iter().map(|&m| PyMove(m)).collect()
     }
 
-    /// The options: `(rules, repetitions, natural_limit)`.
-    fn options(&self) -> (String, u32, Option<u32>) {
+    /// The options, as a dict of the keyword arguments that give them.
+    fn options<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let o = self.referee.options();
-        (o.rules.to_string(), o.repetitions, o.natural_limit)
+        let d = PyDict::new(py);
+        d.set_item("rules", o.rules.to_string())?;
+        d.set_item("repetitions", o.repetitions)?;
+        d.set_item("natural_limit", o.natural_limit)?;
+        Ok(d)
     }
 
     fn __copy__(&self) -> PyReferee {
@@ -121,20 +138,18 @@ pub fn judge_json(start: &Position, moves: &[Move], options: &Options) -> String
     ruling_json(&xiangqi_referee::judge(start, moves, options))
 }
 
-/// `judge(moves, fen=None, rules="chinese", repetitions=3, natural_limit=None)`: the JSON of
-/// the ruling on a game, exactly as `xq judge --json` prints it.
+/// `judge_to_json(moves, fen=None, options=None)`: the JSON of the ruling on a game, exactly
+/// as `xq judge --json` prints it.
 #[pyfunction]
-#[pyo3(signature = (moves, fen=None, rules="chinese", repetitions=3, natural_limit=None))]
+#[pyo3(signature = (moves, fen=None, options=None))]
 pub fn judge_to_json(
     py: Python<'_>,
     moves: &Bound<'_, PyAny>,
     fen: Option<&str>,
-    rules: &str,
-    repetitions: u32,
-    natural_limit: Option<u32>,
+    options: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<String> {
     let start = position_arg(fen)?;
-    let options = options_arg(rules, repetitions, natural_limit)?;
+    let options = options_arg(options)?;
     let moves = crate::board::moves_or_text(&start, moves)?;
     Ok(py.detach(move || judge_json(&start, &moves, &options)))
 }

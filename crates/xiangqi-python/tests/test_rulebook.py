@@ -163,3 +163,7 @@ def test_options_change_the_ruling():
         xa.judge(cycle, fen, repetitions=1)
     with pytest.raises(ValueError, match="rules="):
         xa.judge(cycle, fen, rules="martian")
+    game = xa.Game(fen, rules="asian", repetitions=4, natural_limit=50)
+    assert game.options == {"rules": "asian", "repetitions": 4, "natural_limit": 50}
+    with pytest.raises(ValueError, match='unknown referee option "colour"'):
+        xa._native.judge_to_json(cycle, fen, {"colour": "red"})

@@ -35,6 +35,8 @@ class RecordError(XiangqiError):
     """Byte offset, for binary formats."""
 
 MoveLike = Union["Move", str, int]
+Options = Dict[str, object]
+"""The referee's options: keys ``rules``, ``repetitions``, ``natural_limit``."""
 Source = Union[bytes, bytearray, memoryview, str, "os.PathLike[str]"]
 
 class Move:
@@ -112,20 +114,14 @@ class Position:
 class Referee:
     """The native half of ``xiangqi_arbiter.Game`` (rulings as JSON text)."""
 
-    def __init__(
-        self,
-        fen: Optional[str] = None,
-        rules: str = "chinese",
-        repetitions: int = 3,
-        natural_limit: Optional[int] = None,
-    ) -> None: ...
+    def __init__(self, fen: Optional[str] = None, options: Optional[Options] = None) -> None: ...
     def play(self, move: MoveLike, notation: Optional[str] = None) -> str: ...
     def ruling_json(self) -> str: ...
     def is_over(self) -> bool: ...
     def position(self) -> Position: ...
     def start_fen(self) -> str: ...
     def moves(self) -> List[Move]: ...
-    def options(self) -> Tuple[str, int, Optional[int]]: ...
+    def options(self) -> Options: ...
     def __copy__(self) -> "Referee": ...
 
 class GameRecord:
@@ -176,22 +172,16 @@ class GameReader(Iterator[GameRecord]):
 def judge_to_json(
     moves: Union[str, Sequence[MoveLike]],
     fen: Optional[str] = None,
-    rules: str = "chinese",
-    repetitions: int = 3,
-    natural_limit: Optional[int] = None,
+    options: Optional[Options] = None,
 ) -> str: ...
 def read_games_iter(source: Source, errors: str = "raise") -> GameReader: ...
 def judge_many_json(
     games: object,
-    rules: str = "chinese",
-    repetitions: int = 3,
-    natural_limit: Optional[int] = None,
+    options: Optional[Options] = None,
     threads: Optional[int] = None,
 ) -> List[str]: ...
 def judge_file_json(
     source: Source,
-    rules: str = "chinese",
-    repetitions: int = 3,
-    natural_limit: Optional[int] = None,
+    options: Optional[Options] = None,
     threads: Optional[int] = None,
 ) -> List[Union[str, RecordError]]: ...

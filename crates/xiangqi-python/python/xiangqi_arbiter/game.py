@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from typing import Iterable, List, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
 from . import _native
 from ._native import Move, Position, RecordError
@@ -13,6 +13,12 @@ __all__ = ["Game", "judge", "judge_many", "judge_file"]
 
 MoveLike = Union[Move, str, int]
 Source = Union[bytes, bytearray, memoryview, str, "os.PathLike[str]"]
+
+
+def _options(rules: str, repetitions: int, natural_limit: Optional[int]) -> Dict[str, Any]:
+    """The referee's options as the native functions take them (one dict, read in one place
+    in Rust: ``options_arg`` in ``src/referee.rs``)."""
+    return {"rules": rules, "repetitions": repetitions, "natural_limit": natural_limit}
 
 
 class Game:
@@ -38,7 +44,7 @@ class Game:
         repetitions: int = 3,
         natural_limit: Optional[int] = None,
     ) -> None:
-        self._referee = _native.Referee(fen, rules, repetitions, natural_limit)
+        self._referee = _native.Referee(fen, _options(rules, repetitions, natural_limit))
 
     def play(self, move: MoveLike, notation: Optional[str] = None) -> Ruling:
         """Plays a move and returns the ruling after it."""
@@ -78,16 +84,9 @@ class Game:
         return self._referee.moves()
 
     @property
-    def rules(self) -> str:
-        return self._referee.options()[0]
-
-    @property
-    def repetitions(self) -> int:
-        return self._referee.options()[1]
-
-    @property
-    def natural_limit(self) -> Optional[int]:
-        return self._referee.options()[2]
+    def options(self) -> Dict[str, Any]:
+        """The referee's options, as the keyword arguments that gave them."""
+        return self._referee.options()
 
     def copy(self) -> "Game":
         """An independent copy (to try a move without playing it)."""
@@ -113,7 +112,7 @@ def judge(
     separated by spaces or commas. An illegal move is ruled (its author loses), as the
     command line rules it; a text that cannot be read raises ``MoveError``.
     """
-    return Ruling(_native.judge_to_json(moves, fen, rules, repetitions, natural_limit))
+    return Ruling(_native.judge_to_json(moves, fen, _options(rules, repetitions, natural_limit)))
 
 
 GameLike = Union["_native.GameRecord", Tuple[Optional[str], Union[str, Sequence[MoveLike]]], str, Sequence[MoveLike]]
@@ -130,7 +129,7 @@ def judge_many(
     """Rules on many games on every core (``threads`` workers, default all), the GIL
     released; the rulings in order. A game is a ``GameRecord``, a pair ``(fen or None,
     moves)``, or just the moves from the standard start."""
-    texts = _native.judge_many_json(games, rules, repetitions, natural_limit, threads)
+    texts = _native.judge_many_json(games, _options(rules, repetitions, natural_limit), threads)
     return [Ruling(t) for t in texts]
 
 
@@ -145,5 +144,5 @@ def judge_file(
     """Rules on every game of a record (bytes or a path, any format ``read_games`` reads) on
     every core, as ``xq judge FILE --json`` does: per game, its ``Ruling``, or the
     ``RecordError`` of a game that could not be read (returned, not raised)."""
-    out = _native.judge_file_json(source, rules, repetitions, natural_limit, threads)
+    out = _native.judge_file_json(source, _options(rules, repetitions, natural_limit), threads)
     return [Ruling(x) if isinstance(x, str) else x for x in out]
