@@ -13,11 +13,13 @@ peer's. Not part of CI: speed is measured here, never asserted in a test.
 
 from __future__ import annotations
 
+import os
 import platform
 import re
 import sys
 import tempfile
 import time
+from importlib.metadata import version
 from pathlib import Path
 
 import cchess
@@ -63,6 +65,8 @@ def positions_of(games, limit=300):
 
 
 def cchess_legal(board):
+    # cchess generates pseudo-legal moves; the legal ones are those that pass its own
+    # validity test and do not leave the mover in check, as its no_moves() tests them.
     return [m for m in board.create_moves()
             if board.is_valid_move_t(m) and not board.is_checked_move(*m)]
 
@@ -191,8 +195,8 @@ def main():
             row("read a 2,000-game PGN (ICCS moves)", "games/s", bench_read(games, Path(tmp))),
         ]
     print(f"{time.strftime('%Y-%m-%d')}, Python {platform.python_version()}, "
-          f"{platform.machine()}, cchess {getattr(cchess, '__version__', '?')}, "
-          f"pyffish {sf.version()}")
+          f"{platform.machine()}, {os.cpu_count()} cores, cchess {version('cchess')}, "
+          f"pyffish {version('pyffish')}, xiangqi-arbiter {version('xiangqi-arbiter')}")
     print("| task | unit | ours | cchess | pyffish | ours vs cchess | ours vs pyffish |")
     print("|---|---|---|---|---|---|---|")
     for r in rows:
