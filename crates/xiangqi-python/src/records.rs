@@ -248,6 +248,10 @@ impl PyGameReader {
             .collect()
     }
 
+    fn __repr__(&self) -> String {
+        format!("<GameReader {}>", self.format)
+    }
+
     /// The detected format: `PGN`, `DhtmlXQ`, `XQF`, `FEN and moves`, `CBF`, `CBR`, `CBL`.
     #[getter]
     fn format(&self) -> String {

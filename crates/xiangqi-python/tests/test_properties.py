@@ -73,8 +73,8 @@ def test_move_by_move_game_equals_whole_game_judge(game):
 
 
 @WITH_XQ
-@given(games())
-def test_legal_moves_and_rulings_agree_with_the_rust_command_line(xq, game):
+@given(games(), st.sampled_from(["chinese", "asian"]), st.sampled_from([2, 3]))
+def test_legal_moves_and_rulings_agree_with_the_rust_command_line(xq, game, rules, repetitions):
     fen, moves = game
     pos = xa.Position(fen)
     for m in moves:
@@ -86,4 +86,7 @@ def test_legal_moves_and_rulings_agree_with_the_rust_command_line(xq, game):
             divide[move.strip()] = int(count)
     assert sorted(divide) == sorted(str(m) for m in pos.legal_moves())
     iccs = " ".join(str(m) for m in moves)
-    assert xa.judge(moves, fen).to_json() == xq("judge", "--json", "--fen", fen, "--moves", iccs).strip()
+    ours = xa.judge(moves, fen, rules=rules, repetitions=repetitions).to_json()
+    theirs = xq("judge", "--json", "--fen", fen, "--moves", iccs, "--rules", rules,
+                "--repetitions", str(repetitions))
+    assert ours == theirs.strip()
