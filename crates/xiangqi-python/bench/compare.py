@@ -173,6 +173,15 @@ def bench_read(games, tmp: Path):
     return 2000, best(ours, 3), best(cc, 1), best(ffish, 1)
 
 
+def bench_batch(games):
+    """Ours alone: ruling 2,000 real games with judge_many on one thread and on every core."""
+    chosen = [games[i % len(games)] for i in range(2000)]
+    one = best(lambda: xa.judge_many(chosen, threads=1), 3)
+    every = best(lambda: xa.judge_many(chosen), 3)
+    return (f"judge_many, 2,000 real games: {2000 / one:,.0f} games/s on 1 thread, "
+            f"{2000 / every:,.0f} on {os.cpu_count()} ({one / every:.2f}×)")
+
+
 def row(name, unit, result):
     n, ours, cc, ffish = result
     def rate(t):
@@ -201,6 +210,8 @@ def main():
     print("|---|---|---|---|---|---|---|")
     for r in rows:
         print(r)
+    print()
+    print(bench_batch(games))
 
 
 if __name__ == "__main__":
