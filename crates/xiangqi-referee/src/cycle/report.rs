@@ -170,9 +170,11 @@ impl CycleReport {
                 .filter(|_| answering)
                 .map(|ch| exempted(&before, &pos, c, ch, Exemption::AnswerCheck, rules));
             exempt.extend(answered);
+            // A general's or pawn's own attacks are listed by `exempt_targets` already.
             exempt.extend(
                 c.exempt
                     .iter()
+                    .filter(|e| e.reason != Exemption::OwnChase)
                     .map(|e| exempted(&before, &pos, c, &e.chase, e.reason, rules)),
             );
             let g = grounds(&pos, c, rules == RuleSet::Asian);
