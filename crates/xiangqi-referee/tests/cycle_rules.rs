@@ -389,26 +389,26 @@ fn check_on_the_way_does_not_make_a_light_chase_heavy() {
     assert_eq!(on_cannon[0].kind, ChaseKind::Exchange);
 }
 
-/// A conflict between books, decided for the current text. 1956 图六 (车七平九 炮3平1 车九平八
+/// A conflict between books, each rule set following its own. 1956 图六 (车七平九 炮3平1 车九平八
 /// 炮1平2: Red keeps threatening mate, Black keeps blocking with a cannon) calls the cycle 长拦,
-/// a draw; the 1956 book forbids only 长将. The 1960 rules forbid 长要杀 (§4 二(二)) and the
-/// current rules give the same picture the opposite verdict (2020 图7: 长杀 against 长拦, the
-/// mating side changes). The `chinese` rule set follows the current rules in both positions.
+/// a draw, and so does the 1960 book (第五节 三: 「老是拦阻对方某一个子，但并不长捉，双方不变作
+/// 和棋」, which we read as drawing against 长要杀 too: the 1956 figure of the rule is such a
+/// block). The current rules give the same picture the opposite verdict (2020 图7: 长杀 against
+/// 长拦, the mating side changes). `chinese` follows 2020 in both positions, `chinese1960` the
+/// 1960 book in both.
 #[test]
 fn book_conflict_perpetual_mate_threat_against_blocking() {
-    let fig6_1956 = rule(
-        "4kab2/4a4/2c1b1c2/2R1C4/9/9/9/9/9/4K4 w",
-        "c6a6 c7a7 a6b6 a7b7 b6c6 b7c7",
-        RuleSet::Chinese,
-    );
-    let fig7_2020 = rule(
-        "2bak1c2/4aRN1r/4b4/9/9/9/3pp4/2n1B4/9/2B1K3C w",
-        "i0h0 i8h8 h0i0 h8i8",
-        RuleSet::Chinese,
-    );
-    for v in [&fig6_1956, &fig7_2020] {
+    let fig6_1956 = "4kab2/4a4/2c1b1c2/2R1C4/9/9/9/9/9/4K4 w";
+    let fig6_line = "c6a6 c7a7 a6b6 a7b7 b6c6 b7c7";
+    let fig7_2020 = "2bak1c2/4aRN1r/4b4/9/9/9/3pp4/2n1B4/9/2B1K3C w";
+    let fig7_line = "i0h0 i8h8 h0i0 h8i8";
+    for (fen, line) in [(fig6_1956, fig6_line), (fig7_2020, fig7_line)] {
+        let v = rule(fen, line, RuleSet::Chinese);
         assert_eq!(v.loser, Some(Color::Red), "{}", v.explanation_zh);
         assert!(v.explanation_zh.contains("长杀"), "{}", v.explanation_zh);
+        let v = rule(fen, line, RuleSet::Chinese1960);
+        assert_eq!(v.loser, None, "{}", v.explanation_zh);
+        assert!(v.explanation_zh.contains("长拦"), "{}", v.explanation_zh);
     }
 }
 

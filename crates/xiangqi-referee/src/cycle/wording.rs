@@ -83,6 +83,28 @@ pub(crate) fn move_term(c: &MoveClass, rules: RuleSet) -> &'static str {
     }
 }
 
+/// The rule set's own Chinese term for a move, where it is not the one-character label:
+/// the AXF's terms (第四章 第一节 术语解释, `docs/reference/rulebooks.md` §3.1) 照着, 反照 (a
+/// check that answers a check), 杀着, 捉着, 兑着, 献着, 拦着, 闲着; the 1960 book's words 将,
+/// 要杀 (第四节 二(二)), 捉, 兑, 拦, 跟, 闲 (it has no 献: an offer is 闲); empty under the
+/// current Chinese rules, whose term is the label itself (2020 第24条).
+pub(crate) fn term_zh(c: &MoveClass, rules: RuleSet) -> &'static str {
+    match (rules, c.kind) {
+        (RuleSet::Chinese, _) => "",
+        (RuleSet::Asian, MoveKind::Check) if c.answers_check => "反照",
+        (RuleSet::Asian, MoveKind::Check) => "照着",
+        (RuleSet::Asian, MoveKind::MateThreat) => "杀着",
+        (RuleSet::Asian, MoveKind::Chase) => "捉着",
+        (RuleSet::Asian, MoveKind::Idle(IdleKind::Exchange)) => "兑着",
+        (RuleSet::Asian, MoveKind::Idle(IdleKind::Sacrifice)) => "献着",
+        (RuleSet::Asian, MoveKind::Idle(IdleKind::Block)) => "拦着",
+        (RuleSet::Asian, MoveKind::Idle(_)) => "闲着",
+        (RuleSet::Chinese1960, MoveKind::MateThreat) => "要杀",
+        (RuleSet::Chinese1960, MoveKind::Idle(IdleKind::Sacrifice)) => "闲",
+        (RuleSet::Chinese1960, kind) => kind.label(),
+    }
+}
+
 /// Whether the moved piece is the general or a pawn, whose own attacks both books exempt.
 fn by_king_or_pawn(c: &MoveClass) -> bool {
     matches!(c.piece.role, Role::King | Role::Pawn)
