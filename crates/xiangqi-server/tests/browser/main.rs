@@ -60,6 +60,13 @@ async fn two_players_play_in_the_browser() {
     .await;
     home.eval("document.getElementById('control').value = '3m+2s'")
         .await;
+    // The rule-set select offers the 1960 rules (named in the page's language).
+    let label = home
+        .eval("document.querySelector('#rules option[value=chinese1960]').textContent")
+        .await;
+    assert_eq!(label, "中国象棋竞赛规则（1960）");
+    home.eval("document.getElementById('rules').value = 'chinese1960'")
+        .await;
     home.click("#create-btn").await;
     home.wait_for(
         "!document.getElementById('links').hidden || !document.getElementById('error').hidden",
@@ -84,6 +91,7 @@ async fn two_players_play_in_the_browser() {
     );
     let id = links[2].rsplit('/').next().unwrap().to_owned();
     assert_eq!(s.state(&id).await["control"], "3m+2s");
+    assert_eq!(s.state(&id).await["rules"], "chinese1960");
     home.screenshot(&dir.join("home.png")).await;
 
     let g = s.create(json!({"control": "5m+3s"})).await;
