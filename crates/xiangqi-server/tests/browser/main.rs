@@ -64,7 +64,10 @@ async fn two_players_play_in_the_browser() {
     let label = home
         .eval("document.querySelector('#rules option[value=chinese1960]').textContent")
         .await;
-    assert_eq!(label, "中国象棋竞赛规则（1960）");
+    assert!(
+        label == "Chinese rules of 1960" || label == "中国象棋竞赛规则（1960）",
+        "{label}"
+    );
     home.eval("document.getElementById('rules').value = 'chinese1960'")
         .await;
     home.click("#create-btn").await;
@@ -92,6 +95,15 @@ async fn two_players_play_in_the_browser() {
     let id = links[2].rsplit('/').next().unwrap().to_owned();
     assert_eq!(s.state(&id).await["control"], "3m+2s");
     assert_eq!(s.state(&id).await["rules"], "chinese1960");
+    // The game page names the rule set it is played under.
+    let watch = browser.open(&links[2]).await;
+    watch
+        .wait_for(
+            "(document.getElementById('info').textContent || '').includes('1960')",
+            "the game page's info to name the 1960 rules",
+        )
+        .await;
+    watch.screenshot(&dir.join("watch-1960.png")).await;
     home.screenshot(&dir.join("home.png")).await;
 
     let g = s.create(json!({"control": "5m+3s"})).await;
