@@ -38,11 +38,11 @@ fn sq(name: &str) -> Square {
 }
 
 /// 1960 §4 二(一), 图四 (车二进一 将6进1 车二退一 将6退1): perpetual check loses under any
-/// circumstance — both books (CXA 2020 25.1; AXF rule 6).
+/// circumstance — every book (1960; CXA 2020 25.1; AXF rule 6).
 #[test]
 fn perpetual_check_loses_in_both_books() {
     let fen = "5k3/7R1/9/9/9/9/9/9/9/4K4 w";
-    for rules in [RuleSet::Chinese, RuleSet::Asian] {
+    for rules in RuleSet::ALL {
         let v = rule(fen, "h8h9 f9f8 h9h8 f8f9", rules);
         assert_eq!(v.loser, Some(Color::Red), "{rules}");
         assert_eq!(v.reason, Reason::PerpetualCheck, "{rules}");
@@ -55,7 +55,7 @@ fn perpetual_check_loses_in_both_books() {
 #[test]
 fn check_answered_by_check_is_a_draw() {
     let fen = "2bnkr3/5c3/5R3/4C4/9/9/9/3A5/9/2BA1K3 w";
-    for rules in [RuleSet::Chinese, RuleSet::Asian] {
+    for rules in RuleSet::ALL {
         let v = rule(fen, "f7e7 f8e8 e7f7 e8f8", rules);
         assert_eq!(v.loser, None, "{rules}");
         assert!(
@@ -71,7 +71,7 @@ fn check_answered_by_check_is_a_draw() {
 #[test]
 fn rook_chasing_unprotected_cannon_loses() {
     let fen = "3aka3/9/9/c8/1R7/9/9/9/9/3K5 w";
-    for rules in [RuleSet::Chinese, RuleSet::Asian] {
+    for rules in RuleSet::ALL {
         let v = rule(fen, "b5b6 a6a5 b6b5 a5a6", rules);
         assert_eq!(v.loser, Some(Color::Red), "{rules}");
         assert_eq!(v.reason, Reason::PerpetualChase, "{rules}");
@@ -90,7 +90,7 @@ fn rook_chasing_unprotected_cannon_loses() {
     // The same rook chasing a cannon its rook protects: no chase in either book (AXF rule
     // 17; Chinese: rook for cannon loses material).
     let protected = "3aka3/9/9/c8/1R7/9/9/9/r8/3K5 w";
-    for rules in [RuleSet::Chinese, RuleSet::Asian] {
+    for rules in RuleSet::ALL {
         assert_eq!(
             rule(protected, "b5b6 a6a5 b6b5 a5a6", rules).loser,
             None,
@@ -104,7 +104,7 @@ fn rook_chasing_unprotected_cannon_loses() {
 #[test]
 fn king_may_chase() {
     let fen = "3k5/9/9/9/9/9/9/4c4/5K3/9 w";
-    for rules in [RuleSet::Chinese, RuleSet::Asian] {
+    for rules in RuleSet::ALL {
         let v = rule(fen, "f1e1 e2f2 e1f1 f2e2", rules);
         assert_eq!(v.loser, None, "{rules}");
     }
@@ -115,7 +115,7 @@ fn king_may_chase() {
 #[test]
 fn pawn_may_chase() {
     let fen = "6b1r/1C2k2P1/9/9/9/9/9/9/9/3K5 w";
-    for rules in [RuleSet::Chinese, RuleSet::Asian] {
+    for rules in RuleSet::ALL {
         assert_eq!(
             rule(fen, "h8i8 i9h9 i8h8 h9i9", rules).loser,
             None,

@@ -27,7 +27,7 @@ use std::collections::HashMap;
 
 use xiangqi::{Color, Role, Square};
 
-use super::explain::{pattern_zh, side_en, side_zh};
+use super::explain::{chase_phrase, pattern_zh, side_en, side_zh};
 use super::terms::{Exemption, Grounds, IdleKind, MoveClass, MoveKind, PieceId};
 use super::verdict::{common_targets, moves_of};
 use crate::{Reason, RuleSet};
@@ -240,14 +240,23 @@ fn explain(classes: &[MoveClass], outcome: Outcome1960) -> (String, String) {
                 side_en(c)
             ),
         ),
-        Outcome1960::Forbidden(c, _) => (
-            format!("。{}禁止着法，{}不变作负", side_zh(c), side_zh(c)),
-            format!(
-                ". {} plays a forbidden pattern against idle moves; {} must vary or lose",
-                side_en(c),
-                side_en(c)
-            ),
-        ),
+        Outcome1960::Forbidden(c, _) => {
+            let moves = if c == Color::Red { &red } else { &black };
+            match chase_phrase(moves, c) {
+                Some((czh, cen)) => (
+                    format!("。{czh}，{}不变作负", side_zh(c)),
+                    format!(". {cen}; {} must vary or lose", side_en(c)),
+                ),
+                None => (
+                    format!("。{}禁止着法，{}不变作负", side_zh(c), side_zh(c)),
+                    format!(
+                        ". {} plays a forbidden pattern against idle moves; {} must vary or lose",
+                        side_en(c),
+                        side_en(c)
+                    ),
+                ),
+            }
+        }
         Outcome1960::AttackedBack(c) => (
             format!("。{}还打，双方不变作和", side_zh(!c)),
             format!(

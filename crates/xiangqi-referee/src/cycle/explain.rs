@@ -97,7 +97,7 @@ pub(crate) fn role_zh(r: Role) -> &'static str {
 }
 
 /// The most frequent chase of a side: "红车长捉黑方无根炮(b7)".
-fn chase_phrase(moves: &[&MoveClass], side: Color) -> Option<(String, String)> {
+pub(crate) fn chase_phrase(moves: &[&MoveClass], side: Color) -> Option<(String, String)> {
     let chases: Vec<_> = moves.iter().flat_map(|c| c.chases.iter()).collect();
     let best = chases
         .iter()
