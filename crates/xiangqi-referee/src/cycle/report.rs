@@ -39,7 +39,8 @@ pub struct CycleReport {
     pub last_ply: u32,
     /// Every move of one turn of the cycle.
     pub moves: Vec<CycleMove>,
-    /// The rule set whose words and articles the moves carry: `chinese` or `asian`.
+    /// The rule set whose words and articles the moves carry: `chinese`, `asian` or
+    /// `chinese1960`.
     #[serde(default)]
     pub rules: String,
 }
