@@ -5,6 +5,9 @@ import { Board, parsePlacement } from "./board.js";
 import { currentLang, t, toggleLang, translatePage } from "./i18n.js";
 import { optionsText, renderArbiter, wireDesk } from "./arbiter.js";
 
+// The words for each rule set the server names (`rules` in the state).
+const RULE_SET_KEYS = { chinese: "rules_chinese", asian: "rules_asian", chinese1960: "rules_chinese1960" };
+
 const $ = (id) => document.getElementById(id);
 const gameId = location.pathname.split("/").filter(Boolean).pop();
 const tokenKey = `xq-token-${gameId}`;
@@ -203,7 +206,7 @@ function render() {
   $("notation-btn").textContent = `${t("notation")}: ${{ chinese: "中文", wxf: "WXF", iccs: "ICCS" }[notation]}`;
   $("sound-btn").textContent = `${t("sound")}: ${t(sound ? "on" : "off")}`;
   const options = optionsText(s);
-  $("info").textContent = `${s.control} · ${t(s.rules === "asian" ? "rules_asian" : "rules_chinese")}${options ? ` · ${options}` : ""}`;
+  $("info").textContent = `${s.control} · ${t(RULE_SET_KEYS[s.rules] || "rules_chinese")}${options ? ` · ${options}` : ""}`;
   const base = `/api/games/${gameId}/record`;
   $("dl-pgn-zh").href = `${base}?format=pgn&notation=chinese`;
   $("dl-pgn-iccs").href = `${base}?format=pgn&notation=iccs`;

@@ -179,7 +179,7 @@ fn handshake(out: &Out, st: &State, ucci: bool) {
         &format!("type spin default {} min 1 max 4096", o.hash_mb),
     );
     let rules = if ucci {
-        "type combo var chinese var asian default"
+        "type combo var chinese var asian var chinese1960 default"
     } else {
         "type combo default"
     };
@@ -188,7 +188,10 @@ fn handshake(out: &Out, st: &State, ucci: bool) {
     } else {
         opt(
             "RuleSet",
-            &format!("type combo default {} var chinese var asian", o.rules),
+            &format!(
+                "type combo default {} var chinese var asian var chinese1960",
+                o.rules
+            ),
         );
     }
     opt(

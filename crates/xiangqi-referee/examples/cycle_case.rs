@@ -37,18 +37,14 @@ fn main() -> ExitCode {
             status = ExitCode::FAILURE;
             continue;
         };
-        let rules = if case.group.starts_with("cn") {
-            RuleSet::Chinese
-        } else {
-            RuleSet::Asian
-        };
+        let rules = case.rules;
         println!("{} {}", case.id, case.start.fen());
         show(&case.start, &case.cycle, rules);
     }
     status
 }
 
-/// A built position and its cycle, under both rule sets.
+/// A built position and its cycle, under every rule set.
 fn built(fen: &str, line: &str) -> Result<(), ()> {
     let start = Position::from_fen(fen).map_err(|e| eprintln!("cycle_case: {fen}: {e}"))?;
     let mut cycle = Vec::new();
@@ -58,7 +54,7 @@ fn built(fen: &str, line: &str) -> Result<(), ()> {
             .map_err(|_| eprintln!("cycle_case: {m:?} is no ICCS move"))?;
         cycle.push(m);
     }
-    for rules in [RuleSet::Chinese, RuleSet::Asian] {
+    for rules in RuleSet::ALL {
         println!("{rules} {fen}");
         show(&start, &cycle, rules);
     }

@@ -16,6 +16,7 @@ pub(crate) fn checkmate(rules: RuleSet) -> &'static str {
     match rules {
         RuleSet::Chinese => "中国象棋竞赛规则 4.1.1 将死 (1960 第四节 一(一))",
         RuleSet::Asian => "AXF 象棋比赛规例 rule 1 (checkmate 将死)",
+        RuleSet::Chinese1960 => "中国象棋竞赛规则(1960) 第四节 一(一) 将死",
     }
 }
 
@@ -24,6 +25,7 @@ pub(crate) fn stalemate(rules: RuleSet) -> &'static str {
     match rules {
         RuleSet::Chinese => "中国象棋竞赛规则 4.1.3 困毙 (1960 第四节 一(二))",
         RuleSet::Asian => "AXF 象棋比赛规例 rule 2 (no legal move 困毙)",
+        RuleSet::Chinese1960 => "中国象棋竞赛规则(1960) 第四节 一(二) 困毙",
     }
 }
 
@@ -35,6 +37,10 @@ pub(crate) fn illegal(rules: RuleSet, reason: Option<IllegalReason>) -> &'static
         }
         (RuleSet::Chinese, _) => "中国象棋竞赛规则 4.1.6 走棋违反行棋规定",
         (RuleSet::Asian, _) => "AXF 象棋比赛规例: illegal move (违反行棋规定)",
+        (RuleSet::Chinese1960, Some(IllegalReason::KingsWouldFace)) => {
+            "中国象棋竞赛规则(1960) 第二节 三 将(帅)本身不准直接对面"
+        }
+        (RuleSet::Chinese1960, _) => "中国象棋竞赛规则(1960) 第七节 五 纠正错误 (不符合第二节)",
     }
 }
 
@@ -43,6 +49,7 @@ pub(crate) fn insufficient_material(rules: RuleSet) -> &'static str {
     match rules {
         RuleSet::Chinese => "中国象棋竞赛规则 4.2.1 双方均无可能取胜的简单局势 (1960 第五节 一)",
         RuleSet::Asian => "AXF 象棋比赛规例 rule 4 (draw: neither side can win)",
+        RuleSet::Chinese1960 => "中国象棋竞赛规则(1960) 第五节 一 双方棋子或棋势都没有取胜的可能",
     }
 }
 
@@ -51,6 +58,7 @@ pub(crate) fn natural_limit(rules: RuleSet) -> &'static str {
     match rules {
         RuleSet::Chinese => "中国象棋竞赛规则 4.2.4 自然限着",
         RuleSet::Asian => "AXF 象棋比赛规例: natural move limit (自然限着, claimant's checks ≤ 10)",
+        RuleSet::Chinese1960 => "中国象棋竞赛规则(1960) 第十二节 限着 (40回合)",
     }
 }
 

@@ -10,7 +10,7 @@
 //!   on either side (draw), the natural move limit (自然限着, per [`RuleSet::natural_limit`]),
 //!   an illegal move (its author loses), and repetitions: when a position occurs for the
 //!   third time ([`Options::repetitions`]) the cycle goes to [`cycle::rule_cycle`], which
-//!   classifies every move under the chosen [`RuleSet`] (Chinese or Asian).
+//!   classifies every move under the chosen [`RuleSet`] (Chinese, Asian or Chinese 1960).
 //! * Handicap games ([`Handicap`], [`piece_odds`]) and touch-move ([`touch_obligation`]).
 //!
 //! ```

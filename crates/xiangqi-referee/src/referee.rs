@@ -453,6 +453,9 @@ impl Referee {
                 crate::RuleSet::Asian => {
                     "AXF 象棋比赛规例 rule 5 (repetition without violation: draw)".to_owned()
                 }
+                crate::RuleSet::Chinese1960 => {
+                    "中国象棋竞赛规则(1960) 第五节 (双方不变作和)".to_owned()
+                }
             }
         } else {
             verdict.rule

@@ -7,6 +7,8 @@ use std::fmt;
 /// ```
 /// use xiangqi_referee::RuleSet;
 /// assert_eq!("asian".parse::<RuleSet>().unwrap(), RuleSet::Asian);
+/// assert_eq!("chinese1960".parse::<RuleSet>().unwrap(), RuleSet::Chinese1960);
+/// assert_eq!("1960".parse::<RuleSet>().unwrap(), RuleSet::Chinese1960);
 /// assert_eq!(RuleSet::default(), RuleSet::Chinese);
 /// ```
 #[derive(
@@ -14,25 +16,46 @@ use std::fmt;
 )]
 #[serde(rename_all = "lowercase")]
 pub enum RuleSet {
-    /// The current rules of the Chinese Xiangqi Association (中国象棋协会《象棋竞赛规则》). The
-    /// 1960 text in the seeds agrees with it on the examples of its §4–§5 and on most of its
-    /// appendix (例六 too: its rook's return keeps a threat that stood, which is not a 捉); its 例三
-    /// and 例五 draw cycles in which one side attacks on every move and
-    /// the other attacks back once, where the current rules make the first side change (there
-    /// is no 1960 rule set: `tests/rules_1960_examples.rs`).
+    /// The current rules of the Chinese Xiangqi Association (中国象棋协会《象棋竞赛规则》, 2020).
     #[default]
     Chinese,
     /// The Asian Xiangqi Federation rules (亚洲象棋联合会《象棋比赛规例》, 2017 revision), which
     /// the World Xiangqi Federation's 2018 rules follow.
     Asian,
+    /// The 1960 rules (《中国象棋竞赛规则（1960）》, 第四节 二 and 第五节, with their appendix),
+    /// which superseded the 1956 rules. Moves are labelled with the current book's
+    /// definitions except where the 1960 text says otherwise (only an unprotected piece or a
+    /// stronger one is chased, §4 二(四), §5 五); the verdict is the 1960 book's own
+    /// (`cycle::book1960`): 长拦 draws (§5 三), and a forbidden pattern answered by an attack
+    /// (还打, appendix 例三–例六, 例九) draws. Also `1960`, `cn1960`, `cxa1960`.
+    Chinese1960,
 }
 
 impl RuleSet {
-    /// `"chinese"` or `"asian"`.
+    /// `"chinese"`, `"asian"` or `"chinese1960"`.
     pub const fn name(self) -> &'static str {
         match self {
             RuleSet::Chinese => "chinese",
             RuleSet::Asian => "asian",
+            RuleSet::Chinese1960 => "chinese1960",
+        }
+    }
+
+    /// Every rule set, the default first.
+    ///
+    /// ```
+    /// use xiangqi_referee::RuleSet;
+    /// assert!(RuleSet::ALL.iter().all(|r| r.name().parse::<RuleSet>() == Ok(*r)));
+    /// ```
+    pub const ALL: [RuleSet; 3] = [RuleSet::Chinese, RuleSet::Asian, RuleSet::Chinese1960];
+
+    /// The rule set whose definitions of the moves (将, 杀, 捉, 闲) this one classifies with:
+    /// the 1960 set uses the current Chinese book's, with its own changes on top
+    /// (`cycle::moves1960`).
+    pub(crate) const fn classifies_as(self) -> RuleSet {
+        match self {
+            RuleSet::Chinese | RuleSet::Chinese1960 => RuleSet::Chinese,
+            RuleSet::Asian => RuleSet::Asian,
         }
     }
 
@@ -46,11 +69,17 @@ impl RuleSet {
     ///   them (AXF rules, as summarised in `docs/reference/rulebooks.md` §3.5); we read it as the
     ///   claimant's checks beyond 10 not counting as moves, so a side that checks on and on cannot
     ///   claim the draw it is avoiding, while its opponent still can.
+    /// * Chinese 1960: 40 moves by each side without a capture. The 1960 book has no automatic
+    ///   limit: its arbiter sets one (限着) when an endgame keeps repeating or its outcome is
+    ///   unclear, 「一般的情况下，限着的数目定为40回合」, and draws it when it runs out 「如局势仍无新的
+    ///   变化」, a lost piece being such a change (第十二节 三–四; 第五节's last sentence). We apply
+    ///   that limit from the start, a capture restarting the count.
     ///
     /// ```
     /// use xiangqi_referee::RuleSet;
     /// assert_eq!(RuleSet::Chinese.natural_limit().plies(), 120);
     /// assert_eq!(RuleSet::Asian.natural_limit().counted_checks, Some(10));
+    /// assert_eq!(RuleSet::Chinese1960.natural_limit().plies(), 80);
     /// ```
     pub const fn natural_limit(self) -> crate::NaturalLimit {
         match self {
@@ -61,6 +90,10 @@ impl RuleSet {
             RuleSet::Asian => crate::NaturalLimit {
                 moves: 60,
                 counted_checks: Some(10),
+            },
+            RuleSet::Chinese1960 => crate::NaturalLimit {
+                moves: 40,
+                counted_checks: None,
             },
         }
     }
@@ -80,7 +113,7 @@ impl fmt::Display for ParseRuleSetError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "unknown rule set {:?}: expected chinese or asian",
+            "unknown rule set {:?}: expected chinese, asian or chinese1960",
             self.0
         )
     }
@@ -94,6 +127,8 @@ impl std::str::FromStr for RuleSet {
         match s.to_ascii_lowercase().as_str() {
             "chinese" | "cxa" | "china" | "cn" => Ok(RuleSet::Chinese),
             "asian" | "axf" | "wxf" | "asia" => Ok(RuleSet::Asian),
+            "chinese1960" | "chinese-1960" | "chinese_1960" | "1960" | "cn1960" | "cxa1960"
+            | "china1960" => Ok(RuleSet::Chinese1960),
             _ => Err(ParseRuleSetError(s.to_owned())),
         }
     }

@@ -363,7 +363,7 @@ fn random_positions_keep_the_books_invariants() {
             continue;
         };
         n.cycles += 1;
-        for rules in [RuleSet::Chinese, RuleSet::Asian] {
+        for rules in RuleSet::ALL {
             let classes = classify_cycle(&start, &cycle, rules);
             if rules == RuleSet::Chinese {
                 faults.extend(check_cycle(&start, &cycle, &classes, &mut n));

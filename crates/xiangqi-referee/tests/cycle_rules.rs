@@ -38,11 +38,11 @@ fn sq(name: &str) -> Square {
 }
 
 /// 1960 §4 二(一), 图四 (车二进一 将6进1 车二退一 将6退1): perpetual check loses under any
-/// circumstance — both books (CXA 2020 25.1; AXF rule 6).
+/// circumstance — every book (1960; CXA 2020 25.1; AXF rule 6).
 #[test]
 fn perpetual_check_loses_in_both_books() {
     let fen = "5k3/7R1/9/9/9/9/9/9/9/4K4 w";
-    for rules in [RuleSet::Chinese, RuleSet::Asian] {
+    for rules in RuleSet::ALL {
         let v = rule(fen, "h8h9 f9f8 h9h8 f8f9", rules);
         assert_eq!(v.loser, Some(Color::Red), "{rules}");
         assert_eq!(v.reason, Reason::PerpetualCheck, "{rules}");
@@ -55,7 +55,7 @@ fn perpetual_check_loses_in_both_books() {
 #[test]
 fn check_answered_by_check_is_a_draw() {
     let fen = "2bnkr3/5c3/5R3/4C4/9/9/9/3A5/9/2BA1K3 w";
-    for rules in [RuleSet::Chinese, RuleSet::Asian] {
+    for rules in RuleSet::ALL {
         let v = rule(fen, "f7e7 f8e8 e7f7 e8f8", rules);
         assert_eq!(v.loser, None, "{rules}");
         assert!(
@@ -71,7 +71,7 @@ fn check_answered_by_check_is_a_draw() {
 #[test]
 fn rook_chasing_unprotected_cannon_loses() {
     let fen = "3aka3/9/9/c8/1R7/9/9/9/9/3K5 w";
-    for rules in [RuleSet::Chinese, RuleSet::Asian] {
+    for rules in RuleSet::ALL {
         let v = rule(fen, "b5b6 a6a5 b6b5 a5a6", rules);
         assert_eq!(v.loser, Some(Color::Red), "{rules}");
         assert_eq!(v.reason, Reason::PerpetualChase, "{rules}");
@@ -90,7 +90,7 @@ fn rook_chasing_unprotected_cannon_loses() {
     // The same rook chasing a cannon its rook protects: no chase in either book (AXF rule
     // 17; Chinese: rook for cannon loses material).
     let protected = "3aka3/9/9/c8/1R7/9/9/9/r8/3K5 w";
-    for rules in [RuleSet::Chinese, RuleSet::Asian] {
+    for rules in RuleSet::ALL {
         assert_eq!(
             rule(protected, "b5b6 a6a5 b6b5 a5a6", rules).loser,
             None,
@@ -104,7 +104,7 @@ fn rook_chasing_unprotected_cannon_loses() {
 #[test]
 fn king_may_chase() {
     let fen = "3k5/9/9/9/9/9/9/4c4/5K3/9 w";
-    for rules in [RuleSet::Chinese, RuleSet::Asian] {
+    for rules in RuleSet::ALL {
         let v = rule(fen, "f1e1 e2f2 e1f1 f2e2", rules);
         assert_eq!(v.loser, None, "{rules}");
     }
@@ -115,7 +115,7 @@ fn king_may_chase() {
 #[test]
 fn pawn_may_chase() {
     let fen = "6b1r/1C2k2P1/9/9/9/9/9/9/9/3K5 w";
-    for rules in [RuleSet::Chinese, RuleSet::Asian] {
+    for rules in RuleSet::ALL {
         assert_eq!(
             rule(fen, "h8i8 i9h9 i8h8 h9i9", rules).loser,
             None,
@@ -389,26 +389,26 @@ fn check_on_the_way_does_not_make_a_light_chase_heavy() {
     assert_eq!(on_cannon[0].kind, ChaseKind::Exchange);
 }
 
-/// A conflict between books, decided for the current text. 1956 图六 (车七平九 炮3平1 车九平八
+/// A conflict between books, each rule set following its own. 1956 图六 (车七平九 炮3平1 车九平八
 /// 炮1平2: Red keeps threatening mate, Black keeps blocking with a cannon) calls the cycle 长拦,
-/// a draw; the 1956 book forbids only 长将. The 1960 rules forbid 长要杀 (§4 二(二)) and the
-/// current rules give the same picture the opposite verdict (2020 图7: 长杀 against 长拦, the
-/// mating side changes). The `chinese` rule set follows the current rules in both positions.
+/// a draw, and so does the 1960 book (第五节 三: 「老是拦阻对方某一个子，但并不长捉，双方不变作
+/// 和棋」, which we read as drawing against 长要杀 too: the 1956 figure of the rule is such a
+/// block). The current rules give the same picture the opposite verdict (2020 图7: 长杀 against
+/// 长拦, the mating side changes). `chinese` follows 2020 in both positions, `chinese1960` the
+/// 1960 book in both.
 #[test]
 fn book_conflict_perpetual_mate_threat_against_blocking() {
-    let fig6_1956 = rule(
-        "4kab2/4a4/2c1b1c2/2R1C4/9/9/9/9/9/4K4 w",
-        "c6a6 c7a7 a6b6 a7b7 b6c6 b7c7",
-        RuleSet::Chinese,
-    );
-    let fig7_2020 = rule(
-        "2bak1c2/4aRN1r/4b4/9/9/9/3pp4/2n1B4/9/2B1K3C w",
-        "i0h0 i8h8 h0i0 h8i8",
-        RuleSet::Chinese,
-    );
-    for v in [&fig6_1956, &fig7_2020] {
+    let fig6_1956 = "4kab2/4a4/2c1b1c2/2R1C4/9/9/9/9/9/4K4 w";
+    let fig6_line = "c6a6 c7a7 a6b6 a7b7 b6c6 b7c7";
+    let fig7_2020 = "2bak1c2/4aRN1r/4b4/9/9/9/3pp4/2n1B4/9/2B1K3C w";
+    let fig7_line = "i0h0 i8h8 h0i0 h8i8";
+    for (fen, line) in [(fig6_1956, fig6_line), (fig7_2020, fig7_line)] {
+        let v = rule(fen, line, RuleSet::Chinese);
         assert_eq!(v.loser, Some(Color::Red), "{}", v.explanation_zh);
         assert!(v.explanation_zh.contains("长杀"), "{}", v.explanation_zh);
+        let v = rule(fen, line, RuleSet::Chinese1960);
+        assert_eq!(v.loser, None, "{}", v.explanation_zh);
+        assert!(v.explanation_zh.contains("长拦"), "{}", v.explanation_zh);
     }
 }
 

@@ -22,11 +22,7 @@ fn ruling(start: &Position, cycle: &[Move], rules: RuleSet) -> (Vec<&'static str
 }
 
 fn rules_of(case: &Case) -> RuleSet {
-    if case.group.starts_with("cn") {
-        RuleSet::Chinese
-    } else {
-        RuleSet::Asian
-    }
+    case.rules
 }
 
 /// Every case whose redrawing `d` is ruled otherwise than the case itself.

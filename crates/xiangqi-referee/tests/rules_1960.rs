@@ -1,10 +1,12 @@
 //! The 1960 rules' examples (seed 000, 第四节 二 and 第五节), which print move lines without
 //! diagrams: each test builds a position in which the printed line is legal and shows its
-//! rule, and asserts the label of every move and the verdict the text states, under the
-//! Chinese rule set (where the 1960 text and the 2020 book agree; where they do not, the test
-//! says so). Red moves first, as in the seed's red-first conversion. The positions were found
-//! by a search over placements of the pieces the line needs plus a few others, and checked
-//! move by move against the text.
+//! rule, and asserts the label of every move and the verdict the text states under the 1960
+//! rule set (`RuleSet::Chinese1960`), which follows the 1960 book. On every figure here the
+//! current book (`RuleSet::Chinese`, 2020) gives the same verdict, and each test asserts that
+//! too; where the books disagree (附录 例三, 例五, 1956 图六, 一炮分捉两车) see
+//! `rules_1960_examples.rs` and `rules_1960_differences.rs`. Red moves first, as in the seed's
+//! red-first conversion. The positions were found by a search over placements of the pieces
+//! the line needs plus a few others, and checked move by move against the text.
 
 use xiangqi::{Color, Move, Position};
 use xiangqi_referee::{
@@ -12,7 +14,8 @@ use xiangqi_referee::{
     cycle::{ChaseKind, classify_cycle, rule_cycle},
 };
 
-/// The labels of the line's moves and the loser, under the Chinese rules.
+/// The labels of the line's moves and the loser under the 1960 rules, after checking that the
+/// current rules (2020) rule the cycle the same way.
 fn ruling(
     fen: &str,
     line: &str,
@@ -35,13 +38,15 @@ fn ruling(
         pos.hash(),
         "{line} does not return to the start"
     );
-    let classes = classify_cycle(&pos, &moves, RuleSet::Chinese);
+    let classes = classify_cycle(&pos, &moves, RuleSet::Chinese1960);
     let labels = classes.iter().map(|c| c.kind.label()).collect();
-    (
-        labels,
+    let loser = rule_cycle(&pos, &moves, RuleSet::Chinese1960).loser;
+    assert_eq!(
         rule_cycle(&pos, &moves, RuleSet::Chinese).loser,
-        classes,
-    )
+        loser,
+        "{line}: the 2020 book agrees with the 1960 one here"
+    );
+    (labels, loser, classes)
 }
 
 /// 第四节 二(一), 图四 (车二进一 将6进1 车二退一 将6退1): 长将, Red loses.
@@ -92,7 +97,7 @@ fn figure_8_check_and_chase() {
         .split_whitespace()
         .map(|m| m.parse().unwrap())
         .collect();
-    let labels: String = classify_cycle(&pos, &moves, RuleSet::Chinese)
+    let labels: String = classify_cycle(&pos, &moves, RuleSet::Chinese1960)
         .iter()
         .map(|c| c.kind.label())
         .collect();

@@ -4,13 +4,13 @@
 //! notation of every move is the book's), the line shows its rule, and asserts every move's
 //! label and the verdict.
 //!
-//! The crate has no 1960 rule set: `RuleSet::Chinese` follows the current book (2020), and the
-//! 1960 examples are ruled by it and by `RuleSet::Asian`. Where the 1960 verdict is not the
-//! 2020 one (例三 and 例五; 例六 agrees once the threat that stood is not counted: in our reading of 例三–例六 and 例九, the 1960 appendix draws every
-//! cycle in which the other side attacks back at least once, 「还打」, while 2020 art. 25.3 makes a side whose every move
-//! attacks change against one that also plays an idle move), the test says so, asserts the
-//! labels the 1960 ruling rests on (the counter-attack is there), and asserts each rule set's
-//! verdict by its own book.
+//! Each example is ruled under the 1960 rule set (`RuleSet::Chinese1960`, the book's verdict),
+//! the current Chinese rules (`RuleSet::Chinese`, 2020) and the AXF's (`RuleSet::Asian`). Where
+//! the 1960 verdict is not the 2020 one (例三 and 例五: the 1960 appendix draws every cycle in
+//! which the other side attacks back at least once, 「还打」, while 2020 art. 25.3 makes a side
+//! whose every move attacks change against one that also plays an idle move; 例六 agrees once
+//! the threat that stood is not counted), the test says so, asserts the labels the 1960 ruling
+//! rests on (the counter-attack is there), and asserts each rule set's verdict by its own book.
 //!
 //! The appendix prints Black's move first where Black begins (例一, 例三), as the original
 //! did; the §4 figures were converted to Red first by the seed's editor. The positions were
@@ -24,8 +24,12 @@ use xiangqi_referee::{
     cycle::{ChaseKind, CycleReport, MoveClass, classify_cycle, rule_cycle},
 };
 
-/// One built example: labels and loser under both rule sets, and the Chinese classification.
+/// One built example: labels and loser under each rule set, and the Chinese classification.
 struct Ruled {
+    /// The loser under the 1960 rules (the book's verdict).
+    c1960_loser: Option<Color>,
+    /// The labels under the 1960 rules.
+    c1960: String,
     chinese: String,
     chinese_loser: Option<Color>,
     asian: String,
@@ -49,6 +53,8 @@ fn ruled(fen: &str, line: &str, book: &str) -> Ruled {
     let classes = classify_cycle(&pos, &moves, RuleSet::Chinese);
     assert_eq!(classes.len(), moves.len());
     Ruled {
+        c1960_loser: rule_cycle(&pos, &moves, RuleSet::Chinese1960).loser,
+        c1960: labels(&pos, &moves, RuleSet::Chinese1960),
         chinese: labels(&pos, &moves, RuleSet::Chinese),
         chinese_loser: rule_cycle(&pos, &moves, RuleSet::Chinese).loser,
         asian: labels(&pos, &moves, RuleSet::Asian),
@@ -92,6 +98,11 @@ fn figure_10_chase_on_one_square_not_on_two() {
         r.classes[1].chases[0].target_id,
         r.classes[3].chases[0].target_id
     );
+    assert_eq!(
+        r.c1960_loser,
+        Some(Color::Black),
+        "1960 第四节 二(七): Black loses"
+    );
     assert_eq!(r.chinese_loser, Some(Color::Black));
     assert_eq!(r.asian, "闲捉闲捉");
     assert_eq!(r.asian_loser, Some(Color::Black));
@@ -110,7 +121,7 @@ fn figure_14_rook_and_horse_chase_each_other() {
     let pos = common::pos("4k4/9/3n5/9/1R7/9/9/9/9/5K3 w");
     let moves = common::line(printed);
     assert_notation(&pos, &moves, "车八平六 马4进6 车六进一 马6退5");
-    for rules in [RuleSet::Chinese, RuleSet::Asian] {
+    for rules in RuleSet::ALL {
         assert_eq!(labels(&pos, &moves, rules), "捉捉捉捉", "{rules}");
     }
     let classes = classify_cycle(&pos, &moves, RuleSet::Chinese);
@@ -128,6 +139,8 @@ fn figure_14_rook_and_horse_chase_each_other() {
         assert_eq!(c.chases.len(), 1, "{}", c.mv);
         assert_eq!(c.chases[0].kind, ChaseKind::Unprotected, "{}", c.mv);
     }
+    assert_eq!(r.c1960, r.chinese);
+    assert_eq!(r.c1960_loser, None, "1960 第五节 十: a draw");
     assert_eq!(r.chinese_loser, None);
     assert_eq!(r.asian, "捉".repeat(8));
     assert_eq!(r.asian_loser, None);
@@ -146,6 +159,7 @@ fn appendix_1_cannon_chases_the_rook_twice() {
     assert_eq!(r.chinese, "捉闲捉闲");
     assert_eq!(targets(&r.classes[0]), ["c8"]);
     assert_eq!(targets(&r.classes[2]), ["b8"]);
+    assert_eq!(r.c1960_loser, Some(Color::Black), "1960 附录 例一");
     assert_eq!(r.chinese_loser, Some(Color::Black));
     assert_eq!(r.asian, "捉闲捉闲");
     assert_eq!(r.asian_loser, Some(Color::Black));
@@ -163,6 +177,7 @@ fn appendix_2_check_and_mate_threat_by_two_rooks() {
         "帅五平四 后车平6 帅四平五 车6平3",
     );
     assert_eq!(r.chinese, "闲将闲杀");
+    assert_eq!(r.c1960_loser, Some(Color::Black), "1960 附录 例二");
     assert_eq!(r.chinese_loser, Some(Color::Black));
     assert_eq!(r.asian, "闲将闲杀");
     assert_eq!(r.asian_loser, None);
@@ -201,6 +216,11 @@ fn appendix_3_pawn_chase_against_forced_mate_threats() {
             .filter(|c| c.mover == Color::Red)
             .all(|c| c.mate_threat)
     );
+    assert_eq!(r.c1960, "献杀献杀");
+    assert_eq!(
+        r.c1960_loser, None,
+        "1960 附录 例三: 被迫长杀, 双方不变作和"
+    );
     assert_eq!(
         r.chinese_loser,
         Some(Color::Red),
@@ -237,6 +257,7 @@ fn appendix_4_parry_a_chase_and_chase_back() {
             .iter()
             .all(|c| c.chases.iter().all(|ch| ch.answered))
     );
+    assert_eq!(r.c1960_loser, None, "1960 附录 例四: 解捉还捉, 作和");
     assert_eq!(r.chinese_loser, None);
     assert_eq!(r.asian, "捉闲闲捉");
     assert_eq!(r.asian_loser, None);
@@ -261,6 +282,8 @@ fn appendix_5_two_chases_against_one_attack_back() {
     assert_eq!(targets(&r.classes[1]), ["a6"]);
     assert_eq!(targets(&r.classes[3]), ["a3"]);
     assert_eq!(r.classes[1].chases[0].kind, ChaseKind::Unprotected);
+    assert_eq!(r.c1960, "杀捉闲捉");
+    assert_eq!(r.c1960_loser, None, "1960 附录 例五: 二捉一还打, 作和");
     assert_eq!(
         r.chinese_loser,
         Some(Color::Black),
@@ -293,6 +316,7 @@ fn appendix_6_two_attacks_against_one_attack_back() {
     assert_eq!(r.chinese, "捉闲闲杀");
     assert_eq!(targets(&r.classes[0]), ["g5"]);
     assert!(targets(&r.classes[2]).is_empty());
+    assert_eq!(r.c1960_loser, None, "1960 附录 例六: 二打一还打, 作和");
     assert_eq!(r.chinese_loser, None, "2020: 一捉一闲 against 一闲一杀");
     assert_eq!(r.asian, "捉闲闲杀");
     assert_eq!(r.asian_loser, None, "AXF rules 9, 38");
@@ -315,11 +339,20 @@ fn appendix_7_check_and_hidden_discovered_win() {
     let wins = ruled("3k5/7c1/9/9/9/9/9/9/6r2/4KA3 w", line, book);
     assert_eq!(wins.chinese, "拦将闲捉");
     assert_eq!(wins.classes[3].chases[0].kind, ChaseKind::ByChecks);
+    assert_eq!(
+        wins.c1960_loser,
+        Some(Color::Black),
+        "1960 附录 例七 1: 一将一暗抽吃"
+    );
     assert_eq!(wins.chinese_loser, Some(Color::Black));
     assert_eq!(wins.asian_loser, None, "AXF rules 12–13");
 
     let nothing = ruled("3k5/7c1/9/9/9/9/9/9/6r2/4KA2C w", line, book);
     assert_eq!(nothing.chinese, "拦将闲闲");
+    assert_eq!(
+        nothing.c1960_loser, None,
+        "1960 附录 例七 2: 一将一暗抽无吃"
+    );
     assert_eq!(nothing.chinese_loser, None);
     assert_eq!(nothing.asian, "拦将闲闲");
     assert_eq!(nothing.asian_loser, None);

@@ -115,6 +115,9 @@ fn in_range(field: &str, v: Option<u32>, lo: u32, hi: u32) -> Result<Option<u32>
 /// assert_eq!(spec.options.foul_limit(), 2);
 /// assert_eq!(spec.start.turn(), xiangqi::Color::Black);
 /// assert!(parse_create(br#"{"lateness": "15m"}"#).is_err()); // needs starts_at
+/// let old = parse_create(br#"{"rules": "chinese1960"}"#).unwrap();
+/// assert_eq!(old.rules, xiangqi_referee::RuleSet::Chinese1960);
+/// assert!(parse_create(br#"{"rules": "1961"}"#).unwrap_err().to_string().contains("chinese1960"));
 /// assert!(parse_create(b"{\"control\": 5}").unwrap_err().to_string().contains("line 1 column"));
 /// ```
 pub fn parse_create(bytes: &[u8]) -> Result<GameSpec, ApiError> {

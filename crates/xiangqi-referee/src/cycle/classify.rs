@@ -10,6 +10,7 @@ use super::forcing::{forget, take_cuts};
 use super::idle::idle_kind;
 use super::mate_threat::{mate_line, threatens_mate};
 use super::material::value;
+use super::moves1960;
 use super::terms::{
     Chase, ExemptChase, Exemption, Grounds, IdleKind, MoveClass, MoveKind, PieceId,
 };
@@ -43,6 +44,9 @@ impl Identities {
 /// Several turns of the same cycle are classified as one.
 pub(crate) fn classify(start: &Position, moves: &[Move], rules: RuleSet) -> Vec<MoveClass> {
     let moves = period(moves);
+    // The 1960 set labels with the current book's definitions, changed where its text differs.
+    let book1960 = rules == RuleSet::Chinese1960;
+    let rules = rules.classifies_as();
     // The cycle is usually played twice: every position's threats and mate threats are
     // computed once (keyed by the position's hash, which includes the side to move).
     forget();
@@ -107,6 +111,14 @@ pub(crate) fn classify(start: &Position, moves: &[Move], rules: RuleSet) -> Vec<
                 let theirs = &history[(ply + history.len() - 1) % history.len()];
                 let made = created(&before, &after, theirs, &prior, after_pos, m, rules);
                 for t in made.chases {
+                    // 1960 第四节 二(四), 第五节 五: a protected piece is followed, not chased.
+                    if book1960 && !moves1960::counts(t.kind) {
+                        class.exempt.push(ExemptChase {
+                            chase: to_chase(&t, &ids, m),
+                            reason: Exemption::Protected,
+                        });
+                        continue;
+                    }
                     // 2020 art. 26.2 (图18, 参考图19): the defending side's one attacking
                     // piece, holding a drawing point, attacks an advisor or elephant: 闲.
                     if lone && matches!(t.target_piece.role, Role::Advisor | Role::Elephant) {
@@ -117,6 +129,13 @@ pub(crate) fn classify(start: &Position, moves: &[Move], rules: RuleSet) -> Vec<
                     } else {
                         class.chases.push(to_chase(&t, &ids, m));
                     }
+                }
+                if book1960 {
+                    let own = moves1960::own_attacks(&prior, &pos, m);
+                    class.exempt.extend(own.iter().map(|t| ExemptChase {
+                        chase: to_chase(t, &ids, m),
+                        reason: Exemption::OwnChase,
+                    }));
                 }
                 class.exempt.extend(made.left.iter().map(|t| ExemptChase {
                     chase: to_chase(t, &ids, m),

@@ -63,7 +63,7 @@ fn pattern_en(moves: &[&MoveClass], rules: RuleSet) -> String {
     moves
         .iter()
         .map(|c| match rules {
-            RuleSet::Chinese => label_en(c.kind),
+            RuleSet::Chinese | RuleSet::Chinese1960 => label_en(c.kind),
             RuleSet::Asian => term_en(c.kind, rules),
         })
         .collect::<Vec<_>>()
@@ -97,7 +97,7 @@ pub(crate) fn role_zh(r: Role) -> &'static str {
 }
 
 /// The most frequent chase of a side: "红车长捉黑方无根炮(b7)".
-fn chase_phrase(moves: &[&MoveClass], side: Color) -> Option<(String, String)> {
+pub(crate) fn chase_phrase(moves: &[&MoveClass], side: Color) -> Option<(String, String)> {
     let chases: Vec<_> = moves.iter().flat_map(|c| c.chases.iter()).collect();
     let best = chases
         .iter()
@@ -303,7 +303,8 @@ pub(crate) fn rule_text(
         return format!("AXF section 2 (perpetual chase); {article}");
     }
     match rules {
-        RuleSet::Chinese => match outcome {
+        // The 1960 set words its own verdict (`book1960`).
+        RuleSet::Chinese | RuleSet::Chinese1960 => match outcome {
             Outcome::Check(_) => "CXA 象棋竞赛规则 (2020) 第25.1条, 图6; 1960 §4 二(一)".to_owned(),
             Outcome::MutualCheck => "解将还将: 1960 §5 七, 图十一; 1956 图十".to_owned(),
             Outcome::Forbidden(_) => match reason {

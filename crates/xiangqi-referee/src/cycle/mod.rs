@@ -1,5 +1,5 @@
 //! Repetition cycles and the 棋例 rulings (issue 4): the classification of every move of a
-//! repeated cycle and the verdict under the Chinese (CXA) or Asian (AXF) rules.
+//! repeated cycle and the verdict under the Chinese (CXA 2020), Asian (AXF) or 1960 rules.
 //!
 //! The model, in short:
 //!
@@ -52,6 +52,8 @@ mod threats;
 mod created;
 // The kinds of 闲 and what each rests on.
 mod idle;
+// The 1960 book's moves: what it counts as a chase, its articles.
+mod moves1960;
 // The label of a move.
 mod classify;
 // A side's pattern and the verdict per rule set.
@@ -60,6 +62,8 @@ mod verdict;
 mod wording;
 // The verdict in words.
 mod explain;
+// The 1960 book's verdict and its words.
+mod book1960;
 // The chased pieces as the report shows them.
 mod targets;
 // What each label rests on, as the report shows it.
@@ -127,6 +131,16 @@ pub fn rule_cycle(start: &Position, moves: &[Move], rules: RuleSet) -> CycleVerd
 
 /// The verdict on classified moves, with its rule and explanation.
 fn rule(classes: &[MoveClass], rules: RuleSet) -> CycleVerdict {
+    if rules == RuleSet::Chinese1960 {
+        let (loser, reason, rule, explanation_zh, explanation_en) = book1960::rule(classes);
+        return CycleVerdict {
+            loser,
+            reason,
+            rule,
+            explanation_zh,
+            explanation_en,
+        };
+    }
     let (outcome, loser, reason) = verdict::decide(classes, rules);
     let (explanation_zh, explanation_en) = explain::explain(classes, rules, outcome, loser);
     CycleVerdict {

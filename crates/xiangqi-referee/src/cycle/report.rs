@@ -14,7 +14,7 @@ use super::grounds::{
 };
 use super::targets::{Target, exempt_targets, exempted, target};
 use super::terms::{Exemption, IdleKind, MoveClass, MoveKind};
-use super::wording::{kind_name, label, move_article, move_term, term_en};
+use super::wording::{kind_name, label, move_article, move_term, term_en, term_zh};
 use crate::RuleSet;
 
 /// The repeated cycle, move by move.
@@ -39,7 +39,8 @@ pub struct CycleReport {
     pub last_ply: u32,
     /// Every move of one turn of the cycle.
     pub moves: Vec<CycleMove>,
-    /// The rule set whose words and articles the moves carry: `chinese` or `asian`.
+    /// The rule set whose words and articles the moves carry: `chinese`, `asian` or
+    /// `chinese1960`.
     #[serde(default)]
     pub rules: String,
 }
@@ -65,6 +66,10 @@ pub struct CycleMove {
     /// The rule set's English term for the label (AXF: `threat to checkmate`, `offer`, …).
     #[serde(default)]
     pub term: String,
+    /// The rule set's own Chinese term, omitted under the current Chinese rules (their term is
+    /// the label): AXF 照着, 反照, 杀着, 捉着, 兑着, 献着, 拦着, 闲着; 1960 将, 要杀, 捉, 兑, 拦, 跟, 闲.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub term_zh: String,
     /// The pieces the move chases (empty unless the label is 捉).
     pub targets: Vec<Target>,
     /// The pieces the general or a pawn just moved attacks, which the rules let it chase
@@ -170,9 +175,11 @@ impl CycleReport {
                 .filter(|_| answering)
                 .map(|ch| exempted(&before, &pos, c, ch, Exemption::AnswerCheck, rules));
             exempt.extend(answered);
+            // A general's or pawn's own attacks are listed by `exempt_targets` already.
             exempt.extend(
                 c.exempt
                     .iter()
+                    .filter(|e| e.reason != Exemption::OwnChase)
                     .map(|e| exempted(&before, &pos, c, &e.chase, e.reason, rules)),
             );
             let g = grounds(&pos, c, rules == RuleSet::Asian);
@@ -185,6 +192,7 @@ impl CycleReport {
                 label: label(c.kind, rules).to_owned(),
                 kind: kind_name(c.kind, rules).to_owned(),
                 term: move_term(c, rules).to_owned(),
+                term_zh: term_zh(c, rules).to_owned(),
                 article: move_article(c, rules, targets.first().map(|t| t.how.as_str())),
                 search_cut: c.search_cut,
                 targets,
@@ -246,7 +254,12 @@ fn describe(
         label_en(c.kind)
     };
     let mut en = format!("{} {} ({chinese}): {word}", side_en(side), c.mv);
-    let mut zh = format!("{}{}：{}", side_zh(side), chinese, label(c.kind, rules));
+    // The rule set's own term where it has one (AXF 照着, 捉着 …; 1960 要杀), else the label.
+    let term = match term_zh(c, rules) {
+        "" => label(c.kind, rules),
+        t => t,
+    };
+    let mut zh = format!("{}{}：{}", side_zh(side), chinese, term);
     if !g.checkers.is_empty() {
         let at: Vec<String> = g
             .checkers

@@ -183,7 +183,7 @@ fn root_of(me: &Position, cap: Move, rules: RuleSet) -> &'static str {
         // Under the Chinese rules a protector that cannot leave its line — its retake lets the
         // chaser mate at once (不能离线, 2020 图7; 1999 art. 28.16 假根) — is a false root, as
         // the classification counts it.
-        if rules == RuleSet::Chinese && !has_true_root(&probe, cap.to()) {
+        if rules.classifies_as() == RuleSet::Chinese && !has_true_root(&probe, cap.to()) {
             "false_root"
         } else {
             "protected"

@@ -234,6 +234,10 @@ pub enum Exemption {
     /// The target was left so by its own side's last move, the attacker standing where it
     /// stood (2020 art. 24.3, 参考图21).
     LeftByItsSide,
+    /// 1960 rule set: the piece is protected and not stronger than its attacker; the 1960 book
+    /// forbids chasing only unprotected pieces (第四节 二(四)) and lets a protected piece be
+    /// followed (长跟, 第五节 五), so the current book's 少根子 and joint chases are none.
+    Protected,
 }
 
 impl Exemption {
@@ -250,6 +254,7 @@ impl Exemption {
             Exemption::StoodBeforeCheck => "stood_before_check",
             Exemption::KeyPoint => "key_point",
             Exemption::LeftByItsSide => "left_by_its_side",
+            Exemption::Protected => "protected",
         }
     }
 }

@@ -23,7 +23,7 @@ pub(crate) fn threats(pos: &Position, rules: RuleSet) -> Vec<Threat> {
     let old = old_captures(them.as_ref());
     // Enemy pieces offered an exchange (24.4): a fair one is taken by nobody as a threat.
     let partners = match rules {
-        RuleSet::Chinese => Partners::of(pos, them.as_mut()),
+        RuleSet::Chinese | RuleSet::Chinese1960 => Partners::of(pos, them.as_mut()),
         RuleSet::Asian => Partners::default(),
     };
     // Captures that only break even square by square: a forcing line may still win (图4).
@@ -46,7 +46,7 @@ pub(crate) fn threats(pos: &Position, rules: RuleSet) -> Vec<Threat> {
                 continue;
             }
             let kind = match rules {
-                RuleSet::Chinese => {
+                RuleSet::Chinese | RuleSet::Chinese1960 => {
                     match chinese_kind(&mut scratch, &partners, &old, m, attacker, victim) {
                         Direct::Chase(kind) => Some(kind),
                         Direct::Even => {
@@ -72,7 +72,7 @@ pub(crate) fn threats(pos: &Position, rules: RuleSet) -> Vec<Threat> {
             }
         }
     }
-    if rules == RuleSet::Chinese {
+    if rules != RuleSet::Asian {
         let offers = partners.captures(true);
         // A piece whose capture is judged directly is judged as the direct capture says —
         // a chase, or the exchange offered (24.4) — and lines on the way add nothing (2020

@@ -153,8 +153,9 @@ pub(crate) fn decide(classes: &[MoveClass], rules: RuleSet) -> (Outcome, Option<
     let pattern = |side| {
         let moves = moves_of(classes, side);
         match rules {
-            RuleSet::Chinese => chinese_pattern(&moves),
             RuleSet::Asian => asian_pattern(&moves),
+            // The 1960 set has its own verdict (`book1960`); this is the current book's.
+            RuleSet::Chinese | RuleSet::Chinese1960 => chinese_pattern(&moves),
         }
     };
     let (red, black) = (pattern(Color::Red), pattern(Color::Black));

@@ -22,6 +22,7 @@
 
 use xiangqi::Role;
 
+use super::moves1960;
 use super::terms::{Chase, ChaseKind, Exemption, IdleKind, MoveClass, MoveKind};
 use crate::RuleSet;
 
@@ -44,8 +45,8 @@ pub(crate) fn kind_name(kind: MoveKind, rules: RuleSet) -> &'static str {
         MoveKind::Idle(IdleKind::Exchange) => "exchange",
         MoveKind::Idle(IdleKind::Sacrifice) => "sacrifice",
         MoveKind::Idle(IdleKind::Block) => "block",
-        MoveKind::Idle(IdleKind::Follow) if rules == RuleSet::Chinese => "follow",
-        MoveKind::Idle(IdleKind::AnswerCheck) if rules == RuleSet::Chinese => "answer_check",
+        MoveKind::Idle(IdleKind::Follow) if rules != RuleSet::Asian => "follow",
+        MoveKind::Idle(IdleKind::AnswerCheck) if rules != RuleSet::Asian => "answer_check",
         MoveKind::Idle(_) => "idle",
     }
 }
@@ -53,19 +54,19 @@ pub(crate) fn kind_name(kind: MoveKind, rules: RuleSet) -> &'static str {
 /// The rule set's own English term for the label (the AXF terms as the Hong Kong referee
 /// committee's translation words them).
 pub(crate) fn term_en(kind: MoveKind, rules: RuleSet) -> &'static str {
+    // The 1960 book's words are the current book's (将, 要杀, 捉, 兑, 拦, 跟, 闲).
+    let rules = rules.classifies_as();
     match (rules, kind) {
         (_, MoveKind::Check) => "check",
-        (RuleSet::Chinese, MoveKind::MateThreat) => "mate threat",
         (RuleSet::Asian, MoveKind::MateThreat) => "threat to checkmate",
+        (_, MoveKind::MateThreat) => "mate threat",
         (_, MoveKind::Chase) => "chase",
         (_, MoveKind::Idle(IdleKind::Exchange)) => "exchange offer",
-        (RuleSet::Chinese, MoveKind::Idle(IdleKind::Sacrifice)) => "sacrifice offer",
         (RuleSet::Asian, MoveKind::Idle(IdleKind::Sacrifice)) => "offer",
+        (_, MoveKind::Idle(IdleKind::Sacrifice)) => "sacrifice offer",
         (_, MoveKind::Idle(IdleKind::Block)) => "block",
         (RuleSet::Chinese, MoveKind::Idle(IdleKind::Follow)) => "follow",
-        (RuleSet::Chinese, MoveKind::Idle(IdleKind::AnswerCheck)) => {
-            "idle (the general answering a check)"
-        }
+        (_, MoveKind::Idle(IdleKind::AnswerCheck)) => "idle (the general answering a check)",
         (_, MoveKind::Idle(_)) => "idle",
     }
 }
@@ -82,6 +83,28 @@ pub(crate) fn move_term(c: &MoveClass, rules: RuleSet) -> &'static str {
     }
 }
 
+/// The rule set's own Chinese term for a move, where it is not the one-character label:
+/// the AXF's terms (第四章 第一节 术语解释, `docs/reference/rulebooks.md` §3.1) 照着, 反照 (a
+/// check that answers a check), 杀着, 捉着, 兑着, 献着, 拦着, 闲着; the 1960 book's words 将,
+/// 要杀 (第四节 二(二)), 捉, 兑, 拦, 跟, 闲 (it has no 献: an offer is 闲); empty under the
+/// current Chinese rules, whose term is the label itself (2020 第24条).
+pub(crate) fn term_zh(c: &MoveClass, rules: RuleSet) -> &'static str {
+    match (rules, c.kind) {
+        (RuleSet::Chinese, _) => "",
+        (RuleSet::Asian, MoveKind::Check) if c.answers_check => "反照",
+        (RuleSet::Asian, MoveKind::Check) => "照着",
+        (RuleSet::Asian, MoveKind::MateThreat) => "杀着",
+        (RuleSet::Asian, MoveKind::Chase) => "捉着",
+        (RuleSet::Asian, MoveKind::Idle(IdleKind::Exchange)) => "兑着",
+        (RuleSet::Asian, MoveKind::Idle(IdleKind::Sacrifice)) => "献着",
+        (RuleSet::Asian, MoveKind::Idle(IdleKind::Block)) => "拦着",
+        (RuleSet::Asian, MoveKind::Idle(_)) => "闲着",
+        (RuleSet::Chinese1960, MoveKind::MateThreat) => "要杀",
+        (RuleSet::Chinese1960, MoveKind::Idle(IdleKind::Sacrifice)) => "闲",
+        (RuleSet::Chinese1960, kind) => kind.label(),
+    }
+}
+
 /// Whether the moved piece is the general or a pawn, whose own attacks both books exempt.
 fn by_king_or_pawn(c: &MoveClass) -> bool {
     matches!(c.piece.role, Role::King | Role::Pawn)
@@ -91,6 +114,7 @@ fn by_king_or_pawn(c: &MoveClass) -> bool {
 /// first chased piece ([`chase_article`]).
 pub(crate) fn move_article(c: &MoveClass, rules: RuleSet, how: Option<&str>) -> String {
     match rules {
+        RuleSet::Chinese1960 => moves1960::article(c).to_owned(),
         RuleSet::Chinese => match c.kind {
             MoveKind::Check => "2020 第24.1条",
             MoveKind::MateThreat => "2020 第24.2条",
@@ -147,6 +171,7 @@ pub(crate) fn move_article(c: &MoveClass, rules: RuleSet, how: Option<&str>) -> 
 pub(crate) fn chase_article(ch: &Chase, rules: RuleSet, how: &str) -> &'static str {
     let (a, t) = (ch.attacker_piece.role, ch.target_piece.role);
     match rules {
+        RuleSet::Chinese1960 => moves1960::chase_article(ch.kind),
         RuleSet::Chinese => match ch.kind {
             ChaseKind::Unprotected => "2020 第24.3条, 第24.15条 (无根子)",
             ChaseKind::Outranked => "2020 第24.3条 (捉车: 完整交换得子)",
@@ -190,6 +215,7 @@ pub(crate) fn exemption_article(reason: Exemption, role: Role, rules: RuleSet) -
         Exemption::StoodBeforeCheck => "2020 第26.1.4条",
         Exemption::KeyPoint => "2020 第26.2条",
         Exemption::LeftByItsSide => "2020 第24.3条 (参考图21: 本方造成的被捉状态)",
+        Exemption::Protected => "1960 第四节 二(四), 第五节 五 (有根子不算捉: 长跟)",
     }
 }
 
@@ -198,6 +224,8 @@ pub(crate) fn exemption_article(reason: Exemption, role: Role, rules: RuleSet) -
 pub(crate) fn exempt_article(role: Role, rules: RuleSet) -> &'static str {
     match (rules, role) {
         (RuleSet::Chinese, _) => "2020 第26.1条 (将帅、兵卒本身允许长捉)",
+        (RuleSet::Chinese1960, Role::King) => "1960 第五节 九 (将帅长捉)",
+        (RuleSet::Chinese1960, _) => "1960 第五节 八 (卒兵长捉)",
         (RuleSet::Asian, Role::King) => "rule 28 (D67–68: the king may chase perpetually)",
         (RuleSet::Asian, _) => "rule 29 (D69–70: a pawn may chase perpetually)",
     }

@@ -4,11 +4,25 @@
 
 use serde_json::Value;
 use xiangqi::{Color, Move, Position};
+use xiangqi_referee::RuleSet;
+
+/// The rule set that judges a group of cases: the 1956 figures by the 1960 rules (which
+/// superseded the 1956 rules and keep every one of their rulings: 长拦, 长兑, 长跟, 一将一闲,
+/// 解将还将, 卒兵长捉), the 2020 figures by the current Chinese rules, the rest by the AXF's.
+pub fn rules_of_group(group: &str) -> RuleSet {
+    match group {
+        "cn1956" => RuleSet::Chinese1960,
+        g if g.starts_with("cn") => RuleSet::Chinese,
+        _ => RuleSet::Asian,
+    }
+}
 
 /// One case: the position at the first occurrence of the repeated position and the cycle's
 /// moves from it.
 pub struct Case {
     pub id: String,
+    /// The rule set that judges it ([`rules_of_group`]).
+    pub rules: RuleSet,
     pub group: String,
     pub confidence: String,
     pub start: Position,
@@ -94,8 +108,10 @@ pub fn load() -> Vec<Case> {
             s if s.starts_with("red") => Some(Color::Red),
             _ => Some(Color::Black),
         };
+        let group = id.split('-').next().unwrap_or("").to_owned();
         out.push(Case {
-            group: id.split('-').next().unwrap_or("").to_owned(),
+            rules: rules_of_group(&group),
+            group,
             confidence: v["confidence"].as_str().unwrap_or("").to_owned(),
             id,
             start,

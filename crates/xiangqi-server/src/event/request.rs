@@ -116,6 +116,8 @@ fn pick<'a>(
 /// assert!(parse_create_event(dutch).is_ok());
 /// assert!(parse_create_event(br#"{"system": "swiss", "rounds": 5, "clubs_apart": -1}"#).is_err());
 /// assert!(parse_create_event(br#"{"system": "lottery"}"#).is_err());
+/// assert!(parse_create_event(br#"{"system": "match", "rules": "chinese1960"}"#).is_ok());
+/// assert!(parse_create_event(br#"{"system": "match", "rules": "1961"}"#).is_err());
 /// assert!(parse_create_event(br#"{"system": "match", "options": {"fen": "x"}}"#).is_err());
 /// ```
 pub fn parse_create_event(bytes: &[u8]) -> Result<EventSpec, ApiError> {

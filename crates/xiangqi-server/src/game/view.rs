@@ -49,7 +49,7 @@ pub struct GameView {
     pub result: GameResult,
     /// The time control, in the clock's text form.
     pub control: String,
-    /// `chinese` or `asian`.
+    /// `chinese`, `asian` or `chinese1960`.
     pub rules: &'static str,
     /// The start position.
     pub start_fen: String,

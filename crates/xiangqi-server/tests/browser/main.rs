@@ -60,6 +60,16 @@ async fn two_players_play_in_the_browser() {
     .await;
     home.eval("document.getElementById('control').value = '3m+2s'")
         .await;
+    // The rule-set select offers the 1960 rules (named in the page's language).
+    let label = home
+        .eval("document.querySelector('#rules option[value=chinese1960]').textContent")
+        .await;
+    assert!(
+        label == "Chinese rules of 1960" || label == "中国象棋竞赛规则（1960）",
+        "{label}"
+    );
+    home.eval("document.getElementById('rules').value = 'chinese1960'")
+        .await;
     home.click("#create-btn").await;
     home.wait_for(
         "!document.getElementById('links').hidden || !document.getElementById('error').hidden",
@@ -84,6 +94,16 @@ async fn two_players_play_in_the_browser() {
     );
     let id = links[2].rsplit('/').next().unwrap().to_owned();
     assert_eq!(s.state(&id).await["control"], "3m+2s");
+    assert_eq!(s.state(&id).await["rules"], "chinese1960");
+    // The game page names the rule set it is played under.
+    let watch = browser.open(&links[2]).await;
+    watch
+        .wait_for(
+            "(document.getElementById('info').textContent || '').includes('1960')",
+            "the game page's info to name the 1960 rules",
+        )
+        .await;
+    watch.screenshot(&dir.join("watch-1960.png")).await;
     home.screenshot(&dir.join("home.png")).await;
 
     let g = s.create(json!({"control": "5m+3s"})).await;

@@ -26,7 +26,7 @@ pub struct Args {
     /// Print one JSON object (issues, per-file counts, summary) instead of text.
     #[arg(long)]
     json: bool,
-    /// The rule set the referee rules by (chinese or asian).
+    /// The rule set the referee rules by (chinese, asian or chinese1960).
     #[arg(long, default_value = "chinese")]
     rules: RuleSet,
     /// Print at most this many issues in the text report (JSON lists them all).

@@ -24,7 +24,7 @@ pub struct Args {
     /// Think at most this many milliseconds a move (0: no cap).
     #[arg(long, default_value_t = 0)]
     movetime: u64,
-    /// The rule set the search follows: chinese or asian (also the option RuleSet).
+    /// The rule set the search follows: chinese, asian or chinese1960 (also the option RuleSet).
     #[arg(long, default_value = "chinese")]
     rules: RuleSet,
     /// Hash table size in MB.

@@ -33,7 +33,7 @@ pub struct Args {
     /// The notation of --moves, if detection should not guess (iccs, uci, uci10, chinese, wxf).
     #[arg(long)]
     notation: Option<Notation>,
-    /// The rule set: chinese (CXA, default) or asian (AXF).
+    /// The rule set: chinese (CXA, default), asian (AXF) or chinese1960 (the 1960 book).
     #[arg(long, default_value = "chinese")]
     rules: RuleSet,
     /// Print one JSON object instead of text.

@@ -58,6 +58,7 @@ pub fn print_cycle(out: &mut impl Write, report: &CycleReport) -> std::io::Resul
                 "key_point" => "no chase: the defending side's lone attacker on a drawing point",
                 "left_by_its_side" => "no chase: its own side's last move left it so",
                 "stood_before_check" => "no chase: it stood before the check was answered",
+                "protected" => "no chase under the 1960 rules: it is protected (长跟)",
                 other => other,
             };
             writeln!(

@@ -63,7 +63,7 @@ pub struct Args {
     /// (中炮, 仙人指路, 飞相, 起马, 过宫炮).
     #[arg(long, value_name = "FILE")]
     openings: Option<PathBuf>,
-    /// The rule set: chinese (CXA) or asian (AXF).
+    /// The rule set: chinese (CXA), asian (AXF) or chinese1960 (the 1960 book).
     #[arg(long, default_value = "chinese")]
     rules: RuleSet,
     /// The occurrence of a repeated position that triggers a ruling (as in xq judge).
