@@ -4,7 +4,9 @@
 //! are absent, and C9 choosing the PAB assignee in a bracket above the last.
 
 use xiangqi_tournament::swiss::SwissPairing;
-use xiangqi_tournament::swiss::dutch::{DutchPlayer, DutchRound, pair, reference};
+use xiangqi_tournament::swiss::dutch::{
+    DutchPlayer, DutchRound, deciding_criterion, pair, reference,
+};
 use xiangqi_tournament::trf::TrfFile;
 use xiangqi_tournament::{PlayerId, Points, Side};
 
@@ -152,4 +154,16 @@ fn c9_chooses_the_floater_who_takes_the_pab_from_the_bracket_above() {
         let (b, bye) = boards(&field(2), &r, f);
         assert_eq!((pairs(&b), bye), (vec![(1, 2), (4, 5)], Some(3)), "{name}");
     }
+    // Checking mode (`xq tournament check`) names C9 as what decides against a file that
+    // gives the PAB to 3 instead.
+    let ps = field(3);
+    let ours = pair(&ps, &r).expect("pairs");
+    let id = PlayerId;
+    let theirs = SwissPairing {
+        boards: vec![(id(1), id(2)), (id(4), id(5))],
+        bye: Some(id(3)),
+        notes: Vec::new(),
+    };
+    let why = deciding_criterion(&ps, &r, &ours, &theirs);
+    assert!(why.starts_with("C9"), "{why}");
 }
