@@ -12,8 +12,8 @@ use std::io::Write as _;
 use xiangqi_tournament::generate::{GeneratorConfig, generate};
 use xiangqi_tournament::swiss::SwissPairing;
 use xiangqi_tournament::swiss::dutch::method::{self, Method};
-use xiangqi_tournament::swiss::dutch::reference;
-use xiangqi_tournament::{PlayerId, Tournament};
+use xiangqi_tournament::swiss::dutch::{DutchPlayer, reference};
+use xiangqi_tournament::{PlayerId, Side, Tournament};
 
 #[derive(Default, Debug)]
 struct Tally {
@@ -27,6 +27,12 @@ struct Tally {
     rounds_with_forfeits_before: u32,
     rounds_with_rests: u32,
     baku: u32,
+    /// First rounds with players absent (requested byes, late entries), whose colours were
+    /// checked against art. 5.2.5 read with the numbers of the players present.
+    round_one_absentees: u32,
+    /// Rounds whose PAB went to a player above the lowest score present (the lowest group
+    /// could not take it; C9 chooses among the players of the group above).
+    pab_above_lowest: u32,
     /// Rounds where the main pairer's notes say a search budget was reached.
     budget_notes: u32,
 }
@@ -80,6 +86,15 @@ fn one(seed: u64, most: u64, tally: &mut Tally, first_differences: &mut Vec<Stri
         tally.rounds_with_forfeits_before += u32::from(forfeits);
         tally.rounds_with_rests += u32::from(!round.rests.is_empty());
         tally.budget_notes += u32::from(main.notes.iter().any(|n| n.contains("budget")));
+        if round.number == 1 && active.len() < t.players.len() {
+            tally.round_one_absentees += 1;
+            round_one_colours(&active, &main, r.initial_colour, seed);
+        }
+        if let Some(b) = main.bye {
+            let score = |id: PlayerId| active.iter().find(|p| p.id == id).map(|p| p.score);
+            let lowest = active.iter().map(|p| p.score).min();
+            tally.pab_above_lowest += u32::from(score(b) > lowest);
+        }
         let ours = reference::pair(&active, &r)
             .unwrap_or_else(|e| panic!("seed {seed} round {}: {e}", round.number));
         if sorted(&ours) == sorted(&main) {
@@ -99,6 +114,24 @@ fn one(seed: u64, most: u64, tally: &mut Tally, first_differences: &mut Vec<Stri
             .games
             .iter()
             .any(|g| g.outcome.is_some_and(|o| !o.played()));
+    }
+}
+
+/// Art. 5.2.5 in round 1, stated on its own: with no colour history anywhere, the
+/// higher-ranked player of each pair (the lower TPN: round 1's order, with or without Baku
+/// points) takes the initial colour if his place among the players present is odd.
+fn round_one_colours(active: &[DutchPlayer], main: &SwissPairing, initial: Side, seed: u64) {
+    let mut ids: Vec<PlayerId> = active.iter().map(|p| p.id).collect();
+    ids.sort();
+    for &(first, second) in &main.boards {
+        let hi = first.min(second);
+        let place = ids.iter().position(|&i| i == hi).expect("present") + 1;
+        let takes_initial = place % 2 == 1;
+        assert_eq!(
+            (first == hi) == takes_initial,
+            initial == Side::First,
+            "seed {seed} round 1: {first}-{second}, {hi} is number {place} of those present"
+        );
     }
 }
 
@@ -128,6 +161,9 @@ fn run_with(count: u64, most: u64, with: Method) -> Tally {
     // The sample must exercise what it claims to: odd fields, forfeits, rests.
     assert!(tally.odd_rounds > 0 && tally.rounds_with_forfeits_before > 0);
     assert!(tally.rounds_with_rests > 0);
+    // And the two rules other programs read differently: first rounds with absentees, PABs
+    // given above the lowest score present.
+    assert!(tally.round_one_absentees > 0 && tally.pab_above_lowest > 0);
     assert_eq!(tally.differ, 0, "first differences: {diffs:#?}");
     tally
 }

@@ -1,7 +1,7 @@
 //! TRF in and out: our own files round-trip in both layouts, other programs' files read and
 //! pair as their authors' tests expect, and bad files are refused with line and column.
 
-use xiangqi_tournament::trf::{ResultCode, TrfFile, TrfVersion};
+use xiangqi_tournament::trf::{ResultCode, TrfFile, TrfVersion, rules_comment};
 use xiangqi_tournament::{Outcome, Player, PlayerId, Scoring, Settings, Tournament};
 
 fn data(name: &str) -> String {
@@ -135,7 +135,19 @@ fn own_files_round_trip() {
                 "{line}"
             );
             if v == TrfVersion::Trf2026 {
-                assert!(text.contains("\n142 3\n") && text.contains("\n192 FIDE_DUTCH_2026\n"));
+                // bbpPairings v6 reads `FIDE_DUTCH_2025` (the same rules) and refuses
+                // `FIDE_DUTCH_2026`; the comment after it keeps the rules' TRF-2026 code.
+                assert!(text.contains("\n142 3\n"), "{text}");
+                assert!(
+                    text.contains(&format!(
+                        "\n192 FIDE_DUTCH_2025\n{}\n",
+                        rules_comment("FIDE_DUTCH_2026")
+                    )),
+                    "{text}"
+                );
+                let f = TrfFile::parse(&text).expect("reads");
+                assert_eq!(f.coded_type, "FIDE_DUTCH_2026");
+                assert!(f.other.is_empty(), "{:?}", f.other);
             } else {
                 assert!(text.contains("\nXXR 3\n") && !text.contains("\n142"));
             }

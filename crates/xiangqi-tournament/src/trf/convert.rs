@@ -148,12 +148,20 @@ impl TrfFile {
                 .map(|(a, b, ids)| (*a, *b, ids.iter().map(|&i| PlayerId(i)).collect()))
                 .collect(),
             // TRF-2026 `152` is "mandatory only if it differs from the colour of the highest
-            // ranked participant who was paired in the first round": without it, that colour
-            // (turned round if his number is even, art. 5.2.5).
+            // ranked participant who was paired in the first round": without it, that colour.
+            // Round 1's pairing numbers are those of the players present in it
+            // (`swiss::dutch::colour_numbers`), so he is number 1 of that round; the first
+            // player with a colour is turned round only if players paired in round 1 without
+            // one (a PAB, a forfeit without colours) rank above him and make his number even.
             initial_colour: self.initial_colour.or_else(|| {
+                let mut number = 0u32;
                 players.iter().find_map(|p| {
-                    let side = p.cells.first()?.colour?;
-                    Some(if p.id % 2 == 1 { side } else { side.other() })
+                    let cell = p.cells.first()?;
+                    let paired = cell.opponent.is_some()
+                        || matches!(cell.result, ResultCode::Pab | ResultCode::ForfeitWin);
+                    number += u32::from(paired);
+                    let side = cell.colour?;
+                    Some(if number % 2 == 1 { side } else { side.other() })
                 })
             }),
             requested_byes: self

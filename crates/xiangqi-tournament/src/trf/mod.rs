@@ -11,8 +11,11 @@
 //! every other line verbatim; [`TrfFile::to_tournament`] and [`TrfFile::from_tournament`]
 //! convert. Reading never panics: every refusal is an [`Error::File`] with the line and column.
 
+mod coded_type;
 mod convert;
 mod write;
+
+pub use coded_type::{rules_comment, written_coded_type};
 
 use crate::{Error, Points, Side};
 
@@ -315,6 +318,7 @@ impl TrfFile {
             forbidden: Vec::new(),
             other: Vec::new(),
         };
+        let mut pab_given = false;
         let text = text.trim_start_matches('\u{feff}');
         for (i, raw) in text.split(['\n', '\r']).enumerate() {
             let line = i + 1;
@@ -345,7 +349,7 @@ impl TrfFile {
                         _ => f.other.push(raw.to_string()),
                     }
                 }
-                "162" => read_scoring(&chars, line, &mut f.scoring)?,
+                "162" => pab_given |= read_scoring(&chars, line, &mut f.scoring)?,
                 "BBW" | "BBD" | "BBL" | "BBZ" | "BBF" | "BBU" => {
                     let p = value(&rest, line, 5)?;
                     match code.as_str() {
@@ -353,7 +357,10 @@ impl TrfFile {
                         "BBD" => f.scoring.draw = p,
                         "BBL" => f.scoring.loss = p,
                         "BBZ" | "BBF" => f.scoring.absence = p,
-                        _ => f.scoring.pab = p,
+                        _ => {
+                            pab_given = true;
+                            f.scoring.pab = p
+                        }
                     }
                 }
                 "192" => f.coded_type = rest,
@@ -427,6 +434,12 @@ impl TrfFile {
                 f.version = TrfVersion::Trf2026;
             }
         }
+        f.coded_type = coded_type::read_back(&f.coded_type, &mut f.other);
+        if !pab_given {
+            // TRF-2026 `162`: P, the pairing-allocated bye, "default = W" (and TRF16's
+            // `BBU`, as bbpPairings reads it, likewise defaults to `BBW`).
+            f.scoring.pab = f.scoring.win;
+        }
         f.check()?;
         Ok(f)
     }
@@ -485,8 +498,10 @@ fn id_list(text: &str, line: usize, column: usize) -> Result<Vec<u32>, Error> {
         .collect()
 }
 
-fn read_scoring(chars: &[char], line: usize, s: &mut TrfScoring) -> Result<(), Error> {
+/// Reads a `162` record into `s`; whether it gave the PAB's value.
+fn read_scoring(chars: &[char], line: usize, s: &mut TrfScoring) -> Result<bool, Error> {
     // Code at column 6, value in 7–10, every 9 columns.
+    let mut pab_given = false;
     let mut col = 6;
     while col <= chars.len() {
         let code = chars[col - 1];
@@ -497,7 +512,10 @@ fn read_scoring(chars: &[char], line: usize, s: &mut TrfScoring) -> Result<(), E
                 'D' => s.draw = p,
                 'L' => s.loss = p,
                 'A' => s.absence = p,
-                'P' => s.pab = p,
+                'P' => {
+                    pab_given = true;
+                    s.pab = p
+                }
                 'X' => {}
                 other => {
                     return Err(bad(
@@ -510,7 +528,7 @@ fn read_scoring(chars: &[char], line: usize, s: &mut TrfScoring) -> Result<(), E
         }
         col += 9;
     }
-    Ok(())
+    Ok(pab_given)
 }
 
 fn read_player(chars: &[char], line: usize) -> Result<TrfPlayer, Error> {

@@ -49,18 +49,27 @@ impl TrfFile {
         let s = self.scoring;
         if s != super::TrfScoring::default() {
             if new {
-                // Code in column 6, value in columns 7–10, every 9 columns.
-                let mut t: Vec<char> = "162".chars().chain(std::iter::repeat_n(' ', 47)).collect();
-                for (k, (c, p)) in [
-                    ('W', s.win),
-                    ('D', s.draw),
-                    ('L', s.loss),
-                    ('A', s.absence),
-                    ('P', s.pab),
+                // Code in column 6, value in columns 7–10, every 9 columns; only the values
+                // that differ from TRF-2026's defaults (W 1.0, D 0.5, L 0.0, A 0.0, P = W), as
+                // bbpPairings v6 writes it: it refuses the `A` code, which it does not read.
+                let d = super::TrfScoring::default();
+                let codes: Vec<(char, Points)> = [
+                    ('W', s.win, d.win),
+                    ('D', s.draw, d.draw),
+                    ('L', s.loss, d.loss),
+                    ('A', s.absence, d.absence),
+                    ('P', s.pab, s.win),
                 ]
                 .into_iter()
-                .enumerate()
-                {
+                .filter(|(_, p, default)| p != default)
+                .map(|(c, p, _)| (c, p))
+                .collect();
+                let width = 5 + 9 * codes.len();
+                let mut t: Vec<char> = "162"
+                    .chars()
+                    .chain(std::iter::repeat_n(' ', width))
+                    .collect();
+                for (k, (c, p)) in codes.into_iter().enumerate() {
                     t[5 + 9 * k] = c;
                     for (j, ch) in format!("{:>4}", pts(p)).chars().take(4).enumerate() {
                         t[6 + 9 * k + j] = ch;
@@ -77,7 +86,13 @@ impl TrfFile {
             }
         }
         if new && !self.coded_type.is_empty() {
-            line(format!("192 {}", self.coded_type));
+            match super::written_coded_type(&self.coded_type) {
+                Some(tag) => {
+                    line(format!("192 {tag}"));
+                    line(super::rules_comment(&self.coded_type));
+                }
+                None => line(format!("192 {}", self.coded_type)),
+            }
         }
         for o in &self.other {
             let code: String = o.chars().take(3).collect();

@@ -399,11 +399,7 @@ impl<'f, 'a> Bracket<'f, 'a> {
             let mut q: Quality = vec![down as i64, len as i64];
             q.extend(list);
             q.extend(c8);
-            // C9: the PAB assignee's unplayed games (the last bracket's floater).
-            q.push(match (self.last, d.first()) {
-                (true, Some(&x)) => i64::from(self.f.players[x].unplayed),
-                _ => 0,
-            });
+            q.push(self.c9(&d));
             keyed.push((q, d));
         }
         keyed.sort();
@@ -699,6 +695,21 @@ impl<'f, 'a> Bracket<'f, 'a> {
         c
     }
 
+    /// C9 (C.04.3, 2026: minimise the unplayed games of the PAB assignee) for a candidate
+    /// whose floaters are `down`: the assignee's unplayed games when this bracket decides who
+    /// he is, else 0. That is the case whenever its single floater may take the PAB, not only
+    /// in the last bracket: `bye_ok` holds only the players of the one score C5 allows, so
+    /// nobody below this bracket may take it, and a floater who may is left over by every
+    /// bracket below (any other player left over could not take the PAB: C2, C5). So when
+    /// the lowest score group holds only players who cannot take the PAB, C9 chooses among
+    /// the group above which player floats down to it.
+    fn c9(&self, down: &[usize]) -> i64 {
+        match down {
+            [x] if self.f.bye_ok[*x] => i64::from(self.f.players[*x].unplayed),
+            _ => 0,
+        }
+    }
+
     /// Keeps `pairs` if it completes the round and beats the best so far.
     fn consider(&mut self, pairs: &[(usize, usize)], mut down: Vec<usize>) {
         if self.last && down.len() > usize::from(self.f.n % 2 == 1) {
@@ -778,12 +789,7 @@ impl<'f, 'a> Bracket<'f, 'a> {
             return Some(q);
         }
         q.extend(c8);
-        let bye = if self.last {
-            down.first().copied()
-        } else {
-            None
-        };
-        q.push(bye.map_or(0, |b| i64::from(p[b].unplayed)));
+        q.push(self.c9(down));
         let mut c = [0i64; 12]; // C10 … C21
         for &(a, b) in pairs {
             for (total, x) in c.iter_mut().zip(f.pair_criteria(a, b)) {
@@ -889,8 +895,9 @@ impl<'f, 'a> Bracket<'f, 'a> {
             }
             None => vec![0, 0],
         });
-        // C9: the fewest unplayed games among those who may take the PAB here.
-        let c9 = if self.last && down == 1 {
+        // C9: the fewest unplayed games among those who may take the PAB here (a single
+        // floater who may take it is the PAB assignee: see `c9`).
+        let c9 = if down == 1 {
             all.iter()
                 .filter(|&&i| self.f.bye_ok[i])
                 .map(|&i| i64::from(self.f.players[i].unplayed))

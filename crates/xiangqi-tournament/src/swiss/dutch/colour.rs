@@ -81,8 +81,43 @@ impl Colours {
 pub struct Claim<'a> {
     /// History.
     pub colours: &'a Colours,
-    /// Pairing number (TPN).
+    /// Pairing number as art. 5.2.5 reads it ([`colour_numbers`]).
     pub tpn: u32,
+}
+
+/// The pairing numbers art. 5.2.5 reads, one for each of `tpns` (the pairing numbers of the
+/// players paired in round `round`, each once).
+///
+/// In round 1 a player's number is his place among the players paired in that round, so
+/// that an absentee (a requested bye, a player not yet arrived) counts for nothing: FIDE
+/// C.04.3 (2026) art. 1.2.2 has the pairing numbers follow the initial ranking list "and
+/// subsequent modifications depending on possible late entries", and a player absent from
+/// round 1 is in a late entrant's place for that round — one who entered late would have no
+/// number in it at all, and the two must not pair round 1 differently. Art. 5.1 draws the
+/// initial colour for the top of that list, and TRF-2026 tag `152` names the initial colour
+/// as "the colour of the highest ranked participant who was paired in the first round": the
+/// highest-ranked player present takes it, whatever his number in the full list, and the
+/// boards below alternate from him. bbpPairings v6 (FIDE-endorsed) counts the same way (its
+/// issue #30 asked about this case). From round 2 on the number is the TPN: a pair of
+/// players who have both never played is then rare, and the list is no longer that round's.
+///
+/// ```
+/// use xiangqi_tournament::swiss::dutch::colour_numbers;
+/// // Round 1 with players 1 and 4 absent: 2, 3, 5, 6 are numbered 1, 2, 3, 4.
+/// assert_eq!(colour_numbers(&[2, 3, 5, 6], 1), [1, 2, 3, 4]);
+/// assert_eq!(colour_numbers(&[6, 2, 5, 3], 1), [4, 1, 3, 2]);
+/// // Later rounds read the TPN.
+/// assert_eq!(colour_numbers(&[2, 3, 5, 6], 2), [2, 3, 5, 6]);
+/// ```
+pub fn colour_numbers(tpns: &[u32], round: u32) -> Vec<u32> {
+    if round != 1 {
+        return tpns.to_vec();
+    }
+    let mut sorted = tpns.to_vec();
+    sorted.sort_unstable();
+    tpns.iter()
+        .map(|t| sorted.partition_point(|x| x < t) as u32 + 1)
+        .collect()
 }
 
 /// Whether `hi` (the higher-ranked player of the pair by art. 1.2) gets white, by art. 5.2;
@@ -129,6 +164,6 @@ pub fn hi_gets_white(hi: Claim<'_>, lo: Claim<'_>, initial: Side) -> bool {
         return p == Side::First;
     }
     // 5.2.5: no preferences at all: the higher-ranked player takes the initial colour if his
-    // TPN is odd, the other one if it is even.
+    // pairing number is odd, the other one if it is even.
     (hi.tpn % 2 == 1) == (initial == Side::First)
 }

@@ -44,7 +44,7 @@ pub mod reference;
 mod tests;
 mod whole;
 
-pub use colour::{Claim, Colours, Strength, hi_gets_white};
+pub use colour::{Claim, Colours, Strength, colour_numbers, hi_gets_white};
 
 use crate::matching::maximum_matching;
 use crate::swiss::SwissPairing;
@@ -134,7 +134,8 @@ pub struct DutchRound {
     pub rounds: u32,
     /// Points of a win (for the topscorer threshold, art. 1.8).
     pub win: Points,
-    /// The top player's colour in round 1 (art. 5.1).
+    /// The initial colour (art. 5.1): the colour of the highest-ranked player present in
+    /// round 1 ([`colour_numbers`]).
     pub initial_colour: Side,
     /// Pairs that may not meet this round.
     pub forbidden: Vec<(PlayerId, PlayerId)>,
@@ -229,6 +230,8 @@ pub(crate) struct Field<'a> {
     pub(crate) order: Vec<usize>,
     /// `rank[i]`: the position of player `i` in `order`.
     pub(crate) rank: Vec<usize>,
+    /// The pairing number art. 5.2.5 reads for each player ([`colour_numbers`]).
+    numbers: Vec<u32>,
 }
 
 impl<'a> Field<'a> {
@@ -292,6 +295,10 @@ impl<'a> Field<'a> {
             bye_ok: vec![false; n],
             order,
             rank,
+            numbers: colour_numbers(
+                &players.iter().map(|p| p.id.0).collect::<Vec<_>>(),
+                round.round,
+            ),
         };
         if n % 2 == 1 {
             // C5: the lowest score at which an eligible player can take the PAB and everyone
@@ -608,7 +615,7 @@ impl<'a> Field<'a> {
     pub(crate) fn hi_white(&self, hi: usize, lo: usize) -> bool {
         let claim = |i: usize| Claim {
             colours: &self.players[i].colours,
-            tpn: self.players[i].id.0,
+            tpn: self.numbers[i],
         };
         hi_gets_white(claim(hi), claim(lo), self.round.initial_colour)
     }

@@ -82,6 +82,8 @@ struct Reference<'a> {
     top: Vec<bool>,
     bye_ok: Vec<bool>,
     rank: Vec<usize>,
+    /// The pairing numbers art. 5.2.5 reads (shared: [`super::colour_numbers`]).
+    numbers: Vec<u32>,
     /// `perfect[set]`: the set can be paired off completely (C1–C3).
     perfect: RefCell<HashMap<Set, bool>>,
     /// The following bracket's value per set of downfloaters (C8).
@@ -141,6 +143,10 @@ impl<'a> Reference<'a> {
             top,
             bye_ok: vec![false; n],
             rank,
+            numbers: super::colour_numbers(
+                &p.iter().map(|x| x.id.0).collect::<Vec<_>>(),
+                round.round,
+            ),
             perfect: RefCell::new(HashMap::new()),
             following: RefCell::new(HashMap::new()),
         };
@@ -360,7 +366,6 @@ impl<'a> Reference<'a> {
         pairs: &[(usize, usize)],
         down: &[usize],
         low: i64,
-        rest: Rest,
         next: Option<(&[usize], Set)>,
     ) -> Vec<i64> {
         let p = self.p;
@@ -373,9 +378,11 @@ impl<'a> Reference<'a> {
                     .unwrap_or_else(|| vec![i64::MAX]),
             );
         }
-        let last = matches!(rest, Rest::Last);
-        q.push(match (last, down) {
-            (true, [b]) => i64::from(p[*b].unplayed), // C9
+        // C9: whenever the bracket's single floater may take the PAB he is its assignee (only
+        // players of the one score C5 allows may, so nobody below can), in the last bracket
+        // or above it.
+        q.push(match down {
+            [b] if self.bye_ok[*b] => i64::from(p[*b].unplayed),
             _ => 0,
         });
         let mut c10_21 = [0i64; 12];
@@ -387,7 +394,7 @@ impl<'a> Reference<'a> {
             };
             let claim = |i: usize| super::Claim {
                 colours: &p[i].colours,
-                tpn: p[i].id.0,
+                tpn: self.numbers[i],
             };
             let hw = hi_gets_white(claim(hi), claim(lo), self.round.initial_colour);
             let topscorers = self.top[hi] || self.top[lo];
@@ -453,7 +460,7 @@ impl<'a> Reference<'a> {
             if !self.leaves(down, rest) {
                 return;
             }
-            let q = self.quality(pairs, down, low, rest, next);
+            let q = self.quality(pairs, down, low, next);
             if best.as_ref().is_none_or(|b| q < b.0) {
                 best = Some((q, (pairs.to_vec(), down.to_vec())));
             }
@@ -548,7 +555,7 @@ impl<'a> Reference<'a> {
                 };
                 let claim = |i: usize| super::Claim {
                     colours: &p[i].colours,
-                    tpn: p[i].id.0,
+                    tpn: self.numbers[i],
                 };
                 if hi_gets_white(claim(hi), claim(lo), self.round.initial_colour) {
                     (hi, lo)
