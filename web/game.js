@@ -4,6 +4,7 @@
 import { Board, parsePlacement } from "./board.js";
 import { currentLang, t, toggleLang, translatePage } from "./i18n.js";
 import { optionsText, renderArbiter, wireDesk } from "./arbiter.js";
+import { forbiddenMoves, renderProcedure } from "./procedure.js";
 
 const $ = (id) => document.getElementById(id);
 const gameId = location.pathname.split("/").filter(Boolean).pop();
@@ -109,7 +110,7 @@ function send(message) {
     return;
   }
   // Without a socket, the same action over HTTP.
-  const paths = { move: "moves", resign: "resign", draw: "draw", adjourn: "adjourn", seal: "seal", resume: "resume", arbiter: "arbiter" };
+  const paths = { move: "moves", resign: "resign", claim: "claim", draw: "draw", adjourn: "adjourn", seal: "seal", resume: "resume", arbiter: "arbiter" };
   let body = {};
   if (message.move) body.move = message.move;
   if (message.action) body.action = message.action;
@@ -183,6 +184,7 @@ function render() {
     legal: myTurn() ? s.legal_moves : [],
     lastMove: s.last_move,
     checkSquare: s.check ? kingSquare(s.fen, s.turn) : null,
+    forbidden: forbiddenMoves(s),
   });
   const bottom = isFlipped() ? "black" : "red";
   const top = bottom === "red" ? "black" : "red";
@@ -196,6 +198,7 @@ function render() {
   }
   renderStatus(s);
   renderOffer(s);
+  renderProcedure(s, side, () => send({ type: "claim" }));
   renderMoves(s);
   renderControls(s);
   renderArbiter(s, role === "arbiter");
