@@ -315,3 +315,61 @@ fn rulings_survive_a_json_round_trip() {
         assert_eq!(back, r);
     }
 }
+
+/// A built position: Red's cannon checks from h9 (over Black's elephant) and h8 (over Black's
+/// cannon), walled in by Black's pieces; Red's king on d0 is kept off e0 by the rook on e5 and
+/// off d1 by the rook on a1. When the order comes (ply 8, Red to move) Red's only legal move
+/// continues the cycle: it cannot vary and loses at once (2020 图6's principle). Without the
+/// rook on e5 the king may step aside, and the order stands.
+const WALLED: &str = "5kb1n/6cCn/7c1/9/4r4/9/9/9/r8/3K5 w";
+const WALLED_FREE: &str = "5kb1n/6cCn/7c1/9/9/9/9/9/r8/3K5 w";
+const WALLED_CYCLE: &str = "h8h9 f9f8 h9h8 f8f9 h8h9 f9f8 h9h8 f8f9";
+
+#[test]
+fn a_side_that_cannot_vary_loses_at_the_order() {
+    for d in DRAWINGS {
+        let (start, moves, red) = drawn(WALLED, WALLED_CYCLE, d);
+        let r = rule(&start, &moves, &Options::default());
+        assert_eq!(r.result, GameResult::win_for(!red), "{d:?}: {r}");
+        assert_eq!(
+            (r.reason, r.ply, r.ordered_at),
+            (Some(Reason::PerpetualCheck), 8, Some(8))
+        );
+        assert!(r.explanation.contains("cannot vary"), "{}", r.explanation);
+        assert!(
+            r.explanation_zh.contains("无从变着"),
+            "{}",
+            r.explanation_zh
+        );
+
+        let (start, moves, red) = drawn(WALLED_FREE, WALLED_CYCLE, d);
+        let r = rule(&start, &moves, &Options::default());
+        assert_eq!(r.result, GameResult::Ongoing, "{d:?}: {r}");
+        let order = r.order.as_ref().expect("an order");
+        assert_eq!((order.side, order.ply), (red, 8));
+        assert_eq!(order.forbidden, [redrawn_move("h8h9", d)]);
+    }
+}
+
+/// When the other side leaves the cycle before the ordered side moves, nothing is left to
+/// vary: the order lapses (1960 图七 from its second move: the third occurrence comes with
+/// Red's chase at ply 8, and Black's cannon then goes to a9 instead of a5).
+#[test]
+fn the_order_lapses_when_the_other_side_leaves_the_cycle() {
+    let chase_from_b6 = "3aka3/9/9/cR7/9/9/9/9/9/3K5 b";
+    let cycle = "a6a5 b6b5 a5a6 b5b6 a6a5 b6b5 a5a6 b5b6";
+    for d in DRAWINGS {
+        let (start, moves, red) = drawn(chase_from_b6, cycle, d);
+        let r = rule(&start, &moves, &Options::default());
+        let order = r.order.as_ref().unwrap_or_else(|| panic!("{d:?}: {r}"));
+        assert_eq!(
+            (order.side, order.ply, order.reason),
+            (red, 8, Reason::PerpetualChase)
+        );
+        let mut left = moves.clone();
+        left.push(redrawn_move("a6a9", d));
+        let r = rule(&start, &left, &Options::default());
+        assert_eq!((r.result, r.ply), (GameResult::Ongoing, 9), "{d:?}: {r}");
+        assert!(r.order.is_none(), "{d:?}: {r}");
+    }
+}
