@@ -391,13 +391,26 @@ async fn an_order_to_vary_is_shown_and_obeyed_and_a_draw_is_claimed() {
     black
         .wait_for("window.xq && window.xq.side === 'black'", "Black's page")
         .await;
-    s.play_line(
-        &g,
-        &[
-            "h0g2", "h9g7", "g2h0", "g7h9", "h0g2", "h9g7", "g2h0", "g7h9",
-        ],
-    )
-    .await;
+    let shuffle = [
+        "h0g2", "h9g7", "g2h0", "g7h9", "h0g2", "h9g7", "g2h0", "g7h9",
+    ];
+    s.play_line(&g, &shuffle[..4]).await;
+    // A claim too early is false: refused, and in the arbiter's log on every page.
+    let (status, _) = s.post(&g.id, "claim", Some(&g.red), json!({})).await;
+    assert_eq!(status, 409);
+    black
+        .wait_for(
+            "document.querySelector(\"#arbiter-log li[data-kind='claim_refused']\") !== null",
+            "the false claim in the arbiter's log",
+        )
+        .await;
+    assert_eq!(
+        black
+            .eval("document.getElementById('claim-btn').hidden")
+            .await,
+        true
+    );
+    s.play_line_from(&g, &shuffle[4..], 4).await;
     black
         .wait_for(
             "!document.getElementById('claim-btn').hidden",
