@@ -62,6 +62,25 @@ pub struct Order {
 /// A repetition draw that a player may claim (current text 2.5(3), 4.2.3): the cycle is
 /// allowed, the game goes on until a player claims or the arbiter declares the draw
 /// ([`crate::Referee::claim`]), or the cycle goes round once more without a claim.
+///
+/// Serialized as `{"result": "draw", "reason": "repetition_draw", "ply", "rule",
+/// "explanation", "explanation_zh", "cycle"}`:
+///
+/// ```
+/// use xiangqi::Position;
+/// use xiangqi_referee::{judge, GameResult, Options};
+/// // Both horses go out and back twice: the start occurs for the third time at ply 8.
+/// let moves: Vec<_> = "b0c2 b9c7 c2b0 c7b9 b0c2 b9c7 c2b0 c7b9"
+///     .split(' ')
+///     .map(|m| m.parse().unwrap())
+///     .collect();
+/// let ruling = judge(&Position::start(), &moves, &Options::default());
+/// assert_eq!(ruling.result, GameResult::Ongoing);
+/// let json = serde_json::to_value(&ruling).unwrap();
+/// assert_eq!(json["claimable"]["result"], "draw");
+/// assert_eq!(json["claimable"]["reason"], "repetition_draw");
+/// assert_eq!(json["claimable"]["ply"], 8);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Claimable {
     /// Always [`Reason::RepetitionDraw`].
