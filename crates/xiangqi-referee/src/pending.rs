@@ -354,7 +354,7 @@ fn order_zh(ruled: &Ruling, side: Color, forbidden: &[Move]) -> String {
 
 fn must_vary_article(rules: RuleSet) -> &'static str {
     match rules {
-        RuleSet::Asian => "AXF 象棋比赛规例: the offender must change (犯例者必须变着), else loses",
+        RuleSet::Asian => "AXF 象棋比赛规例: the side at fault must change its moves, or loses",
         _ => "中国象棋竞赛规则 4.1.7 走棋违反禁例，应变着而不变（判负）",
     }
 }
