@@ -61,6 +61,9 @@ const TEXT = {
     ev_time: (side, s) => `${side}时间${s > 0 ? "加" : "减"}${Math.abs(s)}秒`,
     ev_adjourn: "裁判宣布延期续弈，轮走方封棋",
     ev_takeback: (n, ply) => `纠正：退回${n}着（至第${ply}着）`,
+    ev_claim_refused: (side, ply, code) => `${side}第${ply}着后提和（循环）不属实（${code === "repetition_forbidden" ? "此循环为禁止着法" : "没有循环反复三次"}），可判犯规`,
+    repetition_draw: "判和（循环反复）",
+    opt_immediate: "循环第三次即判",
   },
   en: {
     arbiter: "Arbiter",
@@ -116,6 +119,9 @@ const TEXT = {
     ev_time: (side, s) => `${side}: ${s > 0 ? "+" : "−"}${Math.abs(s)} s`,
     ev_adjourn: "Adjourned by the arbiter: the side to move seals",
     ev_takeback: (n, ply) => `Correction: ${n} move(s) taken back (to ply ${ply})`,
+    ev_claim_refused: (side, ply, code) => `${side}'s claim of a repetition draw after ply ${ply} was false (${code === "repetition_forbidden" ? "the cycle is forbidden" : "no threefold repetition"}); a foul if the arbiter rules so`,
+    repetition_draw: "Declare the repetition draw",
+    opt_immediate: "repetition ends the game at once",
   },
 };
 
@@ -136,6 +142,7 @@ export function eventText(e) {
     case "time_adjusted": return at("ev_time", at(e.side), Math.round(e.ms / 1000)) + (e.note ? ` — ${e.note}` : "");
     case "adjournment_ordered": return at("ev_adjourn");
     case "taken_back": return at("ev_takeback", e.moves.length, e.to_ply) + (e.note ? ` — ${e.note}` : "");
+    case "claim_refused": return at("ev_claim_refused", at(e.by), e.ply, e.code);
     default: return e.kind;
   }
 }
@@ -159,6 +166,7 @@ export function optionsText(s) {
   if (o.pairs) parts.push(at("opt_pairs", o.pairs));
   if (o.foul_limit) parts.push(at("opt_fouls", o.foul_limit));
   if (o.repetitions != null) parts.push(at("opt_repetitions", o.repetitions));
+  if (o.procedure === "immediate") parts.push(at("opt_immediate"));
   if (o.natural_limit != null) parts.push(at("opt_natural", o.natural_limit));
   if (o.draw_offers === "any") parts.push(at("opt_any_offer"));
   if (o.starts_at_unix_ms) parts.push(at("opt_starts", new Date(o.starts_at_unix_ms).toLocaleString()));
@@ -189,6 +197,7 @@ export function renderArbiter(s, isArbiter) {
   envelope.hidden = !s.envelope;
   envelope.textContent = s.envelope ? at("envelope", s.envelope) : "";
   $("at-resume").disabled = over || !s.paused;
+  $("at-repetition-draw").disabled = over || !s.claimable;
 }
 
 /** Wires the desk's buttons to `act(request)` (an arbiter action) and `move(text)`. */
@@ -205,6 +214,7 @@ export function wireDesk(act, move) {
   $("at-takeback").onclick = () => act({ action: "takeback", to_ply: num("at-ply"), note: note() });
   $("at-forfeit").onclick = () => act({ action: "forfeit", side: side(), reason: $("at-forfeit-reason").value });
   $("at-adjudicate").onclick = () => act({ action: "adjudicate", result: $("at-result").value, note: note() });
+  $("at-repetition-draw").onclick = () => act({ action: "repetition_draw" });
   $("at-move").onclick = () => {
     const text = $("at-move-text").value.trim();
     if (text) move(text);

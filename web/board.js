@@ -54,6 +54,7 @@ export class Board {
     this.legal = [];
     this.lastMove = null;
     this.checkSquare = null;
+    this.forbidden = [];
     this.selected = null;
     this.drag = null;
     this.svg = el("svg", {
@@ -152,12 +153,16 @@ export class Board {
     }
   }
 
-  /** Shows a position (FEN), the legal moves the user may make, the last move and check. */
-  update({ fen, legal = [], lastMove = null, checkSquare = null }) {
+  /**
+   * Shows a position (FEN), the legal moves the user may make, the last move, check, and the
+   * moves an order to vary forbids (marked with a crossed line).
+   */
+  update({ fen, legal = [], lastMove = null, checkSquare = null, forbidden = [] }) {
     this.pieces = parsePlacement(fen);
     this.legal = legal;
     this.lastMove = lastMove;
     this.checkSquare = checkSquare;
+    this.forbidden = forbidden;
     if (this.selected && !this.legal.some((m) => m.startsWith(this.selected))) this.selected = null;
     this.render();
   }
@@ -201,6 +206,7 @@ export class Board {
         }, this.markLayer);
       }
     }
+    for (const move of this.forbidden) this.drawForbidden(move);
     if (this.selected) {
       const [x, y] = this.point(this.selected);
       el("circle", { cx: x, cy: y, r: 29, class: "selected" }, this.markLayer);
@@ -218,6 +224,17 @@ export class Board {
         }, this.targetLayer);
       }
     }
+  }
+
+  /** A forbidden move: a dashed line from its square to a cross on its destination. */
+  drawForbidden(move) {
+    const [x1, y1] = this.point(move.slice(0, 2));
+    const [x2, y2] = this.point(move.slice(2));
+    const g = el("g", { class: "forbidden", "data-move": move }, this.markLayer);
+    el("line", { x1, y1, x2, y2, class: "forbidden-path" }, g);
+    const r = 14;
+    el("line", { x1: x2 - r, y1: y2 - r, x2: x2 + r, y2: y2 + r, class: "forbidden-cross" }, g);
+    el("line", { x1: x2 - r, y1: y2 + r, x2: x2 + r, y2: y2 - r, class: "forbidden-cross" }, g);
   }
 
   drawPiece(square, letter) {

@@ -4,6 +4,7 @@
 import { Board, parsePlacement } from "./board.js";
 import { currentLang, t, toggleLang, translatePage } from "./i18n.js";
 import { optionsText, renderArbiter, wireDesk } from "./arbiter.js";
+import { forbiddenMoves, renderProcedure } from "./procedure.js";
 
 // The words for each rule set the server names (`rules` in the state).
 const RULE_SET_KEYS = { chinese: "rules_chinese", asian: "rules_asian", chinese1960: "rules_chinese1960" };
@@ -112,7 +113,7 @@ function send(message) {
     return;
   }
   // Without a socket, the same action over HTTP.
-  const paths = { move: "moves", resign: "resign", draw: "draw", adjourn: "adjourn", seal: "seal", resume: "resume", arbiter: "arbiter" };
+  const paths = { move: "moves", resign: "resign", claim: "claim", draw: "draw", adjourn: "adjourn", seal: "seal", resume: "resume", arbiter: "arbiter" };
   let body = {};
   if (message.move) body.move = message.move;
   if (message.action) body.action = message.action;
@@ -186,6 +187,7 @@ function render() {
     legal: myTurn() ? s.legal_moves : [],
     lastMove: s.last_move,
     checkSquare: s.check ? kingSquare(s.fen, s.turn) : null,
+    forbidden: forbiddenMoves(s),
   });
   const bottom = isFlipped() ? "black" : "red";
   const top = bottom === "red" ? "black" : "red";
@@ -199,6 +201,7 @@ function render() {
   }
   renderStatus(s);
   renderOffer(s);
+  renderProcedure(s, side, () => send({ type: "claim" }));
   renderMoves(s);
   renderControls(s);
   renderArbiter(s, role === "arbiter");

@@ -107,6 +107,10 @@ fn refusal(referee: &Referee, ply: u32, m: Move, err: &PlayError) -> Ruling {
     };
     Ruling {
         cycle: None,
+        order: None,
+        claimable: None,
+        ordered_at: None,
+        claimed_by: None,
         result: GameResult::win_for(!mover),
         reason: Some(Reason::IllegalMove),
         ply,

@@ -11,6 +11,10 @@
 //!   an illegal move (its author loses), and repetitions: when a position occurs for the
 //!   third time ([`Options::repetitions`]) the cycle goes to [`cycle::rule_cycle`], which
 //!   classifies every move under the chosen [`RuleSet`] (Chinese, Asian or Chinese 1960).
+//! * The book's procedure ([`Procedure::Book`], the default): a forbidden cycle gives an
+//!   [`Order`] to vary, lost only if the side does not vary (`ordered_at`); an allowed cycle
+//!   makes the draw [`Claimable`] ([`Referee::claim`]). [`Procedure::Immediate`] ends the game
+//!   at the ruling occurrence instead.
 //! * Handicap games ([`Handicap`], [`piece_odds`]) and touch-move ([`touch_obligation`]).
 //!
 //! ```
@@ -22,9 +26,14 @@
 //!     .split(' ')
 //!     .map(|m| m.parse().unwrap())
 //!     .collect();
+//! // The position after ply 1 occurs for the third time at ply 9: Red is ordered to vary.
 //! let ruling = judge(&pos, &moves, &Options::default());
-//! assert!(ruling.is_decided());
-//! assert_eq!(ruling.ply, 9); // the position after ply 1 occurs for the third time
+//! assert_eq!((ruling.result, ruling.ply), (GameResult::Ongoing, 9));
+//! assert_eq!(ruling.order.map(|o| o.reason), Some(Reason::PerpetualCheck));
+//! // Red checks on h8 again instead of varying, and loses.
+//! let more: Vec<_> = ["f9f8", "h9h8"].iter().map(|m| m.parse().unwrap()).collect();
+//! let ruling = judge(&pos, &[moves, more].concat(), &Options::default());
+//! assert_eq!((ruling.result, ruling.ply, ruling.ordered_at), (GameResult::BlackWins, 11, Some(9)));
 //! ```
 //!
 //! Decisions where the books are silent or differ are recorded on the items they concern:
@@ -41,6 +50,9 @@ mod endings;
 mod game;
 mod handicap;
 mod options;
+mod order;
+mod pending;
+mod procedure;
 mod reason;
 mod referee;
 mod repetition;
@@ -52,6 +64,8 @@ pub use endings::{has_attacking_material, has_legal_move};
 pub use game::{Game, judge};
 pub use handicap::{Handicap, HandicapError, OddsViolation, PieceOddsError, piece_odds};
 pub use options::{NaturalLimit, Options};
+pub use order::{ClaimError, Claimable, Claimant, Order};
+pub use procedure::{ParseProcedureError, Procedure};
 pub use reason::Reason;
 pub use referee::{PlayError, Referee};
 pub use rules::{ParseRuleSetError, RuleSet};

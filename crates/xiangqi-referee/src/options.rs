@@ -1,6 +1,6 @@
 //! How a game is refereed: the rule set, the repetition count and the natural move limit.
 
-use crate::RuleSet;
+use crate::{Procedure, RuleSet};
 
 /// The referee's settings for one game.
 ///
@@ -26,6 +26,9 @@ pub struct Options {
     /// set's own ([`RuleSet::natural_limit`]), `Some(0)` turns the limit off. Events may lower
     /// it (current text 4.2.4, "也可根据比赛等级酌减").
     pub natural_limit: Option<u32>,
+    /// What a cycle at the ruling occurrence does: [`Procedure::Book`] (the default: an order
+    /// to vary, or a claimable draw) or [`Procedure::Immediate`] (the game ends there).
+    pub procedure: Procedure,
 }
 
 impl Options {
@@ -35,7 +38,18 @@ impl Options {
             rules,
             repetitions: 3,
             natural_limit: None,
+            procedure: Procedure::Book,
         }
+    }
+
+    /// These options with `procedure`.
+    ///
+    /// ```
+    /// use xiangqi_referee::{Options, Procedure};
+    /// assert_eq!(Options::default().with_procedure(Procedure::Immediate).procedure, Procedure::Immediate);
+    /// ```
+    pub const fn with_procedure(self, procedure: Procedure) -> Options {
+        Options { procedure, ..self }
     }
 
     /// The occurrence that triggers a repetition ruling, if repetition rulings are on.

@@ -7,8 +7,11 @@ use xiangqi::{Color, IllegalMove, Move, Position, Square};
 use crate::articles::{self, piece_en, piece_zh, side_en, side_zh};
 use crate::endings::{has_attacking_material, has_legal_move};
 use crate::handicap::{self, Handicap, HandicapError, OddsViolation};
+use crate::pending::{Pending, Step};
 use crate::repetition::Window;
-use crate::{GameResult, NaturalLimit, Options, Reason, Ruling, cycle};
+use crate::{
+    ClaimError, Claimant, GameResult, NaturalLimit, Options, Procedure, Reason, Ruling, cycle,
+};
 
 /// A game in progress, ruled after every move: what the play server keeps per board.
 ///
@@ -51,6 +54,9 @@ pub struct Referee {
     origin: (Position, usize),
     plies_since_capture: u32,
     checks: [u32; 2],
+    /// Under the book's procedure: an order to vary or a claimable draw awaiting the next
+    /// moves (`crate::procedure`).
+    pending: Option<Pending>,
 }
 
 impl Referee {
@@ -71,6 +77,7 @@ impl Referee {
             window,
             plies_since_capture,
             checks: [0; 2],
+            pending: None,
         };
         referee.ruling = referee.rule_start();
         referee
@@ -221,10 +228,23 @@ impl Referee {
             }
         }
         let next_legal = next.is_some_and(|n| self.position.is_legal(n));
+        if let Some(pending) = self.pending.take() {
+            match pending.after_move(mover, &self.position, ply) {
+                Step::Decided(r) => {
+                    self.ruling = *r;
+                    return Ok(next_legal);
+                }
+                Step::Kept(p) => self.pending = Some(p),
+                Step::Lifted => self.ruling = Ruling::ongoing(ply),
+            }
+        }
         match self.rule_after(ply, m, mover, captured, in_odds, next_legal) {
             Some(decided) => self.ruling = decided,
-            // The ruling was ongoing (a decided game takes no moves): only the ply changes.
-            None => self.ruling.ply = ply,
+            None => match &self.pending {
+                Some(p) => self.ruling = p.ongoing(ply),
+                // The ruling was ongoing (a decided game takes no moves): only the ply changes.
+                None => self.ruling.ply = ply,
+            },
         }
         Ok(next_legal)
     }
@@ -269,13 +289,80 @@ impl Referee {
             && let Some(trigger) = self.options.repetition_trigger()
         {
             let rec = self.window.push(&self.position);
-            if rec.count >= trigger
-                && let Some(r) = self.repetition(ply, rec.first)
-            {
-                return Some(r);
+            let book = self.options.procedure == Procedure::Book;
+            // While an order or a claim stands, the cycle is not ruled again.
+            if rec.count >= trigger && !(book && self.pending.is_some()) {
+                // After an order was lifted the position may recur again: the cycle ruled is
+                // then the last `trigger - 1` turns, not the whole history.
+                let first = match book {
+                    true => self.window.earlier(trigger - 1).unwrap_or(rec.first),
+                    false => rec.first,
+                };
+                if let Some(r) = self.repetition(ply, first) {
+                    match book {
+                        false => return Some(r),
+                        true => match self.book_ruling(r, first) {
+                            Ok(shown) => return self.natural_limit(ply).or(Some(shown)),
+                            Err(decided) => return Some(*decided),
+                        },
+                    }
+                }
             }
         }
         self.natural_limit(ply)
+    }
+
+    /// Under the book's procedure: the order or claimable draw for `ruled`, the ruling
+    /// [`Procedure::Immediate`] gives on the cycle from window index `first`; `Err` with a
+    /// decided ruling when the ordered side cannot vary.
+    fn book_ruling(&mut self, ruled: Ruling, first: usize) -> Result<Ruling, Box<Ruling>> {
+        let origin = (&self.origin.0, self.origin.1);
+        let Some((start, moves)) = self
+            .window
+            .cycle(first, &self.moves, origin, &self.position)
+        else {
+            return Ok(Ruling::ongoing(ruled.ply));
+        };
+        let (pending, shown) =
+            Pending::new(ruled, &start, moves, &self.position, self.options.rules)?;
+        self.pending = Some(pending);
+        Ok(shown)
+    }
+
+    /// A claim of a repetition draw, by a player or by the arbiter (current text 2.5(3)): if
+    /// the draw is [claimable](Ruling::claimable), the game is drawn now; otherwise the claim
+    /// is refused, saying why, and nothing changes.
+    ///
+    /// ```
+    /// use xiangqi::{Color, Position};
+    /// use xiangqi_referee::{ClaimError, Claimant, GameResult, Options, Referee};
+    /// // Both sides shuffle a horse: an allowed cycle, claimable at its third occurrence.
+    /// let mut r = Referee::new(Position::start(), Options::default());
+    /// let claim = Claimant::Player(Color::Black);
+    /// for m in "b0c2 b9c7 c2b0 c7b9 b0c2 b9c7 c2b0".split(' ') {
+    ///     r.play(m.parse().unwrap()).unwrap();
+    ///     assert_eq!(r.claim(claim).unwrap_err(), ClaimError::NoRepetition);
+    /// }
+    /// r.play("c7b9".parse().unwrap()).unwrap();
+    /// assert!(r.ruling().claimable.is_some());
+    /// let ruling = r.claim(claim).unwrap();
+    /// assert_eq!((ruling.result, ruling.ply, ruling.claimed_by), (GameResult::Draw, 8, Some(claim)));
+    /// ```
+    pub fn claim(&mut self, by: Claimant) -> Result<&Ruling, ClaimError> {
+        if self.ruling.is_decided() {
+            return Err(ClaimError::GameOver);
+        }
+        let Some(pending) = &self.pending else {
+            return Err(ClaimError::NoRepetition);
+        };
+        if let Some(refused) = pending.refusal() {
+            return Err(refused);
+        }
+        let ply = self.moves.len() as u32;
+        let drawn = pending.claimed(by, ply).ok_or(ClaimError::NoRepetition)?;
+        self.pending = None;
+        self.ruling = drawn;
+        Ok(&self.ruling)
     }
 
     /// Mate or stalemate of the side to move.
@@ -322,6 +409,10 @@ impl Referee {
             };
             Ruling {
                 cycle: None,
+                order: None,
+                claimable: None,
+                ordered_at: None,
+                claimed_by: None,
                 result: GameResult::win_for(winner),
                 reason: Some(Reason::Checkmate),
                 ply,
@@ -344,6 +435,10 @@ impl Referee {
         } else {
             Ruling {
                 cycle: None,
+                order: None,
+                claimable: None,
+                ordered_at: None,
+                claimed_by: None,
                 result: GameResult::win_for(winner),
                 reason: Some(Reason::Stalemate),
                 ply,
@@ -368,6 +463,10 @@ impl Referee {
     fn insufficient(&self, ply: u32) -> Ruling {
         Ruling {
             cycle: None,
+            order: None,
+            claimable: None,
+            ordered_at: None,
+            claimed_by: None,
             result: GameResult::Draw,
             reason: Some(Reason::InsufficientMaterial),
             ply,
@@ -416,6 +515,10 @@ impl Referee {
         };
         Some(Ruling {
             cycle: None,
+            order: None,
+            claimable: None,
+            ordered_at: None,
+            claimed_by: None,
             result: GameResult::Draw,
             reason: Some(Reason::NaturalLimit),
             ply,
@@ -464,6 +567,10 @@ impl Referee {
         let (moves_en, moves_zh) = (report.moves_en(), report.moves_zh());
         Some(Ruling {
             cycle: Some(report),
+            order: None,
+            claimable: None,
+            ordered_at: None,
+            claimed_by: None,
             result,
             reason: Some(verdict.reason),
             ply,

@@ -141,6 +141,22 @@ impl Window {
         rec
     }
 
+    /// The window index of the latest position's `back`-th earlier occurrence, counting
+    /// back from it (`1`: the previous one). Scans: asked only when a cycle is ruled.
+    pub fn earlier(&self, back: u32) -> Option<usize> {
+        let last = self.hashes.len().checked_sub(1)?;
+        let h = self.hashes[last];
+        let top = last.checked_sub(2)?;
+        self.hashes[..=top]
+            .iter()
+            .enumerate()
+            .rev()
+            .step_by(2)
+            .filter(|&(_, &x)| x == h)
+            .nth(back.checked_sub(1)? as usize)
+            .map(|(k, _)| k)
+    }
+
     /// The position at window index `i` and the moves from it to the latest position, given
     /// the game's moves and a position `origin` reached after `origin_ply` of them, from which
     /// the rest replays move by move (the start, or the end of a move-odds opening); `None`

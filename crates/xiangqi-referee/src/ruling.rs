@@ -5,8 +5,8 @@ use std::fmt;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use xiangqi::Color;
 
-use crate::Reason;
 use crate::cycle::CycleReport;
+use crate::{Claimable, Claimant, Order, Reason};
 
 /// The outcome of a game as far as the referee can tell.
 ///
@@ -122,6 +122,16 @@ pub struct Ruling {
     /// rule set classifies it; `None` for every other ruling. Serialized as `cycle` only
     /// when present.
     pub cycle: Option<CycleReport>,
+    /// Under [`Procedure::Book`](crate::Procedure::Book), while the game goes on: the order
+    /// to vary given at a forbidden cycle. Serialized as `order` only when present.
+    pub order: Option<Order>,
+    /// Under the book's procedure, while the game goes on: the repetition draw a player may
+    /// claim. Serialized as `claimable` only when present.
+    pub claimable: Option<Claimable>,
+    /// For a loss by not varying: the ply of the order. Serialized only when present.
+    pub ordered_at: Option<u32>,
+    /// For a claimed repetition draw: who claimed it. Serialized only when present.
+    pub claimed_by: Option<Claimant>,
 }
 
 impl Ruling {
@@ -135,6 +145,10 @@ impl Ruling {
     pub fn ongoing(ply: u32) -> Ruling {
         Ruling {
             cycle: None,
+            order: None,
+            claimable: None,
+            ordered_at: None,
+            claimed_by: None,
             result: GameResult::Ongoing,
             reason: None,
             ply,
@@ -181,11 +195,19 @@ struct RulingJson {
     explanation_zh: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     cycle: Option<CycleReport>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    order: Option<Order>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    claimable: Option<Claimable>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    ordered_at: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    claimed_by: Option<Claimant>,
 }
 
 #[derive(Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
-enum ColorName {
+pub(crate) enum ColorName {
     Red,
     Black,
 }
@@ -219,6 +241,10 @@ impl Serialize for Ruling {
             explanation: self.explanation.clone(),
             explanation_zh: self.explanation_zh.clone(),
             cycle: self.cycle.clone(),
+            order: self.order.clone(),
+            claimable: self.claimable.clone(),
+            ordered_at: self.ordered_at,
+            claimed_by: self.claimed_by,
         }
         .serialize(serializer)
     }
@@ -236,6 +262,10 @@ impl<'de> Deserialize<'de> for Ruling {
             explanation: j.explanation,
             explanation_zh: j.explanation_zh,
             cycle: j.cycle,
+            order: j.order,
+            claimable: j.claimable,
+            ordered_at: j.ordered_at,
+            claimed_by: j.claimed_by,
         })
     }
 }

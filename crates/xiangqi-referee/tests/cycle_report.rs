@@ -5,7 +5,7 @@
 mod common;
 
 use common::{line, pos};
-use xiangqi_referee::{Options, Reason, RuleSet, Ruling, judge};
+use xiangqi_referee::{Options, Procedure, Reason, RuleSet, Ruling, judge};
 
 /// 2020 图2, played until its start position occurs for the third time.
 const FIGURE_2: &str = "1r2kab1r/2c1a4/n1c1b1n2/4p2N1/p1p6/1C4P2/P1P1P4/2N1B3C/4A4/1RBAK2R1 w";
@@ -13,7 +13,8 @@ const FIGURE_2: &str = "1r2kab1r/2c1a4/n1c1b1n2/4p2N1/p1p6/1C4P2/P1P1P4/2N1B3C/4
 #[test]
 fn a_repetition_ruling_lists_the_cycle_move_by_move() {
     let moves = line("h6i4 i9h9 i4h6 h9i9 h6i4 i9h9 i4h6 h9i9");
-    let r = judge(&pos(FIGURE_2), &moves, &Options::new(RuleSet::Chinese));
+    let immediate = Options::new(RuleSet::Chinese).with_procedure(Procedure::Immediate);
+    let r = judge(&pos(FIGURE_2), &moves, &immediate);
     assert_eq!(r.reason, Some(Reason::PerpetualChase));
     let cycle = r.cycle.as_ref().expect("a cycle");
     assert_eq!((cycle.first_ply, cycle.last_ply), (1, 4));
@@ -58,7 +59,8 @@ fn a_repetition_ruling_lists_the_cycle_move_by_move() {
 fn the_asian_rule_set_reports_the_cycle_in_its_own_terms() {
     let start = pos("4kab2/4a4/4b4/3rC2R1/9/9/4n4/4B4/4A4/4KAB1c w");
     let moves = line("h6i6 i0h0 i6h6 h0i0 h6i6 i0h0 i6h6 h0i0");
-    let r = judge(&start, &moves, &Options::new(RuleSet::Asian));
+    let immediate = Options::new(RuleSet::Asian).with_procedure(Procedure::Immediate);
+    let r = judge(&start, &moves, &immediate);
     assert_eq!(r.reason, Some(Reason::PerpetualChase), "{r}");
     let cycle = r.cycle.as_ref().expect("a cycle");
     assert_eq!(cycle.moves.len(), 4);

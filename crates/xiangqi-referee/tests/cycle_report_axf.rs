@@ -300,7 +300,9 @@ fn the_json_under_the_asian_rules_carries_the_axf_words() {
     let c = corpus_case("axf-D69");
     let mut moves = c.cycle.clone();
     moves.extend(c.cycle.clone());
-    let r = judge(&c.start, &moves, &Options::new(RuleSet::Asian));
+    let immediate =
+        Options::new(RuleSet::Asian).with_procedure(xiangqi_referee::Procedure::Immediate);
+    let r = judge(&c.start, &moves, &immediate);
     let json: serde_json::Value = serde_json::to_value(&r).expect("json");
     let cycle = &json["cycle"];
     assert_eq!(cycle["rules"], "asian", "{cycle}");

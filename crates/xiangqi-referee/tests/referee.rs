@@ -5,7 +5,7 @@ mod common;
 
 use common::{Rng, line, pos, random_game};
 use xiangqi::{Move, Position};
-use xiangqi_referee::{GameResult, Options, PlayError, Reason, Referee, RuleSet, judge};
+use xiangqi_referee::{GameResult, Options, PlayError, Procedure, Reason, Referee, RuleSet, judge};
 
 /// 1960 rules §4.2(一), 图四: Red's rook checks, Black's king steps up and down.
 const PERPETUAL_CHECK: &str = "5k3/9/9/9/9/9/9/9/7R1/3K5 w";
@@ -26,7 +26,8 @@ fn is_cycle_reason(r: Option<Reason>) -> bool {
 
 #[test]
 fn a_position_occurring_the_third_time_triggers_the_cycle_ruling() {
-    let r = judge(&pos(PERPETUAL_CHECK), &line(CHECKS), &Options::default());
+    let immediate = Options::default().with_procedure(Procedure::Immediate);
+    let r = judge(&pos(PERPETUAL_CHECK), &line(CHECKS), &immediate);
     // The position after ply 1 recurs after plies 5 and 9.
     assert_eq!(r.ply, 9);
     assert!(r.is_decided());
@@ -48,6 +49,7 @@ fn the_repetition_count_is_configurable() {
             &moves,
             &Options {
                 repetitions: n,
+                procedure: Procedure::Immediate,
                 ..Options::default()
             },
         )
@@ -64,6 +66,9 @@ fn the_repetition_count_is_configurable() {
 fn perpetual_check_loses_for_the_checker() {
     for rules in [RuleSet::Chinese, RuleSet::Asian] {
         let r = judge(&pos(PERPETUAL_CHECK), &line(CHECKS), &Options::new(rules));
+        // Under the book's procedure the order comes at ply 9 and Red's h9h8 at ply 11 does
+        // not vary.
+        assert_eq!((r.ply, r.ordered_at), (11, Some(9)), "{rules}: {r}");
         assert_eq!(r.result, GameResult::BlackWins, "{rules}: {r}");
         assert_eq!(r.reason, Some(Reason::PerpetualCheck));
         assert_eq!(r.offender, Some(xiangqi::Color::Red));
@@ -179,6 +184,11 @@ fn random_games(games: usize, plies: usize, seed: u64) -> usize {
         };
         let options = Options {
             repetitions: 2 + (g % 3) as u32,
+            procedure: if g % 4 < 2 {
+                Procedure::Book
+            } else {
+                Procedure::Immediate
+            },
             ..Options::new(rules)
         };
         let start = Position::start();

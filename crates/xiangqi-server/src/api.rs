@@ -36,6 +36,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/games/{id}", get(show))
         .route("/api/games/{id}/moves", post(play))
         .route("/api/games/{id}/resign", post(resign))
+        .route("/api/games/{id}/claim", post(claim))
         .route("/api/games/{id}/draw", post(draw))
         .route("/api/games/{id}/adjourn", post(adjourn))
         .route("/api/games/{id}/seal", post(seal))
@@ -303,6 +304,16 @@ async fn resign(
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     act(&app, &id, &headers, Action::Resign).await
+}
+
+/// A claim of a repetition draw; the referee checks it (a false claim is a 409 with the
+/// referee's code, recorded for the arbiter).
+async fn claim(
+    State(app): App,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    act(&app, &id, &headers, Action::Claim).await
 }
 
 async fn draw(

@@ -46,6 +46,11 @@ const ASSETS: &[(&str, &str, &str)] = &[
         web_file!("i18n.js"),
     ),
     (
+        "procedure.js",
+        "text/javascript; charset=utf-8",
+        web_file!("procedure.js"),
+    ),
+    (
         "computer.js",
         "text/javascript; charset=utf-8",
         web_file!("computer.js"),

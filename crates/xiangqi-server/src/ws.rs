@@ -60,6 +60,10 @@ pub enum ClientMessage {
         #[serde(default)]
         id: Option<u64>,
     },
+    Claim {
+        #[serde(default)]
+        id: Option<u64>,
+    },
     Draw {
         action: Answer,
         #[serde(default)]
@@ -402,6 +406,7 @@ impl Connection {
                 id,
             ),
             ClientMessage::Resign { id } => (Action::Resign, id),
+            ClientMessage::Claim { id } => (Action::Claim, id),
             ClientMessage::Draw { action, id } => (Action::Draw(action), id),
             ClientMessage::Adjourn { action, id } => (Action::Adjourn(action), id),
             ClientMessage::Seal { mv, id } => (Action::Seal { text: mv }, id),

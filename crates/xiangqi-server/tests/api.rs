@@ -414,7 +414,7 @@ async fn perpetual_check_is_ruled_through_the_api() {
     let s = TestServer::start().await;
     // 1960 rules §4.2(一), 图四: Red's rook checks for ever (the referee crate's example).
     let g = s
-        .create(json!({"fen": "5k3/9/9/9/9/9/9/9/7R1/3K5 w"}))
+        .create(json!({"fen": "5k3/9/9/9/9/9/9/9/7R1/3K5 w", "procedure": "immediate"}))
         .await;
     let line = [
         "h1h9", "f9f8", "h9h8", "f8f9", "h8h9", "f9f8", "h9h8", "f8f9", "h8h9",
@@ -432,7 +432,7 @@ async fn perpetual_check_is_ruled_through_the_api() {
 #[tokio::test]
 async fn idle_repetition_is_a_draw_through_the_api() {
     let s = TestServer::start().await;
-    let g = s.create(json!({})).await;
+    let g = s.create(json!({"procedure": "immediate"})).await;
     // Both horses out and back, twice: the start position occurs for the third time.
     let line = [
         "h0g2", "h9g7", "g2h0", "g7h9", "h0g2", "h9g7", "g2h0", "g7h9",

@@ -478,7 +478,9 @@ async fn the_arbiter_scores_an_over_the_board_game_in_every_notation() {
 async fn repetitions_natural_limit_and_draw_offers_options() {
     let s = TestServer::start().await;
     // The start position's second occurrence is enough with `repetitions: 2`.
-    let g = s.create(json!({"repetitions": 2})).await;
+    let g = s
+        .create(json!({"repetitions": 2, "procedure": "immediate"}))
+        .await;
     let end = s.play_line(&g, &["h0g2", "h9g7", "g2h0", "g7h9"]).await;
     assert_eq!(
         (

@@ -1458,3 +1458,46 @@ async fn a_dutch_swiss_keeps_club_mates_apart_when_asked() {
         assert_ne!(a % 2, b % 2, "players {a} and {b} are of one club");
     }
 }
+
+/// An event's game options carry the procedure to every game: `"immediate"` ends an event
+/// game at the third occurrence; a bad value refuses the event with the reason.
+#[tokio::test]
+async fn the_procedure_option_reaches_the_events_games() {
+    let s = TestServer::start().await;
+    let ev = new_event(
+        &s,
+        json!({"system": "round_robin", "options": {"procedure": "immediate"}}),
+        &["A", "B"],
+    )
+    .await;
+    let round = pair(&s, &ev).await;
+    let b1 = &round["boards"][0];
+    let game = b1["game"].as_str().unwrap();
+    let (red, black) = (token(&ev, &b1["red"]), token(&ev, &b1["black"]));
+    assert_eq!(s.state(game).await["options"]["procedure"], "immediate");
+    play(
+        &s,
+        game,
+        red,
+        black,
+        &[
+            "h0g2", "h9g7", "g2h0", "g7h9", "h0g2", "h9g7", "g2h0", "g7h9",
+        ],
+    )
+    .await;
+    let state = s.state(game).await;
+    assert_eq!(
+        (state["result"].as_str(), state["ruling"]["ply"].as_u64()),
+        (Some("draw"), Some(8)),
+        "{state}"
+    );
+    let (status, body) = call(
+        &s,
+        "POST",
+        "/api/events",
+        None,
+        Some(json!({"system": "round_robin", "options": {"procedure": "later"}})),
+    )
+    .await;
+    assert_eq!(status, 400, "{body}");
+}

@@ -336,3 +336,59 @@ async fn opening_the_socket_with_a_token_is_arriving() {
     assert_eq!(state["status"], "waiting", "{state}");
     assert_eq!(state["clocks"]["running"], "red");
 }
+
+/// The book's procedure over the socket: the state pushed after the ruling occurrence carries
+/// the order to vary; a false claim gets the referee's code; a true one ends the game.
+#[tokio::test]
+async fn orders_and_claims_travel_over_the_socket() {
+    let s = TestServer::start().await;
+    let g = s
+        .create(json!({"fen": "5k3/9/9/9/9/9/9/9/7R1/3K5 w"}))
+        .await;
+    let mut black = connect(&s, &g.id, "", Some(&s.base)).await;
+    until(&mut black, "hello").await;
+    send(&mut black, json!({"type": "auth", "token": g.black})).await;
+    assert_eq!(next(&mut black).await["side"], "black");
+    let checks = [
+        "h1h9", "f9f8", "h9h8", "f8f9", "h8h9", "f9f8", "h9h8", "f8f9", "h8h9",
+    ];
+    s.play_line(&g, &checks).await;
+    let mut last = Value::Null;
+    for _ in 0..checks.len() {
+        last = next(&mut black).await;
+    }
+    assert_eq!(last["state"]["order"]["side"], "red", "{last}");
+    assert_eq!(last["state"]["order"]["forbidden"], json!(["h9h8"]));
+    send(&mut black, json!({"type": "claim", "id": 7})).await;
+    let refused = until(&mut black, "error").await.pop().unwrap();
+    assert_eq!(
+        (
+            refused["status"].as_u64(),
+            refused["error"].as_str(),
+            refused["id"].as_u64()
+        ),
+        (Some(409), Some("repetition_forbidden"), Some(7)),
+        "{refused}"
+    );
+
+    let g = s.create(json!({})).await;
+    let mut red = connect(&s, &g.id, "", Some(&s.base)).await;
+    until(&mut red, "hello").await;
+    send(&mut red, json!({"type": "auth", "token": g.red})).await;
+    assert_eq!(next(&mut red).await["side"], "red");
+    s.play_line(
+        &g,
+        &[
+            "h0g2", "h9g7", "g2h0", "g7h9", "h0g2", "h9g7", "g2h0", "g7h9",
+        ],
+    )
+    .await;
+    send(&mut red, json!({"type": "claim", "id": 8})).await;
+    until(&mut red, "ack").await;
+    let mut ended = next(&mut red).await;
+    while ended["state"]["status"] != "ended" {
+        ended = next(&mut red).await;
+    }
+    assert_eq!(ended["state"]["ruling"]["claimed_by"], "red");
+    assert_eq!(ended["state"]["result"], "draw");
+}

@@ -36,6 +36,8 @@ fn judge_json_has_exactly_the_contract_fields() {
         "--moves",
         CHECKS,
         "--json",
+        "--procedure",
+        "immediate",
     ]);
     let mut keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
     keys.sort_unstable();
@@ -77,6 +79,8 @@ fn a_repetition_ruling_shows_the_cycle_move_by_move() {
         "--moves",
         FIGURE_2_MOVES,
         "--json",
+        "--procedure",
+        "immediate",
     ]);
     assert_eq!(v["result"], "black_wins", "{v}");
     let cycle = &v["cycle"];
@@ -221,6 +225,8 @@ fn rules_repetitions_and_natural_limit_options() {
         "--json",
         "--repetitions",
         "4",
+        "--procedure",
+        "immediate",
     ]);
     assert_eq!(v["ply"], 12);
 }
@@ -256,11 +262,127 @@ fn move_odds() {
 
 #[test]
 fn text_output_names_the_ruling() {
-    let out = xq(&["judge", "--fen", PERPETUAL_CHECK, "--moves", CHECKS]);
+    let immediate = ["--procedure", "immediate"];
+    let out = xq(&[
+        &["judge", "--fen", PERPETUAL_CHECK, "--moves", CHECKS][..],
+        &immediate,
+    ]
+    .concat());
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("result:      black_wins"), "{text}");
     assert!(text.contains("说明:"), "{text}");
+}
+
+/// The book's procedure (the default): the third occurrence orders Red to vary; Red's next
+/// check (h9h8 after Black's f9f8) loses with the ply of the order, another move goes on.
+#[test]
+fn judge_follows_the_books_procedure_by_default() {
+    let v = json(&[
+        "judge",
+        "--fen",
+        PERPETUAL_CHECK,
+        "--moves",
+        CHECKS,
+        "--json",
+    ]);
+    assert_eq!(
+        (v["result"].as_str(), v["ply"].as_u64()),
+        (Some("ongoing"), Some(9)),
+        "{v}"
+    );
+    let order = &v["order"];
+    assert_eq!(order["side"], "red");
+    assert_eq!(order["to"], "vary");
+    assert_eq!(order["reason"], "perpetual_check");
+    assert_eq!(order["ply"], 9);
+    assert_eq!(order["forbidden"], serde_json::json!(["h9h8"]));
+    assert!(
+        order["cycle"]["moves"]
+            .as_array()
+            .is_some_and(|m| !m.is_empty()),
+        "{order}"
+    );
+    assert!(
+        order["explanation_zh"].as_str().unwrap().contains("变着"),
+        "{order}"
+    );
+    assert!(
+        v.get("ordered_at").is_none() && v.get("cycle").is_none(),
+        "{v}"
+    );
+
+    let lost = format!("{CHECKS} f9f8 h9h8");
+    let v = json(&[
+        "judge",
+        "--fen",
+        PERPETUAL_CHECK,
+        "--moves",
+        &lost,
+        "--json",
+    ]);
+    assert_eq!(
+        (v["result"].as_str(), v["reason"].as_str()),
+        (Some("black_wins"), Some("perpetual_check"))
+    );
+    assert_eq!(
+        (v["ply"].as_u64(), v["ordered_at"].as_u64()),
+        (Some(11), Some(9)),
+        "{v}"
+    );
+    let varied = format!("{CHECKS} f9f8 h9h7");
+    let v = json(&[
+        "judge",
+        "--fen",
+        PERPETUAL_CHECK,
+        "--moves",
+        &varied,
+        "--json",
+    ]);
+    assert_eq!(
+        (v["result"].as_str(), v["ply"].as_u64()),
+        (Some("ongoing"), Some(11)),
+        "{v}"
+    );
+    assert!(v.get("order").is_none(), "{v}");
+
+    // In words, with the forbidden move; --explain prints the ruled cycle.
+    let out = xq(&[
+        "judge",
+        "--fen",
+        PERPETUAL_CHECK,
+        "--moves",
+        CHECKS,
+        "--explain",
+    ]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("order:       red must vary (perpetual_check, ply 9); forbidden: h9h8"),
+        "{text}"
+    );
+    assert!(text.contains("h8h9"), "the cycle table: {text}");
+    // An allowed cycle: the draw is claimable, and drawn when the cycle goes round again.
+    let shuffle = "b0c2 b9c7 c2b0 c7b9 b0c2 b9c7 c2b0 c7b9";
+    let v = json(&["judge", "--moves", shuffle, "--json"]);
+    assert_eq!(v["result"], "ongoing");
+    assert_eq!(
+        (
+            v["claimable"]["result"].as_str(),
+            v["claimable"]["ply"].as_u64()
+        ),
+        (Some("draw"), Some(8))
+    );
+    let more = format!("{shuffle} b0c2 b9c7 c2b0 c7b9");
+    let v = json(&["judge", "--moves", &more, "--json"]);
+    assert_eq!(
+        (v["result"].as_str(), v["ply"].as_u64()),
+        (Some("draw"), Some(12)),
+        "{v}"
+    );
+    assert_eq!(
+        xq(&["judge", "--procedure", "later"]).status.code(),
+        Some(2)
+    );
 }
 
 #[test]

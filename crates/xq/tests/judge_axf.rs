@@ -9,7 +9,16 @@ use serde_json::Value;
 /// `xq judge --json` on a game, with extra arguments (`--rules asian`).
 fn judge_json(fen: &str, moves: &str, extra: &[&str]) -> Value {
     let out = xq(&[
-        &["judge", "--fen", fen, "--moves", moves, "--json"][..],
+        &[
+            "judge",
+            "--fen",
+            fen,
+            "--moves",
+            moves,
+            "--json",
+            "--procedure",
+            "immediate",
+        ][..],
         extra,
     ]
     .concat());

@@ -45,6 +45,8 @@ fn judge_json_shows_each_labels_grounds() {
         "--moves",
         FIGURE_21_MOVES,
         "--json",
+        "--procedure",
+        "immediate",
     ]))
     .expect("JSON");
     let first = &v["cycle"]["moves"][0];
@@ -81,6 +83,8 @@ fn judge_json_shows_each_labels_grounds() {
         "--moves",
         FIGURE_7_MOVES,
         "--json",
+        "--procedure",
+        "immediate",
     ]))
     .expect("JSON");
     let moves = &v["cycle"]["moves"];

@@ -83,9 +83,12 @@ fn the_built_in_engine_beats_a_random_mover_in_every_game() {
 /// (车八进一 炮1进1 车八退一 炮1退1); Red must vary, or loses by 长捉.
 const CHASE: &str = "3aka3/9/9/c8/1R7/9/9/9/9/3K5 w";
 
-fn chase_match(enforce: bool) -> (String, PathBuf) {
-    let epd = temp(&format!("chase-{enforce}.epd"), &format!("{CHASE}\n"));
-    let pgn = temp(&format!("chase-{enforce}.pgn"), "");
+fn chase_match(enforce: bool, procedure: &'static str) -> (String, PathBuf) {
+    let epd = temp(
+        &format!("chase-{enforce}-{procedure}.epd"),
+        &format!("{CHASE}\n"),
+    );
+    let pgn = temp(&format!("chase-{enforce}-{procedure}.pgn"), "");
     let mut args = vec![
         "match",
         "--engine",
@@ -112,19 +115,28 @@ fn chase_match(enforce: bool) -> (String, PathBuf) {
     if enforce {
         args.push("--enforce-variation");
     }
+    args.extend(["--procedure", procedure]);
     (ok(&args), pgn)
 }
 
 #[test]
 fn a_perpetual_chase_is_ruled_as_xq_judge_rules_it() {
-    let (_, pgn) = chase_match(false);
+    let (_, pgn) = chase_match(false, "immediate");
     let text = std::fs::read_to_string(&pgn).unwrap();
     let first = &games(&text)[0];
     assert_eq!(tag(first, "Red"), Some("chaser"));
     assert_eq!(tag(first, "Result"), Some("0-1"));
     assert_eq!(tag(first, "Termination"), Some("perpetual_chase"));
     // xq judge on the match's own PGN: the same ruling, with the same words.
-    let out = ok(&["judge", pgn.to_str().unwrap(), "--game", "1", "--json"]);
+    let out = ok(&[
+        "judge",
+        pgn.to_str().unwrap(),
+        "--game",
+        "1",
+        "--json",
+        "--procedure",
+        "immediate",
+    ]);
     let v: Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["result"], "black_wins");
     assert_eq!(v["reason"], "perpetual_chase");
@@ -138,7 +150,7 @@ fn a_perpetual_chase_is_ruled_as_xq_judge_rules_it() {
 
 #[test]
 fn enforced_variation_bans_the_move_that_would_complete_the_chase() {
-    let (_, pgn) = chase_match(true);
+    let (_, pgn) = chase_match(true, "immediate");
     let text = std::fs::read_to_string(&pgn).unwrap();
     let first = &games(&text)[0];
     assert_eq!(tag(first, "Red"), Some("chaser"));
@@ -151,6 +163,37 @@ fn enforced_variation_bans_the_move_that_would_complete_the_chase() {
     let out = ok(&["judge", pgn.to_str().unwrap(), "--game", "1", "--json"]);
     let v: Value = serde_json::from_str(&out).unwrap();
     assert_ne!(v["reason"], "perpetual_chase");
+}
+
+/// `--procedure book`: the third occurrence (ply 8) orders the chaser to vary; its script
+/// plays b5b6 again and loses at ply 9, as `xq judge` (book by default) rules the PGN. With
+/// `--enforce-variation` the order's forbidden move is banned, and the game goes on.
+#[test]
+fn under_the_books_procedure_the_chaser_loses_only_by_not_varying() {
+    let (_, pgn) = chase_match(false, "book");
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    let first = &games(&text)[0];
+    assert_eq!(tag(first, "Result"), Some("0-1"), "{first}");
+    assert_eq!(tag(first, "Termination"), Some("perpetual_chase"));
+    let out = ok(&["judge", pgn.to_str().unwrap(), "--game", "1", "--json"]);
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        (v["ply"].as_u64(), v["ordered_at"].as_u64()),
+        (Some(9), Some(8)),
+        "{v}"
+    );
+
+    let (_, pgn) = chase_match(true, "book");
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    let first = &games(&text)[0];
+    assert_ne!(
+        tag(first, "Termination"),
+        Some("perpetual_chase"),
+        "{first}"
+    );
+    let out = ok(&["judge", pgn.to_str().unwrap(), "--game", "1", "--json"]);
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert!(v.get("ordered_at").is_none(), "{v}");
 }
 
 #[test]

@@ -452,6 +452,7 @@ fn http_of(action: &Action, raw: &serde_json::Value) -> (&'static str, serde_jso
         Action::Adjourn(_) => ("adjourn", json!({"action": raw["action"]})),
         Action::Seal { text } => ("seal", json!({"move": text})),
         Action::Resume => ("resume", json!({})),
+        Action::Claim => ("claim", json!({})),
         Action::Arrive => ("arrive", json!({})),
         Action::Arbiter(_) => ("arbiter", raw["request"].clone()),
     }

@@ -10,7 +10,10 @@
 use serde::{Deserialize, Serialize};
 use xiangqi::{Color, Move, Position};
 use xiangqi_clock::{Flag, Side};
-use xiangqi_referee::{Handicap, Options, PlayError, Referee, RuleSet};
+use xiangqi_referee::{
+    ClaimError, Claimable, Claimant, Handicap, Options, Order, PlayError, Procedure, Referee,
+    RuleSet,
+};
 
 /// A game's result.
 #[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
@@ -84,6 +87,12 @@ pub struct Ruling {
     /// what it attacks and the article (the referee's [`xiangqi_referee::cycle::CycleReport`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cycle: Option<xiangqi_referee::cycle::CycleReport>,
+    /// A loss for not varying: the ply of the order to vary (the referee's `ordered_at`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ordered_at: Option<u32>,
+    /// A claimed repetition draw: `red`, `black` or `arbiter`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub claimed_by: Option<Claimant>,
 }
 
 impl Ruling {
@@ -98,6 +107,8 @@ impl Ruling {
             explanation: format!("{} resigned.", title(loser)),
             explanation_zh: format!("{}方认输。", zh(loser)),
             cycle: None,
+            ordered_at: None,
+            claimed_by: None,
         }
     }
 
@@ -112,6 +123,8 @@ impl Ruling {
             explanation: "Draw agreed.".into(),
             explanation_zh: "双方同意和棋。".into(),
             cycle: None,
+            ordered_at: None,
+            claimed_by: None,
         }
     }
 
@@ -127,6 +140,8 @@ impl Ruling {
             explanation: format!("{} lost on time: {}.", title(flag.loser), flag.reason),
             explanation_zh: format!("{}方超时判负。", zh(flag.loser)),
             cycle: None,
+            ordered_at: None,
+            claimed_by: None,
         }
     }
 }
@@ -175,7 +190,8 @@ impl Arbiter {
 
     /// A judge with the game's options: repetition count, natural limit, move odds (1960
     /// §7 二: the consecutive opening moves move different pieces, capture nothing and give
-    /// no check; the referee rules on them).
+    /// no check; the referee rules on them), and the procedure at a repetition (book or
+    /// immediate).
     ///
     /// # Errors
     ///
@@ -186,8 +202,9 @@ impl Arbiter {
         repetitions: Option<u32>,
         natural_limit: Option<u32>,
         move_odds: Option<u8>,
+        procedure: Procedure,
     ) -> Result<Arbiter, String> {
-        let mut options = Options::new(rules);
+        let mut options = Options::new(rules).with_procedure(procedure);
         if let Some(r) = repetitions {
             options.repetitions = r;
         }
@@ -231,6 +248,34 @@ impl Arbiter {
         self.check(m).ok().flatten()
     }
 
+    /// The standing order to vary, if a forbidden cycle reached its ruling occurrence.
+    pub fn order(&self) -> Option<&Order> {
+        self.referee.ruling().order.as_ref()
+    }
+
+    /// The repetition draw a player may claim now, if any.
+    pub fn claimable(&self) -> Option<&Claimable> {
+        self.referee.ruling().claimable.as_ref()
+    }
+
+    /// The ruling a claim of a repetition draw by `by` would bring now, or why the referee
+    /// refuses it. Does not record anything.
+    ///
+    /// # Errors
+    ///
+    /// The referee's reason: no repetition to claim, a forbidden cycle, the game over.
+    pub fn claim(&self, by: Claimant) -> Result<Ruling, ClaimError> {
+        let mut probe = self.referee.clone();
+        probe.claim(by).map(convert)
+    }
+
+    /// Records a claim the referee accepted.
+    pub fn record_claim(&mut self, by: Claimant) {
+        if let Err(e) = self.referee.claim(by) {
+            tracing::warn!(%e, "the referee refused a claim the game accepted");
+        }
+    }
+
     /// Records a move that was played.
     pub fn play(&mut self, m: Move) {
         if let Err(e) = self.referee.play(m) {
@@ -261,6 +306,8 @@ fn convert(ruling: &xiangqi_referee::Ruling) -> Ruling {
         explanation: ruling.explanation.clone(),
         explanation_zh: ruling.explanation_zh.clone(),
         cycle: ruling.cycle.clone(),
+        ordered_at: ruling.ordered_at,
+        claimed_by: ruling.claimed_by,
     }
 }
 
@@ -285,7 +332,15 @@ mod tests {
         // 1960 rules §4.2(一), 图四 (the referee crate's own example): Red's rook checks for
         // ever; the position after ply 1 occurs for the third time at ply 9.
         let pos = Position::from_fen("5k3/9/9/9/9/9/9/9/7R1/3K5 w").unwrap();
-        let mut arbiter = Arbiter::new(&pos, RuleSet::Chinese);
+        let mut arbiter = Arbiter::with_options(
+            &pos,
+            RuleSet::Chinese,
+            None,
+            None,
+            None,
+            Procedure::Immediate,
+        )
+        .unwrap();
         let line = "h1h9 f9f8 h9h8 f8f9 h8h9 f9f8 h9h8 f8f9".split(' ');
         for m in line {
             let m: Move = m.parse().unwrap();
@@ -315,5 +370,34 @@ mod tests {
         );
         // Judging did not play the move: judging again gives the same.
         assert_eq!(arbiter.judge(last).unwrap(), r);
+    }
+
+    #[test]
+    fn under_the_book_the_order_stands_and_a_repeat_loses() {
+        let pos = Position::from_fen("5k3/9/9/9/9/9/9/9/7R1/3K5 w").unwrap();
+        let mut arbiter = Arbiter::new(&pos, RuleSet::Chinese);
+        for m in "h1h9 f9f8 h9h8 f8f9 h8h9 f9f8 h9h8 f8f9 h8h9 f9f8".split(' ') {
+            let m: Move = m.parse().unwrap();
+            assert_eq!(arbiter.judge(m), None, "{m}: an order is no ending");
+            arbiter.play(m);
+        }
+        let order = arbiter
+            .order()
+            .expect("an order after the third occurrence");
+        assert_eq!(order.forbidden, ["h9h8".parse::<Move>().unwrap()]);
+        assert_eq!(
+            arbiter.claim(Claimant::Arbiter).unwrap_err(),
+            ClaimError::Forbidden {
+                side: Color::Red,
+                reason: xiangqi_referee::Reason::PerpetualCheck
+            }
+        );
+        let r = arbiter
+            .judge("h9h8".parse().unwrap())
+            .expect("not varying loses");
+        assert_eq!(
+            (r.result, r.ply, r.ordered_at),
+            (GameResult::BlackWins, 11, Some(9))
+        );
     }
 }

@@ -161,6 +161,9 @@ pub enum ArbiterAction {
     },
     /// Order the adjournment now: the side to move seals (1960 §11 四).
     Adjourn,
+    /// Declare the claimable repetition draw (current text 2.5(3) 「裁判员有权…判和」); the
+    /// referee checks that the cycle allows it.
+    RepetitionDraw,
     /// Take moves back so that `to_ply` stand (5.8).
     Takeback {
         /// Moves that stand.
@@ -222,6 +225,8 @@ impl Ruling {
             ),
             explanation_zh: format!("{}方第{count}次犯规，判负。", zh(offender)),
             cycle: None,
+            ordered_at: None,
+            claimed_by: None,
         }
     }
 
@@ -238,6 +243,8 @@ impl Ruling {
             ),
             explanation_zh: format!("限着{rounds}回合届满，局势无新的变化，判和。"),
             cycle: None,
+            ordered_at: None,
+            claimed_by: None,
         }
     }
 
@@ -269,6 +276,8 @@ impl Ruling {
             explanation: format!("{} loses: {en}.", title(loser)),
             explanation_zh: format!("{}方{cn}，判负。", zh(loser)),
             cycle: None,
+            ordered_at: None,
+            claimed_by: None,
         }
     }
 
@@ -283,6 +292,8 @@ impl Ruling {
             explanation: "Neither player arrived in time: both lose.".into(),
             explanation_zh: "双方均迟到超过判负时限，均判负。".into(),
             cycle: None,
+            ordered_at: None,
+            claimed_by: None,
         }
     }
 
@@ -303,6 +314,8 @@ impl Ruling {
             explanation: with_note(format!("Adjudicated by the arbiter: {en}."), note),
             explanation_zh: with_note(format!("裁判员裁定：{cn}。"), note),
             cycle: None,
+            ordered_at: None,
+            claimed_by: None,
         }
     }
 }

@@ -195,6 +195,17 @@ pub enum Event {
         /// When.
         at_ms: u64,
     },
+    /// A player claimed a repetition draw and the referee found no draw to claim (code:
+    /// `no_repetition` or `repetition_forbidden`). Recorded for the arbiter, who may rule it
+    /// a foul (compare 2.8(2), a false natural-limit claim); the game goes on.
+    ClaimRefused {
+        /// The claimant.
+        by: Side,
+        /// The referee's reason ([`xiangqi_referee::ClaimError::code`]).
+        code: String,
+        /// The ply when claimed.
+        ply: u32,
+    },
     /// The game ended.
     Ended {
         /// Why.
@@ -225,6 +236,7 @@ impl Event {
                 | Event::TimeAdjusted { .. }
                 | Event::AdjournmentOrdered { .. }
                 | Event::TakenBack { .. }
+                | Event::ClaimRefused { .. }
         )
     }
 

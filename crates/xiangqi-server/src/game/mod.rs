@@ -7,6 +7,7 @@
 //! restart replays the same events through the same `apply`.
 
 pub mod arbiter;
+mod claims;
 pub mod desk;
 mod event;
 pub mod lag;
@@ -88,6 +89,8 @@ pub enum Action {
     },
     /// Ready to resume an adjourned game.
     Resume,
+    /// Claim a repetition draw (current text 2.5(3)); the referee checks it.
+    Claim,
     /// The player opened the game with their token (recorded for a scheduled game).
     Arrive,
     /// The arbiter's action.
@@ -250,6 +253,7 @@ impl Game {
             options.repetitions,
             options.natural_limit,
             options.move_odds,
+            options.procedure.unwrap_or_default(),
         )
         .map_err(BadCreation)?;
         let scheduled = options.starts_at_unix_ms.is_some();
@@ -422,6 +426,7 @@ impl Game {
             Action::Adjourn(answer) => self.decide_adjourn(actor, *answer),
             Action::Seal { text } => self.decide_seal(actor, text, now),
             Action::Resume => self.decide_resume(actor, now),
+            Action::Claim => self.decide_claim(actor, now),
         }
     }
 
@@ -611,7 +616,8 @@ impl Game {
             | Event::ArbiterResumed { .. }
             | Event::TimeAdjusted { .. }
             | Event::AdjournmentOrdered { .. }
-            | Event::TakenBack { .. } => self.apply_desk(event),
+            | Event::TakenBack { .. }
+            | Event::ClaimRefused { .. } => self.apply_desk(event),
             Event::Ended { ruling, at_ms } => {
                 let at = ms(*at_ms);
                 let stopped = if ruling.reason == "flag" {
@@ -626,6 +632,10 @@ impl Game {
                 }
                 self.draw_offer = None;
                 self.desk.paused = false;
+                if let Some(by) = ruling.claimed_by {
+                    // The referee draws the game too, so its state matches the ruling.
+                    self.arbiter.record_claim(by);
+                }
                 self.ruling = Some(ruling.clone());
             }
         }

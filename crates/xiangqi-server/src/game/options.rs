@@ -60,6 +60,11 @@ pub struct GameOptions {
     /// The occurrence of a position that brings a repetition ruling (default 3).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub repetitions: Option<u32>,
+    /// What a repetition at its ruling occurrence does: `book` (default: an order to vary, a
+    /// claimable draw; the referee README, "The book's procedure") or `immediate` (the game
+    /// ends there, as online sites do).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub procedure: Option<xiangqi_referee::Procedure>,
     /// The natural move limit in moves (回合), if not the rule set's (4.2.4: may be lowered).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub natural_limit: Option<u32>,

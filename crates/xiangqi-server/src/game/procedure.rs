@@ -26,6 +26,7 @@ impl Game {
             ArbiterAction::Adjudicate { result, note } => {
                 end(Ruling::adjudication(*result, note, ply))
             }
+            ArbiterAction::RepetitionDraw => self.decide_arbiter_draw(now),
             ArbiterAction::Pause => match self.clock.state() {
                 ClockState::Running => Decision::take(vec![Event::ArbiterPaused { at_ms: now }]),
                 ClockState::Paused if self.desk.paused => Decision::refuse(Refusal::Paused),
@@ -205,6 +206,7 @@ impl Game {
                 self.clock.adjust(*side, ms(amount_ms), *amount > 0);
                 Ok(())
             }
+            Event::ClaimRefused { .. } => Ok(()),
             Event::AdjournmentOrdered { .. } => {
                 self.adjournment = Adjournment::Agreed;
                 Ok(())
@@ -227,6 +229,7 @@ impl Game {
             self.options.repetitions,
             self.options.natural_limit,
             self.options.move_odds,
+            self.options.procedure.unwrap_or_default(),
         ) {
             Ok(arbiter) => self.arbiter = arbiter,
             Err(e) => tracing::warn!(%e, "takeback: the referee could not be rebuilt"),
@@ -300,6 +303,11 @@ fn note_text(event: &Event) -> Option<String> {
                 en(*side)
             ),
             note,
+        ),
+        Event::ClaimRefused { by, code, ply } => format!(
+            "裁判：{}方第{ply}着后提和不属实（{code}），可记犯规。Arbiter: {}'s claim of a repetition draw after ply {ply} was false ({code}); the arbiter may record it as a foul.",
+            zh(*by),
+            en(*by)
         ),
         Event::AdjournmentOrdered { .. } => {
             "裁判：延期续弈，轮走方封棋。Arbiter: adjourned; the side to move seals (1960 rules §11 四).".into()

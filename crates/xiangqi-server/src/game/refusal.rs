@@ -53,6 +53,8 @@ pub enum Refusal {
     NotYours,
     /// The move breaks a move-odds condition (1960 §7 二).
     Odds(String),
+    /// A claim of a repetition draw the referee refused (recorded for the arbiter).
+    FalseClaim(xiangqi_referee::ClaimError),
     /// The move text could not be read.
     Unreadable(String),
     /// The move is not legal here.
@@ -82,6 +84,7 @@ impl Refusal {
             Refusal::RepeatedDrawOffer => "repeated_draw_offer",
             Refusal::NotYours => "not_yours",
             Refusal::Odds(_) => "illegal_move",
+            Refusal::FalseClaim(e) => e.code(),
             Refusal::Unreadable(_) => "unreadable_move",
             Refusal::Illegal(_) => "illegal_move",
         }
@@ -132,6 +135,7 @@ impl fmt::Display for Refusal {
             ),
             Refusal::NotYours => f.write_str("that token may not do this"),
             Refusal::Odds(m) => write!(f, "{m}"),
+            Refusal::FalseClaim(e) => write!(f, "{e} / {}", e.chinese()),
             Refusal::Unreadable(m) => write!(f, "unreadable move: {m}"),
             Refusal::Illegal(m) => write!(f, "{m}"),
         }

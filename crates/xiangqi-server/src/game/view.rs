@@ -96,6 +96,13 @@ pub struct GameView {
     /// The arbiter's events so far (fouls, limits, pauses, time, takebacks), each with its
     /// `seq`.
     pub arbiter_log: Vec<serde_json::Value>,
+    /// The standing order to vary (the referee's `order`: side, reason, ply, forbidden moves,
+    /// rule, explanations, cycle), while the game goes on.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub order: Option<xiangqi_referee::Order>,
+    /// The repetition draw either player may claim now (the referee's `claimable`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub claimable: Option<xiangqi_referee::Claimable>,
     /// The adjournment envelope's cover (1960 §11 四): names, position, whose move and
     /// which, time used by each.
     pub envelope: Option<serde_json::Value>,
@@ -181,6 +188,8 @@ impl Game {
             draw_offer: self.draw_offer,
             adjournment,
             ruling: self.ruling.clone(),
+            order: self.arbiter.order().filter(|_| may_move).cloned(),
+            claimable: self.arbiter.claimable().filter(|_| may_move).cloned(),
         }
     }
 

@@ -313,6 +313,148 @@ async fn two_players_play_in_the_browser() {
     println!("screenshots in {}", dir.display());
 }
 
+/// The book's procedure on the board: after the third occurrence of 1960 图四's perpetual
+/// check, both pages say that Red must vary; on Red's turn the forbidden check is marked on the
+/// board; Red varies by clicking another rook move and the order goes. An allowed cycle shows
+/// the claim button, and Black's click draws the game. Screenshots at desktop and phone size,
+/// in Chinese and English.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_order_to_vary_is_shown_and_obeyed_and_a_draw_is_claimed() {
+    let Some(chromium) = chromium_or_skip() else {
+        return;
+    };
+    let s = TestServer::start().await;
+    let browser = Browser::launch(&chromium).await;
+    let dir = screenshot_dir();
+    let g = s
+        .create(json!({"fen": "5k3/9/9/9/9/9/9/9/7R1/3K5 w", "control": "10m+5s"}))
+        .await;
+    let red = browser
+        .open(g.created["red"]["url"].as_str().unwrap())
+        .await;
+    red.wait_for("window.xq && window.xq.side === 'red'", "Red's page")
+        .await;
+    let black = browser
+        .open(g.created["black"]["url"].as_str().unwrap())
+        .await;
+    black
+        .wait_for("window.xq && window.xq.side === 'black'", "Black's page")
+        .await;
+    let checks = [
+        "h1h9", "f9f8", "h9h8", "f8f9", "h8h9", "f9f8", "h9h8", "f8f9", "h8h9",
+    ];
+    s.play_line(&g, &checks).await;
+    black
+        .wait_for(
+            "!document.getElementById('procedure').hidden",
+            "the order on Black's page",
+        )
+        .await;
+    let text = black
+        .eval("document.getElementById('procedure-text').textContent")
+        .await;
+    let text = text.as_str().unwrap();
+    assert!(
+        text.contains("Red") || text.contains("红方"),
+        "Black's page names the side that must vary: {text}"
+    );
+    // Black answers; now Red is to move and the forbidden check is marked on its board.
+    assert_eq!(s.play(&g.id, &g.black, "f9f8").await.0, 200);
+    red.wait_for(
+        "document.querySelector(\"#board .forbidden[data-move='h9h8']\") !== null",
+        "the forbidden move on Red's board",
+    )
+    .await;
+    let text = red
+        .eval("document.getElementById('procedure-text').textContent")
+        .await;
+    let text = text.as_str().unwrap();
+    assert!(
+        text.contains("h9h8") && (text.contains("vary") || text.contains("变着")),
+        "{text}"
+    );
+    red.screenshot(&dir.join("order-red.png")).await;
+    red.click("#lang-btn").await;
+    let zh = red
+        .eval("document.getElementById('procedure-text').textContent")
+        .await;
+    assert!(
+        zh.as_str().unwrap().contains("变着") || zh.as_str().unwrap().contains("vary"),
+        "{zh}"
+    );
+    red.screenshot(&dir.join("order-red-other-language.png"))
+        .await;
+    red.viewport(390, 844, 2.0, true).await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    red.screenshot(&dir.join("order-red-phone.png")).await;
+    red.viewport(1280, 900, 1.0, false).await;
+    // Red varies: the rook goes to h7 instead of checking on h8.
+    red.click(".piece[data-square='h9']").await;
+    red.click(".target[data-square='h7']").await;
+    red.wait_for(
+        "window.xq.state.moves.length === 11 && document.getElementById('procedure').hidden",
+        "the order lifted after Red varies",
+    )
+    .await;
+    assert_eq!(s.state(&g.id).await["status"], "playing");
+    assert_eq!(
+        red.eval("document.querySelectorAll('#board .forbidden').length")
+            .await,
+        0
+    );
+
+    // An allowed cycle: Black's page offers the claim, and the click draws the game.
+    let g = s.create(json!({"control": "10m+5s"})).await;
+    let black = browser
+        .open(g.created["black"]["url"].as_str().unwrap())
+        .await;
+    black
+        .wait_for("window.xq && window.xq.side === 'black'", "Black's page")
+        .await;
+    let shuffle = [
+        "h0g2", "h9g7", "g2h0", "g7h9", "h0g2", "h9g7", "g2h0", "g7h9",
+    ];
+    s.play_line(&g, &shuffle[..4]).await;
+    // A claim too early is false: refused, and in the arbiter's log on every page.
+    let (status, _) = s.post(&g.id, "claim", Some(&g.red), json!({})).await;
+    assert_eq!(status, 409);
+    black
+        .wait_for(
+            "document.querySelector(\"#arbiter-log li[data-kind='claim_refused']\") !== null",
+            "the false claim in the arbiter's log",
+        )
+        .await;
+    assert_eq!(
+        black
+            .eval("document.getElementById('claim-btn').hidden")
+            .await,
+        true
+    );
+    s.play_line_from(&g, &shuffle[4..], 4).await;
+    black
+        .wait_for(
+            "!document.getElementById('claim-btn').hidden",
+            "the claim button",
+        )
+        .await;
+    black.screenshot(&dir.join("claimable-black.png")).await;
+    black.viewport(390, 844, 2.0, true).await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    black
+        .screenshot(&dir.join("claimable-black-phone.png"))
+        .await;
+    black.click("#claim-btn").await;
+    black
+        .wait_for("window.xq.state.status === 'ended'", "the claimed draw")
+        .await;
+    let ruling = s.state(&g.id).await["ruling"].clone();
+    assert_eq!(
+        (ruling["reason"].as_str(), ruling["claimed_by"].as_str()),
+        (Some("repetition_draw"), Some("black"))
+    );
+    black.screenshot(&dir.join("claimed-draw-phone.png")).await;
+}
+
 /// The arbiter's link opens the desk; a foul and a declared limit recorded there appear on
 /// the players' page at once (log and summary line), in Chinese and in English; the arbiter
 /// also enters a move in the short form (over-the-board scoring).

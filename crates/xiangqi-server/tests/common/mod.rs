@@ -211,9 +211,18 @@ impl TestServer {
 
     /// Plays a line from the start, alternating Red and Black, asserting each is accepted.
     pub async fn play_line(&self, game: &Game, line: &[&str]) -> Value {
+        self.play_line_from(game, line, 0).await
+    }
+
+    /// Plays a line after `played` plies (Red first when `played` is even).
+    pub async fn play_line_from(&self, game: &Game, line: &[&str], played: usize) -> Value {
         let mut last = Value::Null;
         for (i, mv) in line.iter().enumerate() {
-            let token = if i % 2 == 0 { &game.red } else { &game.black };
+            let token = if (played + i).is_multiple_of(2) {
+                &game.red
+            } else {
+                &game.black
+            };
             let (status, body) = self.play(&game.id, token, mv).await;
             assert_eq!(status, 200, "{mv}: {body}");
             last = body;

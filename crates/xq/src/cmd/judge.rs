@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use anyhow::{Context, bail};
 use xiangqi::notation::{Notation, NotationError, parse_line};
 use xiangqi::{Move, Position, fen::START_FEN};
-use xiangqi_referee::{Game, Handicap, Options, RuleSet, Ruling};
+use xiangqi_referee::{Game, Handicap, Options, Procedure, RuleSet, Ruling};
 
 #[path = "judge_explain.rs"]
 mod explain;
@@ -36,6 +36,10 @@ pub struct Args {
     /// The rule set: chinese (CXA, default), asian (AXF) or chinese1960 (the 1960 book).
     #[arg(long, default_value = "chinese")]
     rules: RuleSet,
+    /// What a cycle at the ruling occurrence does: book (default: an order to vary, or a
+    /// claimable draw; the game goes on) or immediate (the game ends there).
+    #[arg(long, default_value = "book")]
+    procedure: Procedure,
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
@@ -95,6 +99,7 @@ fn options(args: &Args) -> Options {
         rules: args.rules,
         repetitions: args.repetitions,
         natural_limit: args.natural_limit,
+        procedure: args.procedure,
     }
 }
 
@@ -205,9 +210,51 @@ fn print_text(out: &mut impl Write, r: &Ruling, explain: bool) -> std::io::Resul
     if !r.rule.is_empty() {
         writeln!(out, "rule:        {}", r.rule)?;
     }
+    if let Some(at) = r.ordered_at {
+        writeln!(
+            out,
+            "ordered at:  ply {at} (the order to vary was not obeyed)"
+        )?;
+    }
+    if let Some(by) = r.claimed_by {
+        writeln!(out, "claimed by:  {}", by.name())?;
+    }
     writeln!(out, "explanation: {}", r.explanation)?;
     writeln!(out, "说明:        {}", r.explanation_zh)?;
-    match &r.cycle {
+    if let Some(order) = &r.order {
+        let forbidden: Vec<String> = order.forbidden.iter().map(|m| m.to_string()).collect();
+        writeln!(
+            out,
+            "order:       {} must vary ({}, ply {}); forbidden: {}",
+            order.side.name(),
+            order.reason,
+            order.ply,
+            if forbidden.is_empty() {
+                "-".to_owned()
+            } else {
+                forbidden.join(" ")
+            }
+        )?;
+        writeln!(out, "rule:        {}", order.rule)?;
+        writeln!(out, "explanation: {}", order.explanation)?;
+        writeln!(out, "说明:        {}", order.explanation_zh)?;
+    }
+    if let Some(claim) = &r.claimable {
+        writeln!(
+            out,
+            "claimable:   draw (repetition_draw) since ply {}",
+            claim.ply
+        )?;
+        writeln!(out, "rule:        {}", claim.rule)?;
+        writeln!(out, "explanation: {}", claim.explanation)?;
+        writeln!(out, "说明:        {}", claim.explanation_zh)?;
+    }
+    let cycle = r
+        .cycle
+        .as_ref()
+        .or(r.order.as_ref().map(|o| &o.cycle))
+        .or(r.claimable.as_ref().map(|c| &c.cycle));
+    match cycle {
         Some(report) if explain => explain::print_cycle(out, report),
         _ => Ok(()),
     }

@@ -25,7 +25,7 @@ use xiangqi_engine::{
     Adjudication, Engine, EngineError, GameEnd, GameOutcome, GameSetup, Player, Reply, Request,
     Timeouts, play_game,
 };
-use xiangqi_referee::{Options, RuleSet};
+use xiangqi_referee::{Options, Procedure, RuleSet};
 
 use openings::Opening;
 use report::{Pairing, PgnGame};
@@ -72,8 +72,14 @@ pub struct Args {
     /// The natural move limit in moves by each side (0: none); default: the rule set's.
     #[arg(long)]
     natural_limit: Option<u32>,
+    /// What a cycle at the ruling occurrence does: immediate (default: the game ends there,
+    /// as engine testers expect) or book (an order to vary, lost only by not varying; an
+    /// allowed cycle draws one turn later, since engines do not claim).
+    #[arg(long, default_value = "immediate")]
+    procedure: Procedure,
     /// Tell a side that must vary which moves the referee forbids (UCCI banmoves, UCI go
-    /// searchmoves with the rest) instead of ruling the game when the cycle completes.
+    /// searchmoves with the rest): under --procedure book the order's `forbidden` list;
+    /// under immediate, the moves that would complete a cycle lost for their author.
     #[arg(long)]
     enforce_variation: bool,
     /// Resign adjudication: movecount=N score=CP [twosided=true].
@@ -188,6 +194,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             rules: args.rules,
             repetitions: args.repetitions,
             natural_limit: args.natural_limit,
+            procedure: args.procedure,
         },
         control: args.tc.clone(),
         enforce: args.enforce_variation,
