@@ -33,6 +33,14 @@ create_exception!(
 );
 create_exception!(
     xiangqi_arbiter,
+    ClaimError,
+    XiangqiError,
+    "A repetition draw claimed when there is none to claim: no allowed cycle has reached the \
+     ruling occurrence, the cycle is forbidden to one side (who must vary), or the game is over. \
+     Attribute: code (`no_repetition`, `repetition_forbidden`, `game_over`)."
+);
+create_exception!(
+    xiangqi_arbiter,
     RecordError,
     XiangqiError,
     "A record (file or bytes) that cannot be read or written. Attributes: game (1-based, or \
@@ -46,6 +54,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("FenError", py.get_type::<FenError>())?;
     m.add("MoveError", py.get_type::<MoveError>())?;
     m.add("GameOverError", py.get_type::<GameOverError>())?;
+    m.add("ClaimError", py.get_type::<ClaimError>())?;
     m.add("RecordError", py.get_type::<RecordError>())?;
     Ok(())
 }

@@ -5,18 +5,19 @@
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-use xiangqi::{Move, Position};
-use xiangqi_referee::{Options, PlayError, Referee, Ruling};
+use xiangqi::{Color, Move, Position};
+use xiangqi_referee::{Claimant, Options, PlayError, Referee, Ruling};
 
-use crate::errors::{GameOverError, MoveError};
+use crate::errors::{ClaimError, GameOverError, MoveError};
 use crate::mv::{PyMove, move_arg};
 use crate::position::{PyPosition, position_arg};
 
 /// The referee's options from the keyword arguments the Python functions collect in a dict,
 /// as `xq judge` takes them: `rules` `"chinese"` (CXA) or `"asian"` (AXF); `repetitions` the
 /// occurrence that triggers a repetition ruling (0 off; 1 refused, as `xq judge` refuses it);
-/// `natural_limit` in moves by each side (None: the rule set's, 0: off). A key not known
-/// here is refused rather than ignored. An option the referee gains is one more arm here.
+/// `natural_limit` in moves by each side (None: the rule set's, 0: off); `procedure`
+/// `"book"` (an order to vary, a claimable draw) or `"immediate"` (the game ends at the
+/// ruling occurrence). A key not known here is refused rather than ignored. An option the referee gains is one more arm here.
 pub fn options_arg(options: Option<&Bound<'_, PyDict>>) -> PyResult<Options> {
     let mut out = Options::default();
     let Some(options) = options else {
@@ -33,11 +34,19 @@ pub fn options_arg(options: Option<&Bound<'_, PyDict>>) -> PyResult<Options> {
                         PyValueError::new_err(format!("rules={text:?}: {e}"))
                     })?;
             }
+            "procedure" => {
+                let text: String = value.extract()?;
+                out.procedure = text
+                    .parse()
+                    .map_err(|e: xiangqi_referee::ParseProcedureError| {
+                        PyValueError::new_err(format!("procedure={text:?}: {e}"))
+                    })?;
+            }
             "repetitions" => out.repetitions = value.extract()?,
             "natural_limit" => out.natural_limit = value.extract()?,
             other => {
                 return Err(PyValueError::new_err(format!(
-                    "unknown referee option {other:?}: expected rules, repetitions, natural_limit"
+                    "unknown referee option {other:?}: expected rules, repetitions, natural_limit, procedure"
                 )));
             }
         }
@@ -93,6 +102,32 @@ impl PyReferee {
         }
     }
 
+    /// Claims the repetition draw the ruling says is claimable, for `by` (`"red"`, `"black"`
+    /// or `"arbiter"`); returns the ruling's JSON (a draw). Raises `ClaimError` with the
+    /// referee's reason when there is no draw to claim; the game then goes on unchanged.
+    fn claim(&mut self, py: Python<'_>, by: &str) -> PyResult<String> {
+        let claimant = match by {
+            "red" => Claimant::Player(Color::Red),
+            "black" => Claimant::Player(Color::Black),
+            "arbiter" => Claimant::Arbiter,
+            other => {
+                return Err(PyValueError::new_err(format!(
+                    "claim by {other:?}: expected \"red\", \"black\" or \"arbiter\""
+                )));
+            }
+        };
+        match self.referee.claim(claimant) {
+            Ok(r) => Ok(ruling_json(r)),
+            Err(e) => {
+                let err = ClaimError::new_err(e.to_string());
+                // Setting an attribute on a fresh exception cannot fail short of memory
+                // exhaustion; the message says everything without it.
+                let _ = err.value(py).setattr("code", e.code());
+                Err(err)
+            }
+        }
+    }
+
     /// The ruling so far, as JSON.
     fn ruling_json(&self) -> String {
         ruling_json(self.referee.ruling())
@@ -125,6 +160,7 @@ impl PyReferee {
         d.set_item("rules", o.rules.to_string())?;
         d.set_item("repetitions", o.repetitions)?;
         d.set_item("natural_limit", o.natural_limit)?;
+        d.set_item("procedure", o.procedure.to_string())?;
         Ok(d)
     }
 

@@ -58,7 +58,7 @@ pub(crate) fn natural_limit(rules: RuleSet) -> &'static str {
     match rules {
         RuleSet::Chinese => "中国象棋竞赛规则 4.2.4 自然限着",
         RuleSet::Asian => "AXF 象棋比赛规例: natural move limit (自然限着, claimant's checks ≤ 10)",
-        RuleSet::Chinese1960 => "中国象棋竞赛规则(1960) 第十二节 限着 (40回合)",
+        RuleSet::Chinese1960 => "中国象棋竞赛规则(1960) 第十二节 限着",
     }
 }
 

@@ -65,9 +65,12 @@ impl Options {
     pub fn limit(&self) -> Option<NaturalLimit> {
         let base = self.rules.natural_limit();
         match self.natural_limit {
-            None => Some(base),
+            None => base,
             Some(0) => None,
-            Some(moves) => Some(NaturalLimit { moves, ..base }),
+            Some(moves) => Some(NaturalLimit {
+                moves,
+                counted_checks: base.and_then(|b| b.counted_checks),
+            }),
         }
     }
 }

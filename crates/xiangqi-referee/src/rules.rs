@@ -59,7 +59,7 @@ impl RuleSet {
         }
     }
 
-    /// The rule set's natural move limit (自然限着).
+    /// The rule set's natural move limit (自然限着), if it has one that applies by itself.
     ///
     /// * Chinese: 60 moves by each side without a capture is a draw, checks counted like any
     ///   other move (current text 4.2.4, the seed `002`). The 2011 book (§22.2, known to us only
@@ -69,32 +69,32 @@ impl RuleSet {
     ///   them (AXF rules, as summarised in `docs/reference/rulebooks.md` §3.5); we read it as the
     ///   claimant's checks beyond 10 not counting as moves, so a side that checks on and on cannot
     ///   claim the draw it is avoiding, while its opponent still can.
-    /// * Chinese 1960: 40 moves by each side without a capture. The 1960 book has no automatic
-    ///   limit: its arbiter sets one (限着) when an endgame keeps repeating or its outcome is
-    ///   unclear, 「一般的情况下，限着的数目定为40回合」, and draws it when it runs out 「如局势仍无新的
-    ///   变化」, a lost piece being such a change (第十二节 三–四; 第五节's last sentence). We apply
-    ///   that limit from the start, a capture restarting the count.
+    /// * Chinese 1960: none. The 1960 book has no limit that applies by itself: 限着 is set by
+    ///   the arbiter, on a player's request or his own judgement, when an endgame keeps
+    ///   repeating or its outcome is unclear (第十二节 一), noting the position and the side to
+    ///   move (二), 「一般的情况下，限着的数目定为40回合」 (三); at its end the arbiter *judges*
+    ///   whether a new change appeared — a piece lost or in danger, advisors or elephants away
+    ///   from home, a general threatened — and draws, sets a new limit or lets play go on (四).
+    ///   That judgement is the arbiter's, not the referee's: a declared limit is
+    ///   `Options::natural_limit` (`xq judge --natural-limit 40`), or the server's arbiter desk.
     ///
     /// ```
     /// use xiangqi_referee::RuleSet;
-    /// assert_eq!(RuleSet::Chinese.natural_limit().plies(), 120);
-    /// assert_eq!(RuleSet::Asian.natural_limit().counted_checks, Some(10));
-    /// assert_eq!(RuleSet::Chinese1960.natural_limit().plies(), 80);
+    /// assert_eq!(RuleSet::Chinese.natural_limit().map(|l| l.plies()), Some(120));
+    /// assert_eq!(RuleSet::Asian.natural_limit().and_then(|l| l.counted_checks), Some(10));
+    /// assert_eq!(RuleSet::Chinese1960.natural_limit(), None);
     /// ```
-    pub const fn natural_limit(self) -> crate::NaturalLimit {
+    pub const fn natural_limit(self) -> Option<crate::NaturalLimit> {
         match self {
-            RuleSet::Chinese => crate::NaturalLimit {
+            RuleSet::Chinese => Some(crate::NaturalLimit {
                 moves: 60,
                 counted_checks: None,
-            },
-            RuleSet::Asian => crate::NaturalLimit {
+            }),
+            RuleSet::Asian => Some(crate::NaturalLimit {
                 moves: 60,
                 counted_checks: Some(10),
-            },
-            RuleSet::Chinese1960 => crate::NaturalLimit {
-                moves: 40,
-                counted_checks: None,
-            },
+            }),
+            RuleSet::Chinese1960 => None,
         }
     }
 }

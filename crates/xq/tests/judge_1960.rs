@@ -28,20 +28,14 @@ fn json(args: &[&str]) -> Value {
 const LONG_BLOCK: &str = "4kab2/4a4/2c1b1c2/2R1C4/9/9/9/9/9/4K4 w";
 const LONG_BLOCK_MOVES: &str = "c6a6 c7a7 a6b6 a7b7 b6c6 b7c7 c6a6 c7a7 a6b6 a7b7 b6c6 b7c7";
 
-/// Whether the ruling makes `side` vary or lose: a loss today, or an order to vary where the
-/// book's procedure applies.
+/// Whether the ruling orders `side` to vary (the book's procedure, `xq judge`'s default).
 fn against(v: &Value, side: &str) -> bool {
-    let winner = if side == "red" {
-        "black_wins"
-    } else {
-        "red_wins"
-    };
-    v["result"] == winner || v["order"]["side"] == side
+    v["result"] == "ongoing" && v["order"]["side"] == side
 }
 
-/// Whether the ruling is a repetition draw, declared or claimable.
+/// Whether the ruling makes the repetition draw claimable (the book's procedure).
 fn drawn(v: &Value) -> bool {
-    v["result"] == "draw" || v["claimable"]["result"] == "draw"
+    v["result"] == "ongoing" && v["claimable"]["result"] == "draw"
 }
 
 #[test]
@@ -57,9 +51,9 @@ fn long_block_is_a_draw_under_1960_and_a_loss_under_2020() {
     let old = json(&[&base[..], &["--rules", "chinese1960"]].concat());
     assert!(drawn(&old), "{old}");
     assert!(old.to_string().contains("长拦"), "{old}");
-    assert_eq!(old["cycle"]["rules"], "chinese1960", "{old}");
+    assert_eq!(old["claimable"]["cycle"]["rules"], "chinese1960", "{old}");
     assert!(
-        old["cycle"]["moves"][1]["article"]
+        old["claimable"]["cycle"]["moves"][1]["article"]
             .as_str()
             .is_some_and(|a| a.starts_with("1960")),
         "{old}"
@@ -68,14 +62,17 @@ fn long_block_is_a_draw_under_1960_and_a_loss_under_2020() {
     assert!(against(&now, "red"), "{now}");
     // The alias names the same rule set.
     let alias = json(&[&base[..], &["--rules", "1960"]].concat());
-    assert_eq!(alias["cycle"], old["cycle"]);
+    assert_eq!(alias["claimable"]["cycle"], old["claimable"]["cycle"]);
 }
 
 #[test]
-fn the_1960_natural_limit_is_forty_moves() {
-    // 解将还将 (1960 §5 七): every ply checks; with repetition rulings off the limit decides.
+fn the_1960_limit_is_the_arbiters_forty_moves_when_declared() {
+    // 解将还将 (1960 §5 七): every ply checks; with repetition rulings off only a limit could
+    // end it. The 1960 book has no limit that applies by itself (第十二节: the arbiter declares
+    // 限着, 40 moves as a rule): undeclared, 60 moves pass and the game goes on; declared with
+    // `--natural-limit 40`, it is drawn at move 40, citing 第十二节.
     let cycle = "f7e7 f8e8 e7f7 e8f8 ".repeat(30);
-    let v = json(&[
+    let base = [
         "judge",
         "--fen",
         "2bnkr3/5c3/5R3/4C4/9/9/9/3A5/9/2BA1K3 w",
@@ -86,13 +83,23 @@ fn the_1960_natural_limit_is_forty_moves() {
         "--rules",
         "chinese1960",
         "--json",
-    ]);
+    ];
+    let undeclared = json(&base);
+    assert_eq!(undeclared["result"], "ongoing", "{undeclared}");
+    let declared = json(&[&base[..], &["--natural-limit", "40"]].concat());
     assert_eq!(
-        (v["reason"].as_str(), v["ply"].as_u64()),
+        (declared["reason"].as_str(), declared["ply"].as_u64()),
         (Some("natural_limit"), Some(80)),
-        "{v}"
+        "{declared}"
     );
-    assert!(v.to_string().contains("第十二节"), "{v}");
+    assert!(declared.to_string().contains("第十二节"), "{declared}");
+    // The current book's limit applies by itself, at 60 moves.
+    let current = json(&[&base[..7], &["--rules", "chinese", "--json"]].concat());
+    assert_eq!(
+        (current["reason"].as_str(), current["ply"].as_u64()),
+        (Some("natural_limit"), Some(120)),
+        "{current}"
+    );
 }
 
 #[test]

@@ -18,6 +18,7 @@ from typing import Union
 
 from ._native import (
     MOVE_INDICES,
+    ClaimError,
     FenError,
     GameOverError,
     GameReader,
@@ -30,10 +31,12 @@ from ._native import (
 )
 from ._native import read_games_iter as _read_games_iter
 from .game import Game, judge, judge_file, judge_many
-from .ruling import Cycle, CycleMove, Ruling, Target
+from .ruling import Claimable, Cycle, CycleMove, Order, Ruling, Target
 
 __all__ = [
     "MOVE_INDICES",
+    "ClaimError",
+    "Claimable",
     "Cycle",
     "CycleMove",
     "FenError",
@@ -43,6 +46,7 @@ __all__ = [
     "GameRecord",
     "Move",
     "MoveError",
+    "Order",
     "Position",
     "RecordError",
     "Ruling",

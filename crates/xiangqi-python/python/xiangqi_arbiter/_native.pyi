@@ -22,6 +22,12 @@ class MoveError(XiangqiError):
 class GameOverError(XiangqiError):
     """A move played after the referee has decided the game."""
 
+class ClaimError(XiangqiError):
+    """A repetition draw claimed when there is none to claim (the referee's reason)."""
+
+    code: str
+    """``no_repetition``, ``repetition_forbidden`` or ``game_over``."""
+
 class RecordError(XiangqiError):
     """A record that cannot be read or written, and where."""
 
@@ -36,7 +42,7 @@ class RecordError(XiangqiError):
 
 MoveLike = Union["Move", str, int]
 Options = Dict[str, object]
-"""The referee's options: keys ``rules``, ``repetitions``, ``natural_limit``."""
+"""The referee's options: keys ``rules``, ``repetitions``, ``natural_limit``, ``procedure``."""
 Source = Union[bytes, bytearray, memoryview, str, "os.PathLike[str]"]
 
 class Move:
@@ -116,6 +122,7 @@ class Referee:
 
     def __init__(self, fen: Optional[str] = None, options: Optional[Options] = None) -> None: ...
     def play(self, move: MoveLike, notation: Optional[str] = None) -> str: ...
+    def claim(self, by: str) -> str: ...
     def ruling_json(self) -> str: ...
     def is_over(self) -> bool: ...
     def position(self) -> Position: ...

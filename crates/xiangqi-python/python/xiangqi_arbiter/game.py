@@ -15,19 +15,30 @@ MoveLike = Union[Move, str, int]
 Source = Union[bytes, bytearray, memoryview, str, "os.PathLike[str]"]
 
 
-def _options(rules: str, repetitions: int, natural_limit: Optional[int]) -> Dict[str, Any]:
+def _options(
+    rules: str, repetitions: int, natural_limit: Optional[int], procedure: str
+) -> Dict[str, Any]:
     """The referee's options as the native functions take them (one dict, read in one place
     in Rust: ``options_arg`` in ``src/referee.rs``)."""
-    return {"rules": rules, "repetitions": repetitions, "natural_limit": natural_limit}
+    return {
+        "rules": rules,
+        "repetitions": repetitions,
+        "natural_limit": natural_limit,
+        "procedure": procedure,
+    }
 
 
 class Game:
     """A game the referee rules after every move, as the play server's arbiter does.
 
-    ``Game(fen=None, rules="chinese", repetitions=3, natural_limit=None)``: ``rules`` is
-    ``"chinese"`` (CXA) or ``"asian"`` (AXF); ``repetitions`` the occurrence of a position
-    that triggers a repetition ruling (0: none); ``natural_limit`` moves by each side without
-    a capture (None: the rule set's 60, 0: none).
+    ``Game(fen=None, rules="chinese", repetitions=3, natural_limit=None, procedure="book")``:
+    ``rules`` is ``"chinese"`` (CXA, the current book), ``"chinese1960"`` (the 1960 book) or
+    ``"asian"`` (AXF); ``repetitions`` the occurrence of a position that triggers a repetition
+    ruling (0: none); ``natural_limit`` moves by each side without a capture (None: the rule
+    set's — 60, none in the 1960 book, whose arbiter declares one — 0: none); ``procedure``
+    ``"book"`` (a forbidden cycle orders its author to vary, ``ruling.order``, and loses only
+    if he does not; an allowed one makes the draw claimable, ``ruling.claimable`` and
+    ``claim``) or ``"immediate"`` (the game ends at the ruling occurrence).
 
     ``play`` takes a ``Move``, an index or a text in any notation and returns the ``Ruling``.
     An illegal move raises ``MoveError``, a move after the end ``GameOverError``; neither
@@ -43,8 +54,11 @@ class Game:
         rules: str = "chinese",
         repetitions: int = 3,
         natural_limit: Optional[int] = None,
+        procedure: str = "book",
     ) -> None:
-        self._referee = _native.Referee(fen, _options(rules, repetitions, natural_limit))
+        self._referee = _native.Referee(
+            fen, _options(rules, repetitions, natural_limit, procedure)
+        )
 
     def play(self, move: MoveLike, notation: Optional[str] = None) -> Ruling:
         """Plays a move and returns the ruling after it."""
@@ -58,6 +72,12 @@ class Game:
                 break
             referee.play(move, None)
         return self.ruling
+
+    def claim(self, by: str) -> Ruling:
+        """Claims the repetition draw that ``ruling.claimable`` offers, for ``by``
+        (``"red"``, ``"black"`` or ``"arbiter"``); the ruling after it (a draw). A claim with no
+        draw to claim raises ``ClaimError`` (its ``code`` says why) and changes nothing."""
+        return Ruling(self._referee.claim(by))
 
     @property
     def ruling(self) -> Ruling:
@@ -105,6 +125,7 @@ def judge(
     rules: str = "chinese",
     repetitions: int = 3,
     natural_limit: Optional[int] = None,
+    procedure: str = "book",
 ) -> Ruling:
     """Rules on a whole game exactly as ``xq judge --fen FEN --moves MOVES`` does.
 
@@ -112,7 +133,9 @@ def judge(
     separated by spaces or commas. An illegal move is ruled (its author loses), as the
     command line rules it; a text that cannot be read raises ``MoveError``.
     """
-    return Ruling(_native.judge_to_json(moves, fen, _options(rules, repetitions, natural_limit)))
+    return Ruling(_native.judge_to_json(
+        moves, fen, _options(rules, repetitions, natural_limit, procedure)
+    ))
 
 
 GameLike = Union["_native.GameRecord", Tuple[Optional[str], Union[str, Sequence[MoveLike]]], str, Sequence[MoveLike]]
@@ -124,12 +147,13 @@ def judge_many(
     rules: str = "chinese",
     repetitions: int = 3,
     natural_limit: Optional[int] = None,
+    procedure: str = "book",
     threads: Optional[int] = None,
 ) -> List[Ruling]:
     """Rules on many games on every core (``threads`` workers, default all), the GIL
     released; the rulings in order. A game is a ``GameRecord``, a pair ``(fen or None,
     moves)``, or just the moves from the standard start."""
-    texts = _native.judge_many_json(games, _options(rules, repetitions, natural_limit), threads)
+    texts = _native.judge_many_json(games, _options(rules, repetitions, natural_limit, procedure), threads)
     return [Ruling(t) for t in texts]
 
 
@@ -139,10 +163,11 @@ def judge_file(
     rules: str = "chinese",
     repetitions: int = 3,
     natural_limit: Optional[int] = None,
+    procedure: str = "book",
     threads: Optional[int] = None,
 ) -> List[Union[Ruling, RecordError]]:
     """Rules on every game of a record (bytes or a path, any format ``read_games`` reads) on
     every core, as ``xq judge FILE --json`` does: per game, its ``Ruling``, or the
     ``RecordError`` of a game that could not be read (returned, not raised)."""
-    out = _native.judge_file_json(source, _options(rules, repetitions, natural_limit), threads)
+    out = _native.judge_file_json(source, _options(rules, repetitions, natural_limit, procedure), threads)
     return [Ruling(x) if isinstance(x, str) else x for x in out]

@@ -12,7 +12,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Optional, Tuple
 
-__all__ = ["Ruling", "Cycle", "CycleMove", "Target"]
+__all__ = ["Ruling", "Cycle", "CycleMove", "Target", "Order", "Claimable"]
 
 
 @dataclass(frozen=True)
@@ -113,7 +113,8 @@ class Cycle:
     first_ply: int
     last_ply: int
     rules: str
-    """``"chinese"`` or ``"asian"``: whose words and articles the moves carry."""
+    """``"chinese"``, ``"chinese1960"`` or ``"asian"``: whose words and articles the moves
+    carry."""
     moves: Tuple[CycleMove, ...]
 
     @property
@@ -141,6 +142,72 @@ class Cycle:
         )
 
 
+@dataclass(frozen=True)
+class Order:
+    """An order to vary (the book's procedure): a forbidden cycle reached the ruling
+    occurrence, and ``side`` must leave it on its next move or lose (``Ruling.ordered_at``)."""
+
+    side: str
+    """``"red"`` or ``"black"``: who must vary."""
+    reason: str
+    """The forbidden pattern: ``perpetual_check``, ``perpetual_chase``…"""
+    ply: int
+    """The ply at which the order was given."""
+    forbidden: Tuple[str, ...]
+    """The moves (ICCS) that would continue the ruled cycle on ``side``'s next turn: what a
+    self-play loop must not choose."""
+    rule: str
+    explanation: str
+    explanation_zh: str
+    cycle: Optional[Cycle]
+    """The ruled cycle, move by move."""
+
+    @classmethod
+    def from_dict(cls, d: dict) -> "Order":
+        cycle = d.get("cycle")
+        return cls(
+            side=d["side"],
+            reason=d.get("reason", ""),
+            ply=int(d["ply"]),
+            forbidden=tuple(d.get("forbidden", ())),
+            rule=d.get("rule", ""),
+            explanation=d.get("explanation", ""),
+            explanation_zh=d.get("explanation_zh", ""),
+            cycle=Cycle.from_dict(cycle) if cycle else None,
+        )
+
+
+@dataclass(frozen=True)
+class Claimable:
+    """A repetition draw either player may claim (``Game.claim``): an allowed cycle reached
+    the ruling occurrence and the game goes on until someone claims or the cycle goes round
+    once more."""
+
+    result: str
+    """Always ``"draw"``."""
+    reason: str
+    """Always ``"repetition_draw"``."""
+    ply: int
+    """The ply from which the draw may be claimed."""
+    rule: str
+    explanation: str
+    explanation_zh: str
+    cycle: Optional[Cycle]
+
+    @classmethod
+    def from_dict(cls, d: dict) -> "Claimable":
+        cycle = d.get("cycle")
+        return cls(
+            result=d.get("result", "draw"),
+            reason=d.get("reason", "repetition_draw"),
+            ply=int(d["ply"]),
+            rule=d.get("rule", ""),
+            explanation=d.get("explanation", ""),
+            explanation_zh=d.get("explanation_zh", ""),
+            cycle=Cycle.from_dict(cycle) if cycle else None,
+        )
+
+
 _SCORES = {"red_wins": "1-0", "black_wins": "0-1", "draw": "1/2-1/2", "ongoing": "*"}
 
 
@@ -153,6 +220,10 @@ class Ruling:
     ``insufficient_material`` or ``illegal_move``
     (``None`` while ongoing); ``ply`` where it was decided (the first move is ply 1);
     ``offender`` the side that broke a rule (``"red"``/``"black"``) or ``None``.
+
+    Under the book's procedure (the default) a game still going on may carry an ``order``
+    to vary or a ``claimable`` draw; a loss for not varying has ``ordered_at`` (the ply of the
+    order), a claimed draw ``claimed_by`` (``"red"``, ``"black"`` or ``"arbiter"``).
     """
 
     __slots__ = (
@@ -166,6 +237,10 @@ class Ruling:
         "explanation",
         "explanation_zh",
         "cycle",
+        "order",
+        "claimable",
+        "ordered_at",
+        "claimed_by",
     )
 
     def __init__(self, text: str):
@@ -182,6 +257,15 @@ class Ruling:
         self.explanation_zh: str = raw.get("explanation_zh", "")
         cycle = raw.get("cycle")
         self.cycle: Optional[Cycle] = Cycle.from_dict(cycle) if cycle else None
+        order = raw.get("order")
+        self.order: Optional[Order] = Order.from_dict(order) if order else None
+        claimable = raw.get("claimable")
+        self.claimable: Optional[Claimable] = (
+            Claimable.from_dict(claimable) if claimable else None
+        )
+        ordered_at = raw.get("ordered_at")
+        self.ordered_at: Optional[int] = int(ordered_at) if ordered_at is not None else None
+        self.claimed_by: Optional[str] = raw.get("claimed_by")
 
     @classmethod
     def from_json(cls, text: str) -> "Ruling":
@@ -196,6 +280,11 @@ class Ruling:
     def is_over(self) -> bool:
         """Whether the game is decided (won or drawn)."""
         return self.result != "ongoing"
+
+    @property
+    def forbidden(self) -> Tuple[str, ...]:
+        """The moves (ICCS) an order to vary forbids, or ``()``."""
+        return self.order.forbidden if self.order else ()
 
     @property
     def winner(self) -> Optional[str]:
