@@ -36,11 +36,11 @@ pub fn options_arg(options: Option<&Bound<'_, PyDict>>) -> PyResult<Options> {
             }
             "procedure" => {
                 let text: String = value.extract()?;
-                out.procedure = text
-                    .parse()
-                    .map_err(|e: xiangqi_referee::ParseProcedureError| {
-                        PyValueError::new_err(format!("procedure={text:?}: {e}"))
-                    })?;
+                out.procedure =
+                    text.parse()
+                        .map_err(|e: xiangqi_referee::ParseProcedureError| {
+                            PyValueError::new_err(format!("procedure={text:?}: {e}"))
+                        })?;
             }
             "repetitions" => out.repetitions = value.extract()?,
             "natural_limit" => out.natural_limit = value.extract()?,
