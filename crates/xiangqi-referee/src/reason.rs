@@ -3,7 +3,7 @@
 use std::fmt;
 
 /// The reason behind a [`Ruling`](crate::Ruling), with the names `xq judge --json` prints
-/// (see the referee's contract in `docs/design.md`).
+/// (see the referee's contract in `docs/architecture.md`).
 ///
 /// ```
 /// use xiangqi_referee::Reason;

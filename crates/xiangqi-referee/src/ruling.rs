@@ -88,7 +88,7 @@ impl fmt::Display for GameResult {
 /// broke a rule: the author of an illegal move or of a forbidden repetition; it is `None` for
 /// checkmate and stalemate, which break no rule, and for draws.
 ///
-/// Serialized, it is exactly the JSON object of the referee's contract in `docs/design.md`,
+/// Serialized, it is exactly the JSON object of the referee's contract in `docs/architecture.md`,
 /// with the Chinese explanation as an extra field `explanation_zh`:
 ///
 /// ```

@@ -1411,7 +1411,7 @@ async fn a_card_knockout_draws_again_before_every_stage() {
     );
 }
 
-/// The FIDE Dutch system with 同队不相遇 (issue 18): players 1 and 3 are of one club, 2 and 4
+/// The FIDE Dutch system with 同队不相遇: players 1 and 3 are of one club, 2 and 4
 /// of another. The Dutch round 1 pairs the top half against the bottom half (1–3, 2–4); with
 /// `clubs_apart` no board may hold two players of one club, so the pairing changes.
 #[tokio::test]

@@ -1,13 +1,13 @@
 //! The typed vocabulary of the board: colours, roles, pieces, files, ranks and squares.
 //!
-//! Coordinates follow ICCS (see `docs/design.md`): files `a`–`i` from Red's left, ranks `0`–`9`
+//! Coordinates follow ICCS (see `docs/architecture.md`): files `a`–`i` from Red's left, ranks `0`–`9`
 //! from Red's side. Square `a0` is Red's bottom-left corner, `i9` Black's top-right.
 
 use std::fmt;
 
 /// One of the two sides. Red (红) moves first in every current rule book.
 ///
-/// The 1960 rules (seed 000, §1) and the 1956 text had Black move first; the current text and
+/// The 1960 rules (§1) and the 1956 text had Black move first; the current text and
 /// every modern tournament have Red move first, and so do we.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Color {

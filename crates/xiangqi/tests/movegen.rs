@@ -224,7 +224,7 @@ fn all_standing_squares() -> [Vec<Vec<usize>>; 2] {
 }
 
 /// A board with more legal moves than any game position can have: 43 red horses, 249 moves
-/// (issue 13: a move list of 160 dropped the rest without a word and perft printed 160).
+/// (a move list of 160 dropped the rest without a word and perft printed 160).
 #[test]
 fn a_board_of_horses_keeps_every_move() {
     let fen = "1N1k1N1N1/N1N1N1N1N/1N1N1N1N1/N1N1N1N1N/1N1N1N1N1/N1N1N1N1N/1N1N1N1N1/\

@@ -1,4 +1,4 @@
-//! Two `xq serve` nodes on one PostgreSQL database, on loopback (issue 17): a game created on
+//! Two `xq serve` nodes on one PostgreSQL database, on loopback: a game created on
 //! node A is played from node B (HTTP for Red, a WebSocket for Black, both on B, forwarded to
 //! A); a spectator's WebSocket on B sees every event in order; `kill -9` of A; B takes the
 //! game over within a few seconds with no request arriving; every acknowledged move is there,

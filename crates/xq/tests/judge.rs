@@ -1,5 +1,5 @@
 //! `xq judge` and `xq touch` from the outside: arguments, exit codes, and the JSON shape of
-//! the referee's contract (docs/design.md).
+//! the referee's contract (`docs/architecture.md` in the repository).
 
 use std::process::{Command, Output};
 

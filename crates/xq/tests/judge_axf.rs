@@ -1,4 +1,4 @@
-//! `xq judge --rules asian` shows the cycle in the AXF's own words (issue 12, point 6): 照 for
+//! `xq judge --rules asian` shows the cycle in the AXF's own words: 照 for
 //! a check, the AXF rule behind every chased piece, the pawns' and the king's permitted
 //! chases — in `--json` and in the `--explain` table.
 

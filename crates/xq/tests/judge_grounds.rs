@@ -1,4 +1,4 @@
-//! `xq judge --json` and `--explain` show what every label rests on (issue 12, point 1): 兑's
+//! `xq judge --json` and `--explain` show what every label rests on: 兑's
 //! pair and fairness (2020 art. 24.4), 献's piece and takers (24.5), 拦's cut path (24.6),
 //! 杀's first check and length (24.2), 将's checking piece (24.1).
 

@@ -212,7 +212,7 @@ fn serve_reads_its_options_from_the_environment() {
     assert!(data.created(), "the database is created on first start");
 }
 
-/// `kill -9` with arbiter events stored (issue 14): a foul, a declared move limit, time given
+/// `kill -9` with arbiter events stored: a foul, a declared move limit, time given
 /// and a pause are acknowledged, the server is killed with SIGKILL and started again on the
 /// same data; every event is still there and in force, and the tokens still act.
 #[test]

@@ -1,4 +1,4 @@
-//! Several server nodes on one PostgreSQL database (issue 17): any node answers any request;
+//! Several server nodes on one PostgreSQL database: any node answers any request;
 //! each live game is owned by one node at a time, which holds its room (its clock, its
 //! decisions); ownership is a lease in the database.
 //!

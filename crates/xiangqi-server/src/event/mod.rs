@@ -1,4 +1,4 @@
-//! Competitions on the server (issue 15): an event from registration to the final
+//! Competitions on the server: an event from registration to the final
 //! standings, each round's games created on the server with the event's control, rules and
 //! options, and every game's result flowing back into the event when the game ends.
 //!

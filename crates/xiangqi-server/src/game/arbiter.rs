@@ -52,7 +52,7 @@ impl GameResult {
     }
 }
 
-/// Why a game ended, serialized like the referee's ruling (`docs/design.md`), with the
+/// Why a game ended, serialized like the referee's ruling (`docs/architecture.md`), with the
 /// server's own reasons added: `flag`, `resignation`, `agreement`.
 ///
 /// ```

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use xiangqi::{Color, Position, Setup, Square};
 use xiangqi_clock::Side;
 
-/// The current text's foul limit: "在同一棋局中，三次'犯规'" loses (seeds 002, 4.1.8). The
+/// The current text's foul limit: "在同一棋局中，三次'犯规'" loses (4.1.8). The
 /// other current summary (2.4(4)) says two; an event chooses with `foul_limit`.
 pub const DEFAULT_FOUL_LIMIT: u32 = 3;
 

@@ -19,8 +19,8 @@
 //! side's piece names, the tandem conventions of every source — and written in one standard
 //! form, described in the documentation of [`Notation::Chinese`] and [`Notation::Wxf`].
 //!
-//! Sources: formats.md §0–§1 (xqbase/ElephantEye, WXF, Pikafish, Fairy-Stockfish); the 1960
-//! rules §6 and the current text §7 (seeds 000 and 002); the 1956 rules (seed 001).
+//! Sources: the notations of xqbase/ElephantEye, the WXF, Pikafish and Fairy-Stockfish; the 1960
+//! rules §6 and the current text §7; the 1956 rules.
 
 mod chinese;
 mod coord;

@@ -8,7 +8,7 @@
 //! the direction can make a text fit two moves (`车23` for both 车二进三 and 车二退三); then
 //! the reader refuses it and lists the full forms, and the recorder writes the full move.
 //!
-//! Source: seeds 002, 第7条 7.5 ("记录方式可采用完整与简写两种 … 红方炮二平五 炮25，黑方马8进7
+//! Source: the current text, 第7条 7.5 ("记录方式可采用完整与简写两种 … 红方炮二平五 炮25，黑方马8进7
 //! 马87").
 //!
 //! ```

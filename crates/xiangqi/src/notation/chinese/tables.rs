@@ -1,7 +1,7 @@
 //! The characters of Chinese notation, every variant in use.
 //!
-//! Sources: 1960 rules §6 (seed 000: four characters, red's files 一…九, black's 1…9, 进/退/平);
-//! 1956 rules (seed 001: 上/下 for 进/退, and 車 for Black's rook as well as Red's);
+//! Sources: 1960 rules §6 (four characters, red's files 一…九, black's 1…9, 进/退/平);
+//! 1956 rules (上/下 for 进/退, and 車 for Black's rook as well as Red's);
 //! formats.md §1.1 (ElephantEye `Word2Piece` and vschess: 帅帥将將 仕士 相象 马馬傌 车車俥硨
 //! 炮砲包 兵卒, financial numerals 壹…玖, full-width digits in GBK files).
 
