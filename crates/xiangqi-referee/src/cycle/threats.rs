@@ -9,6 +9,7 @@ use super::board::{Threat, horse_leg_towards, old_captures, with_turn};
 use super::checks::check_lines;
 use super::material::{capture_gain, gain, is_material, line_gain, strength, value};
 use super::offer::Partners;
+use super::own_chase::is_own_attack;
 use super::protection::{can_recapture, has_true_root, retakes_by_checks};
 use super::terms::ChaseKind;
 use crate::RuleSet;
@@ -40,9 +41,9 @@ pub(crate) fn threats(pos: &Position, rules: RuleSet) -> Vec<Threat> {
             if !pos.is_legal(m) {
                 continue;
             }
-            // The general's and the pawns' own attacks are not chases: 2020 art. 26.1 (图14),
-            // 1960 §5 八/九 (兵卒长捉, 将帅长捉); AXF rules 28–29 (D67–70).
-            if matches!(attacker.role, Role::King | Role::Pawn) {
+            // The general's and the pawns' own attacks are not chases (2020 art. 26.1),
+            // unless the pawn's capture checks with another piece (26.8).
+            if is_own_attack(&mut scratch, m, attacker, rules) {
                 continue;
             }
             let kind = match rules {
