@@ -4,7 +4,7 @@
 
 use xiangqi::{Color, Move, Position, Role, Square};
 
-use super::board::{Threat, old_captures, with_turn};
+use super::board::{Threat, legal_captures_on, old_captures, with_turn};
 use super::mate_threat::mating_checks;
 use super::material::{capture_gain, strength};
 use super::protection::has_true_root;
@@ -63,6 +63,11 @@ pub(crate) fn created(
             let direct_now = stood
                 .is_some_and(|b| b.kind == ChaseKind::ByChecks && t.kind != ChaseKind::ByChecks);
             match stood {
+                None if rules == RuleSet::Chinese
+                    && unrooted_by_its_check(theirs, prior, after_pos, t, m.to()) =>
+                {
+                    (*t, Status::LeftByItsSide)
+                }
                 None => (*t, Status::New),
                 Some(_) if direct_now => (*t, Status::Renewed),
                 Some(_)
@@ -179,11 +184,7 @@ fn result_changed(prior: &Position, after: &Position, origin: Square, t: &Threat
 /// cannon's screen, it pins a root, it guards the capturer: 联合捉, 2020 图28 车炮联合捉子).
 fn takes_part(after: &Position, t: &Threat, moved: Square) -> bool {
     let chaser = after.turn();
-    // The capturer, a cannon's screen, or a guard of the square the capturer lands on.
-    if t.attacker == moved
-        || (t.attacker_piece.role == Role::Cannon && between(t.attacker, t.target, moved))
-        || after.attackers(t.target, chaser).any(|sq| sq == moved)
-    {
+    if takes_part_on_board(after, t, moved) {
         return true;
     }
     let mut setup = after.to_setup();
@@ -222,6 +223,59 @@ fn left_by_its_side(theirs: &Position, prior: &Position, attacker: Square, targe
         }
     };
     open(prior) && with_turn(theirs, chaser).is_some_and(|p| !open(&p))
+}
+
+/// Whether the threat `t`, new after the answer to a check, is on a piece that the check itself
+/// left without its root: the checking move carried away a piece that, before it, could take
+/// back on `t.target` after the same capture (so the capture did not win), and the answering
+/// piece (now on `moved`) takes no part in the capture — it only made the capture legal by
+/// answering the check. The chased state is the target side's own doing (「自己造成的被捉状态」,
+/// 2020 参考图19: 车三平五 checks and leaves its cannon g1 unprotected; the advisor's block
+/// lets the rook h1 take it, and the book prints 闲).
+fn unrooted_by_its_check(
+    theirs: &Position,
+    prior: &Position,
+    after: &Position,
+    t: &Threat,
+    moved: Square,
+) -> bool {
+    let chaser = after.turn();
+    if !prior.is_check() || t.attacker == moved || takes_part_on_board(after, t, moved) {
+        return false;
+    }
+    // The square the checking move came from.
+    let Some(origin) = theirs
+        .pieces()
+        .find(|&(sq, p)| p.color != chaser && prior.piece_at(sq) != Some(p))
+        .map(|(sq, _)| sq)
+    else {
+        return false;
+    };
+    let Some(mut before) = with_turn(theirs, chaser) else {
+        return false;
+    };
+    let cap = Move::new(t.attacker, t.target);
+    if before.piece_at(t.attacker) != Some(t.attacker_piece)
+        || before.piece_at(t.target) != Some(t.target_piece)
+        || !before.is_legal(cap)
+    {
+        return false;
+    }
+    let undo = before.play_unchecked(cap);
+    let rooted = legal_captures_on(&before, t.target).any(|r| r.from() == origin);
+    before.undo(cap, undo);
+    let old = old_captures(with_turn(theirs, !chaser).as_ref());
+    rooted && capture_gain(&mut before, cap, chaser, &old) <= 0
+}
+
+/// Whether the piece on `moved` takes part in the capture `t` by where it stands: it makes the
+/// capture, it is the cannon's screen, or it guards the square the capturer lands on.
+fn takes_part_on_board(after: &Position, t: &Threat, moved: Square) -> bool {
+    t.attacker == moved
+        || (t.attacker_piece.role == Role::Cannon && between(t.attacker, t.target, moved))
+        || after
+            .attackers(t.target, after.turn())
+            .any(|sq| sq == moved)
 }
 
 /// 2020 art. 26.1.4, the half on 杀 (「走动其他子应将产生的…“杀”，如应将前不存在，按…“杀”
