@@ -5,35 +5,14 @@
 
 mod common;
 
-use common::drawing::{Drawing, redraw_move, redraw_position};
-use common::{cycle, line};
-use xiangqi::{Move, Position};
+use common::classes_redrawn;
 use xiangqi_referee::{
     RuleSet,
-    cycle::{MoveClass, MoveKind, classify_cycle},
+    cycle::{MoveClass, MoveKind},
 };
 
-/// The classes of the cycle `moves` from `fen` under `rules`, after checking that the two
-/// redrawings of the position give every move the same label and the same number of chases.
 fn classes(fen: &str, moves: &str, rules: RuleSet) -> Vec<MoveClass> {
-    let (start, cycle) = cycle(fen, moves);
-    let out = classify_cycle(&start, &cycle, rules);
-    assert_eq!(out.len(), cycle.len());
-    for d in [Drawing::Mirror, Drawing::ColourSwap] {
-        let p: Position = redraw_position(&start, d);
-        let m: Vec<Move> = line(moves).iter().map(|&m| redraw_move(m, d)).collect();
-        let redrawn = classify_cycle(&p, &m, rules);
-        for (a, b) in out.iter().zip(&redrawn) {
-            assert_eq!(a.kind, b.kind, "{d:?} of {fen}, ply {}: {b:?}", a.ply);
-            assert_eq!(
-                a.chases.len(),
-                b.chases.len(),
-                "{d:?} of {fen}, ply {}",
-                a.ply
-            );
-        }
-    }
-    out
+    classes_redrawn(fen, moves, rules)
 }
 
 /// 26.8 applies: the rook steps behind the pawn e6, on the black general's file, so that
