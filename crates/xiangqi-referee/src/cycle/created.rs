@@ -269,13 +269,34 @@ fn unrooted_by_its_check(
 }
 
 /// Whether the piece on `moved` takes part in the capture `t` by where it stands: it makes the
-/// capture, it is the cannon's screen, or it guards the square the capturer lands on.
+/// capture, it is the cannon's screen, it guards the square the capturer lands on, or it pins
+/// the target to its general, so that the target cannot leave its line (2020 参考图49:
+/// 「进马退马均使黑方四路炮不能离线，为长捉无根子」).
 fn takes_part_on_board(after: &Position, t: &Threat, moved: Square) -> bool {
     t.attacker == moved
         || (t.attacker_piece.role == Role::Cannon && between(t.attacker, t.target, moved))
         || after
             .attackers(t.target, after.turn())
             .any(|sq| sq == moved)
+        || pins(after, moved, t.target)
+}
+
+/// Whether the piece on `pinner` would attack the enemy general if the piece on `pinned` were
+/// not there: the pinned piece cannot leave its line without exposing its general.
+fn pins(pos: &Position, pinner: Square, pinned: Square) -> bool {
+    let Some(victim) = pos.piece_at(pinned) else {
+        return false;
+    };
+    let mut setup = pos.to_setup();
+    setup.board[pinned.index() as usize] = None;
+    // The pinned piece's side to move: the position is one where its general is in check.
+    setup.turn = victim.color;
+    let Ok(without) = Position::from_setup(setup) else {
+        return false;
+    };
+    without
+        .attackers(without.king(victim.color), victim.color.other())
+        .any(|sq| sq == pinner)
 }
 
 /// 2020 art. 26.1.4, the half on 杀 (「走动其他子应将产生的…“杀”，如应将前不存在，按…“杀”

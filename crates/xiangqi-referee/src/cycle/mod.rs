@@ -42,6 +42,8 @@ mod mate;
 mod protection;
 // Material values and exchanges.
 mod material;
+// The special chases whose complete exchange breaks even (26.5).
+mod mutual;
 // Offers of exchange (兑): same-kind pairs in mutual attack.
 mod offer;
 // Mate threats (杀).

@@ -8,6 +8,7 @@ use xiangqi::{Move, Piece, Position, Role, Square};
 use super::board::{Threat, horse_leg_towards, old_captures, with_turn};
 use super::checks::check_lines;
 use super::material::{capture_gain, gain, is_material, line_gain, strength, value};
+use super::mutual::wins_on_its_square;
 use super::offer::Partners;
 use super::own_chase::is_own_attack;
 use super::protection::{can_recapture, has_true_root, retakes_by_checks};
@@ -157,7 +158,13 @@ fn chinese_kind(
     }
     if net == 0 {
         // A line that wins it would win it by the exchange offered.
-        return if offered { Direct::None } else { Direct::Even };
+        if offered {
+            return Direct::None;
+        }
+        // Even only because the opponent takes as much back elsewhere: 26.5, 捉.
+        if !wins_on_its_square(pos, m) {
+            return Direct::Even;
+        }
     }
     let undo = pos.play_unchecked(m);
     let recapture = has_true_root(pos, m.to());
