@@ -75,7 +75,7 @@ pub(crate) fn offer(pos: &Position, them: Option<&mut Position>, m: Move) -> Opt
     // Accepting must not lose material either, once the recapture's follow-up has run: a
     // rook "offered" whose capture costs both rooks (the recapture checks, the second rook
     // falls) is offered unfairly (2020 图17).
-    if line_gain(them, back, a.color, &[], &[]) < 0 {
+    if line_gain(them, back, a.color, &[], &[], true) < 0 {
         Some(Offer::Unfair)
     } else {
         Some(Offer::Fair)

@@ -89,7 +89,9 @@ pub(crate) fn threats(pos: &Position, rules: RuleSet) -> Vec<Threat> {
         };
         let direct = judged(&out);
         for (m, attacker, victim) in even {
-            if !direct.contains(&m.to()) && line_gain(&mut scratch, m, chaser, &old, &direct) > 0 {
+            if !direct.contains(&m.to())
+                && line_gain(&mut scratch, m, chaser, &old, &direct, false) > 0
+            {
                 push(
                     &mut out,
                     Threat {
