@@ -60,7 +60,6 @@ const EXPLAINED_MISSES: &[(&str, &str)] = &[
         "cn2020-参考图25",
         "open: a fair offer whose capture wins by the complete exchange (兑兼捉, 26.4)",
     ),
-    ("cn2020-参考图35", "open: not yet analysed"),
     ("cn2020-参考图39", "open: not yet analysed"),
 ];
 

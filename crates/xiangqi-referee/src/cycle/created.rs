@@ -5,6 +5,7 @@
 use xiangqi::{Color, Move, Position, Role, Square};
 
 use super::board::{Threat, legal_captures_on, old_captures, with_turn};
+use super::mate::mates_by_checks_except;
 use super::mate_threat::mating_checks;
 use super::material::{capture_gain, strength};
 use super::protection::has_true_root;
@@ -43,13 +44,23 @@ enum Status {
 pub(crate) fn created(
     before: &[Threat],
     after: &[Threat],
-    theirs: &Position,
-    prior: &Position,
-    after_pos: &Position,
+    scene: &Scene,
     m: Move,
     rules: RuleSet,
 ) -> Created {
+    let Scene {
+        theirs,
+        prior,
+        after: after_pos,
+        under_mate_threat,
+    } = *scene;
     let origin = |sq: Square| if sq == m.to() { m.from() } else { sq };
+    // The general stepping out of a mate threat defends itself: what that lets other pieces
+    // take is no chase of its move (as its answer to a check is 闲, 26.1.2; 1960 图五: 将5平4
+    // out of the horse's mate threat, which frees the elephant's capture of the pawn, is 闲).
+    let general_moved = after_pos
+        .piece_at(m.to())
+        .is_some_and(|p| p.role == Role::King);
     let judged: Vec<(Threat, Status)> = after
         .iter()
         .map(|t| {
@@ -70,6 +81,14 @@ pub(crate) fn created(
                 }
                 None => (*t, Status::New),
                 Some(_) if direct_now => (*t, Status::Renewed),
+                Some(_)
+                    if under_mate_threat
+                        && !general_moved
+                        && t.kind != ChaseKind::ByChecks
+                        && parries_mate(prior, after_pos, from, t) =>
+                {
+                    (*t, Status::Renewed)
+                }
                 Some(_)
                     if rules == RuleSet::Chinese
                         && t.kind != ChaseKind::ByChecks
@@ -129,6 +148,37 @@ pub(crate) fn created(
         left,
         stood_by_mover,
     }
+}
+
+/// The positions around a move that [`created`] compares.
+#[derive(Clone, Copy)]
+pub(crate) struct Scene<'a> {
+    /// The position before the other side's last move.
+    pub(crate) theirs: &'a Position,
+    /// The position before the move.
+    pub(crate) prior: &'a Position,
+    /// The position after the move, the mover to move again.
+    pub(crate) after: &'a Position,
+    /// Whether the other side's last move threatened mate (杀).
+    pub(crate) under_mate_threat: bool,
+}
+
+/// Whether a capture that stood before the move pays only now because the move parried a mate
+/// threat: before it, the capture let the opponent mate by checks; after it, no longer. The
+/// chase is the move's (「解杀后形成捉」, 2020 参考图35: 车4平6 parries the horse's mate
+/// threat, and the cannon's capture of the rook, there all along, becomes a chase).
+fn parries_mate(prior: &Position, after: &Position, origin: Square, t: &Threat) -> bool {
+    let was = Move::new(origin, t.target);
+    let now = Move::new(t.attacker, t.target);
+    let mated_after = |pos: &Position, cap: Move| {
+        let mut p = pos.clone();
+        p.play_unchecked(cap);
+        mates_by_checks_except(&mut p, &[])
+    };
+    prior.is_legal(was)
+        && after.is_legal(now)
+        && mated_after(prior, was)
+        && !mated_after(after, now)
 }
 
 /// The threats a move created ([`created`]).
