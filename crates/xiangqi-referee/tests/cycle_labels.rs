@@ -48,7 +48,6 @@ const DISAGREEMENTS: &[&str] = &[
     "cn2020-参考图37 ply 2",
     "cn2020-参考图37 ply 4",
     "cn2020-参考图41 ply 3",
-    "cn2020-参考图49 ply 4",
 ];
 
 #[test]

@@ -97,11 +97,19 @@ pub(crate) fn created(
                     if !left_by_its_side(theirs, prior, from, t.target)
                         || takes_part(after_pos, t, m.to())
                     {
-                        let joint = Threat {
-                            kind: ChaseKind::Exchange,
-                            ..*t
+                        // A joint chase, the light level (26.9.2–26.9.3, 图11, 图28), unless
+                        // the moved piece only holds the target where it stands, taking no
+                        // part in the capture: the chase is then the capture's own (2020 参考图49: the horse's steps, which keep the
+                        // unprotected cannon from leaving its line, are 「长捉无根子」).
+                        let kind = if holds(after_pos, m.to(), t.target)
+                            && !joins_capture(after_pos, t, m.to())
+                            && !needed_for_capture(after_pos, t, m.to())
+                        {
+                            t.kind
+                        } else {
+                            ChaseKind::Exchange
                         };
-                        (joint, Status::Renewed)
+                        (Threat { kind, ..*t }, Status::Renewed)
                     } else {
                         (*t, Status::LeftByItsSide)
                     }
@@ -233,10 +241,13 @@ fn result_changed(prior: &Position, after: &Position, origin: Square, t: &Threat
 /// the capture, or without it the capture would not be possible or would not win (it is the
 /// cannon's screen, it pins a root, it guards the capturer: 联合捉, 2020 图28 车炮联合捉子).
 fn takes_part(after: &Position, t: &Threat, moved: Square) -> bool {
+    takes_part_on_board(after, t, moved) || needed_for_capture(after, t, moved)
+}
+
+/// Whether without the piece on `moved` the capture `t` would not be possible or would not
+/// win (it pins a root, it blocks a recapture …).
+fn needed_for_capture(after: &Position, t: &Threat, moved: Square) -> bool {
     let chaser = after.turn();
-    if takes_part_on_board(after, t, moved) {
-        return true;
-    }
     let mut setup = after.to_setup();
     setup.board[moved.index() as usize] = None;
     let Ok(mut without) = Position::from_setup(setup) else {
@@ -323,12 +334,31 @@ fn unrooted_by_its_check(
 /// the target to its general, so that the target cannot leave its line (2020 参考图49:
 /// 「进马退马均使黑方四路炮不能离线，为长捉无根子」).
 fn takes_part_on_board(after: &Position, t: &Threat, moved: Square) -> bool {
+    joins_capture(after, t, moved) || pins(after, moved, t.target)
+}
+
+/// Whether the piece on `moved` joins the capture `t` itself: it makes it, it is the cannon's
+/// screen, or it guards the square the capturer lands on.
+fn joins_capture(after: &Position, t: &Threat, moved: Square) -> bool {
     t.attacker == moved
         || (t.attacker_piece.role == Role::Cannon && between(t.attacker, t.target, moved))
         || after
             .attackers(t.target, after.turn())
             .any(|sq| sq == moved)
-        || pins(after, moved, t.target)
+}
+
+/// Whether the piece on `holder` keeps the enemy piece on `target` from leaving: it pins it to
+/// its general, or it attacks a square the piece could move to (不能离线, 2020 参考图49).
+fn holds(after: &Position, holder: Square, target: Square) -> bool {
+    let Some(victim) = after.piece_at(target) else {
+        return false;
+    };
+    pins(after, holder, target)
+        || with_turn(after, victim.color).is_some_and(|them| {
+            them.legal_moves().iter().any(|mv| {
+                mv.from() == target && after.attackers(mv.to(), !victim.color).any(|a| a == holder)
+            })
+        })
 }
 
 /// Whether the piece on `pinner` would attack the enemy general if the piece on `pinned` were

@@ -125,6 +125,25 @@ impl Partners {
             .any(|&(m, o)| m.to() == sq && o == Offer::Fair)
     }
 
+    /// Whether the capture `m` (by the side to move, of a piece offered a fair exchange by
+    /// another of its pieces) wins without any of the pieces offering the exchange: the piece
+    /// is short of protectors against the other attackers alone (少根), and its capture is
+    /// their chase, not the offer (2020 参考图49: 车3平2 offers the horse exchange and leaves
+    /// the horse b6 to the cannon and the rook, two against its one root: 「捉少根子」). A
+    /// position the rules do not allow without the offering pieces is no win.
+    pub(crate) fn wins_without_offerers(&self, pos: &Position, m: Move, old: &[Move]) -> bool {
+        let mut setup = pos.to_setup();
+        for &(o, offer) in &self.0 {
+            if o.to() == m.to() && offer == Offer::Fair {
+                setup.board[o.from().index() as usize] = None;
+            }
+        }
+        let Ok(mut without) = Position::from_setup(setup) else {
+            return false;
+        };
+        without.is_legal(m) && capture_gain(&mut without, m, pos.turn(), old) > 0
+    }
+
     /// The squares of the pieces offered a fair exchange.
     pub(crate) fn fairly_offered(&self) -> impl Iterator<Item = Square> + '_ {
         self.0

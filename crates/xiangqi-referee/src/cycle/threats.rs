@@ -184,7 +184,7 @@ fn chinese_kind(
         Direct::Chase(ChaseKind::Unprotected)
     } else if strength(attacker.role) < strength(victim.role) {
         Direct::Chase(ChaseKind::Outranked)
-    } else if offered {
+    } else if offered && !partners.wins_without_offerers(pos, m, old) {
         Direct::None
     } else {
         Direct::Chase(ChaseKind::Exchange)
