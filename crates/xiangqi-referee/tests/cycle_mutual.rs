@@ -37,3 +37,22 @@ fn a_capture_paid_back_with_more_elsewhere_is_idle() {
     );
     assert!(!c[0].kind.is_attack(), "{:?}", c[0]);
 }
+
+/// A capture that pays only once the mover's own piece is out of harm is a joint chase, the
+/// light level (26.9.2–26.9.3; `tests/cycle_concepts.rs`, the cannon's step to g2) — unless
+/// the moved piece, taking no part in the capture, holds the target where it stands: here the
+/// rook steps from g3 (where the horse h5 attacks it) to c3, and covers c6 and c8, two of the
+/// unprotected horse a7's ways out: the rook a4's chase stays a chase of a piece without a root
+/// (2020 参考图49, 「使…不能离线，为长捉无根子」).
+#[test]
+fn a_move_that_holds_an_unprotected_target_keeps_the_chase_heavy() {
+    let c = classes_redrawn(
+        "4k4/9/n8/9/7n1/R8/6R2/9/9/3K5 w",
+        "g3c3 e9f9 c3g3 f9e9",
+        RuleSet::Chinese,
+    );
+    // The two rooks also threaten mate (杀 is the heavier label, 26.4); the chase is there.
+    assert!(c[0].kind.is_attack(), "{:?}", c[0]);
+    let a7 = c[0].chases.iter().find(|t| t.target.to_string() == "a7");
+    assert!(a7.is_some_and(|t| t.kind.is_heavy()), "{:?}", c[0]);
+}
