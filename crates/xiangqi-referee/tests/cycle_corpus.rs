@@ -50,17 +50,28 @@ const EXPLAINED_MISSES: &[(&str, &str)] = &[
     ),
     (
         "cn2020-参考图1",
-        "open: a capture lost on its square that the complete exchange across squares wins (24.3)",
+        "open: 马×象 loses on its square, but the recapture uncovers the other horse's attack \
+         on the rook, and the complete exchange across squares wins (24.3); the line search is \
+         tried only for captures that break even on their square (trying it for losing ones \
+         misjudges 参考图31)",
     ),
     (
         "cn2020-参考图13",
-        "open: a capture lost on its square that the complete exchange across squares wins (24.3)",
+        "open: 炮×仕 loses on its square, but the advisor's recapture leaves the cannon d2 to \
+         the rook (complete exchange across squares, 24.3); as 参考图1",
     ),
     (
         "cn2020-参考图25",
-        "open: a fair offer whose capture wins by the complete exchange (兑兼捉, 26.4)",
+        "open: the offering cannon's own capture of its partner wins by the complete exchange \
+         with the rook behind it (兑兼捉, 26.4: 「伏车五进三吃炮」); the capture of a partner by \
+         the piece offering a fair exchange is never a chase today",
     ),
-    ("cn2020-参考图39", "open: not yet analysed"),
+    (
+        "cn2020-参考图39",
+        "open: the book reads Red's moves as joint chases of the rook f8 (车马炮联合捉车, light) \
+         and does not count the rook's attacks on the horse e6 and the elephant e7, which the \
+         referee counts as chases of unprotected pieces (heavy), so 26.9.2 does not apply",
+    ),
 ];
 
 /// The scores reached (group, all cases right, high-confidence cases right): a change that
