@@ -49,18 +49,6 @@ const EXPLAINED_MISSES: &[(&str, &str)] = &[
         "engine expectation, not a rule book: one check one chase is allowed by AXF rule 12 (D13)",
     ),
     (
-        "cn2020-参考图1",
-        "open: 马×象 loses on its square, but the recapture uncovers the other horse's attack \
-         on the rook, and the complete exchange across squares wins (24.3); the line search is \
-         tried only for captures that break even on their square (trying it for losing ones \
-         misjudges 参考图31)",
-    ),
-    (
-        "cn2020-参考图13",
-        "open: 炮×仕 loses on its square, but the advisor's recapture leaves the cannon d2 to \
-         the rook (complete exchange across squares, 24.3); as 参考图1",
-    ),
-    (
         "cn2020-参考图25",
         "open: the offering cannon's own capture of its partner wins by the complete exchange \
          with the rook behind it (兑兼捉, 26.4: 「伏车五进三吃炮」); the capture of a partner by \

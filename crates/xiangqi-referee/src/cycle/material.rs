@@ -81,6 +81,30 @@ pub(crate) fn exchange(pos: &mut Position, sq: Square, chaser: Color) -> i32 {
     best
 }
 
+/// The captures of the side to move in `pos` that win on their square (the static exchange
+/// there): the other side's pieces already hanging.
+pub(crate) fn hanging_captures(pos: Option<&Position>) -> Vec<Move> {
+    let Some(pos) = pos else {
+        return Vec::new();
+    };
+    let mut probe = pos.clone();
+    let taker = pos.turn();
+    all_captures(pos)
+        .into_iter()
+        .filter(|&m| {
+            let sq = m.to();
+            let Some(victim) = probe.piece_at(sq) else {
+                return false;
+            };
+            let g = gain(victim, sq, taker, taker);
+            let undo = probe.play_unchecked(m);
+            let reply = exchange(&mut probe, sq, taker);
+            probe.undo(m, undo);
+            g - reply > 0
+        })
+        .collect()
+}
+
 /// What the side to move makes of the exchange on `sq` after a capture: `-MATE` if it is
 /// mated, `MATE` if it mates at once — a capture that walks into mate wins nothing (2020
 /// art. 24.3: 「上述得子后不致立即…被对方将死」), and a root that cannot leave its line to

@@ -7,7 +7,9 @@ use xiangqi::{Move, Piece, Position, Role, Square};
 
 use super::board::{Threat, horse_leg_towards, old_captures, with_turn};
 use super::checks::check_lines;
-use super::material::{capture_gain, gain, is_material, line_gain, strength, value};
+use super::material::{
+    MATE, capture_gain, gain, hanging_captures, is_material, line_gain, strength, value,
+};
 use super::mutual::wins_on_its_square;
 use super::offer::Partners;
 use super::own_chase::is_own_attack;
@@ -88,9 +90,13 @@ pub(crate) fn threats(pos: &Position, rules: RuleSet) -> Vec<Threat> {
                 .collect()
         };
         let direct = judged(&out);
+        // In a line the opponent's captures count unless they won already (a piece left
+        // hanging elsewhere spoils nothing, 图22); a capture that lost before may now be part
+        // of the complete exchange (参考图31: 炮×兵 炮×象 车×炮 马×炮).
+        let hanging = hanging_captures(them.as_ref());
         for (m, attacker, victim) in even {
             if !direct.contains(&m.to())
-                && line_gain(&mut scratch, m, chaser, &old, &direct, false) > 0
+                && line_gain(&mut scratch, m, chaser, &hanging, &direct, false) > 0
             {
                 push(
                     &mut out,
@@ -156,7 +162,14 @@ fn chinese_kind(
     let chaser = pos.turn();
     let net = capture_gain(pos, m, chaser, old);
     if net < 0 {
-        return Direct::None;
+        // Lost on its square, the capture may still win across squares: the recapture takes
+        // away a root, or opens another attack (24.3 通过完整互吃交换, 2020 参考图1, 13) — but
+        // not if it lets the opponent mate.
+        return if offered || net <= -MATE {
+            Direct::None
+        } else {
+            Direct::Even
+        };
     }
     if net == 0 {
         // A line that wins it would win it by the exchange offered.
@@ -195,7 +208,8 @@ fn chinese_kind(
 enum Direct {
     /// It wins material: a chase of this kind.
     Chase(ChaseKind),
-    /// It breaks even on its square; a forcing line may still win (see [`line_gain`]).
+    /// It breaks even or loses on its square; a forcing line may still win (see
+    /// [`line_gain`]).
     Even,
     /// No threat.
     None,
