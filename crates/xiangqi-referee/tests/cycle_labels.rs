@@ -43,8 +43,6 @@ const DISAGREEMENTS: &[&str] = &[
     "cn2020-参考图25 ply 3",
     "cn2020-参考图25 ply 4",
     "cn2020-参考图33 ply 4",
-    "cn2020-参考图37 ply 2",
-    "cn2020-参考图37 ply 4",
     "cn2020-参考图41 ply 3",
 ];
 

@@ -9,6 +9,7 @@ use super::mate::mates_by_checks_except;
 use super::mate_threat::mating_checks;
 use super::material::{capture_gain, strength};
 use super::protection::has_true_root;
+use super::restored::result_changed;
 use super::terms::ChaseKind;
 use crate::RuleSet;
 
@@ -92,15 +93,24 @@ pub(crate) fn created(
                 Some(_)
                     if rules == RuleSet::Chinese
                         && t.kind != ChaseKind::ByChecks
-                        && result_changed(prior, after_pos, from, t) =>
+                        && let Some(restored) =
+                            result_changed(theirs, prior, after_pos, from, t) =>
                 {
-                    if !left_by_its_side(theirs, prior, from, t.target)
-                        || takes_part(after_pos, t, m.to())
-                    {
+                    let part = takes_part(after_pos, t, m.to());
+                    if !part && left_by_its_side(theirs, prior, from, t.target) {
+                        (*t, Status::LeftByItsSide)
+                    } else if restored && !part && !holds(after_pos, m.to(), t.target) {
+                        // The capture won before the other side's last move, which only made
+                        // it even by attacking a piece of the mover's (各吃各子, 26.5); the
+                        // mover's step out of that attack restores what stood: no chase of
+                        // the move (2020 参考图37, against 参考图23 and 参考图49).
+                        (*t, Status::Stood)
+                    } else {
                         // A joint chase, the light level (26.9.2–26.9.3, 图11, 图28), unless
                         // the moved piece only holds the target where it stands, taking no
-                        // part in the capture: the chase is then the capture's own (2020 参考图49: the horse's steps, which keep the
-                        // unprotected cannon from leaving its line, are 「长捉无根子」).
+                        // part in the capture: the chase is then the capture's own (2020
+                        // 参考图49: the horse's steps, which keep the unprotected cannon from
+                        // leaving its line, are 「长捉无根子」).
                         let kind = if holds(after_pos, m.to(), t.target)
                             && !joins_capture(after_pos, t, m.to())
                             && !needed_for_capture(after_pos, t, m.to())
@@ -110,8 +120,6 @@ pub(crate) fn created(
                             ChaseKind::Exchange
                         };
                         (Threat { kind, ..*t }, Status::Renewed)
-                    } else {
-                        (*t, Status::LeftByItsSide)
                     }
                 }
                 Some(_) => (*t, Status::Stood),
@@ -210,31 +218,6 @@ fn rank(t: &Threat, m: Move) -> (u8, bool, std::cmp::Reverse<u8>) {
         t.attacker == m.to(),
         std::cmp::Reverse(strength(t.attacker_piece.role)),
     )
-}
-
-/// Whether a capture that stood before the move wins only now, counting every answer of the
-/// opponent except the captures the move left as they were: before the move, taking would
-/// have cost a piece of the chaser's elsewhere (a cannon of its own left hanging) or let the
-/// opponent mate at once (2020 图8: the general's step back frees the rook to take the pawn);
-/// the move changed that, so the capture's result changed and the chase is the move's (2020 图11: the cannon that
-/// steps out of the rook's attack and keeps pinning the elephant chases with the rook, 车炮
-/// 联合捉子; 图5 is the contrary case, where the result of taking the advisor is the same
-/// before and after the rook's retreat, and the retreat is 闲).
-fn result_changed(prior: &Position, after: &Position, origin: Square, t: &Threat) -> bool {
-    let was = Move::new(origin, t.target);
-    let now = Move::new(t.attacker, t.target);
-    if !prior.is_legal(was) || !after.is_legal(now) {
-        return false;
-    }
-    let chaser = after.turn();
-    // The opponent's captures that the move left as they were count in neither result.
-    let old_before = old_captures(with_turn(prior, !chaser).as_ref());
-    let common: Vec<Move> = old_captures(with_turn(after, !chaser).as_ref())
-        .into_iter()
-        .filter(|c| old_before.contains(c) && prior.piece_at(c.to()) == after.piece_at(c.to()))
-        .collect();
-    let before_net = capture_gain(&mut prior.clone(), was, chaser, &common);
-    before_net <= 0 && capture_gain(&mut after.clone(), now, chaser, &common) > 0
 }
 
 /// Whether the piece the move brought to `moved` takes part in the capture `t`: it makes

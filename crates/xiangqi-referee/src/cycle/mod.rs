@@ -52,6 +52,8 @@ mod mate_threat;
 mod checks;
 // The threats of one position (捉), per rule set.
 mod threats;
+// Whether a move changed a capture's result, or only restored it.
+mod restored;
 // What a move created: the threats after it less those that stood.
 mod created;
 // The kinds of 闲 and what each rests on.

@@ -26,3 +26,12 @@ pub(crate) fn wins_on_its_square(pos: &mut Position, m: Move) -> bool {
     pos.undo(m, undo);
     on_square > 0
 }
+
+/// Whether the capture `m` by the side to move, whose complete exchange nets `net`, counts as
+/// winning material: a gain, or an equal result reached by a capture elsewhere (26.5: 「价值相当
+/// …按捉」). A move of the chaser that turns such a capture into a clean gain, when the
+/// capture won outright before the other side's last move, only restores it (2020 参考图37:
+/// 「黑方两闲」; see `created::result_changed`).
+pub(crate) fn counts_as_won(pos: &mut Position, m: Move, net: i32) -> bool {
+    net > 0 || (net == 0 && wins_on_its_square(pos, m))
+}
