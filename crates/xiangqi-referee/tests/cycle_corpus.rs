@@ -1,5 +1,5 @@
 //! Scores the cycle rulings on the rulebook corpus (`tests/data/rulebook-cases.jsonl`, a copy
-//! of `shared/corpus/rulebook-cases.jsonl`; see its README there).
+//! of the project's shared corpus; see the README there).
 //!
 //! Each case is played from its FEN; the cycle between the two plies named by `repetition`
 //! (or `repetition_with_extension`) is taken twice — the position has then occurred three
@@ -42,6 +42,18 @@ const EXPLAINED_MISSES: &[(&str, &str)] = &[
     (
         "fsf-11",
         "engine expectation, not a rule book: one check one chase is allowed by AXF rule 12 (D13)",
+    ),
+    (
+        "cn2020-参考图25",
+        "open: the offering cannon's own capture of its partner wins by the complete exchange \
+         with the rook behind it (兑兼捉, 26.4: 「伏车五进三吃炮」); the capture of a partner by \
+         the piece offering a fair exchange is never a chase today",
+    ),
+    (
+        "cn2020-参考图39",
+        "open: the book reads Red's moves as joint chases of the rook f8 (车马炮联合捉车, light) \
+         and does not count the rook's attacks on the horse e6 and the elephant e7, which the \
+         referee counts as chases of unprotected pieces (heavy), so 26.9.2 does not apply",
     ),
 ];
 

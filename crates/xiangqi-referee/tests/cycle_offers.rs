@@ -59,6 +59,17 @@ fn a_fair_offer_to_a_partner_short_of_protectors_is_an_exchange() {
     assert!(c.chases.is_empty(), "{c:?}");
 }
 
+/// (a′) The same with a cannon on f1, for which the rook's arrival on f4 makes a screen:
+/// without the offering horse the cannon and the rook alone win the horse f6 (炮×f6 车×f6
+/// 车×f6: two attackers against its one root, 少根), so that capture is a chase beside the
+/// offer, not the offer (2020 参考图49 「捉少根子」): 捉, the light kind.
+#[test]
+fn a_partner_the_other_attackers_win_alone_is_chased() {
+    let c = first("3k5/9/9/5n2r/9/1n2N3R/9/9/5C3/5K3 w", "i4f4");
+    assert_eq!(c.kind, MoveKind::Chase, "{c:?}");
+    assert_eq!(targets(&c), [("f6".to_owned(), ChaseKind::Exchange)]);
+}
+
 /// (b) The same with the black general on e9: taking the offered horse now loses more (马×e4
 /// 车×e4 checks along the file, and the horse b4 or the rook that interposes falls), so the
 /// offer is not fair (24.4's proviso, 图17's note) and the horse f6, short of protectors, is

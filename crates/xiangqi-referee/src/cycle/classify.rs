@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use xiangqi::{Color, Move, Position, Role, Square};
 
 use super::board::{Threat, with_turn};
-use super::created::{created, creates_mate};
+use super::created::{Scene, created, creates_mate};
 use super::forcing::{forget, take_cuts};
 use super::idle::idle_kind;
 use super::mate_threat::{mate_line, threatens_mate};
@@ -109,7 +109,18 @@ pub(crate) fn classify(start: &Position, moves: &[Move], rules: RuleSet) -> Vec<
                 let after = threats(after_pos, rules);
                 let lone = rules == RuleSet::Chinese && defends_with_one_piece(&pos, mover);
                 let theirs = &history[(ply + history.len() - 1) % history.len()];
-                let made = created(&before, &after, theirs, &prior, after_pos, m, rules);
+                // Whether the other side's last move threatened mate (「解杀后形成捉」).
+                let under_mate_threat = rules == RuleSet::Chinese
+                    && *mate_memo
+                        .entry((prior.hash(), !mover))
+                        .or_insert_with(|| threatens_mate(&prior, !mover, rules));
+                let scene = Scene {
+                    theirs,
+                    prior: &prior,
+                    after: after_pos,
+                    under_mate_threat,
+                };
+                let made = created(&before, &after, &scene, m, rules);
                 for t in made.chases {
                     // 1960 第四节 二(四), 第五节 五: a protected piece is followed, not chased.
                     if book1960 && !moves1960::counts(t.kind) {

@@ -4,10 +4,12 @@
 
 use xiangqi::{Color, Move, Position, Role, Square};
 
-use super::board::{Threat, old_captures, with_turn};
+use super::board::{Threat, legal_captures_on, old_captures, with_turn};
+use super::mate::mates_by_checks_except;
 use super::mate_threat::mating_checks;
 use super::material::{capture_gain, strength};
 use super::protection::has_true_root;
+use super::restored::result_changed;
 use super::terms::ChaseKind;
 use crate::RuleSet;
 
@@ -43,13 +45,23 @@ enum Status {
 pub(crate) fn created(
     before: &[Threat],
     after: &[Threat],
-    theirs: &Position,
-    prior: &Position,
-    after_pos: &Position,
+    scene: &Scene,
     m: Move,
     rules: RuleSet,
 ) -> Created {
+    let Scene {
+        theirs,
+        prior,
+        after: after_pos,
+        under_mate_threat,
+    } = *scene;
     let origin = |sq: Square| if sq == m.to() { m.from() } else { sq };
+    // The general stepping out of a mate threat defends itself: what that lets other pieces
+    // take is no chase of its move (as its answer to a check is 闲, 26.1.2; 1960 图五: 将5平4
+    // out of the horse's mate threat, which frees the elephant's capture of the pawn, is 闲).
+    let general_moved = after_pos
+        .piece_at(m.to())
+        .is_some_and(|p| p.role == Role::King);
     let judged: Vec<(Threat, Status)> = after
         .iter()
         .map(|t| {
@@ -63,23 +75,51 @@ pub(crate) fn created(
             let direct_now = stood
                 .is_some_and(|b| b.kind == ChaseKind::ByChecks && t.kind != ChaseKind::ByChecks);
             match stood {
+                None if rules == RuleSet::Chinese
+                    && unrooted_by_its_check(theirs, prior, after_pos, t, m.to()) =>
+                {
+                    (*t, Status::LeftByItsSide)
+                }
                 None => (*t, Status::New),
                 Some(_) if direct_now => (*t, Status::Renewed),
                 Some(_)
+                    if under_mate_threat
+                        && !general_moved
+                        && t.kind != ChaseKind::ByChecks
+                        && parries_mate(prior, after_pos, from, t) =>
+                {
+                    (*t, Status::Renewed)
+                }
+                Some(_)
                     if rules == RuleSet::Chinese
                         && t.kind != ChaseKind::ByChecks
-                        && result_changed(prior, after_pos, from, t) =>
+                        && let Some(restored) =
+                            result_changed(theirs, prior, after_pos, from, t) =>
                 {
-                    if !left_by_its_side(theirs, prior, from, t.target)
-                        || takes_part(after_pos, t, m.to())
-                    {
-                        let joint = Threat {
-                            kind: ChaseKind::Exchange,
-                            ..*t
-                        };
-                        (joint, Status::Renewed)
-                    } else {
+                    let part = takes_part(after_pos, t, m.to());
+                    if !part && left_by_its_side(theirs, prior, from, t.target) {
                         (*t, Status::LeftByItsSide)
+                    } else if restored && !part && !holds(after_pos, m.to(), t.target) {
+                        // The capture won before the other side's last move, which only made
+                        // it even by attacking a piece of the mover's (各吃各子, 26.5); the
+                        // mover's step out of that attack restores what stood: no chase of
+                        // the move (2020 参考图37, against 参考图23 and 参考图49).
+                        (*t, Status::Stood)
+                    } else {
+                        // A joint chase, the light level (26.9.2–26.9.3, 图11, 图28), unless
+                        // the moved piece only holds the target where it stands, taking no
+                        // part in the capture: the chase is then the capture's own (2020
+                        // 参考图49: the horse's steps, which keep the unprotected cannon from
+                        // leaving its line, are 「长捉无根子」).
+                        let kind = if holds(after_pos, m.to(), t.target)
+                            && !joins_capture(after_pos, t, m.to())
+                            && !needed_for_capture(after_pos, t, m.to())
+                        {
+                            t.kind
+                        } else {
+                            ChaseKind::Exchange
+                        };
+                        (Threat { kind, ..*t }, Status::Renewed)
                     }
                 }
                 Some(_) => (*t, Status::Stood),
@@ -126,6 +166,37 @@ pub(crate) fn created(
     }
 }
 
+/// The positions around a move that [`created`] compares.
+#[derive(Clone, Copy)]
+pub(crate) struct Scene<'a> {
+    /// The position before the other side's last move.
+    pub(crate) theirs: &'a Position,
+    /// The position before the move.
+    pub(crate) prior: &'a Position,
+    /// The position after the move, the mover to move again.
+    pub(crate) after: &'a Position,
+    /// Whether the other side's last move threatened mate (杀).
+    pub(crate) under_mate_threat: bool,
+}
+
+/// Whether a capture that stood before the move pays only now because the move parried a mate
+/// threat: before it, the capture let the opponent mate by checks; after it, no longer. The
+/// chase is the move's (「解杀后形成捉」, 2020 参考图35: 车4平6 parries the horse's mate
+/// threat, and the cannon's capture of the rook, there all along, becomes a chase).
+fn parries_mate(prior: &Position, after: &Position, origin: Square, t: &Threat) -> bool {
+    let was = Move::new(origin, t.target);
+    let now = Move::new(t.attacker, t.target);
+    let mated_after = |pos: &Position, cap: Move| {
+        let mut p = pos.clone();
+        p.play_unchecked(cap);
+        mates_by_checks_except(&mut p, &[])
+    };
+    prior.is_legal(was)
+        && after.is_legal(now)
+        && mated_after(prior, was)
+        && !mated_after(after, now)
+}
+
 /// The threats a move created ([`created`]).
 pub(crate) struct Created {
     /// The chases, one per chased piece.
@@ -149,43 +220,17 @@ fn rank(t: &Threat, m: Move) -> (u8, bool, std::cmp::Reverse<u8>) {
     )
 }
 
-/// Whether a capture that stood before the move wins only now, counting every answer of the
-/// opponent except the captures the move left as they were: before the move, taking would
-/// have cost a piece of the chaser's elsewhere (a cannon of its own left hanging) or let the
-/// opponent mate at once (2020 图8: the general's step back frees the rook to take the pawn);
-/// the move changed that, so the capture's result changed and the chase is the move's (2020 图11: the cannon that
-/// steps out of the rook's attack and keeps pinning the elephant chases with the rook, 车炮
-/// 联合捉子; 图5 is the contrary case, where the result of taking the advisor is the same
-/// before and after the rook's retreat, and the retreat is 闲).
-fn result_changed(prior: &Position, after: &Position, origin: Square, t: &Threat) -> bool {
-    let was = Move::new(origin, t.target);
-    let now = Move::new(t.attacker, t.target);
-    if !prior.is_legal(was) || !after.is_legal(now) {
-        return false;
-    }
-    let chaser = after.turn();
-    // The opponent's captures that the move left as they were count in neither result.
-    let old_before = old_captures(with_turn(prior, !chaser).as_ref());
-    let common: Vec<Move> = old_captures(with_turn(after, !chaser).as_ref())
-        .into_iter()
-        .filter(|c| old_before.contains(c) && prior.piece_at(c.to()) == after.piece_at(c.to()))
-        .collect();
-    let before_net = capture_gain(&mut prior.clone(), was, chaser, &common);
-    before_net <= 0 && capture_gain(&mut after.clone(), now, chaser, &common) > 0
-}
-
 /// Whether the piece the move brought to `moved` takes part in the capture `t`: it makes
 /// the capture, or without it the capture would not be possible or would not win (it is the
 /// cannon's screen, it pins a root, it guards the capturer: 联合捉, 2020 图28 车炮联合捉子).
 fn takes_part(after: &Position, t: &Threat, moved: Square) -> bool {
+    takes_part_on_board(after, t, moved) || needed_for_capture(after, t, moved)
+}
+
+/// Whether without the piece on `moved` the capture `t` would not be possible or would not
+/// win (it pins a root, it blocks a recapture …).
+fn needed_for_capture(after: &Position, t: &Threat, moved: Square) -> bool {
     let chaser = after.turn();
-    // The capturer, a cannon's screen, or a guard of the square the capturer lands on.
-    if t.attacker == moved
-        || (t.attacker_piece.role == Role::Cannon && between(t.attacker, t.target, moved))
-        || after.attackers(t.target, chaser).any(|sq| sq == moved)
-    {
-        return true;
-    }
     let mut setup = after.to_setup();
     setup.board[moved.index() as usize] = None;
     let Ok(mut without) = Position::from_setup(setup) else {
@@ -222,6 +267,99 @@ fn left_by_its_side(theirs: &Position, prior: &Position, attacker: Square, targe
         }
     };
     open(prior) && with_turn(theirs, chaser).is_some_and(|p| !open(&p))
+}
+
+/// Whether the threat `t`, new after the answer to a check, is on a piece that the check itself
+/// left without its root: the checking move carried away a piece that, before it, could take
+/// back on `t.target` after the same capture (so the capture did not win), and the answering
+/// piece (now on `moved`) takes no part in the capture — it only made the capture legal by
+/// answering the check. The chased state is the target side's own doing (「自己造成的被捉状态」,
+/// 2020 参考图19: 车三平五 checks and leaves its cannon g1 unprotected; the advisor's block
+/// lets the rook h1 take it, and the book prints 闲).
+fn unrooted_by_its_check(
+    theirs: &Position,
+    prior: &Position,
+    after: &Position,
+    t: &Threat,
+    moved: Square,
+) -> bool {
+    let chaser = after.turn();
+    if !prior.is_check() || t.attacker == moved || takes_part_on_board(after, t, moved) {
+        return false;
+    }
+    // The square the checking move came from.
+    let Some(origin) = theirs
+        .pieces()
+        .find(|&(sq, p)| p.color != chaser && prior.piece_at(sq) != Some(p))
+        .map(|(sq, _)| sq)
+    else {
+        return false;
+    };
+    let Some(mut before) = with_turn(theirs, chaser) else {
+        return false;
+    };
+    let cap = Move::new(t.attacker, t.target);
+    if before.piece_at(t.attacker) != Some(t.attacker_piece)
+        || before.piece_at(t.target) != Some(t.target_piece)
+        || !before.is_legal(cap)
+    {
+        return false;
+    }
+    let undo = before.play_unchecked(cap);
+    let rooted = legal_captures_on(&before, t.target).any(|r| r.from() == origin);
+    before.undo(cap, undo);
+    let old = old_captures(with_turn(theirs, !chaser).as_ref());
+    rooted && capture_gain(&mut before, cap, chaser, &old) <= 0
+}
+
+/// Whether the piece on `moved` takes part in the capture `t` by where it stands: it makes the
+/// capture, it is the cannon's screen, it guards the square the capturer lands on, or it pins
+/// the target to its general, so that the target cannot leave its line (2020 参考图49:
+/// 「进马退马均使黑方四路炮不能离线，为长捉无根子」).
+fn takes_part_on_board(after: &Position, t: &Threat, moved: Square) -> bool {
+    joins_capture(after, t, moved) || pins(after, moved, t.target)
+}
+
+/// Whether the piece on `moved` joins the capture `t` itself: it makes it, it is the cannon's
+/// screen, or it guards the square the capturer lands on.
+fn joins_capture(after: &Position, t: &Threat, moved: Square) -> bool {
+    t.attacker == moved
+        || (t.attacker_piece.role == Role::Cannon && between(t.attacker, t.target, moved))
+        || after
+            .attackers(t.target, after.turn())
+            .any(|sq| sq == moved)
+}
+
+/// Whether the piece on `holder` keeps the enemy piece on `target` from leaving: it pins it to
+/// its general, or it attacks a square the piece could move to (不能离线, 2020 参考图49).
+fn holds(after: &Position, holder: Square, target: Square) -> bool {
+    let Some(victim) = after.piece_at(target) else {
+        return false;
+    };
+    pins(after, holder, target)
+        || with_turn(after, victim.color).is_some_and(|them| {
+            them.legal_moves().iter().any(|mv| {
+                mv.from() == target && after.attackers(mv.to(), !victim.color).any(|a| a == holder)
+            })
+        })
+}
+
+/// Whether the piece on `pinner` would attack the enemy general if the piece on `pinned` were
+/// not there: the pinned piece cannot leave its line without exposing its general.
+fn pins(pos: &Position, pinner: Square, pinned: Square) -> bool {
+    let Some(victim) = pos.piece_at(pinned) else {
+        return false;
+    };
+    let mut setup = pos.to_setup();
+    setup.board[pinned.index() as usize] = None;
+    // The pinned piece's side to move: the position is one where its general is in check.
+    setup.turn = victim.color;
+    let Ok(without) = Position::from_setup(setup) else {
+        return false;
+    };
+    without
+        .attackers(without.king(victim.color), victim.color.other())
+        .any(|sq| sq == pinner)
 }
 
 /// 2020 art. 26.1.4, the half on 杀 (「走动其他子应将产生的…“杀”，如应将前不存在，按…“杀”

@@ -81,6 +81,30 @@ pub(crate) fn exchange(pos: &mut Position, sq: Square, chaser: Color) -> i32 {
     best
 }
 
+/// The captures of the side to move in `pos` that win on their square (the static exchange
+/// there): the other side's pieces already hanging.
+pub(crate) fn hanging_captures(pos: Option<&Position>) -> Vec<Move> {
+    let Some(pos) = pos else {
+        return Vec::new();
+    };
+    let mut probe = pos.clone();
+    let taker = pos.turn();
+    all_captures(pos)
+        .into_iter()
+        .filter(|&m| {
+            let sq = m.to();
+            let Some(victim) = probe.piece_at(sq) else {
+                return false;
+            };
+            let g = gain(victim, sq, taker, taker);
+            let undo = probe.play_unchecked(m);
+            let reply = exchange(&mut probe, sq, taker);
+            probe.undo(m, undo);
+            g - reply > 0
+        })
+        .collect()
+}
+
 /// What the side to move makes of the exchange on `sq` after a capture: `-MATE` if it is
 /// mated, `MATE` if it mates at once — a capture that walks into mate wins nothing (2020
 /// art. 24.3: 「上述得子后不致立即…被对方将死」), and a root that cannot leave its line to
@@ -210,29 +234,59 @@ fn mated(pos: &Position) -> bool {
 
 /// The best net gain for the side to move from a forcing line: captures anywhere (not only on
 /// one square), every evasion when in check, standing pat otherwise; valued pessimistically
-/// for `chaser`, `-MATE` when mated. The chaser's captures of pieces standing on `won` (pieces
-/// it could win before the line began) are left out, and so are the first mover's captures in
-/// `old`, so that a line is credited only with what it creates.
+/// for `chaser`, `-MATE` when mated; `line` says which captures are left out (see [`Line`]), so
+/// that a line is credited only with what it creates.
 ///
 /// The line is played out in full, bounded by the position alone (2020 art. 24.3, 通过完整互吃
 /// 交换): every capture removes a piece, and the only other moves are the answers to checks; a
 /// line that comes back to a position it has passed through (checks and evasions going round)
 /// ends there, standing as it is.
-pub(crate) fn forcing_gain(pos: &mut Position, chaser: Color, old: &[Move], won: &[Square]) -> i32 {
+fn forcing_gain(pos: &mut Position, chaser: Color, line: &Line) -> i32 {
     let mut path = Vec::new();
-    search(pos, chaser, -2 * MATE, 2 * MATE, old, won, &mut path)
+    search_from(pos, chaser, -2 * MATE, 2 * MATE, line, true, &mut path)
+}
+
+/// What a line credits the chaser with: the first mover's captures in `old` and the chaser's
+/// captures on `won` are left out, and so are the chaser's general's and pawns' captures
+/// unless `own_attacks` (their own attacks are no chase, 2020 art. 26.1: a gain that only
+/// their capture brings after an equal exchange is 闲, 参考图33 「等值交换后兵吃士，判闲」).
+struct Line<'a> {
+    old: &'a [Move],
+    won: &'a [Square],
+    own_attacks: bool,
+}
+
+impl Line<'_> {
+    /// Whether the capture `m` by `mover` is left out of the line.
+    fn leaves_out(
+        &self,
+        pos: &Position,
+        m: Move,
+        mover: Color,
+        chaser: Color,
+        first: bool,
+    ) -> bool {
+        (first && self.old.contains(&m))
+            || (mover == chaser
+                && (self.won.contains(&m.to())
+                    || (!self.own_attacks
+                        && pos
+                            .piece_at(m.from())
+                            .is_some_and(|p| matches!(p.role, Role::King | Role::Pawn)))))
+    }
 }
 
 /// [`forcing_gain`] within the window `(alpha, beta)` (negamax with alpha-beta cut-offs; the
-/// result is exact inside the window and a bound outside it); `path`: the positions of the
+/// result is exact inside the window and a bound outside it); `first`: this is the line's
+/// first move (the captures in `old` are left out only there); `path`: the positions of the
 /// line so far.
-fn search(
+fn search_from(
     pos: &mut Position,
     chaser: Color,
     mut alpha: i32,
     beta: i32,
-    old: &[Move],
-    won: &[Square],
+    line: &Line,
+    first: bool,
     path: &mut Vec<u64>,
 ) -> i32 {
     let key = pos.hash();
@@ -264,11 +318,11 @@ fn search(
     moves.sort_unstable_by_key(|&(g, _)| -g);
     path.push(key);
     for (g, m) in moves {
-        if old.contains(&m) || (mover == chaser && won.contains(&m.to())) {
+        if line.leaves_out(pos, m, mover, chaser, first) {
             continue;
         }
         let undo = pos.play_unchecked(m);
-        let v = g - search(pos, chaser, g - beta, g - alpha, &[], won, path);
+        let v = g - search_from(pos, chaser, g - beta, g - alpha, line, false, path);
         pos.undo(m, undo);
         if v > best {
             best = v;
@@ -283,8 +337,8 @@ fn search(
 }
 
 /// The net material the side to move wins by the capture `m` once the forcing line that
-/// follows has run its course ([`forcing_gain`]), `-MATE` if the capture
-/// lets the opponent mate at once: the complete exchange across squares of 2020 图4 (the
+/// follows has run its course ([`forcing_gain`]; the chaser's general and pawns take part only
+/// if `own_attacks`, see [`Line`]), `-MATE` if the capture lets the opponent mate at once: the complete exchange across squares of 2020 图4 (the
 /// capture removes a protector, and the piece it protected falls next).
 pub(crate) fn line_gain(
     pos: &mut Position,
@@ -292,6 +346,7 @@ pub(crate) fn line_gain(
     chaser: Color,
     old: &[Move],
     won: &[Square],
+    own_attacks: bool,
 ) -> i32 {
     let sq = m.to();
     let Some(victim) = pos.piece_at(sq) else {
@@ -299,7 +354,12 @@ pub(crate) fn line_gain(
     };
     let g = gain(victim, sq, pos.turn(), chaser);
     let undo = pos.play_unchecked(m);
-    let mut net = g - forcing_gain(pos, chaser, old, won);
+    let line = Line {
+        old,
+        won,
+        own_attacks,
+    };
+    let mut net = g - forcing_gain(pos, chaser, &line);
     if net > 0 && has_mate_in_one(pos) {
         net = -MATE;
     }

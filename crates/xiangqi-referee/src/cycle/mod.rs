@@ -32,6 +32,8 @@ mod terms;
 mod bounds;
 // Attacks and legal captures.
 mod board;
+// The general's and the pawns' own attacks, and the pawn's capture that checks (26.1, 26.8).
+mod own_chase;
 // Lines of checks, every answer met, as long as the position allows.
 mod forcing;
 // Mates by checks.
@@ -40,6 +42,8 @@ mod mate;
 mod protection;
 // Material values and exchanges.
 mod material;
+// The special chases whose complete exchange breaks even (26.5).
+mod mutual;
 // Offers of exchange (兑): same-kind pairs in mutual attack.
 mod offer;
 // Mate threats (杀).
@@ -48,6 +52,8 @@ mod mate_threat;
 mod checks;
 // The threats of one position (捉), per rule set.
 mod threats;
+// Whether a move changed a capture's result, or only restored it.
+mod restored;
 // What a move created: the threats after it less those that stood.
 mod created;
 // The kinds of 闲 and what each rests on.

@@ -75,7 +75,7 @@ pub(crate) fn offer(pos: &Position, them: Option<&mut Position>, m: Move) -> Opt
     // Accepting must not lose material either, once the recapture's follow-up has run: a
     // rook "offered" whose capture costs both rooks (the recapture checks, the second rook
     // falls) is offered unfairly (2020 图17).
-    if line_gain(them, back, a.color, &[], &[]) < 0 {
+    if line_gain(them, back, a.color, &[], &[], true) < 0 {
         Some(Offer::Unfair)
     } else {
         Some(Offer::Fair)
@@ -123,6 +123,25 @@ impl Partners {
         self.0
             .iter()
             .any(|&(m, o)| m.to() == sq && o == Offer::Fair)
+    }
+
+    /// Whether the capture `m` (by the side to move, of a piece offered a fair exchange by
+    /// another of its pieces) wins without any of the pieces offering the exchange: the piece
+    /// is short of protectors against the other attackers alone (少根), and its capture is
+    /// their chase, not the offer (2020 参考图49: 车3平2 offers the horse exchange and leaves
+    /// the horse b6 to the cannon and the rook, two against its one root: 「捉少根子」). A
+    /// position the rules do not allow without the offering pieces is no win.
+    pub(crate) fn wins_without_offerers(&self, pos: &Position, m: Move, old: &[Move]) -> bool {
+        let mut setup = pos.to_setup();
+        for &(o, offer) in &self.0 {
+            if o.to() == m.to() && offer == Offer::Fair {
+                setup.board[o.from().index() as usize] = None;
+            }
+        }
+        let Ok(mut without) = Position::from_setup(setup) else {
+            return false;
+        };
+        without.is_legal(m) && capture_gain(&mut without, m, pos.turn(), old) > 0
     }
 
     /// The squares of the pieces offered a fair exchange.

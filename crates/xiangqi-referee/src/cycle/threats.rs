@@ -7,8 +7,12 @@ use xiangqi::{Move, Piece, Position, Role, Square};
 
 use super::board::{Threat, horse_leg_towards, old_captures, with_turn};
 use super::checks::check_lines;
-use super::material::{capture_gain, gain, is_material, line_gain, strength, value};
+use super::material::{
+    MATE, capture_gain, gain, hanging_captures, is_material, line_gain, strength, value,
+};
+use super::mutual::wins_on_its_square;
 use super::offer::Partners;
+use super::own_chase::is_own_attack;
 use super::protection::{can_recapture, has_true_root, retakes_by_checks};
 use super::terms::ChaseKind;
 use crate::RuleSet;
@@ -40,9 +44,9 @@ pub(crate) fn threats(pos: &Position, rules: RuleSet) -> Vec<Threat> {
             if !pos.is_legal(m) {
                 continue;
             }
-            // The general's and the pawns' own attacks are not chases: 2020 art. 26.1 (图14),
-            // 1960 §5 八/九 (兵卒长捉, 将帅长捉); AXF rules 28–29 (D67–70).
-            if matches!(attacker.role, Role::King | Role::Pawn) {
+            // The general's and the pawns' own attacks are not chases (2020 art. 26.1),
+            // unless the pawn's capture checks with another piece (26.8).
+            if is_own_attack(&mut scratch, m, attacker, rules) {
                 continue;
             }
             let kind = match rules {
@@ -86,8 +90,14 @@ pub(crate) fn threats(pos: &Position, rules: RuleSet) -> Vec<Threat> {
                 .collect()
         };
         let direct = judged(&out);
+        // In a line the opponent's captures count unless they won already (a piece left
+        // hanging elsewhere spoils nothing, 图22); a capture that lost before may now be part
+        // of the complete exchange (参考图31: 炮×兵 炮×象 车×炮 马×炮).
+        let hanging = hanging_captures(them.as_ref());
         for (m, attacker, victim) in even {
-            if !direct.contains(&m.to()) && line_gain(&mut scratch, m, chaser, &old, &direct) > 0 {
+            if !direct.contains(&m.to())
+                && line_gain(&mut scratch, m, chaser, &hanging, &direct, false) > 0
+            {
                 push(
                     &mut out,
                     Threat {
@@ -152,11 +162,24 @@ fn chinese_kind(
     let chaser = pos.turn();
     let net = capture_gain(pos, m, chaser, old);
     if net < 0 {
-        return Direct::None;
+        // Lost on its square, the capture may still win across squares: the recapture takes
+        // away a root, or opens another attack (24.3 通过完整互吃交换, 2020 参考图1, 13) — but
+        // not if it lets the opponent mate.
+        return if offered || net <= -MATE {
+            Direct::None
+        } else {
+            Direct::Even
+        };
     }
     if net == 0 {
         // A line that wins it would win it by the exchange offered.
-        return if offered { Direct::None } else { Direct::Even };
+        if offered {
+            return Direct::None;
+        }
+        // Even only because the opponent takes as much back elsewhere: 26.5, 捉.
+        if !wins_on_its_square(pos, m) {
+            return Direct::Even;
+        }
     }
     let undo = pos.play_unchecked(m);
     let recapture = has_true_root(pos, m.to());
@@ -174,7 +197,7 @@ fn chinese_kind(
         Direct::Chase(ChaseKind::Unprotected)
     } else if strength(attacker.role) < strength(victim.role) {
         Direct::Chase(ChaseKind::Outranked)
-    } else if offered {
+    } else if offered && !partners.wins_without_offerers(pos, m, old) {
         Direct::None
     } else {
         Direct::Chase(ChaseKind::Exchange)
@@ -185,7 +208,8 @@ fn chinese_kind(
 enum Direct {
     /// It wins material: a chase of this kind.
     Chase(ChaseKind),
-    /// It breaks even on its square; a forcing line may still win (see [`line_gain`]).
+    /// It breaks even or loses on its square; a forcing line may still win (see
+    /// [`line_gain`]).
     Even,
     /// No threat.
     None,

@@ -90,3 +90,37 @@ pub fn kinds(fen: &str, moves: &str) -> Vec<xiangqi_referee::cycle::MoveKind> {
     );
     classes.iter().map(|c| c.kind).collect()
 }
+
+/// The classes of the cycle `moves` from `fen` under `rules`, after checking that the two
+/// redrawings of the position (mirrored, colours swapped) give every move the same label and
+/// the same number of chases.
+pub fn classes_redrawn(
+    fen: &str,
+    moves: &str,
+    rules: xiangqi_referee::RuleSet,
+) -> Vec<xiangqi_referee::cycle::MoveClass> {
+    use drawing::{Drawing, redraw_move, redraw_position};
+    use xiangqi_referee::cycle::classify_cycle;
+    let (start, cycle) = cycle(fen, moves);
+    let out = classify_cycle(&start, &cycle, rules);
+    assert_eq!(
+        out.len(),
+        cycle.len(),
+        "{fen} {moves}: not every move classified"
+    );
+    for d in [Drawing::Mirror, Drawing::ColourSwap] {
+        let p: Position = redraw_position(&start, d);
+        let m: Vec<Move> = cycle.iter().map(|&m| redraw_move(m, d)).collect();
+        let redrawn = classify_cycle(&p, &m, rules);
+        for (a, b) in out.iter().zip(&redrawn) {
+            assert_eq!(a.kind, b.kind, "{d:?} of {fen}, ply {}: {b:?}", a.ply);
+            assert_eq!(
+                a.chases.len(),
+                b.chases.len(),
+                "{d:?} of {fen}, ply {}",
+                a.ply
+            );
+        }
+    }
+    out
+}

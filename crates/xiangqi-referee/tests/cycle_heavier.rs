@@ -1,0 +1,54 @@
+//! 2020 art. 26.9.2–26.9.3 both ways: a one-piece perpetual chase of an unprotected piece (or
+//! of a rook) against the other side's joint or 少根 chases must change, whichever colour
+//! plays it and on whichever wing (the positions of `tests/cycle_combinations.rs`, redrawn).
+//! See `src/cycle/verdict.rs` (`chinese_pattern`, `compare`).
+
+mod common;
+
+use common::cycle;
+use common::drawing::{Drawing, redraw_move, redraw_position};
+use xiangqi::{Color, Move, Position};
+use xiangqi_referee::{Reason, RuleSet, cycle::rule_cycle};
+
+/// The loser of the cycle as given, mirrored, and with the colours swapped.
+fn losers(fen: &str, moves: &str) -> [Option<Color>; 3] {
+    let (start, line) = cycle(fen, moves);
+    let rule = |p: &Position, l: &[Move]| {
+        let v = rule_cycle(p, l, RuleSet::Chinese);
+        if v.loser.is_some() {
+            assert_eq!(v.reason, Reason::PerpetualChase, "{fen}");
+        }
+        v.loser
+    };
+    let redrawn = |d| {
+        let p = redraw_position(&start, d);
+        let l: Vec<Move> = line.iter().map(|&m| redraw_move(m, d)).collect();
+        rule(&p, &l)
+    };
+    [
+        rule(&start, &line),
+        redrawn(Drawing::Mirror),
+        redrawn(Drawing::ColourSwap),
+    ]
+}
+
+/// Applies: Red's rook chases the unprotected cannon on every move (heavy); each escape of the
+/// cannon outnumbers the one protector of a red horse (少根, light). Red must change; mirrored
+/// still Red; with the colours swapped, Black.
+#[test]
+fn the_single_heavy_chase_changes_whichever_side_plays_it() {
+    let fen = "3aka3/3n5/5n3/c1P1N4/1Rb1NP3/9/4C4/9/9/3AKA3 w";
+    let got = losers(fen, "b5b6 a6a5 b6b5 a5a6");
+    assert_eq!(
+        got,
+        [Some(Color::Red), Some(Color::Red), Some(Color::Black)]
+    );
+}
+
+/// Just fails: without the black horses the cannon's escapes chase unprotected red horses
+/// (heavy too): both forbidden at the same level, drawn, in every drawing.
+#[test]
+fn two_heavy_chases_are_drawn_in_every_drawing() {
+    let fen = "3aka3/9/9/c1P1N4/1Rb1N4/9/4P4/9/9/3AKA3 w";
+    assert_eq!(losers(fen, "b5b6 a6a5 b6b5 a5a6"), [None, None, None]);
+}

@@ -1,0 +1,66 @@
+//! A capture that won, until the other side's last move attacked one of the chaser's pieces so
+//! that taking would now only break even (各吃各子, 2020 art. 26.5): the chaser's piece steps
+//! out of the attack, and taking wins again. The step restores a threat that stood before the
+//! other side's move; it creates none, and is 闲 (2020 参考图37: the rook's chases of the
+//! cannon, the cannon's escapes, after which 炮打马 wins as before — 「红方长捉，黑方两闲」).
+//! Where the capture did not win before the other side's move, the same step makes it pay and
+//! chases (参考图23: the cannon put en prise by the move that attacks the chaser's cannon; 图11
+//! and the joint chase of `cycle_concepts`: the counter-attack was there all along). Built
+//! positions, each ruled as given, mirrored and with the colours swapped. See
+//! `src/cycle/created.rs` (`result_changed`, `won_before_their_move`) and
+//! `src/cycle/mutual.rs` (`counts_as_won`).
+
+mod common;
+
+use common::classes_redrawn;
+use xiangqi_referee::{
+    RuleSet,
+    cycle::{MoveClass, MoveKind},
+};
+
+fn classes(fen: &str, moves: &str) -> Vec<MoveClass> {
+    classes_redrawn(fen, moves, RuleSet::Chinese)
+}
+
+/// Applies: the cannon f6 may take the horse i6 over the rook h6 (Red's cannon i3 retakes over
+/// the black cannon, the rook h6 takes back: a horse won). The rook g4 attacks the unprotected
+/// cannon i4, so that taking the horse now only breaks even; the cannon steps to i5 and taking
+/// wins as it did before the rook came: 闲, on each escape, while the rook's moves are 捉.
+#[test]
+fn escaping_the_attack_that_spoiled_a_capture_is_idle() {
+    let c = classes("3aka3/9/9/5c1rN/6R2/8c/8C/9/9/3K5 w", "g5g4 i4i5 g4g5 i5i4");
+    assert_eq!(c[0].kind, MoveKind::Chase, "{:?}", c[0]);
+    assert_eq!(c[2].kind, MoveKind::Chase, "{:?}", c[2]);
+    assert!(!c[1].kind.is_attack(), "{:?}", c[1]);
+    assert!(!c[3].kind.is_attack(), "{:?}", c[3]);
+}
+
+/// Just fails: Red's cannon comes back to d6 and attacks nothing itself, but there it stands
+/// unprotected on the line of the rook h6 while Red's rook c4 attacks the black cannon c5:
+/// taking the cannon d6 would only break even. Black's cannon steps back to c9, and now taking
+/// wins — a capture that did not stand before Red's move (the cannon was on d8): 捉.
+#[test]
+fn escaping_when_the_target_just_came_is_a_chase() {
+    let c = classes(
+        "2c1kab2/4a4/4b4/3C3r1/9/2R6/9/9/9/3AK4 w",
+        "d6d8 c9c5 d8d6 c5c9",
+    );
+    assert_eq!(c[3].kind, MoveKind::Chase, "{:?}", c[3]);
+    assert!(
+        c[3].chases.iter().any(|t| t.target.to_string() == "d6"),
+        "{:?}",
+        c[3]
+    );
+}
+
+/// Just fails: the horse h5 attacked the cannon g3 before Black's last move as after it, so
+/// the rook's capture of the horse a7 never won; the cannon's step out of the attack makes it
+/// pay, a joint chase (the light level, 26.9.3).
+#[test]
+fn escaping_an_attack_that_stood_all_along_is_a_joint_chase() {
+    let c = classes("4k4/9/n8/9/7n1/R8/6C2/9/9/3K5 w", "g3g2 e9f9 g2g3 f9e9");
+    assert_eq!(c[0].kind, MoveKind::Chase, "{:?}", c[0]);
+    assert_eq!(c[0].chases.len(), 1, "{:?}", c[0]);
+    assert_eq!(c[0].chases[0].target.to_string(), "a7");
+    assert!(!c[0].chases[0].kind.is_heavy(), "{:?}", c[0]);
+}
