@@ -38,8 +38,9 @@ use spec::EngineSpec;
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// An engine: name=NAME cmd=PROGRAM [arg=ARG]… [proto=uci|fsf|ucci|auto]
-    /// [option.NAME=VALUE]… [depth=N] [nodes=N] [movetime=MS]. cmd=builtin is this
-    /// program's built-in engine (`xq engine`). Twice, or more for a round robin.
+    /// [option.NAME=VALUE]… [depth=N] [nodes=N] [movetime=MS], as separate words or one
+    /// quoted word (as `xq serve --engine` takes it). cmd=builtin is this program's built-in
+    /// engine (`xq engine`). Twice, or more for a round robin.
     #[arg(long, num_args = 1.., value_name = "KEY=VALUE", action = clap::ArgAction::Append, required = true)]
     engine: Vec<String>,
     /// Games per pairing (rounded up to an even number: each opening with both colours).
