@@ -49,8 +49,8 @@ pub struct Args {
     /// Games played at the same time.
     #[arg(long, default_value_t = 1)]
     concurrency: usize,
-    /// The time control, in the clock's text form (`10s+100ms`, `5m`, `2m/40` …); a flag
-    /// loses. Without it, engines play by their depth=/nodes=/movetime= limits.
+    /// The time control, in the clock's text form (`10s+100ms`, `5m`, `2m/40`, `40/90m` …)
+    /// or as engine testers write it in seconds (`10+0.1`, `40/60+0.5`); a flag loses. Without it, engines play by their depth=/nodes=/movetime= limits.
     #[arg(long, value_name = "CONTROL")]
     tc: Option<TimeControl>,
     /// Write every game to this PGN file.
