@@ -270,6 +270,12 @@ fn testers_and_arbiters_forms_read_as_the_canonical_ones() {
         ("red=10+0.1 black=5+0.1", "red=10s+100ms black=5s+100ms"),
     ] {
         assert_eq!(parse(written), parse(canonical), "{written:?}");
+        // Printed canonically, it reads back to the same control (the fuzz target's check).
+        assert_eq!(
+            parse(&parse(written).to_string()),
+            parse(written),
+            "{written:?}"
+        );
     }
     assert_eq!(parse("10+0.1").to_string(), "10s+100ms");
     assert_eq!(parse_duration("0.1s").unwrap(), Duration::from_millis(100));
