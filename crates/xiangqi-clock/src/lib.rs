@@ -94,13 +94,18 @@
 //! ```text
 //! control   = schedule | side schedule WS side schedule
 //! side      = "red=" | "black="
-//! schedule  = stage { join stage } [ byoyomi ] { WS stage-opt } { WS "max" DUR }
+//! schedule  = tester
+//!           | stage { join stage } [ byoyomi ] { WS stage-opt } { WS "max" DUR }
+//! tester    = [ N "/" ] SECS "+" SECS | N "/" SECS [ "+" SECS ]
+//!                                    engine testers' form (cutechess-cli's tc): seconds
+//!                                    without a unit, base + increment, N moves in base
 //!             (byo-yomi and options are written after the stage they belong to;
 //!              byo-yomi only after the last stage)
 //! join      = "+"  (before a stage with a quota: D/N or D/move)
 //!           | ","  (before any stage)
 //! stage     = DUR                    main time, no quota
 //!           | DUR "/" N              N moves in DUR
+//!           | N "/" DUR              the same, moves first as arbiters write it (40/90m)
 //!           | DUR "/move" [ "+" DUR ]
 //!                                    per-move allowance plus reserve: a simple delay
 //!                                    of the first DUR on a main time of the second
@@ -110,10 +115,17 @@
 //!           | "b" DUR                Bronstein delay
 //!           | "reset"                unused time of this stage's periods is not carried
 //! "max" DUR                          hard limit on every single move
-//! DUR       = 1*( NUMBER unit )      units largest first, each at most once
+//! DUR       = 1*( NUMBER unit )      units largest first, each at most once; the last
+//!                                    NUMBER may have a fraction (0.1s, 1.5m)
+//! SECS      = NUMBER [ "." DIGITS ]  seconds, to the nanosecond
 //! unit      = "h" | "m" | "s" | "ms" | "us" | "ns"
 //! N         = a positive decimal number (32 bits)
 //! ```
+//!
+//! A number without a unit is read only in the testers' whole form: `10+0.1` is ten seconds
+//! with a tenth of a second a move, `40/60+0.5` forty moves in a minute. A lone `90` is
+//! refused (minutes to an arbiter, seconds to a tester: it needs its unit), and an arbiter's
+//! `90+30` reads as the tester writes it, 90 seconds: write `90m+30s`.
 //!
 //! `+DUR` after a stage is its increment; `+DUR/N` starts a new stage. So `10m+5s` is ten
 //! minutes with five seconds a move, `90m/40+15m/10` two stages, and a stage without a

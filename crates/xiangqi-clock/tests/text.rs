@@ -243,3 +243,72 @@ fn controls_serialize_as_their_text() {
     let bad = serde_json::from_str::<TimeControl>("\"90m/0\"").unwrap_err();
     assert!(bad.to_string().contains("at byte 4"));
 }
+
+/// Engine testers' and arbiters' ways of writing a control read as the same control as the
+/// canonical text.
+#[test]
+fn testers_and_arbiters_forms_read_as_the_canonical_ones() {
+    for (written, canonical) in [
+        // cutechess-cli's tc: seconds without a unit, base+increment, moves/base+increment.
+        ("10+0.1", "10s+100ms"),
+        ("60+0.6", "1m+600ms"),
+        ("40/60", "1m/40"),
+        ("40/60+0.5", "1m/40+500ms"),
+        ("  10+0.1  ", "10s+100ms"),
+        // Decimals with a unit.
+        ("0.1s", "100ms"),
+        ("1.5m+0.5s", "1m30s+500ms"),
+        ("2.25h", "2h15m"),
+        // Moves first, as arbiters write a quota.
+        ("40/90m", "90m/40"),
+        ("40/90m+30s", "90m/40+30s"),
+        ("40/90m, 30m+30s", "90m/40, 30m+30s"),
+        ("40/2h+20/1h, 15m+30s", "2h/40+1h/20, 15m+30s"),
+        // What the crate already read.
+        ("10s+100ms", "10s+100ms"),
+        ("90m+30s", "90m+30s"),
+        ("red=10+0.1 black=5+0.1", "red=10s+100ms black=5s+100ms"),
+    ] {
+        assert_eq!(parse(written), parse(canonical), "{written:?}");
+        // Printed canonically, it reads back to the same control (the fuzz target's check).
+        assert_eq!(
+            parse(&parse(written).to_string()),
+            parse(written),
+            "{written:?}"
+        );
+    }
+    assert_eq!(parse("10+0.1").to_string(), "10s+100ms");
+    assert_eq!(parse_duration("0.1s").unwrap(), Duration::from_millis(100));
+    assert_eq!(parse_duration("1.5m").unwrap(), s(90));
+}
+
+#[test]
+fn testers_and_arbiters_forms_fail_clearly() {
+    // A lone number is minutes to an arbiter and seconds to a tester: it needs its unit.
+    assert_eq!(error("90"), (2, ParseErrorKind::MissingUnit));
+    // Seconds without a unit only in the tester's whole form, never mixed with units.
+    assert_eq!(error("10+5s"), (2, ParseErrorKind::MissingUnit));
+    assert_eq!(error("40/60, 30m"), (5, ParseErrorKind::MissingUnit));
+    assert_eq!(error("10+0.0000000001"), (5, ParseErrorKind::TooPrecise));
+    assert_eq!(error("0.5ns"), (0, ParseErrorKind::TooPrecise));
+    assert_eq!(error("0/90m"), (0, ParseErrorKind::ZeroMoves));
+    assert_eq!(error("40/60+"), (5, ParseErrorKind::MissingUnit));
+    // A fraction ends the duration: nothing may follow it but the rest of the control.
+    let (at, kind) = error("1.5m30s");
+    assert_eq!(at, 4);
+    assert!(
+        matches!(
+            kind,
+            ParseErrorKind::Expected {
+                found: Some('3'),
+                ..
+            }
+        ),
+        "{kind:?}"
+    );
+    let e = "10+0.0000000001".parse::<TimeControl>().unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "at byte 5: a fraction finer than a nanosecond (at most nine decimals)"
+    );
+}

@@ -4,7 +4,7 @@
 use xiangqi::Color;
 use xiangqi_referee::GameResult;
 
-use crate::game::GameEnd;
+use crate::end::GameEnd;
 use crate::protocol::Score;
 
 /// Resign when a side's own score stays at or below −`score` for `moves` of its moves in a

@@ -16,6 +16,7 @@ use xiangqi_referee::{GameResult, Options, Referee, Ruling, judge};
 
 use crate::adjudicate::{Adjudication, Scores, adjudicate};
 use crate::dialect::{ClockTimes, Go, SideTime};
+use crate::end::GameEnd;
 use crate::player::{Player, Request};
 use crate::protocol::Score;
 use crate::rules::forbidden_moves;
@@ -38,34 +39,6 @@ pub struct GameSetup {
     pub enforce_variation: bool,
     /// Score adjudication.
     pub adjudication: Adjudication,
-}
-
-/// Why a game ended.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum GameEnd {
-    /// The referee ruled (an illegal move included).
-    Ruled,
-    /// A flag fell.
-    Flag {
-        /// Who lost on time.
-        loser: Color,
-    },
-    /// An engine failed (crash, hang, garbage, no move, unreadable move).
-    Forfeit {
-        /// The side whose engine failed.
-        loser: Color,
-        /// What happened.
-        why: String,
-    },
-    /// An engine resigned (`bestmove … resign`) or the resign rule acted.
-    Resigned {
-        /// Who resigned.
-        loser: Color,
-        /// By the resign rule rather than by the engine.
-        adjudicated: bool,
-    },
-    /// The draw rule or the ply limit acted.
-    AdjudicatedDraw,
 }
 
 /// A finished game.

@@ -53,4 +53,5 @@ pub use rng::Lots;
 pub use score::{Outcome, PlayerResult, Points, Scoring, Side};
 pub use standings::{Standings, StandingsRow};
 pub use tiebreak::{TieBreak, TieBreakPreset};
+pub use tournament::check::{CheckReport, Difference};
 pub use tournament::{Settings, System, Tournament, WithdrawalRule};

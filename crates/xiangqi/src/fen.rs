@@ -255,6 +255,12 @@ pub fn write_setup(setup: &Setup) -> String {
     )
 }
 
+impl fmt::Debug for Setup {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Setup({})", write_setup(self))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -3,7 +3,7 @@
 use std::fmt;
 
 use crate::geometry::{EMPTY, TO_PADDED};
-use crate::{Color, Move, Position, Role};
+use crate::{Color, Move, Position, Role, Undo};
 
 /// Why a move is not legal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -171,5 +171,24 @@ impl Position {
     /// Why a move is illegal, assuming it is.
     pub(crate) fn why_illegal(&self, m: Move) -> IllegalReason {
         why_illegal(self, m)
+    }
+
+    /// Plays a move if it is legal; otherwise says why not and leaves the position as it was.
+    ///
+    /// ```
+    /// use xiangqi::{IllegalReason, Position};
+    /// let mut pos = Position::start();
+    /// let err = pos.play("a0b1".parse().unwrap()).unwrap_err();
+    /// assert_eq!(err.reason, IllegalReason::CannotMoveThere);
+    /// ```
+    pub fn play(&mut self, m: Move) -> Result<Undo, IllegalMove> {
+        if self.is_legal(m) {
+            Ok(self.play_unchecked(m))
+        } else {
+            Err(IllegalMove {
+                mv: m,
+                reason: self.why_illegal(m),
+            })
+        }
     }
 }

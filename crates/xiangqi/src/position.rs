@@ -350,25 +350,6 @@ impl Position {
         }
         self.turn = us;
     }
-
-    /// Plays a move if it is legal; otherwise says why not and leaves the position as it was.
-    ///
-    /// ```
-    /// use xiangqi::{IllegalReason, Position};
-    /// let mut pos = Position::start();
-    /// let err = pos.play("a0b1".parse().unwrap()).unwrap_err();
-    /// assert_eq!(err.reason, IllegalReason::CannotMoveThere);
-    /// ```
-    pub fn play(&mut self, m: Move) -> Result<Undo, crate::IllegalMove> {
-        if self.is_legal(m) {
-            Ok(self.play_unchecked(m))
-        } else {
-            Err(crate::IllegalMove {
-                mv: m,
-                reason: self.why_illegal(m),
-            })
-        }
-    }
 }
 
 impl PartialEq for Position {
@@ -408,5 +389,26 @@ impl fmt::Display for Position {
             writeln!(f)?;
         }
         writeln!(f, "   a b c d e f g h i")
+    }
+}
+
+impl PositionError {
+    /// Accepts the position anyway if every problem is a placement problem (see
+    /// [`Problem::is_placement`]); otherwise the same error again.
+    ///
+    /// ```
+    /// use xiangqi::{fen::parse_fen, Position};
+    /// // Three red advisors: impossible in a game, harmless to the laws of movement.
+    /// let fen = "r2akab1r/3n5/4b3n/p1p1pRp1p/9/2P3P2/P3P3c/N2C3C1/4A4/1RBAKAB2 w - - 0 1";
+    /// let err = Position::from_setup(parse_fen(fen).unwrap()).unwrap_err();
+    /// let pos = err.ignore_placement().unwrap();
+    /// assert_eq!(pos.legal_moves().len(), 55);
+    /// ```
+    pub fn ignore_placement(self) -> Result<Position, PositionError> {
+        if self.problems.iter().all(Problem::is_placement) {
+            Position::build(*self.setup, true)
+        } else {
+            Err(self)
+        }
     }
 }

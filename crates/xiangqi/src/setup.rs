@@ -171,12 +171,6 @@ impl Default for Setup {
     }
 }
 
-impl fmt::Debug for Setup {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Setup({})", crate::fen::write_setup(self))
-    }
-}
-
 /// One reason a [`Setup`] is not a legal position.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Problem {
@@ -317,27 +311,6 @@ pub struct PositionError {
     pub problems: Vec<Problem>,
     /// The setup that was refused.
     pub setup: Box<Setup>,
-}
-
-impl PositionError {
-    /// Accepts the position anyway if every problem is a placement problem (see
-    /// [`Problem::is_placement`]); otherwise the same error again.
-    ///
-    /// ```
-    /// use xiangqi::{fen::parse_fen, Position};
-    /// // Three red advisors: impossible in a game, harmless to the laws of movement.
-    /// let fen = "r2akab1r/3n5/4b3n/p1p1pRp1p/9/2P3P2/P3P3c/N2C3C1/4A4/1RBAKAB2 w - - 0 1";
-    /// let err = Position::from_setup(parse_fen(fen).unwrap()).unwrap_err();
-    /// let pos = err.ignore_placement().unwrap();
-    /// assert_eq!(pos.legal_moves().len(), 55);
-    /// ```
-    pub fn ignore_placement(self) -> Result<crate::Position, PositionError> {
-        if self.problems.iter().all(Problem::is_placement) {
-            crate::Position::build(*self.setup, true)
-        } else {
-            Err(self)
-        }
-    }
 }
 
 impl fmt::Display for PositionError {

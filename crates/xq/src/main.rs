@@ -42,7 +42,7 @@ enum Command {
 }
 
 fn main() -> std::process::ExitCode {
-    let opt = Opt::parse();
+    let opt = Opt::parse_from(cmd::serve::join_engine_words(std::env::args_os().collect()));
     let result = match opt.command {
         Command::Perft(args) => cmd::perft::run(args),
         Command::Notation(args) => cmd::notation::run(args),

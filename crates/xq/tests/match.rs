@@ -241,6 +241,27 @@ fn two_engines(a_cmd: &str, extra: &[&str]) -> Output {
     xq(&args)
 }
 
+/// `xq match --engine` takes the spec in one quoted word too, as `xq serve --engine` does.
+#[test]
+fn an_engine_may_be_one_quoted_word() {
+    let out = xq(&[
+        "match",
+        "--engine",
+        "name=a cmd=builtin depth=1",
+        "--engine",
+        "name=b",
+        "cmd=builtin",
+        "depth=1",
+    ]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(text.contains("a vs b: 2 games"), "{text}");
+}
+
 #[test]
 fn bad_arguments_are_clear_errors() {
     let out = two_engines("builtin", &["colour=red"]);

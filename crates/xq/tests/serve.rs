@@ -282,6 +282,26 @@ fn kill_9_keeps_every_arbiter_event() {
     drop(server);
 }
 
+/// `xq serve --engine` takes the spec as `xq match --engine` does, in separate words, as well
+/// as in one quoted word (below): both reach the engine crate's one parser.
+#[test]
+fn serve_takes_an_engine_in_separate_words() {
+    let data = Storage::new("serve-engine-words");
+    let served = serve_with(
+        &data,
+        &[
+            "--engine",
+            "name=xqe",
+            "cmd=builtin",
+            "depth=1",
+            "--engine-threads",
+            "1",
+        ],
+    );
+    let (_, offered) = http(served.addr, "GET", "/api/computer", None, None).unwrap();
+    assert_eq!(offered["engines"][1]["name"], "xqe", "{offered}");
+}
+
 /// An external engine given to `xq serve --engine` (here `xq engine` itself, a separate
 /// process spoken to over UCI) plays a person: it is listed, answers the move, and the game
 /// ends by the referee's ruling.

@@ -25,6 +25,8 @@ pub enum ParseErrorKind {
     MissingUnit,
     /// Units of a duration must go from largest to smallest, each at most once.
     UnitOrder,
+    /// A fraction finer than a nanosecond (`0.0000000001s`, or more than nine decimals).
+    TooPrecise,
     /// A number does not fit (moves and periods: 32 bits; other numbers: 64 bits).
     NumberTooLarge,
     /// A duration does not fit in [`std::time::Duration`].
@@ -70,6 +72,9 @@ impl fmt::Display for ParseErrorKind {
             ParseErrorKind::UnitOrder => f.write_str(
                 "the units of a duration must go from largest to smallest, each at most once",
             ),
+            ParseErrorKind::TooPrecise => {
+                f.write_str("a fraction finer than a nanosecond (at most nine decimals)")
+            }
             ParseErrorKind::NumberTooLarge => f.write_str("number too large"),
             ParseErrorKind::DurationTooLarge => f.write_str("duration too large"),
             ParseErrorKind::ZeroMoves => f.write_str("a stage needs at least one move"),

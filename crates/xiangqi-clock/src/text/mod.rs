@@ -1,5 +1,6 @@
 //! The compact text form of time controls (grammar in the crate documentation).
 
+mod cursor;
 mod error;
 mod parse;
 

@@ -2,14 +2,13 @@
 
 use core::time::Duration;
 
+use super::cursor::{DURATION, Parser, scaled};
 use super::error::{ParseError, ParseErrorKind as Kind};
 use crate::control::{Byoyomi, Delay, Stage};
 use crate::schedule::{Schedule, TimeControl};
 use crate::side::{BySide, Side};
 
 type Result<T> = core::result::Result<T, ParseError>;
-
-const DURATION: &str = "a duration such as 90m, 1h30m or 30s";
 
 pub(super) fn control(src: &str) -> Result<TimeControl> {
     let mut p = Parser::new(src);
@@ -84,100 +83,8 @@ impl Draft {
     }
 }
 
-struct Parser<'a> {
-    src: &'a str,
-    bytes: &'a [u8],
-    pos: usize,
-}
-
-impl<'a> Parser<'a> {
-    fn new(src: &'a str) -> Parser<'a> {
-        Parser {
-            src,
-            bytes: src.as_bytes(),
-            pos: 0,
-        }
-    }
-
-    fn peek(&self) -> Option<u8> {
-        self.bytes.get(self.pos).copied()
-    }
-
-    fn peek_at(&self, ahead: usize) -> Option<u8> {
-        self.bytes.get(self.pos + ahead).copied()
-    }
-
-    fn at_end(&self) -> bool {
-        self.pos >= self.bytes.len()
-    }
-
-    fn looking_at(&self, word: &str) -> bool {
-        self.bytes[self.pos.min(self.bytes.len())..].starts_with(word.as_bytes())
-    }
-
-    fn eat(&mut self, word: &str) -> bool {
-        let found = self.looking_at(word);
-        if found {
-            self.pos += word.len();
-        }
-        found
-    }
-
-    fn skip_ws(&mut self) -> bool {
-        let start = self.pos;
-        while self.peek().is_some_and(|b| b.is_ascii_whitespace()) {
-            self.pos += 1;
-        }
-        self.pos > start
-    }
-
-    fn found(&self) -> Option<char> {
-        // Only ever called at a char boundary: every token consumed so far is ASCII.
-        self.src
-            .get(self.pos..)
-            .and_then(|rest| rest.chars().next())
-    }
-
-    fn expected(&self, expected: &'static str) -> ParseError {
-        ParseError::new(
-            self.pos,
-            Kind::Expected {
-                expected,
-                found: self.found(),
-            },
-        )
-    }
-
-    fn end(&self) -> Result<()> {
-        if self.at_end() {
-            Ok(())
-        } else {
-            Err(self.expected("the end of the text"))
-        }
-    }
-
-    fn number(&mut self, what: &'static str) -> Result<u64> {
-        let start = self.pos;
-        if !self.peek().is_some_and(|b| b.is_ascii_digit()) {
-            return Err(self.expected(what));
-        }
-        let mut value: u64 = 0;
-        while let Some(b) = self.peek().filter(u8::is_ascii_digit) {
-            value = value
-                .checked_mul(10)
-                .and_then(|v| v.checked_add(u64::from(b - b'0')))
-                .ok_or(ParseError::new(start, Kind::NumberTooLarge))?;
-            self.pos += 1;
-        }
-        Ok(value)
-    }
-
-    fn count(&mut self, what: &'static str) -> Result<u32> {
-        let start = self.pos;
-        let n = self.number(what)?;
-        u32::try_from(n).map_err(|_| ParseError::new(start, Kind::NumberTooLarge))
-    }
-
+impl Parser<'_> {
+    /// A duration with units (`1h30m`, `0.1s`, `1.5m`): a fraction only on the last unit.
     fn duration(&mut self) -> Result<Duration> {
         let start = self.pos;
         let mut total = Duration::ZERO;
@@ -185,17 +92,19 @@ impl<'a> Parser<'a> {
         loop {
             let part = self.pos;
             let n = self.number(DURATION)?;
+            let fraction = self.fraction()?;
             // Longest unit first, so that `ms` is not read as minutes. The number is the
-            // unit's size rank, largest highest.
-            const UNITS: [(&str, usize); 6] = [
-                ("ms", 2),
-                ("us", 1),
-                ("ns", 0),
-                ("h", 5),
-                ("m", 4),
-                ("s", 3),
+            // unit's size rank, largest highest; then the unit in nanoseconds.
+            const UNITS: [(&str, usize, u64); 6] = [
+                ("ms", 2, 1_000_000),
+                ("us", 1, 1_000),
+                ("ns", 0, 1),
+                ("h", 5, 3_600_000_000_000),
+                ("m", 4, 60_000_000_000),
+                ("s", 3, 1_000_000_000),
             ];
-            let Some(&(unit, order)) = UNITS.iter().find(|(u, _)| self.looking_at(u)) else {
+            let Some(&(unit, order, nanos)) = UNITS.iter().find(|(u, ..)| self.looking_at(u))
+            else {
                 return Err(ParseError::new(self.pos, Kind::MissingUnit));
             };
             if order >= smallest_so_far {
@@ -203,18 +112,11 @@ impl<'a> Parser<'a> {
             }
             smallest_so_far = order;
             self.pos += unit.len();
-            let value = match unit {
-                "h" => n.checked_mul(3600).map(Duration::from_secs),
-                "m" => n.checked_mul(60).map(Duration::from_secs),
-                "s" => Some(Duration::from_secs(n)),
-                "ms" => Some(Duration::from_millis(n)),
-                "us" => Some(Duration::from_micros(n)),
-                _ => Some(Duration::from_nanos(n)),
-            };
-            total = value
-                .and_then(|v| total.checked_add(v))
+            let value = scaled(n, fraction, nanos).map_err(|kind| ParseError::new(part, kind))?;
+            total = total
+                .checked_add(value)
                 .ok_or(ParseError::new(start, Kind::DurationTooLarge))?;
-            if !self.peek().is_some_and(|b| b.is_ascii_digit()) {
+            if fraction.1 > 0 || !self.peek().is_some_and(|b| b.is_ascii_digit()) {
                 return Ok(total);
             }
         }
@@ -222,8 +124,73 @@ impl<'a> Parser<'a> {
 
     /// A stage head: `D`, `D/N` or `D/move`.
     fn stage_head(&mut self) -> Result<Draft> {
+        if let Some(draft) = self.quota_first()? {
+            return Ok(draft);
+        }
         let time = self.duration()?;
         self.stage_tail(time)
+    }
+
+    /// A stage written moves first, as arbiters write it: `40/90m` (40 moves in 90 minutes).
+    fn quota_first(&mut self) -> Result<Option<Draft>> {
+        let Some(moves) = self.moves_first()? else {
+            return Ok(None);
+        };
+        let time = self.duration()?;
+        Ok(Some(Draft::new(Stage::moves(time, moves), false)))
+    }
+
+    /// `N/` before a time: a number of moves, then the slash; `None`, and nothing consumed,
+    /// if the number is not followed by `/` and a digit (`2m/move`, `90m/40` are time first).
+    fn moves_first(&mut self) -> Result<Option<u32>> {
+        let start = self.pos;
+        let digits = self.bytes[start..]
+            .iter()
+            .take_while(|b| b.is_ascii_digit())
+            .count();
+        let slash = start + digits;
+        if digits == 0
+            || self.bytes.get(slash) != Some(&b'/')
+            || !self.bytes.get(slash + 1).is_some_and(u8::is_ascii_digit)
+        {
+            return Ok(None);
+        }
+        let moves = self.count("a number of moves")?;
+        if moves == 0 {
+            return Err(ParseError::new(start, Kind::ZeroMoves));
+        }
+        self.pos += 1;
+        Ok(Some(moves))
+    }
+
+    /// The form of engine testers (cutechess-cli's `tc`): seconds without a unit, `B+I` or
+    /// `M/B[+I]` (`10+0.1`, `40/60+0.5`), one stage. A lone number (`90`) is not read so:
+    /// minutes to an arbiter, seconds to a tester, it needs its unit.
+    fn tester_form(&mut self) -> Result<Option<Schedule>> {
+        let start = self.pos;
+        let moves = self.moves_first()?;
+        let Some(base) = self.bare_seconds()? else {
+            self.pos = start;
+            return Ok(None);
+        };
+        let mut increment = None;
+        if self.peek() == Some(b'+') {
+            self.pos += 1;
+            increment = self.bare_seconds()?;
+        }
+        let ends = self.at_end() || self.peek().is_some_and(|b| b.is_ascii_whitespace());
+        if !ends || (moves.is_none() && increment.is_none()) || self.bytes[self.pos - 1] == b'+' {
+            self.pos = start;
+            return Ok(None);
+        }
+        let mut stage = match moves {
+            Some(n) => Stage::moves(base, n),
+            None => Stage::time(base),
+        };
+        stage.increment = increment.unwrap_or_default();
+        Schedule::new(vec![stage])
+            .map(Some)
+            .map_err(|e| ParseError::new(start, Kind::Invalid(e)))
     }
 
     fn stage_tail(&mut self, time: Duration) -> Result<Draft> {
@@ -243,6 +210,9 @@ impl<'a> Parser<'a> {
     }
 
     fn schedule(&mut self) -> Result<Schedule> {
+        if let Some(schedule) = self.tester_form()? {
+            return Ok(schedule);
+        }
         let mut stages = Vec::new();
         let mut draft = self.stage_head()?;
         let mut byoyomi: Option<(Byoyomi, usize)> = None;
@@ -285,6 +255,14 @@ impl<'a> Parser<'a> {
                         continue;
                     }
                     self.pos = term;
+                    if let Some(next) = self.quota_first()? {
+                        if let Some((_, at)) = byoyomi {
+                            return Err(ParseError::new(at, Kind::ByoyomiNotLast));
+                        }
+                        stages.push(draft.stage);
+                        draft = next;
+                        continue;
+                    }
                     let d = self.duration()?;
                     if self.peek() == Some(b'/') {
                         if let Some((_, at)) = byoyomi {

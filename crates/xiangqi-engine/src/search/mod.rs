@@ -28,6 +28,7 @@ pub mod eval;
 mod order;
 mod repetition;
 mod root;
+mod scale;
 pub mod tt;
 
 use std::collections::HashMap;
@@ -41,13 +42,8 @@ use xiangqi_referee::{Referee, RuleSet};
 use order::Ordering as MoveOrdering;
 use tt::{Bound, Table};
 
-/// Mate in 0 plies; a side mated at ply `p` scores `-MATE + p`.
-pub const MATE: i32 = 30_000;
-/// Wins and losses by a repetition ruling score `±(RULE_WIN - ply)`.
-pub const RULE_WIN: i32 = 20_000;
-const INF: i32 = 32_000;
-/// The deepest ply searched.
-pub const MAX_PLY: usize = 100;
+use scale::INF;
+pub use scale::{MATE, MAX_PLY, RULE_WIN};
 
 /// How long, how deep or how wide to search; the search stops at the first limit reached.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -3,8 +3,8 @@
 
 use xiangqi::{Move, MoveList, Position};
 
-use super::MAX_PLY;
 use super::eval::value;
+use super::scale::MAX_PLY;
 
 /// Killers and history, kept across searches of a game.
 pub struct Ordering {

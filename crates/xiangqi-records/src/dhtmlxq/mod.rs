@@ -11,35 +11,9 @@
 //! The start position is `binit` (or vschess's `fen`, which wins when both are present);
 //! the writer adds `fen` only when Black moves first, which `binit` cannot say.
 
+mod fields;
 mod read;
 mod write;
 
 pub use read::{read_dhtmlxq, read_dhtmlxq_text};
 pub use write::write_dhtmlxq;
-
-/// DhtmlXQ field names and the PGN tag names they stand for.
-pub(crate) const FIELDS: [(&str, &str); 11] = [
-    ("title", "Title"),
-    ("event", "Event"),
-    ("date", "Date"),
-    ("place", "Site"),
-    ("round", "Round"),
-    ("red", "Red"),
-    ("black", "Black"),
-    ("redteam", "RedTeam"),
-    ("blackteam", "BlackTeam"),
-    ("open", "Opening"),
-    ("author", "Author"),
-];
-
-/// A DhtmlXQ square `xy` (x from Red's left, y from the top) as an ICCS square.
-pub(crate) fn square(x: u8, y: u8) -> Option<xiangqi::Square> {
-    let file = xiangqi::File::new(x)?;
-    let rank = xiangqi::Rank::new(9u8.checked_sub(y)?)?;
-    Some(xiangqi::Square::from_coords(file, rank))
-}
-
-/// The DhtmlXQ digits of a square.
-pub(crate) fn digits(sq: xiangqi::Square) -> [u8; 2] {
-    [b'0' + sq.file().index(), b'0' + (9 - sq.rank().index())]
-}

@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 
 use xiangqi::{Color, Move, Piece, Position, Setup};
 
-use super::{FIELDS, square};
+use super::fields::{FIELDS, square};
 use crate::pgn::read_start;
 use crate::text::decode;
 use crate::tree::{RawNode, RawTree};

@@ -3,7 +3,7 @@
 
 use xiangqi::{Color, Position};
 
-use super::{FIELDS, digits};
+use super::fields::{FIELDS, digits};
 use crate::write::{WriteError, play};
 use crate::xqf::SLOTS;
 use crate::{GameRecord, Line};

@@ -2,8 +2,8 @@
 
 use xiangqi::{Color, File, Move, Piece, Position, Rank, Setup, Square};
 
+use super::header::{HEADER, SLOTS, STRINGS, TYPES};
 use super::keys::Keys;
-use super::{HEADER, SLOTS, STRINGS, TYPES};
 use crate::text::decode_gbk;
 use crate::tree::{RawNode, RawTree};
 use crate::{ErrorKind, GameRecord, Outcome, Place, RecordError, Tags};

@@ -5,7 +5,7 @@
 
 use xiangqi::{Color, Position};
 
-use super::{HEADER, SLOTS, STRINGS, TYPES};
+use super::header::{HEADER, SLOTS, STRINGS, TYPES};
 use crate::text::{Encoding, encode};
 use crate::write::WriteError;
 use crate::{GameRecord, Line, Outcome, Ply};

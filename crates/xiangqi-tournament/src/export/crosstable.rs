@@ -2,7 +2,7 @@
 
 use serde::Serialize;
 
-use super::{html_escape, text_table};
+use super::text::{html_escape, text_table};
 use crate::history::EntryKind;
 use crate::tournament::WithdrawalRule;
 use crate::{PlayerId, PlayerResult, Standings, Tournament};

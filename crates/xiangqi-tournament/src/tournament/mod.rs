@@ -3,11 +3,10 @@
 
 use serde::{Deserialize, Serialize};
 
-mod check;
+pub(crate) mod check;
 mod options;
 mod swiss_input;
 
-pub use check::{CheckReport, Difference};
 pub use options::{ClubRule, LastRoundsPriority, SwissOptions};
 
 use crate::berger;

@@ -5,13 +5,16 @@ use std::collections::HashMap;
 
 mod proven;
 
+use super::Strength;
 use super::candidates::{combinations, combinations_count, exchanges, exchanges_complete, split};
 use super::criteria::float_back;
 use super::exact::Exact;
+use super::field::Field;
 use super::method::Method;
 use super::next::{psd, psd_bound};
+use super::player::Float;
+use super::quality::{Quality, c8_at, c9_at, c12_at};
 use super::whole::following_value;
-use super::{Field, Float, Strength};
 use crate::Side;
 
 /// The work budget per bracket, in search nodes.
@@ -25,10 +28,6 @@ const MAX_SETS: usize = 1_000;
 
 /// The work budget of one look at the following bracket (C8).
 const PROBE_BUDGET: usize = 2_000;
-
-/// A candidate's value under C6–C21, lower is better, compared lexicographically. C7's
-/// scores are listed highest first (one entry per downfloater).
-pub(crate) type Quality = Vec<i64>;
 
 /// The best candidate so far: its value, its pairs, its downfloaters, and its place in the
 /// generation sequence (compared lexicographically: smaller is generated earlier).
@@ -939,23 +938,6 @@ impl<'f, 'a> Bracket<'f, 'a> {
         let excess = (sw - (n - sw)).max(sb - (n - sb)) - down as i64;
         (c12, (excess.max(0) + 1) / 2)
     }
-}
-
-/// Where C8 (the following bracket's pairs, then its PSD's length and entries) starts in `q`:
-/// after C6 and C7 (the PSD's length and entries).
-pub(crate) fn c8_at(q: &[i64]) -> usize {
-    2 + q[1].max(0) as usize
-}
-
-/// Where C9 sits in `q`.
-pub(crate) fn c9_at(q: &[i64]) -> usize {
-    let c8 = c8_at(q);
-    c8 + 2 + q[c8 + 1].max(0) as usize
-}
-
-/// Where C12 sits in `q`: after C9, C10 and C11.
-fn c12_at(q: &[i64]) -> usize {
-    c9_at(q) + 3
 }
 
 /// Lower bounds of the colour preferences (C12) and strong preferences (C13) the rest of S1

@@ -4,7 +4,9 @@
 //! FIDE Handbook C.04.3 (Dutch system, 2025), art. 2.4 C10–C21: colour criteria (C10–C13)
 //! then the float criteria (C14–C21) of the round before and the one before that.
 
-use super::{Field, Float, Strength};
+use super::Strength;
+use super::field::Field;
+use super::player::Float;
 use crate::Side;
 
 /// The float of `back` rounds ago (1 = the last round), `Float::None` before the first.

@@ -22,7 +22,8 @@
 //! Unlike the search, every exchange (of any size) is reachable, and nothing is cut.
 
 use super::criteria::float_back;
-use super::{Field, Float};
+use super::field::Field;
+use super::player::Float;
 
 /// Quality digits per pair: C10 … C21 (12), then the exchange's size and BSN difference, then
 /// the generation order of one player's partner (the lowest first, steps 2 and 4).

@@ -7,7 +7,7 @@
 //! score of the bracket's lowest player — a resident, since a bracket's lowest players are the
 //! scoregroup's own. Lists of one length are compared lexicographically.
 
-use super::Field;
+use super::field::Field;
 
 /// The PSD of a bracket whose residents score `resident` (in half points), paired as `pairs`
 /// with `down` left over; `win` is a win's points in half points.

@@ -21,8 +21,8 @@
 //!
 //! The maximum is the bracket's C8 value exactly, whatever exchanges (art. 4.3) it needs.
 
-use super::Field;
-use super::bracket::Quality;
+use super::field::Field;
+use super::quality::Quality;
 
 /// Where a player of the graph belongs.
 #[derive(Clone, Copy, PartialEq, Eq)]

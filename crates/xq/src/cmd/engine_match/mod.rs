@@ -38,8 +38,9 @@ use spec::EngineSpec;
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// An engine: name=NAME cmd=PROGRAM [arg=ARG]… [proto=uci|fsf|ucci|auto]
-    /// [option.NAME=VALUE]… [depth=N] [nodes=N] [movetime=MS]. cmd=builtin is this
-    /// program's built-in engine (`xq engine`). Twice, or more for a round robin.
+    /// [option.NAME=VALUE]… [depth=N] [nodes=N] [movetime=MS], as separate words or one
+    /// quoted word (as `xq serve --engine` takes it). cmd=builtin is this program's built-in
+    /// engine (`xq engine`). Twice, or more for a round robin.
     #[arg(long, num_args = 1.., value_name = "KEY=VALUE", action = clap::ArgAction::Append, required = true)]
     engine: Vec<String>,
     /// Games per pairing (rounded up to an even number: each opening with both colours).
@@ -48,8 +49,8 @@ pub struct Args {
     /// Games played at the same time.
     #[arg(long, default_value_t = 1)]
     concurrency: usize,
-    /// The time control, in the clock's text form (`10s+100ms`, `5m`, `2m/40` …); a flag
-    /// loses. Without it, engines play by their depth=/nodes=/movetime= limits.
+    /// The time control, in the clock's text form (`10s+100ms`, `5m`, `2m/40`, `40/90m` …)
+    /// or as engine testers write it in seconds (`10+0.1`, `40/60+0.5`); a flag loses. Without it, engines play by their depth=/nodes=/movetime= limits.
     #[arg(long, value_name = "CONTROL")]
     tc: Option<TimeControl>,
     /// Write every game to this PGN file.

@@ -22,6 +22,7 @@
 
 mod args;
 mod bracket;
+mod file;
 mod output;
 mod trf;
 
@@ -29,9 +30,9 @@ use args::{
     ColourArg, Command, ExportFormat, FirstRoundArg, NewArgs, ScoringArg, SwissArg, SystemArg,
     TableFormat, WithdrawalArg,
 };
+use file::{load, save};
 use output::{print_pairings, standings_json, standings_text};
 
-use std::path::Path;
 use std::process::ExitCode;
 
 use anyhow::{Context, bail};
@@ -351,19 +352,4 @@ fn swiss_options(a: &NewArgs) -> anyhow::Result<SwissOptions> {
 fn parse_tiebreaks(s: &str) -> anyhow::Result<Vec<TieBreak>> {
     xiangqi_tournament::tiebreak::parse_chain(s)
         .map_err(|c| anyhow::anyhow!("unknown tie-break {c:?}"))
-}
-
-pub(super) fn load(path: &Path) -> anyhow::Result<Tournament> {
-    let text =
-        std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
-    Tournament::from_json(&text).with_context(|| path.display().to_string())
-}
-
-/// Writes atomically: a crash mid-write never leaves a half file behind.
-pub(super) fn save(path: &Path, t: &Tournament) -> anyhow::Result<()> {
-    let tmp = path.with_extension("json.tmp");
-    std::fs::write(&tmp, t.to_json() + "\n")
-        .with_context(|| format!("writing {}", tmp.display()))?;
-    std::fs::rename(&tmp, path).with_context(|| format!("replacing {}", path.display()))?;
-    Ok(())
 }

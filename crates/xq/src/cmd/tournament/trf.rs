@@ -10,7 +10,7 @@ use xiangqi_tournament::swiss::SwissVariant;
 use xiangqi_tournament::trf::{TrfFile, TrfVersion};
 use xiangqi_tournament::{Scoring, System, Tournament};
 
-use super::{load, save};
+use super::file::{load, save};
 
 fn read_trf(path: &Path, scoring: Option<Scoring>) -> anyhow::Result<Tournament> {
     let bytes = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;

@@ -1,8 +1,9 @@
 //! When the search's choice in a bracket stands although it did not generate every exchange
 //! of FIDE Handbook C.04.3 (2026) art. 4.3 it went past.
 
-use super::{Bracket, c9_at};
+use super::Bracket;
 use crate::swiss::dutch::exact::Exact;
+use crate::swiss::dutch::quality::c9_at;
 
 impl Bracket<'_, '_> {
     /// Whether the search's choice, found without seeing every exchange (art. 4.3), is still

@@ -1,0 +1,120 @@
+//! The module tree of a crate: its files found from the root through `mod x;` declarations.
+
+use super::lex::{Token, is_ident, lex};
+
+/// One file of the tree: its path under `src/`, its module path and its tokens.
+pub struct File {
+    pub rel: String,
+    pub module: Vec<String>,
+    pub tokens: Vec<Token>,
+}
+
+/// Reads the module tree from `root` (a path under `src/`), through `read`.
+pub fn tree(root: &str, read: &dyn Fn(&str) -> Option<String>) -> Vec<File> {
+    let mut files = Vec::new();
+    let mut todo = vec![(vec![root.to_string()], Vec::new())];
+    while let Some((candidates, module)) = todo.pop() {
+        let Some((rel, text)) = candidates.iter().find_map(|c| Some((c.clone(), read(c)?))) else {
+            panic!(
+                "module {} has no file: tried {candidates:?}",
+                module.join("::")
+            );
+        };
+        let tokens = lex(&text);
+        for (nest, name, path_attr) in declared(&tokens) {
+            let mut child = module.clone();
+            child.extend(nest.iter().cloned());
+            child.push(name.clone());
+            todo.push((child_files(&rel, &nest, &name, path_attr), child));
+        }
+        files.push(File {
+            rel,
+            module,
+            tokens,
+        });
+    }
+    files
+}
+
+/// Where `mod name;` declared in `rel` (inside inline modules `nest`) may live.
+fn child_files(rel: &str, nest: &[String], name: &str, path_attr: Option<String>) -> Vec<String> {
+    let (dir, file) = rel.rsplit_once('/').map_or(("", rel), |(d, f)| (d, f));
+    let dir = if dir.is_empty() {
+        String::new()
+    } else {
+        format!("{dir}/")
+    };
+    if let Some(p) = path_attr {
+        return vec![format!("{dir}{p}")];
+    }
+    let own = matches!(file, "mod.rs" | "lib.rs" | "main.rs");
+    let mut base = if own {
+        dir
+    } else {
+        format!("{dir}{}/", file.trim_end_matches(".rs"))
+    };
+    for n in nest {
+        base.push_str(n);
+        base.push('/');
+    }
+    vec![format!("{base}{name}.rs"), format!("{base}{name}/mod.rs")]
+}
+
+/// The `mod x;` declarations of a file: the inline modules around each, its name, its `#[path]`.
+fn declared(tokens: &[Token]) -> Vec<(Vec<String>, String, Option<String>)> {
+    let mut out = Vec::new();
+    let mut scope = Scope::default();
+    let mut path_attr = None;
+    for (i, t) in tokens.iter().enumerate() {
+        let text = |k: usize| tokens.get(k).map_or("", |t| t.text.as_str());
+        if t.text == "path"
+            && text(i.wrapping_sub(1)) == "["
+            && text(i + 1) == "="
+            && text(i + 2).starts_with('"')
+        {
+            path_attr = Some(text(i + 2)[1..].to_string());
+        }
+        if t.text == "mod" && is_ident(text(i + 1)) && text(i + 2) == ";" {
+            out.push((scope.names(), text(i + 1).to_string(), path_attr.take()));
+        }
+        scope.step(tokens, i);
+    }
+    out
+}
+
+/// The inline modules (`mod x { … }`) open at a token, with the brace depth of their bodies.
+#[derive(Default)]
+pub struct Scope {
+    depth: usize,
+    open: Vec<(String, usize)>,
+}
+
+impl Scope {
+    pub fn names(&self) -> Vec<String> {
+        self.open.iter().map(|(n, _)| n.clone()).collect()
+    }
+
+    /// Whether the token at `i` stands at the top level of the innermost open module.
+    pub fn at_top(&self) -> bool {
+        self.depth == self.open.last().map_or(0, |(_, d)| *d)
+    }
+
+    pub fn step(&mut self, tokens: &[Token], i: usize) {
+        match tokens[i].text.as_str() {
+            "{" => {
+                self.depth += 1;
+                let before = |k: usize| i.checked_sub(k).map_or("", |j| tokens[j].text.as_str());
+                if before(2) == "mod" && is_ident(before(1)) {
+                    self.open.push((before(1).to_string(), self.depth));
+                }
+            }
+            "}" => {
+                if self.open.last().is_some_and(|(_, d)| *d == self.depth) {
+                    self.open.pop();
+                }
+                self.depth = self.depth.saturating_sub(1);
+            }
+            _ => {}
+        }
+    }
+}
