@@ -122,10 +122,11 @@
 //! N         = a positive decimal number (32 bits)
 //! ```
 //!
-//! A number without a unit is read only in the testers' whole form: `10+0.1` is ten seconds
-//! with a tenth of a second a move, `40/60+0.5` forty moves in a minute. A lone `90` is
-//! refused (minutes to an arbiter, seconds to a tester: it needs its unit), and an arbiter's
-//! `90+30` reads as the tester writes it, 90 seconds: write `90m+30s`.
+//! A number without a unit is read only in the testers' whole form, and only when a fraction
+//! shows it is seconds: `10+0.1` is ten seconds with a tenth of a second a move,
+//! `40/60+0.5` forty moves in a minute. Whole numbers are refused, never guessed: `90+30` is
+//! ninety minutes to an arbiter and ninety seconds to an engine tester, so it must be written
+//! `90m+30s` or `90s+30s` (the error says so); a lone `90` needs its unit too.
 //!
 //! `+DUR` after a stage is its increment; `+DUR/N` starts a new stage. So `10m+5s` is ten
 //! minutes with five seconds a move, `90m/40+15m/10` two stages, and a stage without a

@@ -135,6 +135,17 @@ fn errors_say_what_and_where() {
         ParseErrorKind::Expected { found: None, .. }
     ));
     assert_eq!(error("90"), (2, ParseErrorKind::MissingUnit));
+    // Whole numbers in the tester's form are as ambiguous: refused, never guessed.
+    assert_eq!(error("90+30"), (0, ParseErrorKind::AmbiguousUnits));
+    assert_eq!(error("40/120"), (0, ParseErrorKind::AmbiguousUnits));
+    assert_eq!(error("3+2"), (0, ParseErrorKind::AmbiguousUnits));
+    assert!(
+        "90+30"
+            .parse::<TimeControl>()
+            .unwrap_err()
+            .to_string()
+            .contains("90m+30s")
+    );
     assert_eq!(error("90m/0"), (4, ParseErrorKind::ZeroMoves));
     assert_eq!(error("30m+0x30s"), (4, ParseErrorKind::ZeroPeriods));
     assert_eq!(error("30m+3x0s"), (6, ParseErrorKind::ZeroPeriodLength));
@@ -252,8 +263,8 @@ fn testers_and_arbiters_forms_read_as_the_canonical_ones() {
         // cutechess-cli's tc: seconds without a unit, base+increment, moves/base+increment.
         ("10+0.1", "10s+100ms"),
         ("60+0.6", "1m+600ms"),
-        ("40/60", "1m/40"),
         ("40/60+0.5", "1m/40+500ms"),
+        ("40/60.0", "1m/40"),
         ("  10+0.1  ", "10s+100ms"),
         // Decimals with a unit.
         ("0.1s", "100ms"),
@@ -286,6 +297,17 @@ fn testers_and_arbiters_forms_read_as_the_canonical_ones() {
 fn testers_and_arbiters_forms_fail_clearly() {
     // A lone number is minutes to an arbiter and seconds to a tester: it needs its unit.
     assert_eq!(error("90"), (2, ParseErrorKind::MissingUnit));
+    // Whole numbers in the tester's form are as ambiguous: refused, never guessed.
+    assert_eq!(error("90+30"), (0, ParseErrorKind::AmbiguousUnits));
+    assert_eq!(error("40/120"), (0, ParseErrorKind::AmbiguousUnits));
+    assert_eq!(error("3+2"), (0, ParseErrorKind::AmbiguousUnits));
+    assert!(
+        "90+30"
+            .parse::<TimeControl>()
+            .unwrap_err()
+            .to_string()
+            .contains("90m+30s")
+    );
     // Seconds without a unit only in the tester's whole form, never mixed with units.
     assert_eq!(error("10+5s"), (2, ParseErrorKind::MissingUnit));
     assert_eq!(error("40/60, 30m"), (5, ParseErrorKind::MissingUnit));

@@ -85,7 +85,7 @@ pub struct EngineOpt {
     /// Time one analysis request may search, ms.
     #[arg(long, env = "XQ_ANALYSIS_MS", default_value_t = 1000)]
     pub analysis_ms: u64,
-    /// An external engine offered as an opponent, its words in one argument:
+    /// An external engine offered as an opponent, its words separate or in one quoted word:
     /// "name=NAME cmd=PROGRAM [arg=ARG]… [proto=uci|fsf|ucci|auto] [option.X=V]…
     /// [depth=N] [nodes=N] [movetime=MS]" (as `xq match --engine` takes them). Repeatable.
     #[arg(long = "engine", value_parser = parse_engine)]
@@ -93,9 +93,10 @@ pub struct EngineOpt {
 }
 
 fn parse_engine(text: &str) -> Result<EngineSpec, String> {
-    let words: Vec<String> = text.split_ascii_whitespace().map(str::to_owned).collect();
-    let spec = EngineSpec::parse(&words, 0, Timeouts::default())?;
-    if !words.iter().any(|w| w.starts_with("name=")) {
+    // The engine crate's one parser: separate words or one quoted word alike, a value keeping
+    // its spaces up to the next known key (`cmd=./e -x`).
+    let spec = EngineSpec::parse(&[text.to_owned()], 0, Timeouts::default())?;
+    if !text.split_ascii_whitespace().any(|w| w.starts_with("name=")) {
         return Err("--engine: name=NAME is required (the home page offers it by name)".into());
     }
     if spec.config.name == "builtin" {

@@ -25,6 +25,10 @@ pub enum ParseErrorKind {
     MissingUnit,
     /// Units of a duration must go from largest to smallest, each at most once.
     UnitOrder,
+    /// The testers' form with whole numbers only (`90+30`, `40/120`): minutes to an arbiter,
+    /// seconds to an engine tester. Refused rather than guessed; a fraction (`10+0.1`) or a
+    /// unit (`90m+30s`) says which.
+    AmbiguousUnits,
     /// A fraction finer than a nanosecond (`0.0000000001s`, or more than nine decimals).
     TooPrecise,
     /// A number does not fit (moves and periods: 32 bits; other numbers: 64 bits).
@@ -71,6 +75,11 @@ impl fmt::Display for ParseErrorKind {
             }
             ParseErrorKind::UnitOrder => f.write_str(
                 "the units of a duration must go from largest to smallest, each at most once",
+            ),
+            ParseErrorKind::AmbiguousUnits => f.write_str(
+                "whole numbers without units are ambiguous (minutes to an arbiter, seconds to an \
+                 engine tester): write the units, as 90m+30s or 90s+30s (a fraction such as \
+                 10+0.1 is read as seconds)",
             ),
             ParseErrorKind::TooPrecise => {
                 f.write_str("a fraction finer than a nanosecond (at most nine decimals)")

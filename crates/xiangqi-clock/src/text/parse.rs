@@ -164,8 +164,9 @@ impl Parser<'_> {
     }
 
     /// The form of engine testers (cutechess-cli's `tc`): seconds without a unit, `B+I` or
-    /// `M/B[+I]` (`10+0.1`, `40/60+0.5`), one stage. A lone number (`90`) is not read so:
-    /// minutes to an arbiter, seconds to a tester, it needs its unit.
+    /// `M/B[+I]` (`10+0.1`, `40/60+0.5`), one stage, read only when a fraction shows the
+    /// numbers are seconds. Whole numbers (`90+30`, `40/120`) are refused as ambiguous, and a
+    /// lone number (`90`) needs its unit: minutes to an arbiter, seconds to a tester.
     fn tester_form(&mut self) -> Result<Option<Schedule>> {
         let start = self.pos;
         let moves = self.moves_first()?;
@@ -182,6 +183,11 @@ impl Parser<'_> {
         if !ends || (moves.is_none() && increment.is_none()) || self.bytes[self.pos - 1] == b'+' {
             self.pos = start;
             return Ok(None);
+        }
+        // Only a fraction makes the form a tester's beyond doubt: `90+30` is an arbiter's
+        // ninety minutes as often as a tester's ninety seconds.
+        if !self.bytes[start..self.pos].contains(&b'.') {
+            return Err(ParseError::new(start, Kind::AmbiguousUnits));
         }
         let mut stage = match moves {
             Some(n) => Stage::moves(base, n),
