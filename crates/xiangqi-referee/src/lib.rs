@@ -45,10 +45,12 @@
 #![warn(missing_docs)]
 
 mod articles;
+mod color_name;
 pub mod cycle;
 mod endings;
 mod game;
 mod handicap;
+mod limit;
 mod options;
 mod order;
 mod pending;
@@ -56,6 +58,7 @@ mod procedure;
 mod reason;
 mod referee;
 mod repetition;
+mod result;
 mod rules;
 mod ruling;
 mod touch;
@@ -63,11 +66,13 @@ mod touch;
 pub use endings::{has_attacking_material, has_legal_move};
 pub use game::{Game, judge};
 pub use handicap::{Handicap, HandicapError, OddsViolation, PieceOddsError, piece_odds};
-pub use options::{NaturalLimit, Options};
+pub use limit::NaturalLimit;
+pub use options::Options;
 pub use order::{ClaimError, Claimable, Claimant, Order};
 pub use procedure::{ParseProcedureError, Procedure};
 pub use reason::Reason;
 pub use referee::{PlayError, Referee};
+pub use result::GameResult;
 pub use rules::{ParseRuleSetError, RuleSet};
-pub use ruling::{GameResult, Ruling};
+pub use ruling::Ruling;
 pub use touch::{Obligation, TouchError, TouchRuling, touch_obligation};

@@ -8,8 +8,8 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use xiangqi::{Color, Move};
 
 use crate::Reason;
+use crate::color_name::ColorName;
 use crate::cycle::CycleReport;
-use crate::ruling::ColorName;
 
 /// An order to vary (「…变着，不变作负」): the side whose cycle the rules forbid must leave it;
 /// the game goes on, and is lost by that side if its next move continues the cycle (current

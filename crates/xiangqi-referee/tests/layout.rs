@@ -34,3 +34,13 @@ fn cycle_files_import_only_files_declared_before_them() {
     }
     assert!(wrong.is_empty(), "{wrong:#?}");
 }
+
+#[path = "../../../tools/layout/mod.rs"]
+mod crate_layout;
+
+/// The whole crate, not only the cycle module: no two files use each other, directly or
+/// round a circle (the check every crate of the workspace runs).
+#[test]
+fn files_use_one_another_without_a_circle() {
+    crate_layout::assert_no_circles(env!("CARGO_MANIFEST_DIR"), &[]);
+}

@@ -96,7 +96,10 @@ fn parse_engine(text: &str) -> Result<EngineSpec, String> {
     // The engine crate's one parser: separate words or one quoted word alike, a value keeping
     // its spaces up to the next known key (`cmd=./e -x`).
     let spec = EngineSpec::parse(&[text.to_owned()], 0, Timeouts::default())?;
-    if !text.split_ascii_whitespace().any(|w| w.starts_with("name=")) {
+    if !text
+        .split_ascii_whitespace()
+        .any(|w| w.starts_with("name="))
+    {
         return Err("--engine: name=NAME is required (the home page offers it by name)".into());
     }
     if spec.config.name == "builtin" {
