@@ -192,9 +192,11 @@ fn one_check_one_idle_is_a_draw() {
 #[test]
 fn pinned_protector_is_no_root() {
     // Black's rook e7 stands between its king e9 and Red's rook e1: it may not leave the file
-    // to retake on d7.
-    let pinned = "4k4/9/3cr4/9/9/9/9/9/1R2R4/5K3 w";
-    let free = "4k4/9/3cr4/9/9/9/9/9/1R7/5K3 w";
+    // to retake on d7. The advisor d0 guards the rook e1, which the king may not retake
+    // (the generals would face each other): without it, the rook d1 would be the rook e1's
+    // only root, and 车×炮 车×车 would lose more than it wins (做根子捉子, 26.5).
+    let pinned = "4k4/9/3cr4/9/9/9/9/9/1R2R4/3A1K3 w";
+    let free = "4k4/9/3cr4/9/9/9/9/9/1R7/3A1K3 w";
     for rules in [RuleSet::Chinese, RuleSet::Asian] {
         let pos = Position::from_fen(pinned).expect("legal");
         let c = &classify_cycle(&pos, &moves("b1d1"), rules)[0];

@@ -68,3 +68,12 @@ pub(crate) fn horse_leg_towards(horse: Square, target: Square) -> Option<Square>
     };
     Square::new((lr * 9 + lf) as u8)
 }
+
+/// Whether `sq` lies on the line strictly between `a` and `b` (same file or rank).
+pub(crate) fn between(a: Square, b: Square, sq: Square) -> bool {
+    let (af, ar) = (a.file().index(), a.rank().index());
+    let (bf, br) = (b.file().index(), b.rank().index());
+    let (sf, sr) = (sq.file().index(), sq.rank().index());
+    let inside = |x: u8, lo: u8, hi: u8| lo.min(hi) < x && x < lo.max(hi);
+    (af == bf && sf == af && inside(sr, ar, br)) || (ar == br && sr == ar && inside(sf, af, bf))
+}

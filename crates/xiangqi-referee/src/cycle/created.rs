@@ -4,12 +4,13 @@
 
 use xiangqi::{Color, Move, Position, Role, Square};
 
-use super::board::{Threat, legal_captures_on, old_captures, with_turn};
+use super::board::{Threat, between, legal_captures_on, old_captures, with_turn};
 use super::mate::mates_by_checks_except;
 use super::mate_threat::mating_checks;
 use super::material::{capture_gain, strength};
 use super::protection::has_true_root;
 use super::restored::result_changed;
+use super::screen::guards_screen;
 use super::terms::ChaseKind;
 use crate::RuleSet;
 
@@ -110,10 +111,12 @@ pub(crate) fn created(
                         // the moved piece only holds the target where it stands, taking no
                         // part in the capture: the chase is then the capture's own (2020
                         // 参考图49: the horse's steps, which keep the unprotected cannon from
-                        // leaving its line, are 「长捉无根子」).
+                        // leaving its line, are 「长捉无根子」) — or guards the cannon's screen
+                        // against the target (参考图39, see `screen`).
                         let kind = if holds(after_pos, m.to(), t.target)
                             && !joins_capture(after_pos, t, m.to())
                             && !needed_for_capture(after_pos, t, m.to())
+                            && !guards_screen(after_pos, t, m.to())
                         {
                             t.kind
                         } else {
@@ -241,15 +244,6 @@ fn needed_for_capture(after: &Position, t: &Threat, moved: Square) -> bool {
     let now = Move::new(t.attacker, t.target);
     let old = old_captures(with_turn(&without, !chaser).as_ref());
     !without.is_legal(now) || capture_gain(&mut without, now, chaser, &old) <= 0
-}
-
-/// Whether `sq` lies on the line strictly between `a` and `b` (same file or rank).
-fn between(a: Square, b: Square, sq: Square) -> bool {
-    let (af, ar) = (a.file().index(), a.rank().index());
-    let (bf, br) = (b.file().index(), b.rank().index());
-    let (sf, sr) = (sq.file().index(), sq.rank().index());
-    let inside = |x: u8, lo: u8, hi: u8| lo.min(hi) < x && x < lo.max(hi);
-    (af == bf && sf == af && inside(sr, ar, br)) || (ar == br && sr == ar && inside(sf, af, bf))
 }
 
 /// Whether the piece on `target` was left capturable without a real root by its own side's

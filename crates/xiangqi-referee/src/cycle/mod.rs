@@ -54,6 +54,8 @@ mod checks;
 mod threats;
 // Whether a move changed a capture's result, or only restored it.
 mod restored;
+// The cannon's screen guarded against its target: a joint chase (2020 art. 24.3).
+mod screen;
 // What a move created: the threats after it less those that stood.
 mod created;
 // The kinds of 闲 and what each rests on.

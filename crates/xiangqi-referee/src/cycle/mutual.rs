@@ -9,7 +9,7 @@
 
 use xiangqi::{Move, Position};
 
-use super::material::{exchange, gain};
+use super::material::{capture_gain_with, exchange, gain};
 
 /// Whether the capture `m` by the side to move, whose complete exchange breaks even, wins on
 /// its own square (what it takes outweighs the recaptures there): the opponent's equal return
@@ -34,4 +34,17 @@ pub(crate) fn wins_on_its_square(pos: &mut Position, m: Move) -> bool {
 /// 「黑方两闲」; see `created::result_changed`).
 pub(crate) fn counts_as_won(pos: &mut Position, m: Move, net: i32) -> bool {
     net > 0 || (net == 0 && wins_on_its_square(pos, m))
+}
+
+/// Whether the capture `m` by the side to move loses material once the opponent's answer
+/// elsewhere is counted — a capture of the opponent's that did not pay before (`paid`: those
+/// that did) and pays now, the capturer having been that piece's root (做根子捉子) — even
+/// valued as favourably for the capturer as the floating values allow (a crossed pawn
+/// taken at its high value, 26.6). Such a capture is 得不偿失 and no chase (26.5: 「得不偿失
+/// 者，按闲」; 2020 参考图39: 车吃象 lets 车吃马, 「车马炮联合捉车」 and nothing more). A
+/// result that may be equal is 捉 (「价值相当…按捉」; 2020 图22: the rook's capture of the
+/// crossed pawn, which leaves the horse b6 to the rook, is 捉).
+pub(crate) fn costs_more_than_it_wins(pos: &mut Position, m: Move, paid: &[Move]) -> bool {
+    let favourable_to = !pos.turn();
+    capture_gain_with(pos, m, favourable_to, paid, false) < 0
 }

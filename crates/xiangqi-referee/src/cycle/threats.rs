@@ -10,7 +10,7 @@ use super::checks::check_lines;
 use super::material::{
     MATE, capture_gain, gain, hanging_captures, is_material, line_gain, strength, value,
 };
-use super::mutual::wins_on_its_square;
+use super::mutual::{costs_more_than_it_wins, wins_on_its_square};
 use super::offer::Partners;
 use super::own_chase::is_own_attack;
 use super::protection::{can_recapture, has_true_root, retakes_by_checks};
@@ -25,6 +25,9 @@ pub(crate) fn threats(pos: &Position, rules: RuleSet) -> Vec<Threat> {
     let chaser = pos.turn();
     let mut them = with_turn(pos, !chaser);
     let old = old_captures(them.as_ref());
+    // The opponent's captures that already paid: any other its capture that pays after the
+    // chaser's counts against it (26.5).
+    let paid = hanging_captures(them.as_ref());
     // Enemy pieces offered an exchange (24.4): a fair one is taken by nobody as a threat.
     let partners = match rules {
         RuleSet::Chinese | RuleSet::Chinese1960 => Partners::of(pos, them.as_mut()),
@@ -51,7 +54,8 @@ pub(crate) fn threats(pos: &Position, rules: RuleSet) -> Vec<Threat> {
             }
             let kind = match rules {
                 RuleSet::Chinese | RuleSet::Chinese1960 => {
-                    match chinese_kind(&mut scratch, &partners, &old, m, attacker, victim) {
+                    match chinese_kind(&mut scratch, &partners, (&old, &paid), m, attacker, victim)
+                    {
                         Direct::Chase(kind) => Some(kind),
                         Direct::Even => {
                             even.push((m, attacker, victim));
@@ -93,10 +97,9 @@ pub(crate) fn threats(pos: &Position, rules: RuleSet) -> Vec<Threat> {
         // In a line the opponent's captures count unless they won already (a piece left
         // hanging elsewhere spoils nothing, 图22); a capture that lost before may now be part
         // of the complete exchange (参考图31: 炮×兵 炮×象 车×炮 马×炮).
-        let hanging = hanging_captures(them.as_ref());
         for (m, attacker, victim) in even {
             if !direct.contains(&m.to())
-                && line_gain(&mut scratch, m, chaser, &hanging, &direct, false) > 0
+                && line_gain(&mut scratch, m, chaser, &paid, &direct, false) > 0
             {
                 push(
                     &mut out,
@@ -150,7 +153,7 @@ fn push(out: &mut Vec<Threat>, t: Threat) {
 fn chinese_kind(
     pos: &mut Position,
     partners: &Partners,
-    old: &[Move],
+    (old, paid): (&[Move], &[Move]),
     m: Move,
     attacker: Piece,
     victim: Piece,
@@ -170,6 +173,11 @@ fn chinese_kind(
         } else {
             Direct::Even
         };
+    }
+    if costs_more_than_it_wins(pos, m, paid) {
+        // The capturer was the root of a piece the opponent now takes for more (做根子捉子,
+        // 26.5: 得不偿失).
+        return Direct::None;
     }
     if net == 0 {
         // A line that wins it would win it by the exchange offered.
