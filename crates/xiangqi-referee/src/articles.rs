@@ -1,10 +1,9 @@
 //! Where each ruling comes from: the book and article, per rule set, and the words for pieces
 //! and sides in explanations.
 //!
-//! The Chinese rule set cites the current text (《中国象棋竞赛规则》 as summarised in the seed
-//! `002`, articles 2.4–2.7 and 4–5) and, where it adds something, the 1960 rules (seed `000`).
-//! The Asian rule set cites the AXF rules' general rules 1–5 (English translation, see
-//! `docs/reference/rulebooks.md` §3.2), and the natural limit as summarised there (§3.5).
+//! The Chinese rule set cites the current text (《中国象棋竞赛规则》, articles 2.4–2.7 and
+//! 4–5) and, where it adds something, the 1960 rules. The Asian rule set cites the AXF rules'
+//! general rules 1–5 (in English translation) and their natural limit.
 
 use xiangqi::{Color, IllegalReason, Piece, Role};
 

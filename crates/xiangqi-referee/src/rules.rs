@@ -62,11 +62,11 @@ impl RuleSet {
     /// The rule set's natural move limit (自然限着), if it has one that applies by itself.
     ///
     /// * Chinese: 60 moves by each side without a capture is a draw, checks counted like any
-    ///   other move (current text 4.2.4, the seed `002`). The 2011 book (§22.2, known to us only
+    ///   other move (current text 4.2.4). The 2011 book (§22.2, known to us only
     ///   by quotation) counted at most 10 of the claimant's checks; the current text says nothing
     ///   of checks, so neither do we.
     /// * Asian: 60 moves without a capture, and the claimant has given no more than 10 checks in
-    ///   them (AXF rules, as summarised in `docs/reference/rulebooks.md` §3.5); we read it as the
+    ///   them (the AXF rules); we read it as the
     ///   claimant's checks beyond 10 not counting as moves, so a side that checks on and on cannot
     ///   claim the draw it is avoiding, while its opponent still can.
     /// * Chinese 1960: none. The 1960 book has no limit that applies by itself: 限着 is set by

@@ -1,5 +1,5 @@
 //! The rule books' own move texts read to the moves the corpus gives for them
-//! (`tests/data/notation/rulebook-cases.tsv`, copied from `shared/corpus/rulebook-cases.jsonl`),
+//! (`tests/data/notation/rulebook-cases.tsv`, copied from `crates/xiangqi-referee/tests/data/rulebook-cases.jsonl`),
 //! and the test vectors of formats.md §1.5.
 
 use xiangqi::notation::{

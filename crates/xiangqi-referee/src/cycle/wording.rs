@@ -1,9 +1,8 @@
 //! Each rule set's own words for the classified moves: the label, its English term, the
 //! article that defines the move's label, and the article that makes an attack a chase.
 //!
-//! The CXA (2020 第24条) and the AXF (象棋比赛规例, 第四章 棋例, 第一节 术语解释, as in
-//! `docs/reference/rulebooks.md` §3.1) name the same moves differently where they differ at
-//! all:
+//! The CXA (2020 第24条) and the AXF (象棋比赛规例, 第四章 棋例, 第一节 术语解释) name the
+//! same moves differently where they differ at all:
 //!
 //! | move | CXA | AXF |
 //! |---|---|---|
@@ -72,8 +71,8 @@ pub(crate) fn term_en(kind: MoveKind, rules: RuleSet) -> &'static str {
 }
 
 /// [`term_en`] for one move: under the AXF a check that answers a check is a check back
-/// (反照, AXF 第四章 第一节 术语解释: 解照 resolves a check, 反照 resolves it by checking back;
-/// `docs/reference/rulebooks.md` §3.1). It stays a 照 for rule 6 (长照); the CXA has no such
+/// (反照, AXF 第四章 第一节 术语解释: 解照 resolves a check, 反照 resolves it by checking back).
+/// It stays a 照 for rule 6 (长照); the CXA has no such
 /// term (2020 24.1: 将).
 pub(crate) fn move_term(c: &MoveClass, rules: RuleSet) -> &'static str {
     if rules == RuleSet::Asian && c.kind == MoveKind::Check && c.answers_check {
@@ -84,7 +83,7 @@ pub(crate) fn move_term(c: &MoveClass, rules: RuleSet) -> &'static str {
 }
 
 /// The rule set's own Chinese term for a move, where it is not the one-character label:
-/// the AXF's terms (第四章 第一节 术语解释, `docs/reference/rulebooks.md` §3.1) 照着, 反照 (a
+/// the AXF's terms (第四章 第一节 术语解释) 照着, 反照 (a
 /// check that answers a check), 杀着, 捉着, 兑着, 献着, 拦着, 闲着; the 1960 book's words 将,
 /// 要杀 (第四节 二(二)), 捉, 兑, 拦, 跟, 闲 (it has no 献: an offer is 闲); empty under the
 /// current Chinese rules, whose term is the label itself (2020 第24条).

@@ -1,5 +1,5 @@
-//! The rulebook corpus (`tests/data/rulebook-cases.jsonl`, a copy of
-//! `shared/corpus/rulebook-cases.jsonl`; see its README there), loaded as cycles: shared by
+//! The rulebook corpus (`tests/data/rulebook-cases.jsonl`; its README gives every case's
+//! source), loaded as cycles: shared by
 //! the corpus tests and `examples/cycle_case.rs`.
 
 use serde_json::Value;

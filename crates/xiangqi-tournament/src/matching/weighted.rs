@@ -5,7 +5,7 @@
 //! J. Res. NBS 69B (1965); Z. Galil, "Efficient algorithms for finding maximum matching in
 //! graphs", ACM Computing Surveys 18(1), 1986, §3–4 (the dual updates δ1–δ4, blossoms shrunk
 //! and expanded within a stage). bbpPairings pairs the FIDE Dutch system with a matching of
-//! this kind (Galil, Micali and Gabow 1986), see `docs/reference/tournaments.md` §2.1.
+//! this kind (Galil, Micali and Gabow 1986) (its own documentation says so).
 //!
 //! Integer weights stay exact: weights are doubled inside, so every dual variable stays an
 //! integer (every vertex of the alternating forest has a dual of the same parity as the free
