@@ -135,17 +135,6 @@ fn errors_say_what_and_where() {
         ParseErrorKind::Expected { found: None, .. }
     ));
     assert_eq!(error("90"), (2, ParseErrorKind::MissingUnit));
-    // Whole numbers in the tester's form are as ambiguous: refused, never guessed.
-    assert_eq!(error("90+30"), (0, ParseErrorKind::AmbiguousUnits));
-    assert_eq!(error("40/120"), (0, ParseErrorKind::AmbiguousUnits));
-    assert_eq!(error("3+2"), (0, ParseErrorKind::AmbiguousUnits));
-    assert!(
-        "90+30"
-            .parse::<TimeControl>()
-            .unwrap_err()
-            .to_string()
-            .contains("90m+30s")
-    );
     assert_eq!(error("90m/0"), (4, ParseErrorKind::ZeroMoves));
     assert_eq!(error("30m+0x30s"), (4, ParseErrorKind::ZeroPeriods));
     assert_eq!(error("30m+3x0s"), (6, ParseErrorKind::ZeroPeriodLength));
