@@ -95,7 +95,8 @@ pub struct EngineOpt {
 fn parse_engine(text: &str) -> Result<EngineSpec, String> {
     // The engine crate's one parser: separate words or one quoted word alike, a value keeping
     // its spaces up to the next known key (`cmd=./e -x`).
-    let spec = EngineSpec::parse(&[text.to_owned()], 0, Timeouts::default())?;
+    let spec =
+        EngineSpec::parse(&[text.to_owned()], 0, Timeouts::default()).map_err(|e| e.to_string())?;
     if !text
         .split_ascii_whitespace()
         .any(|w| w.starts_with("name="))
