@@ -321,117 +321,9 @@ impl TrfFile {
         let mut pab_given = false;
         let text = text.trim_start_matches('\u{feff}');
         for (i, raw) in text.split(['\n', '\r']).enumerate() {
-            let line = i + 1;
             let chars: Vec<char> = raw.chars().collect();
-            if chars.iter().all(|c| c.is_whitespace()) {
-                continue;
-            }
-            let code: String = chars.iter().take(3).collect();
-            let rest = field(&chars, 5, chars.len());
-            match code.as_str() {
-                "001" => f.players.push(read_player(&chars, line)?),
-                "012" => f.name = rest,
-                "092" => f.kind = rest,
-                "XXR" | "142" => {
-                    f.rounds = Some(rest.parse().map_err(|_| {
-                        bad(
-                            line,
-                            5,
-                            format!("number of rounds {rest:?} is not a number"),
-                        )
-                    })?)
-                }
-                "152" | "XXC" => {
-                    let word = rest.split_whitespace().next().unwrap_or("");
-                    match word.to_ascii_lowercase().as_str() {
-                        "w" | "white1" => f.initial_colour = Some(Side::First),
-                        "b" | "black1" => f.initial_colour = Some(Side::Second),
-                        _ => f.other.push(raw.to_string()),
-                    }
-                }
-                "162" => pab_given |= read_scoring(&chars, line, &mut f.scoring)?,
-                "BBW" | "BBD" | "BBL" | "BBZ" | "BBF" | "BBU" => {
-                    let p = value(&rest, line, 5)?;
-                    match code.as_str() {
-                        "BBW" => f.scoring.win = p,
-                        "BBD" => f.scoring.draw = p,
-                        "BBL" => f.scoring.loss = p,
-                        "BBZ" | "BBF" => f.scoring.absence = p,
-                        _ => {
-                            pab_given = true;
-                            f.scoring.pab = p
-                        }
-                    }
-                }
-                "192" => f.coded_type = rest,
-                "240" => {
-                    let kind = chars.get(4).copied().unwrap_or(' ').to_ascii_uppercase();
-                    if !"FHZ".contains(kind) || kind == ' ' {
-                        return Err(bad(line, 5, "bye type must be F, H or Z"));
-                    }
-                    let round = number(&chars, 7, 9, line)?.unwrap_or(0);
-                    let ids = id_list(&field(&chars, 11, chars.len()), line, 11)?;
-                    f.byes.push((kind, round, ids));
-                }
-                "250" => {
-                    let p = value(&field(&chars, 10, 13), line, 10)?;
-                    let r = (number(&chars, 15, 17, line)?, number(&chars, 19, 21, line)?);
-                    let ids = (number(&chars, 23, 26, line)?, number(&chars, 28, 31, line)?);
-                    let (Some(r1), Some(r2), Some(i1), Some(i2)) = (r.0, r.1, ids.0, ids.1) else {
-                        return Err(bad(
-                            line,
-                            15,
-                            "250 needs first/last round and first/last id",
-                        ));
-                    };
-                    f.accelerations.push(Acceleration {
-                        points: p,
-                        rounds: (r1, r2),
-                        ids: (i1, i2),
-                    });
-                }
-                "XXA" => {
-                    // JaVaFo: `XXA NNNN  p1  p2 …` fictitious points per round for player NNNN.
-                    let id = number(&chars, 5, 8, line)?.unwrap_or(0);
-                    let vals = field(&chars, 9, chars.len());
-                    for (k, v) in vals.split_whitespace().enumerate() {
-                        let r = k as u32 + 1;
-                        f.accelerations.push(Acceleration {
-                            points: value(v, line, 9)?,
-                            rounds: (r, r),
-                            ids: (id, id),
-                        });
-                    }
-                }
-                "260" => {
-                    let r1 = number(&chars, 5, 7, line)?.unwrap_or(1);
-                    let r2 = number(&chars, 9, 11, line)?.unwrap_or(999);
-                    let ids = id_list(&field(&chars, 13, chars.len()), line, 13)?;
-                    f.forbidden.push((r1, r2, ids));
-                }
-                "XXP" => {
-                    let ids = id_list(&rest, line, 5)?;
-                    f.forbidden.push((1, 999, ids));
-                }
-                _ => f.other.push(raw.to_string()),
-            }
-            if matches!(
-                code.as_str(),
-                "142"
-                    | "152"
-                    | "162"
-                    | "172"
-                    | "182"
-                    | "192"
-                    | "202"
-                    | "212"
-                    | "222"
-                    | "240"
-                    | "250"
-                    | "260"
-                    | "###"
-            ) {
-                f.version = TrfVersion::Trf2026;
+            if !chars.iter().all(|c| c.is_whitespace()) {
+                pab_given |= f.read_line(raw, &chars, i + 1)?;
             }
         }
         f.coded_type = coded_type::read_back(&f.coded_type, &mut f.other);
@@ -442,6 +334,69 @@ impl TrfFile {
         }
         f.check()?;
         Ok(f)
+    }
+
+    /// Reads one line (number `line`, from 1) into the file; true if it gave the bye's points.
+    fn read_line(&mut self, raw: &str, chars: &[char], line: usize) -> Result<bool, Error> {
+        let code: String = chars.iter().take(3).collect();
+        let rest = field(chars, 5, chars.len());
+        if TRF2026_CODES.contains(&code.as_str()) {
+            self.version = TrfVersion::Trf2026;
+        }
+        match code.as_str() {
+            "001" => self.players.push(read_player(chars, line)?),
+            "012" => self.name = rest,
+            "092" => self.kind = rest,
+            "XXR" | "142" => {
+                self.rounds = Some(rest.parse().map_err(|_| {
+                    bad(
+                        line,
+                        5,
+                        format!("number of rounds {rest:?} is not a number"),
+                    )
+                })?)
+            }
+            "152" | "XXC" => {
+                let word = rest.split_whitespace().next().unwrap_or("");
+                match word.to_ascii_lowercase().as_str() {
+                    "w" | "white1" => self.initial_colour = Some(Side::First),
+                    "b" | "black1" => self.initial_colour = Some(Side::Second),
+                    _ => self.other.push(raw.to_string()),
+                }
+            }
+            "162" => return read_scoring(chars, line, &mut self.scoring),
+            "BBW" | "BBD" | "BBL" | "BBZ" | "BBF" | "BBU" => {
+                let p = value(&rest, line, 5)?;
+                match code.as_str() {
+                    "BBW" => self.scoring.win = p,
+                    "BBD" => self.scoring.draw = p,
+                    "BBL" => self.scoring.loss = p,
+                    "BBZ" | "BBF" => self.scoring.absence = p,
+                    _ => {
+                        self.scoring.pab = p;
+                        return Ok(true);
+                    }
+                }
+            }
+            "192" => self.coded_type = rest,
+            "240" => self.byes.push(read_bye(chars, line)?),
+            "250" => self.accelerations.push(read_acceleration(chars, line)?),
+            "XXA" => self
+                .accelerations
+                .extend(read_javafo_acceleration(chars, line)?),
+            "260" => {
+                let r1 = number(chars, 5, 7, line)?.unwrap_or(1);
+                let r2 = number(chars, 9, 11, line)?.unwrap_or(999);
+                let ids = id_list(&field(chars, 13, chars.len()), line, 13)?;
+                self.forbidden.push((r1, r2, ids));
+            }
+            "XXP" => {
+                let ids = id_list(&rest, line, 5)?;
+                self.forbidden.push((1, 999, ids));
+            }
+            _ => self.other.push(raw.to_string()),
+        }
+        Ok(false)
     }
 
     /// Cross-checks the player section: ids unique, opponents exist and agree.
@@ -529,6 +484,58 @@ fn read_scoring(chars: &[char], line: usize, s: &mut TrfScoring) -> Result<bool,
         col += 9;
     }
     Ok(pab_given)
+}
+
+/// The codes only TRF-2026 has: a file with one of them is a TRF-2026 file.
+const TRF2026_CODES: [&str; 13] = [
+    "142", "152", "162", "172", "182", "192", "202", "212", "222", "240", "250", "260", "###",
+];
+
+/// A `240` line: the bye's type (F, H or Z), its round and the players.
+fn read_bye(chars: &[char], line: usize) -> Result<(char, u32, Vec<u32>), Error> {
+    let kind = chars.get(4).copied().unwrap_or(' ').to_ascii_uppercase();
+    if !"FHZ".contains(kind) || kind == ' ' {
+        return Err(bad(line, 5, "bye type must be F, H or Z"));
+    }
+    let round = number(chars, 7, 9, line)?.unwrap_or(0);
+    let ids = id_list(&field(chars, 11, chars.len()), line, 11)?;
+    Ok((kind, round, ids))
+}
+
+/// A `250` line: fictitious points for a range of rounds and a range of players.
+fn read_acceleration(chars: &[char], line: usize) -> Result<Acceleration, Error> {
+    let p = value(&field(chars, 10, 13), line, 10)?;
+    let r = (number(chars, 15, 17, line)?, number(chars, 19, 21, line)?);
+    let ids = (number(chars, 23, 26, line)?, number(chars, 28, 31, line)?);
+    let (Some(r1), Some(r2), Some(i1), Some(i2)) = (r.0, r.1, ids.0, ids.1) else {
+        return Err(bad(
+            line,
+            15,
+            "250 needs first/last round and first/last id",
+        ));
+    };
+    Ok(Acceleration {
+        points: p,
+        rounds: (r1, r2),
+        ids: (i1, i2),
+    })
+}
+
+/// JaVaFo's `XXA NNNN  p1  p2 …`: fictitious points per round for player NNNN.
+fn read_javafo_acceleration(chars: &[char], line: usize) -> Result<Vec<Acceleration>, Error> {
+    let id = number(chars, 5, 8, line)?.unwrap_or(0);
+    let vals = field(chars, 9, chars.len());
+    vals.split_whitespace()
+        .enumerate()
+        .map(|(k, v)| {
+            let r = k as u32 + 1;
+            Ok(Acceleration {
+                points: value(v, line, 9)?,
+                rounds: (r, r),
+                ids: (id, id),
+            })
+        })
+        .collect()
 }
 
 fn read_player(chars: &[char], line: usize) -> Result<TrfPlayer, Error> {
