@@ -51,18 +51,7 @@ impl TrfFile {
     /// assert!(TrfFile::parse(&wrong).unwrap().to_tournament(None).is_err());
     /// ```
     pub fn to_tournament(&self, scoring: Option<Scoring>) -> Result<Tournament, Error> {
-        let n = self.players.len();
-        let mut players: Vec<&TrfPlayer> = self.players.iter().collect();
-        players.sort_by_key(|p| p.id);
-        if players
-            .iter()
-            .enumerate()
-            .any(|(i, p)| p.id as usize != i + 1)
-        {
-            return Err(bad(format!(
-                "player ids must run from 1 to {n} without gaps"
-            )));
-        }
+        let players = self.numbered_players()?;
         let s = self.scoring;
         let scoring = scoring.unwrap_or(Scoring {
             win: s.win,
@@ -72,72 +61,17 @@ impl TrfFile {
             forfeit_loss: s.absence,
             bye: s.pab,
         });
-        for p in &players {
-            let total: i32 = p
-                .cells
-                .iter()
-                .map(|c| cell_points(c.result, &s).halves())
-                .sum();
-            if let Some(stated) = p.points
-                && stated.halves() != total
-            {
-                return Err(bad(format!(
-                    "player {}: the points column says {stated}, the results add up to {}",
-                    p.id,
-                    Points::from_halves(total)
-                )));
-            }
-        }
-        // The rounds that were paired: the last with a game or a PAB. Cells after it (a `Z`,
-        // `H` or `F` entered for the coming round) are byes asked for in advance.
-        let played = players
-            .iter()
-            .filter_map(|p| {
-                p.cells
-                    .iter()
-                    .rposition(|c| c.opponent.is_some() || c.result == ResultCode::Pab)
-            })
-            .max()
-            .map_or(0, |r| r + 1);
-        let mut requested: Vec<(u32, PlayerId, Points)> = Vec::new();
-        for p in &players {
-            for (r, c) in p.cells.iter().enumerate().skip(played) {
-                let pts = match c.result {
-                    ResultCode::FullBye => scoring.win,
-                    ResultCode::HalfBye => scoring.draw,
-                    _ => Points::ZERO,
-                };
-                requested.push((r as u32 + 1, PlayerId(p.id), pts));
-            }
-        }
+        check_totals(&players, &s)?;
+        let played = played_rounds(&players);
         let planned = self
             .rounds
             .unwrap_or(played as u32)
             .max(played as u32)
             .max(1);
-        let mut rounds = Vec::with_capacity(played);
-        for r in 0..played {
-            rounds.push(self.round(&players, r, &scoring)?);
-        }
+        let rounds = (0..played)
+            .map(|r| self.round(&players, r, &scoring))
+            .collect::<Result<Vec<_>, _>>()?;
         let text = format!("{} {}", self.kind, self.coded_type).to_ascii_lowercase();
-        let system = if text.contains("robin") {
-            System::RoundRobin {
-                cycles: if text.contains("double") { 2 } else { 1 },
-                swap_last_two: false,
-            }
-        } else {
-            System::Swiss {
-                rounds: planned,
-                variant: if text.contains("chinese") {
-                    SwissVariant::Chinese
-                } else if text.contains("1960") {
-                    SwissVariant::Rules1960
-                } else {
-                    SwissVariant::Dutch
-                },
-                first_round: FirstRound::Split,
-            }
-        };
         let swiss = SwissOptions {
             // TRF-2026: `250` records make the `192` acceleration method be disregarded.
             baku: text.contains("baku") && self.accelerations.is_empty(),
@@ -147,44 +81,15 @@ impl TrfFile {
                 .iter()
                 .map(|(a, b, ids)| (*a, *b, ids.iter().map(|&i| PlayerId(i)).collect()))
                 .collect(),
-            // TRF-2026 `152` is "mandatory only if it differs from the colour of the highest
-            // ranked participant who was paired in the first round": without it, that colour.
-            // Round 1's pairing numbers are those of the players present in it
-            // (`swiss::dutch::colour_numbers`), so he is number 1 of that round; the first
-            // player with a colour is turned round only if players paired in round 1 without
-            // one (a PAB, a forfeit without colours) rank above him and make his number even.
-            initial_colour: self.initial_colour.or_else(|| {
-                let mut number = 0u32;
-                players.iter().find_map(|p| {
-                    let cell = p.cells.first()?;
-                    let paired = cell.opponent.is_some()
-                        || matches!(cell.result, ResultCode::Pab | ResultCode::ForfeitWin);
-                    number += u32::from(paired);
-                    let side = cell.colour?;
-                    Some(if number % 2 == 1 { side } else { side.other() })
-                })
-            }),
-            requested_byes: self
-                .byes
-                .iter()
-                .filter(|(_, round, _)| *round as usize > played)
-                .flat_map(|(kind, round, ids)| {
-                    let pts = match kind {
-                        'F' => scoring.win,
-                        'H' => scoring.draw,
-                        _ => Points::ZERO,
-                    };
-                    ids.iter().map(move |&i| (*round, PlayerId(i), pts))
-                })
-                .chain(requested)
-                .collect(),
+            initial_colour: self.initial_colour.or_else(|| first_colour(&players)),
+            requested_byes: self.requested_byes(&players, played, &scoring),
             ..SwissOptions::default()
         };
         let t = Tournament {
             format: FORMAT.into(),
             name: self.name.clone(),
             settings: Settings {
-                system,
+                system: system_named(&text, planned),
                 scoring,
                 tiebreaks: TieBreakPreset::FideSwiss.chain(),
                 withdrawal_rule: WithdrawalRule::Fide,
@@ -204,6 +109,56 @@ impl TrfFile {
         };
         t.validate()?;
         Ok(t)
+    }
+
+    /// The players in the order of their ids, which must run from 1 without gaps.
+    fn numbered_players(&self) -> Result<Vec<&TrfPlayer>, Error> {
+        let mut players: Vec<&TrfPlayer> = self.players.iter().collect();
+        players.sort_by_key(|p| p.id);
+        if players
+            .iter()
+            .enumerate()
+            .any(|(i, p)| p.id as usize != i + 1)
+        {
+            return Err(bad(format!(
+                "player ids must run from 1 to {} without gaps",
+                players.len()
+            )));
+        }
+        Ok(players)
+    }
+
+    /// The byes asked for in advance: `240` lines for rounds not yet paired, and the cells
+    /// after the last paired round.
+    fn requested_byes(
+        &self,
+        players: &[&TrfPlayer],
+        played: usize,
+        scoring: &Scoring,
+    ) -> Vec<(u32, PlayerId, Points)> {
+        let in_cells = players.iter().flat_map(|p| {
+            p.cells.iter().enumerate().skip(played).map(|(r, c)| {
+                let pts = match c.result {
+                    ResultCode::FullBye => scoring.win,
+                    ResultCode::HalfBye => scoring.draw,
+                    _ => Points::ZERO,
+                };
+                (r as u32 + 1, PlayerId(p.id), pts)
+            })
+        });
+        self.byes
+            .iter()
+            .filter(|(_, round, _)| *round as usize > played)
+            .flat_map(|(kind, round, ids)| {
+                let pts = match kind {
+                    'F' => scoring.win,
+                    'H' => scoring.draw,
+                    _ => Points::ZERO,
+                };
+                ids.iter().map(move |&i| (*round, PlayerId(i), pts))
+            })
+            .chain(in_cells)
+            .collect()
     }
 
     fn round(&self, players: &[&TrfPlayer], r: usize, sc: &Scoring) -> Result<Round, Error> {
@@ -296,73 +251,13 @@ impl TrfFile {
         for row in &t.standings().rows {
             rank[row.player.index()] = Some(row.rank);
         }
-        let rounds = t.rounds.len();
         let players = t
             .players
             .iter()
             .enumerate()
             .map(|(i, player)| {
                 let id = PlayerId::from_index(i);
-                let mut cells = vec![
-                    TrfCell {
-                        opponent: None,
-                        colour: None,
-                        result: ResultCode::ZeroBye,
-                    };
-                    rounds
-                ];
-                let mut total = Points::ZERO;
-                for e in history.entries(id) {
-                    let value = rescale(e.points, sc.win);
-                    total += value;
-                    cells[e.round as usize - 1] = match e.kind {
-                        EntryKind::Bye => TrfCell {
-                            opponent: None,
-                            colour: None,
-                            result: ResultCode::Pab,
-                        },
-                        EntryKind::Rest => TrfCell {
-                            opponent: None,
-                            colour: None,
-                            result: match value.halves() {
-                                h if h >= 2 => ResultCode::FullBye,
-                                1 => ResultCode::HalfBye,
-                                _ => ResultCode::ZeroBye,
-                            },
-                        },
-                        EntryKind::Game {
-                            opponent,
-                            side,
-                            result,
-                        } => TrfCell {
-                            opponent: Some(opponent.0),
-                            colour: Some(side),
-                            result: match result {
-                                PlayerResult::Win => ResultCode::Win,
-                                PlayerResult::Draw => ResultCode::Draw,
-                                PlayerResult::Loss => ResultCode::Loss,
-                                PlayerResult::ForfeitWin => ResultCode::ForfeitWin,
-                                PlayerResult::ForfeitLoss => ResultCode::ForfeitLoss,
-                            },
-                        },
-                    };
-                }
-                for r in &t.rounds {
-                    for g in r.games.iter().filter(|g| g.outcome.is_none()) {
-                        if let Some(side) = g.side_of(id) {
-                            let opp = if side == Side::First {
-                                g.second
-                            } else {
-                                g.first
-                            };
-                            cells[r.number as usize - 1] = TrfCell {
-                                opponent: Some(opp.0),
-                                colour: Some(side),
-                                result: ResultCode::Pending,
-                            };
-                        }
-                    }
-                }
+                let (cells, total) = cells_of(t, &history, id);
                 TrfPlayer {
                     id: id.0,
                     sex: String::new(),
@@ -383,22 +278,7 @@ impl TrfFile {
                 }
             })
             .collect();
-        let (kind, coded) = match &t.settings.system {
-            System::RoundRobin { cycles: 2, .. } => ("Double Round Robin", String::new()),
-            System::RoundRobin { .. } => ("Round Robin", String::new()),
-            System::Swiss { variant, .. } => match variant {
-                SwissVariant::Dutch => (
-                    "Swiss System",
-                    if t.settings.swiss.baku {
-                        "FIDE_DUTCH_2026_BAKU".to_string()
-                    } else {
-                        "FIDE_DUTCH_2026".to_string()
-                    },
-                ),
-                SwissVariant::Chinese => ("Swiss System (Chinese)", String::new()),
-                SwissVariant::Rules1960 => ("Swiss System (1960)", String::new()),
-            },
-        };
+        let (kind, coded) = type_of(t);
         let o = &t.settings.swiss;
         TrfFile {
             version,
@@ -460,6 +340,163 @@ fn accelerations(t: &Tournament) -> Vec<super::Acceleration> {
         }
     }
     out
+}
+
+/// Each player's points column, where given, must be the sum of his results.
+fn check_totals(players: &[&TrfPlayer], s: &TrfScoring) -> Result<(), Error> {
+    for p in players {
+        let total: i32 = p
+            .cells
+            .iter()
+            .map(|c| cell_points(c.result, s).halves())
+            .sum();
+        if let Some(stated) = p.points
+            && stated.halves() != total
+        {
+            return Err(bad(format!(
+                "player {}: the points column says {stated}, the results add up to {}",
+                p.id,
+                Points::from_halves(total)
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// The rounds that were paired: up to the last with a game or a PAB. Cells after it (a `Z`,
+/// `H` or `F` entered for the coming round) are byes asked for in advance.
+fn played_rounds(players: &[&TrfPlayer]) -> usize {
+    players
+        .iter()
+        .filter_map(|p| {
+            p.cells
+                .iter()
+                .rposition(|c| c.opponent.is_some() || c.result == ResultCode::Pab)
+        })
+        .max()
+        .map_or(0, |r| r + 1)
+}
+
+/// The system a file's type (`092`, `192`) names: a round robin, else a Swiss.
+fn system_named(text: &str, planned: u32) -> System {
+    if text.contains("robin") {
+        return System::RoundRobin {
+            cycles: if text.contains("double") { 2 } else { 1 },
+            swap_last_two: false,
+        };
+    }
+    System::Swiss {
+        rounds: planned,
+        variant: if text.contains("chinese") {
+            SwissVariant::Chinese
+        } else if text.contains("1960") {
+            SwissVariant::Rules1960
+        } else {
+            SwissVariant::Dutch
+        },
+        first_round: FirstRound::Split,
+    }
+}
+
+/// The initial colour of a file without `152`. TRF-2026 `152` is "mandatory only if it
+/// differs from the colour of the highest ranked participant who was paired in the first
+/// round": without it, that colour. Round 1's pairing numbers are those of the players
+/// present in it (`swiss::dutch::colour_numbers`), so he is number 1 of that round; the
+/// first player with a colour is turned round only if players paired in round 1 without one
+/// (a PAB, a forfeit without colours) rank above him and make his number even.
+fn first_colour(players: &[&TrfPlayer]) -> Option<Side> {
+    let mut number = 0u32;
+    players.iter().find_map(|p| {
+        let cell = p.cells.first()?;
+        let paired = cell.opponent.is_some()
+            || matches!(cell.result, ResultCode::Pab | ResultCode::ForfeitWin);
+        number += u32::from(paired);
+        let side = cell.colour?;
+        Some(if number % 2 == 1 { side } else { side.other() })
+    })
+}
+
+/// A player's round cells (results in TRF's scale, games not yet played as pending) and
+/// his total.
+fn cells_of(t: &Tournament, history: &History, id: PlayerId) -> (Vec<TrfCell>, Points) {
+    let sc = &t.settings.scoring;
+    let empty = TrfCell {
+        opponent: None,
+        colour: None,
+        result: ResultCode::ZeroBye,
+    };
+    let mut cells = vec![empty; t.rounds.len()];
+    let mut total = Points::ZERO;
+    for e in history.entries(id) {
+        let value = rescale(e.points, sc.win);
+        total += value;
+        cells[e.round as usize - 1] = match e.kind {
+            EntryKind::Bye => TrfCell {
+                result: ResultCode::Pab,
+                ..empty
+            },
+            EntryKind::Rest => TrfCell {
+                result: match value.halves() {
+                    h if h >= 2 => ResultCode::FullBye,
+                    1 => ResultCode::HalfBye,
+                    _ => ResultCode::ZeroBye,
+                },
+                ..empty
+            },
+            EntryKind::Game {
+                opponent,
+                side,
+                result,
+            } => TrfCell {
+                opponent: Some(opponent.0),
+                colour: Some(side),
+                result: match result {
+                    PlayerResult::Win => ResultCode::Win,
+                    PlayerResult::Draw => ResultCode::Draw,
+                    PlayerResult::Loss => ResultCode::Loss,
+                    PlayerResult::ForfeitWin => ResultCode::ForfeitWin,
+                    PlayerResult::ForfeitLoss => ResultCode::ForfeitLoss,
+                },
+            },
+        };
+    }
+    for r in &t.rounds {
+        for g in r.games.iter().filter(|g| g.outcome.is_none()) {
+            if let Some(side) = g.side_of(id) {
+                let opp = if side == Side::First {
+                    g.second
+                } else {
+                    g.first
+                };
+                cells[r.number as usize - 1] = TrfCell {
+                    opponent: Some(opp.0),
+                    colour: Some(side),
+                    result: ResultCode::Pending,
+                };
+            }
+        }
+    }
+    (cells, total)
+}
+
+/// The file's type (`092`) and coded type (`192`) for a tournament's system.
+fn type_of(t: &Tournament) -> (&'static str, String) {
+    match &t.settings.system {
+        System::RoundRobin { cycles: 2, .. } => ("Double Round Robin", String::new()),
+        System::RoundRobin { .. } => ("Round Robin", String::new()),
+        System::Swiss { variant, .. } => match variant {
+            SwissVariant::Dutch => (
+                "Swiss System",
+                if t.settings.swiss.baku {
+                    "FIDE_DUTCH_2026_BAKU".to_string()
+                } else {
+                    "FIDE_DUTCH_2026".to_string()
+                },
+            ),
+            SwissVariant::Chinese => ("Swiss System (Chinese)", String::new()),
+            SwissVariant::Rules1960 => ("Swiss System (1960)", String::new()),
+        },
+    }
 }
 
 fn cell_points(r: ResultCode, s: &TrfScoring) -> Points {
