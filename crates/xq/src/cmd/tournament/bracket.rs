@@ -271,3 +271,51 @@ pub(super) fn team_score(
     }
     Ok(())
 }
+
+/// `xq tournament berger`: the Berger table of a round robin (2 to 1,000 players).
+pub fn berger_table(
+    players: u32,
+    double: bool,
+    swap_last_two: bool,
+    json: bool,
+) -> anyhow::Result<()> {
+    if !(2..=1000).contains(&players) {
+        anyhow::bail!("a round robin needs 2 to 1000 players, not {players}");
+    }
+    let table = if double {
+        xiangqi_tournament::berger::double_table(players, swap_last_two)
+    } else {
+        xiangqi_tournament::berger::table(players)
+    };
+    if json {
+        let v: Vec<Vec<[u32; 2]>> = table
+            .iter()
+            .map(|r| r.iter().map(|f| [f.first, f.second]).collect())
+            .collect();
+        println!("{}", serde_json::to_string(&v)?);
+    } else {
+        for (i, r) in table.iter().enumerate() {
+            let games: Vec<String> = r
+                .iter()
+                .map(|f| format!("{}-{}", f.first, f.second))
+                .collect();
+            println!("Round {:>2}: {}", i + 1, games.join(", "));
+        }
+    }
+    Ok(())
+}
+
+/// `xq tournament lineups`: every legal line-up of a team's squad in board order.
+pub fn lineups(squad: u32, boards: u32, json: bool) -> anyhow::Result<()> {
+    let lineups = xiangqi_tournament::team::legal_lineups(squad, boards)?;
+    if json {
+        println!("{}", serde_json::to_string(&lineups)?);
+    } else {
+        for l in &lineups {
+            let s: Vec<String> = l.iter().map(u32::to_string).collect();
+            println!("{}", s.join("-"));
+        }
+        println!("{} line-ups", lineups.len());
+    }
+    Ok(())
+}

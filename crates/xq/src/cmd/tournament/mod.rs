@@ -33,6 +33,7 @@ use args::{
 use file::{load, save};
 use output::{print_pairings, standings_json, standings_text};
 
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{Context, bail};
@@ -41,7 +42,7 @@ use xiangqi_tournament::swiss::{FirstRound, SwissVariant};
 use xiangqi_tournament::tournament::{ClubRule, LastRoundsPriority, SwissOptions};
 use xiangqi_tournament::{
     Outcome, PlayerId, Scoring, Settings, System, TieBreak, TieBreakPreset, Tournament,
-    WithdrawalRule, berger, team,
+    WithdrawalRule,
 };
 
 /// Tournaments: pairings, results, standings, crosstables.
@@ -61,41 +62,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             save(&file, &t)?;
             print_pairings(&t, round, json);
         }
-        Command::Pairings { file, round, json } => {
-            let t = load(&file)?;
-            let round = round.unwrap_or(t.rounds.len() as u32);
-            if round == 0 || round as usize > t.rounds.len() {
-                bail!(
-                    "round {round} has not been paired ({} rounds so far)",
-                    t.rounds.len()
-                );
-            }
-            print_pairings(&t, round, json);
-        }
+        Command::Pairings { file, round, json } => pairings(&file, round, json)?,
         Command::Result {
             file,
             round,
             board,
             result,
             fouls,
-        } => {
-            let mut t = load(&file)?;
-            let outcome: Outcome = result.parse()?;
-            t.set_result(round, board, outcome)?;
-            if let Some(f) = fouls {
-                let parts: Vec<&str> = f.split(',').map(str::trim).collect();
-                let [a, b] = parts[..] else {
-                    bail!("--fouls wants two numbers like 1,0, not {f:?}")
-                };
-                t.set_fouls(
-                    round,
-                    board,
-                    [a.parse().context("--fouls")?, b.parse().context("--fouls")?],
-                )?;
-            }
-            save(&file, &t)?;
-            println!("round {round} board {board}: {outcome}");
-        }
+        } => enter_result(&file, round, board, &result, fouls.as_deref())?,
         Command::Withdraw {
             file,
             player,
@@ -116,8 +90,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             }
         }
         Command::Crosstable { file, format } => {
-            let t = load(&file)?;
-            let x = Crosstable::build(&t);
+            let x = Crosstable::build(&load(&file)?);
             print!(
                 "{}",
                 match format {
@@ -127,23 +100,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 }
             );
         }
-        Command::Export { file, format, out } => {
-            let t = load(&file)?;
-            let x = Crosstable::build(&t);
-            let text = match format {
-                ExportFormat::Trf => to_trf(&t),
-                ExportFormat::Trf2026 => to_trf2026(&t),
-                ExportFormat::Csv => x.to_csv(),
-                ExportFormat::Html => x.to_html(),
-                ExportFormat::Text => x.to_text(),
-                ExportFormat::Json => t.to_json() + "\n",
-            };
-            match out {
-                Some(path) => std::fs::write(&path, text)
-                    .with_context(|| format!("writing {}", path.display()))?,
-                None => print!("{text}"),
-            }
-        }
+        Command::Export { file, format, out } => export(&file, format, out)?,
         Command::Import {
             trf,
             out,
@@ -168,31 +125,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             double,
             swap_last_two,
             json,
-        } => {
-            if !(2..=1000).contains(&players) {
-                bail!("a round robin needs 2 to 1000 players, not {players}");
-            }
-            let table = if double {
-                berger::double_table(players, swap_last_two)
-            } else {
-                berger::table(players)
-            };
-            if json {
-                let v: Vec<Vec<[u32; 2]>> = table
-                    .iter()
-                    .map(|r| r.iter().map(|f| [f.first, f.second]).collect())
-                    .collect();
-                println!("{}", serde_json::to_string(&v)?);
-            } else {
-                for (i, r) in table.iter().enumerate() {
-                    let games: Vec<String> = r
-                        .iter()
-                        .map(|f| format!("{}-{}", f.first, f.second))
-                        .collect();
-                    println!("Round {:>2}: {}", i + 1, games.join(", "));
-                }
-            }
-        }
+        } => bracket::berger_table(players, double, swap_last_two, json)?,
         Command::Knockout {
             players,
             double,
@@ -215,31 +148,76 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             matches,
             scoring,
             json,
-        } => {
-            let scoring = match scoring {
-                ScoringArg::Rules1960 => Scoring::rules_1960(),
-                ScoringArg::Modern => Scoring::modern(),
-            };
-            bracket::team_score(teams, &matches, &scoring, json)?
-        }
+        } => bracket::team_score(teams, &matches, &scoring_of(scoring), json)?,
         Command::Lineups {
             squad,
             boards,
             json,
-        } => {
-            let lineups = team::legal_lineups(squad, boards)?;
-            if json {
-                println!("{}", serde_json::to_string(&lineups)?);
-            } else {
-                for l in &lineups {
-                    let s: Vec<String> = l.iter().map(u32::to_string).collect();
-                    println!("{}", s.join("-"));
-                }
-                println!("{} line-ups", lineups.len());
-            }
-        }
+        } => bracket::lineups(squad, boards, json)?,
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// `xq tournament pairings`: a round's pairings (the last round's by default).
+fn pairings(file: &Path, round: Option<u32>, json: bool) -> anyhow::Result<()> {
+    let t = load(file)?;
+    let round = round.unwrap_or(t.rounds.len() as u32);
+    if round == 0 || round as usize > t.rounds.len() {
+        bail!(
+            "round {round} has not been paired ({} rounds so far)",
+            t.rounds.len()
+        );
+    }
+    print_pairings(&t, round, json);
+    Ok(())
+}
+
+/// `xq tournament result`: a game's result and, with `--fouls A,B`, each side's fouls.
+fn enter_result(
+    file: &Path,
+    round: u32,
+    board: u32,
+    result: &str,
+    fouls: Option<&str>,
+) -> anyhow::Result<()> {
+    let mut t = load(file)?;
+    let outcome: Outcome = result.parse()?;
+    t.set_result(round, board, outcome)?;
+    if let Some(f) = fouls {
+        let parts: Vec<&str> = f.split(',').map(str::trim).collect();
+        let [a, b] = parts[..] else {
+            bail!("--fouls wants two numbers like 1,0, not {f:?}")
+        };
+        t.set_fouls(
+            round,
+            board,
+            [a.parse().context("--fouls")?, b.parse().context("--fouls")?],
+        )?;
+    }
+    save(file, &t)?;
+    println!("round {round} board {board}: {outcome}");
+    Ok(())
+}
+
+/// `xq tournament export`: the event as TRF, CSV, HTML, text or JSON, to a file or stdout.
+fn export(file: &Path, format: ExportFormat, out: Option<PathBuf>) -> anyhow::Result<()> {
+    let t = load(file)?;
+    let x = Crosstable::build(&t);
+    let text = match format {
+        ExportFormat::Trf => to_trf(&t),
+        ExportFormat::Trf2026 => to_trf2026(&t),
+        ExportFormat::Csv => x.to_csv(),
+        ExportFormat::Html => x.to_html(),
+        ExportFormat::Text => x.to_text(),
+        ExportFormat::Json => t.to_json() + "\n",
+    };
+    match out {
+        Some(path) => {
+            std::fs::write(&path, text).with_context(|| format!("writing {}", path.display()))?
+        }
+        None => print!("{text}"),
+    }
+    Ok(())
 }
 
 fn new(a: NewArgs) -> anyhow::Result<()> {
