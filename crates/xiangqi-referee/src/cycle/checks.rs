@@ -10,7 +10,7 @@ use super::board::{Threat, old_captures, with_turn};
 use super::bounds::bounds;
 use super::forcing::count_cut;
 use super::mate_threat::threatens_mate_at_once;
-use super::material::{MATE, capture_gain_with, gain};
+use super::material::{MATE, capture_gain, gain};
 use super::terms::ChaseKind;
 
 /// 2020 art. 24.3 (图2, 图3, 图9, 图16, 图24; 参考图29–30): material won by a check or
@@ -288,7 +288,9 @@ fn best_capture(
                 continue;
             }
             let old = old.get_or_insert_with(|| standing_captures(pos, chaser, landed));
-            let g = capture_gain_with(pos, m, chaser, old, false);
+            // The last capture of a line must not walk into mate either (24.3: 「上述得子后
+            // 不致立即…被对方将死」): the line's checks are over, and the opponent has its move.
+            let g = capture_gain(pos, m, chaser, old);
             if g <= 0 || g < best {
                 continue;
             }
