@@ -42,7 +42,6 @@ fn compare(case: &Case) -> Vec<(usize, char, char)> {
 const DISAGREEMENTS: &[&str] = &[
     "cn2020-参考图25 ply 3",
     "cn2020-参考图25 ply 4",
-    "cn2020-参考图33 ply 4",
     "cn2020-参考图41 ply 3",
 ];
 

@@ -71,3 +71,33 @@ fn a_capture_lost_on_its_square_and_across_squares_is_idle() {
     );
     assert!(!c[0].kind.is_attack(), "{:?}", c[0]);
 }
+
+/// Applies, for the general: the horse steps to a7 and attacks the cannon b9, which the rook d9
+/// protects: 马×炮 车×马 is even, and then only the general e0 could take the horse d0 the rook
+/// no longer protects — the general's own attack: 闲.
+#[test]
+fn a_gain_only_the_general_takes_after_an_even_exchange_is_idle() {
+    let c = classes_redrawn(
+        "1c1r1k3/9/9/9/1N7/9/9/9/9/3nK4 w",
+        "b5a7 f9f8 a7b5 f8f9",
+        RuleSet::Chinese,
+    );
+    assert!(!c[0].kind.is_attack(), "{:?}", c[0]);
+}
+
+/// Just fails: a rook on a0 can take the horse d0 as well once the exchange has taken its root
+/// away: the line wins a horse, and the step is 捉 (of the cannon b9).
+#[test]
+fn the_same_gain_within_a_rooks_reach_is_a_chase() {
+    let c = classes_redrawn(
+        "1c1r1k3/9/9/9/1N7/9/9/9/9/R2nK4 w",
+        "b5a7 f9f8 a7b5 f8f9",
+        RuleSet::Chinese,
+    );
+    assert_eq!(c[0].kind, MoveKind::Chase, "{:?}", c[0]);
+    assert!(
+        c[0].chases.iter().any(|t| t.target.to_string() == "b9"),
+        "{:?}",
+        c[0]
+    );
+}

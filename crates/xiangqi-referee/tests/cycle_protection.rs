@@ -103,3 +103,34 @@ fn an_answer_to_check_by_another_piece_chases_only_what_is_new() {
     assert_eq!(old[0], MoveKind::Check);
     assert!(!old[1].is_attack(), "{old:?}");
 }
+
+/// 少根 with three attackers (24.3 「与其他子联合吃子」, 24.15): Black's cannon e5 has two roots,
+/// the horses c6 and g6, and Red's horses c4 and g4 attack it: two for two, the exchange is
+/// even. The rook stepping to e2 is the third attacker: 马×炮 马×马 马×马 马×马 车×马 wins a
+/// piece, a light chase (the target is protected, short of protectors). With a third root,
+/// the cannon e8 over the elephant e7, three for three is even again: no chase. Each as given,
+/// mirrored and with the colours swapped.
+#[test]
+fn a_third_attacker_against_two_roots_is_a_light_chase() {
+    let line = "d2e2 f9f8 e2d2 f8f9";
+    let short = common::classes_redrawn(
+        "5k3/9/9/2n3n2/4c4/2N3N2/9/3R5/9/3K5 w",
+        line,
+        RuleSet::Chinese,
+    );
+    assert_eq!(short[0].kind, MoveKind::Chase, "{:?}", short[0]);
+    assert!(
+        short[0]
+            .chases
+            .iter()
+            .any(|t| t.target.to_string() == "e5" && !t.kind.is_heavy()),
+        "{:?}",
+        short[0]
+    );
+    let enough = common::classes_redrawn(
+        "5k3/4c4/4b4/2n3n2/4c4/2N3N2/9/3R5/9/3K5 w",
+        line,
+        RuleSet::Chinese,
+    );
+    assert!(!enough[0].kind.is_attack(), "{:?}", enough[0]);
+}

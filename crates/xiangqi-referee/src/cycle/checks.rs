@@ -10,7 +10,7 @@ use super::board::{Threat, old_captures, with_turn};
 use super::bounds::bounds;
 use super::forcing::count_cut;
 use super::mate_threat::threatens_mate_at_once;
-use super::material::{MATE, capture_gain_with, gain};
+use super::material::{MATE, capture_gain, gain};
 use super::terms::ChaseKind;
 
 /// 2020 art. 24.3 (图2, 图3, 图9, 图16, 图24; 参考图29–30): material won by a check or
@@ -18,8 +18,11 @@ use super::terms::ChaseKind;
 /// discovered check that uncovers a capture (抽) and a check that gives a piece up (图24: 兵七
 /// 平六, the pawn given up with check so that the rook falls). Checks that mate belong to 杀.
 /// `offers`: the captures of pieces offered a fair exchange by the capturer (`offer`), no
-/// threat.
-pub(super) fn check_lines(pos: &mut Position, offers: &[Move]) -> Vec<Threat> {
+/// threat. `judged`: pieces whose capture is judged directly (a chase, or the exchange
+/// offered); a line that may end by winning one of them is judged as that capture says, and
+/// adds nothing (2020 图21: the rook's return, whose line 炮×象 … wins the horse offered the
+/// exchange or, as much, an advisor, is 兑).
+pub(super) fn check_lines(pos: &mut Position, offers: &[Move], judged: &[Square]) -> Vec<Threat> {
     let chaser = pos.turn();
     let mut out = Vec::new();
     let moves = pos.legal_moves();
@@ -30,6 +33,7 @@ pub(super) fn check_lines(pos: &mut Position, offers: &[Move]) -> Vec<Threat> {
         let mut line = Line {
             chaser,
             offers,
+            landed: Vec::new(),
             nodes: 0,
             budget: bounds().node_budget,
             out_of_budget: false,
@@ -40,6 +44,9 @@ pub(super) fn check_lines(pos: &mut Position, offers: &[Move]) -> Vec<Threat> {
             line.cut = false;
             let (value, won) = line.after_check(pos, c, depth);
             if value > 0 && value < MATE / 2 {
+                if won.iter().any(|t| judged.contains(&t.target)) {
+                    break;
+                }
                 out.extend(
                     won.into_iter()
                         .filter(|t| pos.piece_at(t.target) == Some(t.target_piece)),
@@ -70,6 +77,8 @@ struct Line<'a> {
     chaser: Color,
     /// Captures of pieces offered a fair exchange by the capturer: no threat (`offer`).
     offers: &'a [Move],
+    /// The squares the chaser's checks of the line so far moved a piece to.
+    landed: Vec<Square>,
     nodes: u32,
     budget: u32,
     out_of_budget: bool,
@@ -121,7 +130,9 @@ impl Line<'_> {
                 .map_or(0, |v| gain(v, e.to(), !chaser, chaser));
             let u = pos.play_unchecked(e);
             let by_king = pos.piece_at(e.to()).is_some_and(|p| p.role == Role::King);
+            self.landed.push(c.to());
             let (best, threats) = self.follow(pos, depth - 1, lost - first);
+            self.landed.pop();
             pos.undo(e, u);
             worst = worst.min(first - lost + best);
             if worst <= 0 || self.out_of_budget {
@@ -179,7 +190,7 @@ impl Line<'_> {
     /// board is drawn). The search of further checks stops once one gains more than `need`.
     fn follow(&mut self, pos: &mut Position, depth: u8, need: i32) -> (i32, Vec<Threat>) {
         let chaser = self.chaser;
-        let (mut best, mut won) = best_capture(pos, chaser, self.offers);
+        let (mut best, mut won) = best_capture(pos, chaser, self.offers, &self.landed);
         let here = pos.hash();
         // A line that comes back to a position it has passed through goes round: it wins
         // nothing more than it could have won there.
@@ -240,7 +251,12 @@ fn forcing_check(pos: &mut Position, c: Move) -> bool {
 
 /// The side to move's best single capture by net gain, and every capture that gains as much
 /// (see [`Line::follow`] on ties).
-fn best_capture(pos: &mut Position, chaser: Color, skip: &[Move]) -> (i32, Vec<Threat>) {
+fn best_capture(
+    pos: &mut Position,
+    chaser: Color,
+    skip: &[Move],
+    landed: &[Square],
+) -> (i32, Vec<Threat>) {
     let mut best = 0;
     let mut threats = Vec::new();
     let mut old: Option<Vec<Move>> = None;
@@ -271,8 +287,10 @@ fn best_capture(pos: &mut Position, chaser: Color, skip: &[Move]) -> (i32, Vec<T
             if matches!(attacker.role, Role::King | Role::Pawn) {
                 continue;
             }
-            let old = old.get_or_insert_with(|| old_captures(with_turn(pos, !chaser).as_ref()));
-            let g = capture_gain_with(pos, m, chaser, old, false);
+            let old = old.get_or_insert_with(|| standing_captures(pos, chaser, landed));
+            // The last capture of a line must not walk into mate either (24.3: 「上述得子后
+            // 不致立即…被对方将死」): the line's checks are over, and the opponent has its move.
+            let g = capture_gain(pos, m, chaser, old);
             if g <= 0 || g < best {
                 continue;
             }
@@ -290,4 +308,17 @@ fn best_capture(pos: &mut Position, chaser: Color, skip: &[Move]) -> (i32, Vec<T
         }
     }
     (best, threats)
+}
+
+/// The opponent's captures at the end of a line (the chaser to move) that do not count against
+/// the line's last capture: those it had already, except the captures of a piece one of the
+/// line's own checks moved — a piece the checks left en prise is part of the complete exchange
+/// (完整互吃交换, 2020 art. 24.3). 参考图33: 士5进4 uncovers the cannon's check and the cannon
+/// takes the advisor interposed, but the advisor that moved is then taken in turn, 「等值交换…
+/// 判闲」: the line wins nothing.
+fn standing_captures(pos: &Position, chaser: Color, landed: &[Square]) -> Vec<Move> {
+    old_captures(with_turn(pos, !chaser).as_ref())
+        .into_iter()
+        .filter(|m| !landed.contains(&m.to()))
+        .collect()
 }

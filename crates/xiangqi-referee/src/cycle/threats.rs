@@ -114,10 +114,8 @@ pub(crate) fn threats(pos: &Position, rules: RuleSet) -> Vec<Threat> {
             }
         }
         let direct = judged(&out);
-        for t in check_lines(&mut scratch, &offers) {
-            if !direct.contains(&t.target) {
-                push(&mut out, t);
-            }
+        for t in check_lines(&mut scratch, &offers, &direct) {
+            push(&mut out, t);
         }
     }
     out

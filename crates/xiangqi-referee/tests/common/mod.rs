@@ -78,17 +78,30 @@ pub fn random_game(rng: &mut Rng, start: &Position, max_plies: usize, echo: u64)
     moves
 }
 
-/// The kind of every move of a line under the Chinese rules, asserting the line is legal.
+/// The kind of every move of a line under the Chinese rules, asserting the line is legal and
+/// that the two redrawings of the position (mirrored, colours swapped) give every move the
+/// same kind.
 pub fn kinds(fen: &str, moves: &str) -> Vec<xiangqi_referee::cycle::MoveKind> {
+    use drawing::{Drawing, redraw_move, redraw_position};
+    use xiangqi_referee::{RuleSet, cycle::classify_cycle};
     let (start, played) = (pos(fen), line(moves));
-    let classes =
-        xiangqi_referee::cycle::classify_cycle(&start, &played, xiangqi_referee::RuleSet::Chinese);
+    let classes = classify_cycle(&start, &played, RuleSet::Chinese);
     assert_eq!(
         classes.len(),
         played.len(),
         "{moves} is not legal from {fen}"
     );
-    classes.iter().map(|c| c.kind).collect()
+    let out: Vec<_> = classes.iter().map(|c| c.kind).collect();
+    for d in [Drawing::Mirror, Drawing::ColourSwap] {
+        let p: Position = redraw_position(&start, d);
+        let m: Vec<Move> = played.iter().map(|&m| redraw_move(m, d)).collect();
+        let redrawn: Vec<_> = classify_cycle(&p, &m, RuleSet::Chinese)
+            .iter()
+            .map(|c| c.kind)
+            .collect();
+        assert_eq!(out, redrawn, "{d:?} of {fen} {moves}");
+    }
+    out
 }
 
 /// The classes of the cycle `moves` from `fen` under `rules`, after checking that the two
