@@ -225,27 +225,28 @@ impl Arbiter {
         self.referee.position()
     }
 
-    /// The ruling if `m`, played as the next move, ends the game; `Err` with the reason if
-    /// the referee refuses the move (a move-odds condition). Does not record the move (see
-    /// [`Arbiter::play`]).
+    /// The judge after `m` is played on a copy of this one (this one is untouched), or the
+    /// referee's refusal.
     ///
     /// # Errors
     ///
-    /// The referee's refusal, in words.
-    pub fn check(&self, m: Move) -> Result<Option<Ruling>, String> {
-        let mut probe = self.referee.clone();
-        match probe.play(m) {
-            Ok(ruling) if ruling.is_decided() => Ok(Some(convert(ruling))),
-            Ok(_) => Ok(None),
-            Err(e @ PlayError::Odds { .. }) => Err(e.to_string()),
-            Err(_) => Ok(None),
-        }
+    /// The move is illegal, breaks the move-odds conditions, or comes after the game's end.
+    pub fn probe(&self, m: Move) -> Result<Arbiter, PlayError> {
+        let mut after = self.clone();
+        after.advance(m)?;
+        Ok(after)
+    }
+
+    /// The referee's ruling, if it has decided the game.
+    pub fn ending(&self) -> Option<Ruling> {
+        let ruling = self.referee.ruling();
+        ruling.is_decided().then(|| convert(ruling))
     }
 
     /// The ruling if `m`, played as the next move, ends the game. Does not record the move
-    /// (see [`Arbiter::play`]).
+    /// (see [`Arbiter::advance`]).
     pub fn judge(&self, m: Move) -> Option<Ruling> {
-        self.check(m).ok().flatten()
+        self.probe(m).ok()?.ending()
     }
 
     /// The standing order to vary, if a forbidden cycle reached its ruling occurrence.
@@ -276,11 +277,14 @@ impl Arbiter {
         }
     }
 
-    /// Records a move that was played.
-    pub fn play(&mut self, m: Move) {
-        if let Err(e) = self.referee.play(m) {
-            tracing::warn!(%e, "the referee refused a move the game accepted");
-        }
+    /// Plays `m` and rules on the position it leads to.
+    ///
+    /// # Errors
+    ///
+    /// The referee's refusal; it then changes nothing.
+    pub fn advance(&mut self, m: Move) -> Result<(), PlayError> {
+        crate::work::count(|w| w.ruled += 1);
+        self.referee.play(m).map(|_| ())
     }
 }
 
@@ -308,96 +312,5 @@ fn convert(ruling: &xiangqi_referee::Ruling) -> Ruling {
         cycle: ruling.cycle.clone(),
         ordered_at: ruling.ordered_at,
         claimed_by: ruling.claimed_by,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn mate_is_ruled_a_win_for_the_mover() {
-        // The pawn steps to e8 with the rook behind it; the horse on g7 covers f9 and the
-        // red king on d0 takes d9 away (the generals may not face each other).
-        let pos = Position::from_fen("4k4/9/4P1N2/9/9/9/9/9/9/3KR4 w - - 0 1").unwrap();
-        let m: Move = "e7e8".parse().unwrap();
-        let r = Arbiter::new(&pos, RuleSet::Chinese).judge(m).unwrap();
-        assert_eq!(r.result, GameResult::RedWins);
-        assert_eq!(r.reason, "checkmate");
-        assert!(!r.explanation.is_empty() && !r.explanation_zh.is_empty());
-    }
-
-    #[test]
-    fn perpetual_check_loses_and_judge_does_not_record() {
-        // 1960 rules §4.2(一), 图四 (the referee crate's own example): Red's rook checks for
-        // ever; the position after ply 1 occurs for the third time at ply 9.
-        let pos = Position::from_fen("5k3/9/9/9/9/9/9/9/7R1/3K5 w").unwrap();
-        let mut arbiter = Arbiter::with_options(
-            &pos,
-            RuleSet::Chinese,
-            None,
-            None,
-            None,
-            Procedure::Immediate,
-        )
-        .unwrap();
-        let line = "h1h9 f9f8 h9h8 f8f9 h8h9 f9f8 h9h8 f8f9".split(' ');
-        for m in line {
-            let m: Move = m.parse().unwrap();
-            assert_eq!(arbiter.judge(m), None);
-            arbiter.play(m);
-        }
-        let last: Move = "h8h9".parse().unwrap();
-        let r = arbiter.judge(last).unwrap();
-        assert_eq!(r.result, GameResult::BlackWins);
-        assert_eq!(r.reason, "perpetual_check");
-        assert_eq!(r.offender, Some(Side::Red));
-        assert_eq!(r.ply, 9);
-        // The ruling carries the cycle move by move, as `xq judge --json` does: every red
-        // move a check (将), every black move the general's answer.
-        let cycle = r.cycle.as_ref().expect("a repetition ruling has its cycle");
-        let json = serde_json::to_value(&r).unwrap();
-        assert_eq!(
-            json["cycle"]["moves"].as_array().map(Vec::len),
-            Some(cycle.moves.len())
-        );
-        assert_eq!(cycle.moves.len(), 4);
-        assert!(
-            cycle
-                .moves
-                .iter()
-                .all(|m| (m.side == "red") == (m.label == "将"))
-        );
-        // Judging did not play the move: judging again gives the same.
-        assert_eq!(arbiter.judge(last).unwrap(), r);
-    }
-
-    #[test]
-    fn under_the_book_the_order_stands_and_a_repeat_loses() {
-        let pos = Position::from_fen("5k3/9/9/9/9/9/9/9/7R1/3K5 w").unwrap();
-        let mut arbiter = Arbiter::new(&pos, RuleSet::Chinese);
-        for m in "h1h9 f9f8 h9h8 f8f9 h8h9 f9f8 h9h8 f8f9 h8h9 f9f8".split(' ') {
-            let m: Move = m.parse().unwrap();
-            assert_eq!(arbiter.judge(m), None, "{m}: an order is no ending");
-            arbiter.play(m);
-        }
-        let order = arbiter
-            .order()
-            .expect("an order after the third occurrence");
-        assert_eq!(order.forbidden, ["h9h8".parse::<Move>().unwrap()]);
-        assert_eq!(
-            arbiter.claim(Claimant::Arbiter).unwrap_err(),
-            ClaimError::Forbidden {
-                side: Color::Red,
-                reason: xiangqi_referee::Reason::PerpetualCheck
-            }
-        );
-        let r = arbiter
-            .judge("h9h8".parse().unwrap())
-            .expect("not varying loses");
-        assert_eq!(
-            (r.result, r.ply, r.ordered_at),
-            (GameResult::BlackWins, 11, Some(9))
-        );
     }
 }

@@ -23,14 +23,17 @@ mod claims;
 pub mod desk;
 mod event;
 pub mod lag;
+mod moves;
 pub mod notation;
 mod offers;
 pub mod opponent;
 pub mod options;
 mod procedure;
 mod refusal;
+mod ruled;
 mod timers;
 mod view;
+pub mod work;
 
 use xiangqi::{Color, Move, Position};
 use xiangqi_clock::{BySide, ClockState, GameClock, Side, TimeControl};
@@ -45,6 +48,7 @@ pub use view::{ClockView, GameView, SideClock};
 
 use arbiter::Arbiter;
 use lag::LagQuota;
+use ruled::Memo;
 
 /// The clock side of a board colour.
 pub fn color_side(c: Color) -> Side {
@@ -203,6 +207,7 @@ pub struct Game {
     options: GameOptions,
     rules: RuleSet,
     desk: Desk,
+    memo: Memo,
 }
 
 /// What the arbiter's desk keeps track of.
@@ -290,6 +295,7 @@ impl Game {
             adjournment: Adjournment::None,
             ruling: None,
             seq: 1,
+            memo: Memo::default(),
         })
     }
 
@@ -444,8 +450,9 @@ impl Game {
     }
 
     fn read_move(&self, text: &str) -> Result<Move, Refusal> {
-        let m = crate::notation::parse_move(&self.pos, text).map_err(Refusal::Unreadable)?;
+        let m = notation::parse_move(&self.pos, text).map_err(Refusal::Unreadable)?;
         let mut probe = self.pos.clone();
+        work::count(|w| w.checked += 1);
         probe.play(m).map_err(Refusal::Illegal)?;
         Ok(m)
     }
@@ -487,13 +494,13 @@ impl Game {
                 return Decision::refuse(Refusal::PartnersTurn);
             }
         }
-        let m = match self.read_move(text) {
-            Ok(m) => m,
-            Err(r) => return Decision::refuse(r),
+        let ruled = match notation::parse_move(&self.pos, text) {
+            Ok(m) => self.rule_move(m),
+            Err(e) => Err(Refusal::Unreadable(e)),
         };
-        let board_ending = match self.arbiter.check(m) {
-            Ok(ending) => ending,
-            Err(reason) => return Decision::refuse(Refusal::Odds(reason)),
+        let ruled = match ruled {
+            Ok(ruled) => ruled,
+            Err(r) => return Decision::refuse(r),
         };
         let (at, lag) = if self.clock.state() == ClockState::Ready {
             // The first move starts the clocks and costs nothing: the opponent may not have
@@ -512,24 +519,28 @@ impl Game {
         }
         let mut events = vec![Event::Move {
             side: actor,
-            mv: m.to_string(),
+            mv: ruled.iccs().to_owned(),
             at_ms: at,
             lag_ms: lag,
             seat: seat.filter(|_| self.options.pairs.is_some()),
             by_arbiter: seat.is_none(),
         }];
-        match board_ending {
+        match ruled.ending() {
             Some(ruling) => events.push(Event::Ended { ruling, at_ms: at }),
-            None => events.extend(self.move_limit_after(m, at)),
+            None => events.extend(self.move_limit_after(ruled.mv(), at)),
         }
+        // The Move event is the first: applied, it will be the next `seq`.
+        self.memo.keep(self.seq + 1, ruled);
         Decision::take(events)
     }
 
-    /// The `Ended` event if playing `m` now ends the game on the board.
+    /// The `Ended` event if playing `m` now ends the game on the board. The ruled move is
+    /// kept for the event that plays it, which must come first in the decision.
     fn board_ending(&self, m: Move, at: u64) -> Option<Event> {
-        self.arbiter
-            .judge(m)
-            .map(|ruling| Event::Ended { ruling, at_ms: at })
+        let ruled = self.rule_move(m).ok()?;
+        let ending = ruled.ending();
+        self.memo.keep(self.seq + 1, ruled);
+        ending.map(|ruling| Event::Ended { ruling, at_ms: at })
     }
 
     /// Applies one event. Events come from [`Game::decide`] or from storage; one that does
@@ -651,47 +662,6 @@ impl Game {
                 }
                 self.ruling = Some(ruling.clone());
             }
-        }
-    }
-
-    fn play(&mut self, side: Side, mv: &str) {
-        let Ok(m) = mv.parse::<Move>() else {
-            tracing::warn!(%mv, "unreadable stored move ignored");
-            return;
-        };
-        let chinese = crate::notation::chinese(&self.pos, m);
-        let wxf = crate::notation::wxf(&self.pos, m);
-        let capture = self.pos.piece_at(m.to()).is_some();
-        if let Err(e) = self.pos.play(m) {
-            tracing::warn!(%e, "illegal stored move ignored");
-            return;
-        }
-        self.arbiter.play(m);
-        if self.options.move_odds.is_some() {
-            // In a move-odds opening the referee keeps the giver on move.
-            self.pos = self.arbiter.position().clone();
-        }
-        if capture
-            && let Some(limit) = &mut self.desk.move_limit
-            && self.moves.len() >= limit.from_ply as usize
-        {
-            limit.captures += 1;
-        }
-        self.moves.push(PlayedMove {
-            mv: m,
-            side,
-            iccs: m.to_string(),
-            chinese,
-            wxf,
-            capture,
-        });
-        if self.draw_offer == Some(side.other()) {
-            // Playing on instead of accepting declines the offer.
-            self.draw_offer = None;
-            self.desk.declined[side.other()] = true;
-        }
-        if matches!(self.adjournment, Adjournment::Proposed(_)) {
-            self.adjournment = Adjournment::None;
         }
     }
 }

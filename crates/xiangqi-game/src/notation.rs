@@ -28,6 +28,7 @@ use xiangqi::{Move, Position};
 /// assert!(parse_move(&pos, "zz").is_err());
 /// ```
 pub fn parse_move(pos: &Position, text: &str) -> Result<Move, String> {
+    crate::work::count(|w| w.read += 1);
     let text = text.trim();
     if text.len() > 64 {
         return Err("a move is at most a few characters".into());
