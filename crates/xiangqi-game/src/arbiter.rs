@@ -16,6 +16,11 @@ use xiangqi_referee::{
 };
 
 /// A game's result.
+///
+/// ```
+/// use xiangqi_game::GameResult;
+/// assert_eq!(serde_json::to_value(GameResult::BothLose).unwrap(), "both_lose");
+/// ```
 #[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
 pub enum GameResult {
@@ -33,6 +38,12 @@ pub enum GameResult {
 
 impl GameResult {
     /// The result in which `side` wins.
+    ///
+    /// ```
+    /// use xiangqi_clock::Side;
+    /// use xiangqi_game::GameResult;
+    /// assert_eq!(GameResult::win_for(Side::Black), GameResult::BlackWins);
+    /// ```
     pub fn win_for(side: Side) -> GameResult {
         match side {
             Side::Red => GameResult::RedWins,
@@ -41,6 +52,11 @@ impl GameResult {
     }
 
     /// PGN's result tag: `1-0`, `0-1`, `1/2-1/2`, `*`.
+    ///
+    /// ```
+    /// use xiangqi_game::GameResult;
+    /// assert_eq!(GameResult::Draw.pgn(), "1/2-1/2");
+    /// ```
     pub fn pgn(self) -> &'static str {
         match self {
             GameResult::RedWins => "1-0",
@@ -113,6 +129,12 @@ impl Ruling {
     }
 
     /// Both sides agreed a draw (4.2.2 一方提议作和，另一方表示同意).
+    ///
+    /// ```
+    /// use xiangqi_game::{GameResult, Ruling};
+    /// let r = Ruling::agreement(40);
+    /// assert_eq!((r.result, r.reason.as_str(), r.offender), (GameResult::Draw, "agreement", None));
+    /// ```
     pub fn agreement(ply: u32) -> Ruling {
         Ruling {
             result: GameResult::Draw,
@@ -129,6 +151,18 @@ impl Ruling {
     }
 
     /// A flag fell (4.1.4 在规定的时限内未走满规定的着数; 6.5 先超时者判负).
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use xiangqi_clock::{GameClock, Side};
+    /// use xiangqi_game::{GameResult, Ruling};
+    /// let mut clock: GameClock = GameClock::new("1m".parse().unwrap());
+    /// clock.start(Side::Red, Duration::ZERO).unwrap();
+    /// let flag = clock.check(Duration::from_secs(61)).unwrap().expect("Red's flag fell");
+    /// let r = Ruling::flag(&flag, 0);
+    /// assert_eq!((r.result, r.reason.as_str()), (GameResult::BlackWins, "flag"));
+    /// assert_eq!(r.offender, Some(Side::Red));
+    /// ```
     pub fn flag(flag: &Flag, ply: u32) -> Ruling {
         let articles: Vec<String> = flag.citations().iter().map(|c| c.to_string()).collect();
         Ruling {
@@ -165,6 +199,20 @@ pub(super) fn zh(side: Side) -> &'static str {
 /// The board's judge for one game: the referee crate's [`Referee`], which rules on mate,
 /// stalemate, the natural limit, material and the repetition rulings (棋例) of the chosen
 /// rule set. Its ruling is carried over as is (same JSON shape).
+///
+/// ```
+/// use xiangqi::Position;
+/// use xiangqi_game::arbiter::Arbiter;
+/// use xiangqi_referee::RuleSet;
+/// let mut arbiter = Arbiter::new(&Position::start(), RuleSet::Chinese);
+/// let h2e2 = "h2e2".parse().unwrap();
+/// let after = arbiter.probe(h2e2).unwrap();
+/// assert_eq!(after.ending(), None);
+/// assert_eq!(arbiter.position(), &Position::start()); // a probe records nothing
+/// arbiter.advance(h2e2).unwrap();
+/// assert_eq!(arbiter.position(), after.position());
+/// assert!(arbiter.advance(h2e2).is_err()); // Black to move, and h2 is empty
+/// ```
 #[derive(Clone)]
 pub struct Arbiter {
     referee: Referee,
@@ -196,6 +244,19 @@ impl Arbiter {
     /// # Errors
     ///
     /// Move odds the books do not know.
+    ///
+    /// ```
+    /// use xiangqi::Position;
+    /// use xiangqi_game::arbiter::Arbiter;
+    /// use xiangqi_referee::{Procedure, RuleSet};
+    /// // Two moves in a row for Red (1960 §7 二); the same piece may not move twice.
+    /// let mut arbiter =
+    ///     Arbiter::with_options(&Position::start(), RuleSet::Chinese, None, None, Some(2), Procedure::Book)
+    ///         .unwrap();
+    /// arbiter.advance("h2e2".parse().unwrap()).unwrap();
+    /// assert!(arbiter.probe("e2e1".parse().unwrap()).is_err());
+    /// assert!(Arbiter::with_options(&Position::start(), RuleSet::Chinese, None, None, Some(99), Procedure::Book).is_err());
+    /// ```
     pub fn with_options(
         start: &Position,
         rules: RuleSet,
@@ -245,6 +306,17 @@ impl Arbiter {
 
     /// The ruling if `m`, played as the next move, ends the game. Does not record the move
     /// (see [`Arbiter::advance`]).
+    ///
+    /// ```
+    /// use xiangqi::Position;
+    /// use xiangqi_game::arbiter::Arbiter;
+    /// use xiangqi_referee::RuleSet;
+    /// // The pawn steps to e8 with the rook behind it: mate.
+    /// let pos = Position::from_fen("4k4/9/4P1N2/9/9/9/9/9/9/3KR4 w - - 0 1").unwrap();
+    /// let arbiter = Arbiter::new(&pos, RuleSet::Chinese);
+    /// assert_eq!(arbiter.judge("e7e8".parse().unwrap()).unwrap().reason, "checkmate");
+    /// assert_eq!(arbiter.judge("e7d7".parse().unwrap()), None);
+    /// ```
     pub fn judge(&self, m: Move) -> Option<Ruling> {
         self.probe(m).ok()?.ending()
     }

@@ -51,6 +51,12 @@ use lag::LagQuota;
 use ruled::Memo;
 
 /// The clock side of a board colour.
+///
+/// ```
+/// use xiangqi::Color;
+/// use xiangqi_clock::Side;
+/// assert_eq!(xiangqi_game::color_side(Color::Black), Side::Black);
+/// ```
 pub fn color_side(c: Color) -> Side {
     match c {
         Color::Red => Side::Red,
@@ -74,6 +80,13 @@ pub enum Actor {
 
 impl Actor {
     /// The side of a player.
+    ///
+    /// ```
+    /// use xiangqi_clock::Side;
+    /// use xiangqi_game::Actor;
+    /// assert_eq!(Actor::Player { side: Side::Red, seat: 1 }.side(), Some(Side::Red));
+    /// assert_eq!(Actor::Arbiter.side(), None);
+    /// ```
     pub fn side(self) -> Option<Side> {
         match self {
             Actor::Player { side, .. } => Some(side),
@@ -83,6 +96,21 @@ impl Actor {
 }
 
 /// What a player asks of the game.
+///
+/// ```
+/// use xiangqi_clock::Side;
+/// use xiangqi_game::{Action, Answer, Event, Game};
+/// let created = Event::Created {
+///     control: "10m+5s".into(),
+///     rules: Default::default(),
+///     fen: xiangqi::Position::start().fen(),
+///     created_unix_ms: 0,
+///     options: Default::default(),
+/// };
+/// let game = Game::from_created(&created).unwrap();
+/// let offer = game.decide(Side::Red, &Action::Draw(Answer::Offer), 0);
+/// assert_eq!(offer.events, [Event::DrawOffered { by: Side::Red }]);
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Action {
     /// Play a move (any accepted notation); `lag_ms` is the connection's measured or declared
@@ -165,6 +193,22 @@ pub struct PlayedMove {
 
 /// The outcome of [`Game::decide`]: events to store and apply, and whether the action itself
 /// was refused (a move that arrives after the flag fell is refused *and* ends the game).
+///
+/// ```
+/// use xiangqi_clock::Side;
+/// use xiangqi_game::{Action, Event, Game, Refusal};
+/// let created = Event::Created {
+///     control: "10m+5s".into(),
+///     rules: Default::default(),
+///     fen: xiangqi::Position::start().fen(),
+///     created_unix_ms: 0,
+///     options: Default::default(),
+/// };
+/// let game = Game::from_created(&created).unwrap();
+/// let early = game.decide(Side::Black, &Action::Move { text: "h7e7".into(), lag_ms: 0 }, 0);
+/// assert_eq!(early.refusal, Some(Refusal::NotYourTurn));
+/// assert!(early.events.is_empty());
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Decision {
     /// Events to store, in order.
@@ -227,6 +271,12 @@ struct Desk {
 }
 
 /// Why a `Created` event could not start a game.
+///
+/// ```
+/// use xiangqi_clock::Side;
+/// use xiangqi_game::{Event, Game};
+/// assert!(Game::from_created(&Event::DrawOffered { by: Side::Red }).is_err());
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BadCreation(pub String);
 
@@ -383,12 +433,47 @@ impl Game {
     }
 
     /// `now` clamped so the clock never sees time go backwards.
+    ///
+    /// ```
+    /// use xiangqi_clock::Side;
+    /// use xiangqi_game::{Action, Event, Game};
+    /// let created = Event::Created {
+    ///     control: "10m+5s".into(),
+    ///     rules: Default::default(),
+    ///     fen: xiangqi::Position::start().fen(),
+    ///     created_unix_ms: 0,
+    ///     options: Default::default(),
+    /// };
+    /// let mut game = Game::from_created(&created).unwrap();
+    /// for e in game.decide(Side::Red, &Action::Move { text: "h2e2".into(), lag_ms: 0 }, 5_000).events {
+    ///     game.apply(&e);
+    /// }
+    /// assert_eq!(game.clamp(1_000), 5_000);
+    /// assert_eq!(game.clamp(6_000), 6_000);
+    /// ```
     pub fn clamp(&self, now_ms: u64) -> u64 {
         let last = u64::try_from(self.clock.last_event().as_millis()).unwrap_or(u64::MAX);
         now_ms.max(last)
     }
 
     /// What the player `actor` (seat 0) doing `action` at `now` (game ms) would cause.
+    ///
+    /// ```
+    /// use xiangqi_clock::Side;
+    /// use xiangqi_game::{Action, Event, Game, GameResult};
+    /// let created = Event::Created {
+    ///     control: "10m+5s".into(),
+    ///     rules: Default::default(),
+    ///     fen: xiangqi::Position::start().fen(),
+    ///     created_unix_ms: 0,
+    ///     options: Default::default(),
+    /// };
+    /// let game = Game::from_created(&created).unwrap();
+    /// let resign = game.decide(Side::Red, &Action::Resign, 0);
+    /// let [Event::Ended { ruling, .. }] = &resign.events[..] else { panic!() };
+    /// assert_eq!((ruling.result, ruling.reason.as_str()), (GameResult::BlackWins, "resignation"));
+    /// assert_eq!(game.ruling(), None); // deciding changes nothing
+    /// ```
     pub fn decide(&self, actor: Side, action: &Action, now: u64) -> Decision {
         self.decide_as(
             Actor::Player {
@@ -401,6 +486,26 @@ impl Game {
     }
 
     /// What `actor` doing `action` at `now` (game ms) would cause.
+    ///
+    /// ```
+    /// use xiangqi_clock::Side;
+    /// use xiangqi_game::{Action, Actor, ArbiterAction, Event, Game, Refusal};
+    /// let created = Event::Created {
+    ///     control: "10m+5s".into(),
+    ///     rules: Default::default(),
+    ///     fen: xiangqi::Position::start().fen(),
+    ///     created_unix_ms: 0,
+    ///     options: Default::default(),
+    /// };
+    /// let game = Game::from_created(&created).unwrap();
+    /// // The arbiter may enter the move of the side to move (scoring over the board) ...
+    /// let scored = game.decide_as(Actor::Arbiter, &Action::Move { text: "炮二平五".into(), lag_ms: 0 }, 0);
+    /// assert!(matches!(&scored.events[0], Event::Move { by_arbiter: true, mv, .. } if mv == "h2e2"));
+    /// // ... and a player may not take the arbiter's actions.
+    /// let player = Actor::Player { side: Side::Red, seat: 0 };
+    /// let pause = game.decide_as(player, &Action::Arbiter(ArbiterAction::Pause), 0);
+    /// assert_eq!(pause.refusal, Some(Refusal::NotYours));
+    /// ```
     pub fn decide_as(&self, actor: Actor, action: &Action, now: u64) -> Decision {
         if self.ruling.is_some() {
             return Decision::refuse(Refusal::GameOver);
@@ -545,6 +650,25 @@ impl Game {
 
     /// Applies one event. Events come from [`Game::decide`] or from storage; one that does
     /// not fit (a corrupt log) is logged and skipped rather than trusted.
+    ///
+    /// ```
+    /// use xiangqi_clock::Side;
+    /// use xiangqi_game::{Action, Event, Game};
+    /// let created = Event::Created {
+    ///     control: "10m+5s".into(),
+    ///     rules: Default::default(),
+    ///     fen: xiangqi::Position::start().fen(),
+    ///     created_unix_ms: 0,
+    ///     options: Default::default(),
+    /// };
+    /// let mut game = Game::from_created(&created).unwrap();
+    /// for e in game.decide(Side::Red, &Action::Move { text: "C2.5".into(), lag_ms: 0 }, 1_000).events {
+    ///     game.apply(&e);
+    /// }
+    /// assert_eq!(game.seq(), 2);
+    /// assert_eq!((game.moves()[0].chinese.as_str(), game.moves()[0].wxf.as_str()), ("炮二平五", "C2.5"));
+    /// assert_eq!(game.position().turn(), xiangqi::Color::Black);
+    /// ```
     pub fn apply(&mut self, event: &Event) {
         self.seq += 1;
         match event {

@@ -37,6 +37,15 @@ thread_local! {
 
 impl Work {
     /// The counts on this thread so far.
+    ///
+    /// ```
+    /// use xiangqi::Position;
+    /// use xiangqi_game::{arbiter::Arbiter, work::Work};
+    /// let before = Work::on_this_thread();
+    /// let mut arbiter = Arbiter::new(&Position::start(), Default::default());
+    /// arbiter.advance("h2e2".parse().unwrap()).unwrap();
+    /// assert_eq!(Work::on_this_thread().since(before).ruled, 1);
+    /// ```
     pub fn on_this_thread() -> Work {
         WORK.with(Cell::get)
     }
