@@ -281,6 +281,11 @@ impl Arbiter {
         self.referee.options().rules
     }
 
+    /// The referee itself.
+    pub fn referee(&self) -> &Referee {
+        &self.referee
+    }
+
     /// The position as the referee has it (in a move-odds opening the giver stays on move).
     pub fn position(&self) -> &Position {
         self.referee.position()

@@ -325,7 +325,7 @@ impl Game {
         )
         .map_err(BadCreation)?;
         let scheduled = options.starts_at_unix_ms.is_some();
-        Ok(Game {
+        let mut game = Game {
             created_unix_ms: *created_unix_ms,
             arbiter,
             rules: *rules,
@@ -346,7 +346,9 @@ impl Game {
             ruling: None,
             seq: 1,
             memo: Memo::default(),
-        })
+        };
+        game.play_opening()?;
+        Ok(game)
     }
 
     /// Number of events applied (the `seq` of the last one).
@@ -402,6 +404,11 @@ impl Game {
     /// Whether `side` has opened the game (always true unless the game is scheduled).
     pub fn arrived(&self, side: Side) -> bool {
         self.desk.arrived[side]
+    }
+
+    /// The referee as it stands: its ruling, its moves, its standing order to vary.
+    pub fn referee(&self) -> &xiangqi_referee::Referee {
+        self.arbiter.referee()
     }
 
     /// The clock.

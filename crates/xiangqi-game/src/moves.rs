@@ -7,7 +7,7 @@ use xiangqi_referee::PlayError;
 
 use super::arbiter::Arbiter;
 use super::ruled::Ruled;
-use super::{Adjournment, Game, PlayedMove, Refusal, notation, work};
+use super::{Adjournment, BadCreation, Game, PlayedMove, Refusal, notation, work};
 
 impl Game {
     /// Rules on `m` as the next move, on a copy of the referee; the refusal if the referee
@@ -44,6 +44,25 @@ impl Game {
             arbiter,
             after,
         }
+    }
+
+    /// Plays the options' opening moves, before any clock (see
+    /// [`GameOptions::opening`](crate::GameOptions::opening)).
+    pub(super) fn play_opening(&mut self) -> Result<(), BadCreation> {
+        for (i, text) in self.options.opening.clone().iter().enumerate() {
+            let m: Move = text
+                .parse()
+                .map_err(|e| BadCreation(format!("opening move {} ({text}): {e}", i + 1)))?;
+            let arbiter = self
+                .arbiter
+                .probe(m)
+                .map_err(|e| BadCreation(format!("opening move {} ({m}): {e}", i + 1)))?;
+            let after = arbiter.position().clone();
+            let side = self.turn();
+            let ruled = self.ruled(m, Some(arbiter), after);
+            self.enter(side, ruled);
+        }
+        Ok(())
     }
 
     /// Plays the stored move `mv` (ICCS) for `side`: the decision's ruling if this is the
