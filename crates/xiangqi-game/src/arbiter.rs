@@ -16,6 +16,11 @@ use xiangqi_referee::{
 };
 
 /// A game's result.
+///
+/// ```
+/// use xiangqi_game::GameResult;
+/// assert_eq!(serde_json::to_value(GameResult::BothLose).unwrap(), "both_lose");
+/// ```
 #[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
 pub enum GameResult {
@@ -33,6 +38,12 @@ pub enum GameResult {
 
 impl GameResult {
     /// The result in which `side` wins.
+    ///
+    /// ```
+    /// use xiangqi_clock::Side;
+    /// use xiangqi_game::GameResult;
+    /// assert_eq!(GameResult::win_for(Side::Black), GameResult::BlackWins);
+    /// ```
     pub fn win_for(side: Side) -> GameResult {
         match side {
             Side::Red => GameResult::RedWins,
@@ -41,6 +52,11 @@ impl GameResult {
     }
 
     /// PGN's result tag: `1-0`, `0-1`, `1/2-1/2`, `*`.
+    ///
+    /// ```
+    /// use xiangqi_game::GameResult;
+    /// assert_eq!(GameResult::Draw.pgn(), "1/2-1/2");
+    /// ```
     pub fn pgn(self) -> &'static str {
         match self {
             GameResult::RedWins => "1-0",
@@ -113,6 +129,12 @@ impl Ruling {
     }
 
     /// Both sides agreed a draw (4.2.2 一方提议作和，另一方表示同意).
+    ///
+    /// ```
+    /// use xiangqi_game::{GameResult, Ruling};
+    /// let r = Ruling::agreement(40);
+    /// assert_eq!((r.result, r.reason.as_str(), r.offender), (GameResult::Draw, "agreement", None));
+    /// ```
     pub fn agreement(ply: u32) -> Ruling {
         Ruling {
             result: GameResult::Draw,
@@ -129,6 +151,18 @@ impl Ruling {
     }
 
     /// A flag fell (4.1.4 在规定的时限内未走满规定的着数; 6.5 先超时者判负).
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use xiangqi_clock::{GameClock, Side};
+    /// use xiangqi_game::{GameResult, Ruling};
+    /// let mut clock: GameClock = GameClock::new("1m".parse().unwrap());
+    /// clock.start(Side::Red, Duration::ZERO).unwrap();
+    /// let flag = clock.check(Duration::from_secs(61)).unwrap().expect("Red's flag fell");
+    /// let r = Ruling::flag(&flag, 0);
+    /// assert_eq!((r.result, r.reason.as_str()), (GameResult::BlackWins, "flag"));
+    /// assert_eq!(r.offender, Some(Side::Red));
+    /// ```
     pub fn flag(flag: &Flag, ply: u32) -> Ruling {
         let articles: Vec<String> = flag.citations().iter().map(|c| c.to_string()).collect();
         Ruling {
@@ -165,6 +199,20 @@ pub(super) fn zh(side: Side) -> &'static str {
 /// The board's judge for one game: the referee crate's [`Referee`], which rules on mate,
 /// stalemate, the natural limit, material and the repetition rulings (棋例) of the chosen
 /// rule set. Its ruling is carried over as is (same JSON shape).
+///
+/// ```
+/// use xiangqi::Position;
+/// use xiangqi_game::arbiter::Arbiter;
+/// use xiangqi_referee::RuleSet;
+/// let mut arbiter = Arbiter::new(&Position::start(), RuleSet::Chinese);
+/// let h2e2 = "h2e2".parse().unwrap();
+/// let after = arbiter.probe(h2e2).unwrap();
+/// assert_eq!(after.ending(), None);
+/// assert_eq!(arbiter.position(), &Position::start()); // a probe records nothing
+/// arbiter.advance(h2e2).unwrap();
+/// assert_eq!(arbiter.position(), after.position());
+/// assert!(arbiter.advance(h2e2).is_err()); // Black to move, and h2 is empty
+/// ```
 #[derive(Clone)]
 pub struct Arbiter {
     referee: Referee,
@@ -196,6 +244,19 @@ impl Arbiter {
     /// # Errors
     ///
     /// Move odds the books do not know.
+    ///
+    /// ```
+    /// use xiangqi::Position;
+    /// use xiangqi_game::arbiter::Arbiter;
+    /// use xiangqi_referee::{Procedure, RuleSet};
+    /// // Two moves in a row for Red (1960 §7 二); the same piece may not move twice.
+    /// let mut arbiter =
+    ///     Arbiter::with_options(&Position::start(), RuleSet::Chinese, None, None, Some(2), Procedure::Book)
+    ///         .unwrap();
+    /// arbiter.advance("h2e2".parse().unwrap()).unwrap();
+    /// assert!(arbiter.probe("e2e1".parse().unwrap()).is_err());
+    /// assert!(Arbiter::with_options(&Position::start(), RuleSet::Chinese, None, None, Some(99), Procedure::Book).is_err());
+    /// ```
     pub fn with_options(
         start: &Position,
         rules: RuleSet,
@@ -220,32 +281,49 @@ impl Arbiter {
         self.referee.options().rules
     }
 
+    /// The referee itself.
+    pub fn referee(&self) -> &Referee {
+        &self.referee
+    }
+
     /// The position as the referee has it (in a move-odds opening the giver stays on move).
     pub fn position(&self) -> &Position {
         self.referee.position()
     }
 
-    /// The ruling if `m`, played as the next move, ends the game; `Err` with the reason if
-    /// the referee refuses the move (a move-odds condition). Does not record the move (see
-    /// [`Arbiter::play`]).
+    /// The judge after `m` is played on a copy of this one (this one is untouched), or the
+    /// referee's refusal.
     ///
     /// # Errors
     ///
-    /// The referee's refusal, in words.
-    pub fn check(&self, m: Move) -> Result<Option<Ruling>, String> {
-        let mut probe = self.referee.clone();
-        match probe.play(m) {
-            Ok(ruling) if ruling.is_decided() => Ok(Some(convert(ruling))),
-            Ok(_) => Ok(None),
-            Err(e @ PlayError::Odds { .. }) => Err(e.to_string()),
-            Err(_) => Ok(None),
-        }
+    /// The move is illegal, breaks the move-odds conditions, or comes after the game's end.
+    pub fn probe(&self, m: Move) -> Result<Arbiter, PlayError> {
+        let mut after = self.clone();
+        after.advance(m)?;
+        Ok(after)
+    }
+
+    /// The referee's ruling, if it has decided the game.
+    pub fn ending(&self) -> Option<Ruling> {
+        let ruling = self.referee.ruling();
+        ruling.is_decided().then(|| convert(ruling))
     }
 
     /// The ruling if `m`, played as the next move, ends the game. Does not record the move
-    /// (see [`Arbiter::play`]).
+    /// (see [`Arbiter::advance`]).
+    ///
+    /// ```
+    /// use xiangqi::Position;
+    /// use xiangqi_game::arbiter::Arbiter;
+    /// use xiangqi_referee::RuleSet;
+    /// // The pawn steps to e8 with the rook behind it: mate.
+    /// let pos = Position::from_fen("4k4/9/4P1N2/9/9/9/9/9/9/3KR4 w - - 0 1").unwrap();
+    /// let arbiter = Arbiter::new(&pos, RuleSet::Chinese);
+    /// assert_eq!(arbiter.judge("e7e8".parse().unwrap()).unwrap().reason, "checkmate");
+    /// assert_eq!(arbiter.judge("e7d7".parse().unwrap()), None);
+    /// ```
     pub fn judge(&self, m: Move) -> Option<Ruling> {
-        self.check(m).ok().flatten()
+        self.probe(m).ok()?.ending()
     }
 
     /// The standing order to vary, if a forbidden cycle reached its ruling occurrence.
@@ -276,11 +354,14 @@ impl Arbiter {
         }
     }
 
-    /// Records a move that was played.
-    pub fn play(&mut self, m: Move) {
-        if let Err(e) = self.referee.play(m) {
-            tracing::warn!(%e, "the referee refused a move the game accepted");
-        }
+    /// Plays `m` and rules on the position it leads to.
+    ///
+    /// # Errors
+    ///
+    /// The referee's refusal; it then changes nothing.
+    pub fn advance(&mut self, m: Move) -> Result<(), PlayError> {
+        crate::work::count(|w| w.ruled += 1);
+        self.referee.play(m).map(|_| ())
     }
 }
 
@@ -308,96 +389,5 @@ fn convert(ruling: &xiangqi_referee::Ruling) -> Ruling {
         cycle: ruling.cycle.clone(),
         ordered_at: ruling.ordered_at,
         claimed_by: ruling.claimed_by,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn mate_is_ruled_a_win_for_the_mover() {
-        // The pawn steps to e8 with the rook behind it; the horse on g7 covers f9 and the
-        // red king on d0 takes d9 away (the generals may not face each other).
-        let pos = Position::from_fen("4k4/9/4P1N2/9/9/9/9/9/9/3KR4 w - - 0 1").unwrap();
-        let m: Move = "e7e8".parse().unwrap();
-        let r = Arbiter::new(&pos, RuleSet::Chinese).judge(m).unwrap();
-        assert_eq!(r.result, GameResult::RedWins);
-        assert_eq!(r.reason, "checkmate");
-        assert!(!r.explanation.is_empty() && !r.explanation_zh.is_empty());
-    }
-
-    #[test]
-    fn perpetual_check_loses_and_judge_does_not_record() {
-        // 1960 rules §4.2(一), 图四 (the referee crate's own example): Red's rook checks for
-        // ever; the position after ply 1 occurs for the third time at ply 9.
-        let pos = Position::from_fen("5k3/9/9/9/9/9/9/9/7R1/3K5 w").unwrap();
-        let mut arbiter = Arbiter::with_options(
-            &pos,
-            RuleSet::Chinese,
-            None,
-            None,
-            None,
-            Procedure::Immediate,
-        )
-        .unwrap();
-        let line = "h1h9 f9f8 h9h8 f8f9 h8h9 f9f8 h9h8 f8f9".split(' ');
-        for m in line {
-            let m: Move = m.parse().unwrap();
-            assert_eq!(arbiter.judge(m), None);
-            arbiter.play(m);
-        }
-        let last: Move = "h8h9".parse().unwrap();
-        let r = arbiter.judge(last).unwrap();
-        assert_eq!(r.result, GameResult::BlackWins);
-        assert_eq!(r.reason, "perpetual_check");
-        assert_eq!(r.offender, Some(Side::Red));
-        assert_eq!(r.ply, 9);
-        // The ruling carries the cycle move by move, as `xq judge --json` does: every red
-        // move a check (将), every black move the general's answer.
-        let cycle = r.cycle.as_ref().expect("a repetition ruling has its cycle");
-        let json = serde_json::to_value(&r).unwrap();
-        assert_eq!(
-            json["cycle"]["moves"].as_array().map(Vec::len),
-            Some(cycle.moves.len())
-        );
-        assert_eq!(cycle.moves.len(), 4);
-        assert!(
-            cycle
-                .moves
-                .iter()
-                .all(|m| (m.side == "red") == (m.label == "将"))
-        );
-        // Judging did not play the move: judging again gives the same.
-        assert_eq!(arbiter.judge(last).unwrap(), r);
-    }
-
-    #[test]
-    fn under_the_book_the_order_stands_and_a_repeat_loses() {
-        let pos = Position::from_fen("5k3/9/9/9/9/9/9/9/7R1/3K5 w").unwrap();
-        let mut arbiter = Arbiter::new(&pos, RuleSet::Chinese);
-        for m in "h1h9 f9f8 h9h8 f8f9 h8h9 f9f8 h9h8 f8f9 h8h9 f9f8".split(' ') {
-            let m: Move = m.parse().unwrap();
-            assert_eq!(arbiter.judge(m), None, "{m}: an order is no ending");
-            arbiter.play(m);
-        }
-        let order = arbiter
-            .order()
-            .expect("an order after the third occurrence");
-        assert_eq!(order.forbidden, ["h9h8".parse::<Move>().unwrap()]);
-        assert_eq!(
-            arbiter.claim(Claimant::Arbiter).unwrap_err(),
-            ClaimError::Forbidden {
-                side: Color::Red,
-                reason: xiangqi_referee::Reason::PerpetualCheck
-            }
-        );
-        let r = arbiter
-            .judge("h9h8".parse().unwrap())
-            .expect("not varying loses");
-        assert_eq!(
-            (r.result, r.ply, r.ordered_at),
-            (GameResult::BlackWins, 11, Some(9))
-        );
     }
 }

@@ -11,6 +11,12 @@ use xiangqi_clock::Side;
 use super::arbiter::{GameResult, Ruling, title, zh};
 
 /// A foul the arbiter records (犯规).
+///
+/// ```
+/// use xiangqi_game::FoulKind;
+/// assert!(FoulKind::RepeatedDrawOffer.article().contains("2.8(1)"));
+/// assert_eq!(FoulKind::IllegalMove.english(), "illegal move");
+/// ```
 #[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
 pub enum FoulKind {
@@ -212,6 +218,13 @@ fn with_note(text: String, note: &str) -> String {
 
 impl Ruling {
     /// The offender reached the foul limit (4.1.8: 在同一棋局中，三次"犯规"; 2.4(4): 两次).
+    ///
+    /// ```
+    /// use xiangqi_clock::Side;
+    /// use xiangqi_game::{GameResult, Ruling};
+    /// let r = Ruling::fouls(Side::Black, 3, 31);
+    /// assert_eq!((r.result, r.reason.as_str()), (GameResult::RedWins, "fouls"));
+    /// ```
     pub fn fouls(offender: Side, count: u32, ply: u32) -> Ruling {
         Ruling {
             result: GameResult::win_for(offender.other()),
@@ -333,6 +346,12 @@ pub struct MoveLimit {
 
 impl MoveLimit {
     /// The ply at which it runs out.
+    ///
+    /// ```
+    /// use xiangqi_game::MoveLimit;
+    /// let limit = MoveLimit { rounds: 20, from_ply: 60, captures: 0 };
+    /// assert_eq!(limit.ends_at(), 100);
+    /// ```
     pub fn ends_at(&self) -> u32 {
         self.from_ply.saturating_add(self.rounds.saturating_mul(2))
     }

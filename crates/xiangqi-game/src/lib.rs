@@ -23,14 +23,17 @@ mod claims;
 pub mod desk;
 mod event;
 pub mod lag;
+mod moves;
 pub mod notation;
 mod offers;
 pub mod opponent;
 pub mod options;
 mod procedure;
 mod refusal;
+mod ruled;
 mod timers;
 mod view;
+pub mod work;
 
 use xiangqi::{Color, Move, Position};
 use xiangqi_clock::{BySide, ClockState, GameClock, Side, TimeControl};
@@ -45,8 +48,15 @@ pub use view::{ClockView, GameView, SideClock};
 
 use arbiter::Arbiter;
 use lag::LagQuota;
+use ruled::Memo;
 
 /// The clock side of a board colour.
+///
+/// ```
+/// use xiangqi::Color;
+/// use xiangqi_clock::Side;
+/// assert_eq!(xiangqi_game::color_side(Color::Black), Side::Black);
+/// ```
 pub fn color_side(c: Color) -> Side {
     match c {
         Color::Red => Side::Red,
@@ -70,6 +80,13 @@ pub enum Actor {
 
 impl Actor {
     /// The side of a player.
+    ///
+    /// ```
+    /// use xiangqi_clock::Side;
+    /// use xiangqi_game::Actor;
+    /// assert_eq!(Actor::Player { side: Side::Red, seat: 1 }.side(), Some(Side::Red));
+    /// assert_eq!(Actor::Arbiter.side(), None);
+    /// ```
     pub fn side(self) -> Option<Side> {
         match self {
             Actor::Player { side, .. } => Some(side),
@@ -79,6 +96,21 @@ impl Actor {
 }
 
 /// What a player asks of the game.
+///
+/// ```
+/// use xiangqi_clock::Side;
+/// use xiangqi_game::{Action, Answer, Event, Game};
+/// let created = Event::Created {
+///     control: "10m+5s".into(),
+///     rules: Default::default(),
+///     fen: xiangqi::Position::start().fen(),
+///     created_unix_ms: 0,
+///     options: Default::default(),
+/// };
+/// let game = Game::from_created(&created).unwrap();
+/// let offer = game.decide(Side::Red, &Action::Draw(Answer::Offer), 0);
+/// assert_eq!(offer.events, [Event::DrawOffered { by: Side::Red }]);
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Action {
     /// Play a move (any accepted notation); `lag_ms` is the connection's measured or declared
@@ -161,6 +193,22 @@ pub struct PlayedMove {
 
 /// The outcome of [`Game::decide`]: events to store and apply, and whether the action itself
 /// was refused (a move that arrives after the flag fell is refused *and* ends the game).
+///
+/// ```
+/// use xiangqi_clock::Side;
+/// use xiangqi_game::{Action, Event, Game, Refusal};
+/// let created = Event::Created {
+///     control: "10m+5s".into(),
+///     rules: Default::default(),
+///     fen: xiangqi::Position::start().fen(),
+///     created_unix_ms: 0,
+///     options: Default::default(),
+/// };
+/// let game = Game::from_created(&created).unwrap();
+/// let early = game.decide(Side::Black, &Action::Move { text: "h7e7".into(), lag_ms: 0 }, 0);
+/// assert_eq!(early.refusal, Some(Refusal::NotYourTurn));
+/// assert!(early.events.is_empty());
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Decision {
     /// Events to store, in order.
@@ -203,6 +251,7 @@ pub struct Game {
     options: GameOptions,
     rules: RuleSet,
     desk: Desk,
+    memo: Memo,
 }
 
 /// What the arbiter's desk keeps track of.
@@ -222,6 +271,12 @@ struct Desk {
 }
 
 /// Why a `Created` event could not start a game.
+///
+/// ```
+/// use xiangqi_clock::Side;
+/// use xiangqi_game::{Event, Game};
+/// assert!(Game::from_created(&Event::DrawOffered { by: Side::Red }).is_err());
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BadCreation(pub String);
 
@@ -270,7 +325,7 @@ impl Game {
         )
         .map_err(BadCreation)?;
         let scheduled = options.starts_at_unix_ms.is_some();
-        Ok(Game {
+        let mut game = Game {
             created_unix_ms: *created_unix_ms,
             arbiter,
             rules: *rules,
@@ -290,7 +345,10 @@ impl Game {
             adjournment: Adjournment::None,
             ruling: None,
             seq: 1,
-        })
+            memo: Memo::default(),
+        };
+        game.play_opening()?;
+        Ok(game)
     }
 
     /// Number of events applied (the `seq` of the last one).
@@ -348,6 +406,11 @@ impl Game {
         self.desk.arrived[side]
     }
 
+    /// The referee as it stands: its ruling, its moves, its standing order to vary.
+    pub fn referee(&self) -> &xiangqi_referee::Referee {
+        self.arbiter.referee()
+    }
+
     /// The clock.
     pub fn clock(&self) -> &GameClock<String> {
         &self.clock
@@ -377,12 +440,47 @@ impl Game {
     }
 
     /// `now` clamped so the clock never sees time go backwards.
+    ///
+    /// ```
+    /// use xiangqi_clock::Side;
+    /// use xiangqi_game::{Action, Event, Game};
+    /// let created = Event::Created {
+    ///     control: "10m+5s".into(),
+    ///     rules: Default::default(),
+    ///     fen: xiangqi::Position::start().fen(),
+    ///     created_unix_ms: 0,
+    ///     options: Default::default(),
+    /// };
+    /// let mut game = Game::from_created(&created).unwrap();
+    /// for e in game.decide(Side::Red, &Action::Move { text: "h2e2".into(), lag_ms: 0 }, 5_000).events {
+    ///     game.apply(&e);
+    /// }
+    /// assert_eq!(game.clamp(1_000), 5_000);
+    /// assert_eq!(game.clamp(6_000), 6_000);
+    /// ```
     pub fn clamp(&self, now_ms: u64) -> u64 {
         let last = u64::try_from(self.clock.last_event().as_millis()).unwrap_or(u64::MAX);
         now_ms.max(last)
     }
 
     /// What the player `actor` (seat 0) doing `action` at `now` (game ms) would cause.
+    ///
+    /// ```
+    /// use xiangqi_clock::Side;
+    /// use xiangqi_game::{Action, Event, Game, GameResult};
+    /// let created = Event::Created {
+    ///     control: "10m+5s".into(),
+    ///     rules: Default::default(),
+    ///     fen: xiangqi::Position::start().fen(),
+    ///     created_unix_ms: 0,
+    ///     options: Default::default(),
+    /// };
+    /// let game = Game::from_created(&created).unwrap();
+    /// let resign = game.decide(Side::Red, &Action::Resign, 0);
+    /// let [Event::Ended { ruling, .. }] = &resign.events[..] else { panic!() };
+    /// assert_eq!((ruling.result, ruling.reason.as_str()), (GameResult::BlackWins, "resignation"));
+    /// assert_eq!(game.ruling(), None); // deciding changes nothing
+    /// ```
     pub fn decide(&self, actor: Side, action: &Action, now: u64) -> Decision {
         self.decide_as(
             Actor::Player {
@@ -395,6 +493,26 @@ impl Game {
     }
 
     /// What `actor` doing `action` at `now` (game ms) would cause.
+    ///
+    /// ```
+    /// use xiangqi_clock::Side;
+    /// use xiangqi_game::{Action, Actor, ArbiterAction, Event, Game, Refusal};
+    /// let created = Event::Created {
+    ///     control: "10m+5s".into(),
+    ///     rules: Default::default(),
+    ///     fen: xiangqi::Position::start().fen(),
+    ///     created_unix_ms: 0,
+    ///     options: Default::default(),
+    /// };
+    /// let game = Game::from_created(&created).unwrap();
+    /// // The arbiter may enter the move of the side to move (scoring over the board) ...
+    /// let scored = game.decide_as(Actor::Arbiter, &Action::Move { text: "炮二平五".into(), lag_ms: 0 }, 0);
+    /// assert!(matches!(&scored.events[0], Event::Move { by_arbiter: true, mv, .. } if mv == "h2e2"));
+    /// // ... and a player may not take the arbiter's actions.
+    /// let player = Actor::Player { side: Side::Red, seat: 0 };
+    /// let pause = game.decide_as(player, &Action::Arbiter(ArbiterAction::Pause), 0);
+    /// assert_eq!(pause.refusal, Some(Refusal::NotYours));
+    /// ```
     pub fn decide_as(&self, actor: Actor, action: &Action, now: u64) -> Decision {
         if self.ruling.is_some() {
             return Decision::refuse(Refusal::GameOver);
@@ -444,8 +562,9 @@ impl Game {
     }
 
     fn read_move(&self, text: &str) -> Result<Move, Refusal> {
-        let m = crate::notation::parse_move(&self.pos, text).map_err(Refusal::Unreadable)?;
+        let m = notation::parse_move(&self.pos, text).map_err(Refusal::Unreadable)?;
         let mut probe = self.pos.clone();
+        work::count(|w| w.checked += 1);
         probe.play(m).map_err(Refusal::Illegal)?;
         Ok(m)
     }
@@ -487,13 +606,13 @@ impl Game {
                 return Decision::refuse(Refusal::PartnersTurn);
             }
         }
-        let m = match self.read_move(text) {
-            Ok(m) => m,
-            Err(r) => return Decision::refuse(r),
+        let ruled = match notation::parse_move(&self.pos, text) {
+            Ok(m) => self.rule_move(m),
+            Err(e) => Err(Refusal::Unreadable(e)),
         };
-        let board_ending = match self.arbiter.check(m) {
-            Ok(ending) => ending,
-            Err(reason) => return Decision::refuse(Refusal::Odds(reason)),
+        let ruled = match ruled {
+            Ok(ruled) => ruled,
+            Err(r) => return Decision::refuse(r),
         };
         let (at, lag) = if self.clock.state() == ClockState::Ready {
             // The first move starts the clocks and costs nothing: the opponent may not have
@@ -512,28 +631,51 @@ impl Game {
         }
         let mut events = vec![Event::Move {
             side: actor,
-            mv: m.to_string(),
+            mv: ruled.iccs().to_owned(),
             at_ms: at,
             lag_ms: lag,
             seat: seat.filter(|_| self.options.pairs.is_some()),
             by_arbiter: seat.is_none(),
         }];
-        match board_ending {
+        match ruled.ending() {
             Some(ruling) => events.push(Event::Ended { ruling, at_ms: at }),
-            None => events.extend(self.move_limit_after(m, at)),
+            None => events.extend(self.move_limit_after(ruled.mv(), at)),
         }
+        // The Move event is the first: applied, it will be the next `seq`.
+        self.memo.keep(self.seq + 1, ruled);
         Decision::take(events)
     }
 
-    /// The `Ended` event if playing `m` now ends the game on the board.
+    /// The `Ended` event if playing `m` now ends the game on the board. The ruled move is
+    /// kept for the event that plays it, which must come first in the decision.
     fn board_ending(&self, m: Move, at: u64) -> Option<Event> {
-        self.arbiter
-            .judge(m)
-            .map(|ruling| Event::Ended { ruling, at_ms: at })
+        let ruled = self.rule_move(m).ok()?;
+        let ending = ruled.ending();
+        self.memo.keep(self.seq + 1, ruled);
+        ending.map(|ruling| Event::Ended { ruling, at_ms: at })
     }
 
     /// Applies one event. Events come from [`Game::decide`] or from storage; one that does
     /// not fit (a corrupt log) is logged and skipped rather than trusted.
+    ///
+    /// ```
+    /// use xiangqi_clock::Side;
+    /// use xiangqi_game::{Action, Event, Game};
+    /// let created = Event::Created {
+    ///     control: "10m+5s".into(),
+    ///     rules: Default::default(),
+    ///     fen: xiangqi::Position::start().fen(),
+    ///     created_unix_ms: 0,
+    ///     options: Default::default(),
+    /// };
+    /// let mut game = Game::from_created(&created).unwrap();
+    /// for e in game.decide(Side::Red, &Action::Move { text: "C2.5".into(), lag_ms: 0 }, 1_000).events {
+    ///     game.apply(&e);
+    /// }
+    /// assert_eq!(game.seq(), 2);
+    /// assert_eq!((game.moves()[0].chinese.as_str(), game.moves()[0].wxf.as_str()), ("炮二平五", "C2.5"));
+    /// assert_eq!(game.position().turn(), xiangqi::Color::Black);
+    /// ```
     pub fn apply(&mut self, event: &Event) {
         self.seq += 1;
         match event {
@@ -651,47 +793,6 @@ impl Game {
                 }
                 self.ruling = Some(ruling.clone());
             }
-        }
-    }
-
-    fn play(&mut self, side: Side, mv: &str) {
-        let Ok(m) = mv.parse::<Move>() else {
-            tracing::warn!(%mv, "unreadable stored move ignored");
-            return;
-        };
-        let chinese = crate::notation::chinese(&self.pos, m);
-        let wxf = crate::notation::wxf(&self.pos, m);
-        let capture = self.pos.piece_at(m.to()).is_some();
-        if let Err(e) = self.pos.play(m) {
-            tracing::warn!(%e, "illegal stored move ignored");
-            return;
-        }
-        self.arbiter.play(m);
-        if self.options.move_odds.is_some() {
-            // In a move-odds opening the referee keeps the giver on move.
-            self.pos = self.arbiter.position().clone();
-        }
-        if capture
-            && let Some(limit) = &mut self.desk.move_limit
-            && self.moves.len() >= limit.from_ply as usize
-        {
-            limit.captures += 1;
-        }
-        self.moves.push(PlayedMove {
-            mv: m,
-            side,
-            iccs: m.to_string(),
-            chinese,
-            wxf,
-            capture,
-        });
-        if self.draw_offer == Some(side.other()) {
-            // Playing on instead of accepting declines the offer.
-            self.draw_offer = None;
-            self.desk.declined[side.other()] = true;
-        }
-        if matches!(self.adjournment, Adjournment::Proposed(_)) {
-            self.adjournment = Adjournment::None;
         }
     }
 }

@@ -28,6 +28,7 @@ use xiangqi::{Move, Position};
 /// assert!(parse_move(&pos, "zz").is_err());
 /// ```
 pub fn parse_move(pos: &Position, text: &str) -> Result<Move, String> {
+    crate::work::count(|w| w.read += 1);
     let text = text.trim();
     if text.len() > 64 {
         return Err("a move is at most a few characters".into());
@@ -47,11 +48,23 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, String> {
 }
 
 /// The move in Chinese notation (`炮二平五`).
+///
+/// ```
+/// use xiangqi::Position;
+/// let m = "h2e2".parse().unwrap();
+/// assert_eq!(xiangqi_game::notation::chinese(&Position::start(), m), "炮二平五");
+/// ```
 pub fn chinese(pos: &Position, m: Move) -> String {
     write_move(pos, m, Notation::Chinese)
 }
 
 /// The move in WXF notation (`C2.5`).
+///
+/// ```
+/// use xiangqi::Position;
+/// let m = "h2e2".parse().unwrap();
+/// assert_eq!(xiangqi_game::notation::wxf(&Position::start(), m), "C2.5");
+/// ```
 pub fn wxf(pos: &Position, m: Move) -> String {
     write_move(pos, m, Notation::Wxf)
 }

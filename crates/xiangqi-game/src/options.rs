@@ -89,6 +89,11 @@ pub struct GameOptions {
     /// Spectators may ask for the engine's analysis while the game is on.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub analysis: bool,
+    /// Moves (ICCS) played from the start position before the clocks start: an opening
+    /// book's moves in an engine match. They count as the game's first moves for the referee
+    /// and the record, not for the clock.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub opening: Vec<String>,
 }
 
 fn is_default(d: &DrawOffers) -> bool {

@@ -71,6 +71,27 @@ impl Game {
 
     /// The server's timer fired at `now` (game ms): a scheduled start, a late arrival
     /// (4.1.5), a flag.
+    ///
+    /// ```
+    /// use xiangqi_clock::Side;
+    /// use xiangqi_game::{Action, Event, Game};
+    /// let created = Event::Created {
+    ///     control: "1m".into(),
+    ///     rules: Default::default(),
+    ///     fen: xiangqi::Position::start().fen(),
+    ///     created_unix_ms: 0,
+    ///     options: Default::default(),
+    /// };
+    /// let mut game = Game::from_created(&created).unwrap();
+    /// for e in game.decide(Side::Red, &Action::Move { text: "h2e2".into(), lag_ms: 0 }, 0).events {
+    ///     game.apply(&e);
+    /// }
+    /// // Black's minute runs from the first move; the timer fires after it and its grace.
+    /// let at = game.next_timer_ms().unwrap();
+    /// assert!(at > 60_000);
+    /// assert!(game.on_timer(30_000).is_empty());
+    /// assert!(matches!(game.on_timer(at)[..], [Event::Ended { .. }]));
+    /// ```
     pub fn on_timer(&self, now: u64) -> Vec<Event> {
         if self.ruling.is_some() {
             return Vec::new();

@@ -199,6 +199,7 @@ pub fn parse_create(bytes: &[u8]) -> Result<GameSpec, ApiError> {
         pairs: r.pairs,
         computer: r.computer,
         analysis: r.analysis.unwrap_or(false),
+        opening: Vec::new(),
     };
     let creator = match r.creator.as_deref().unwrap_or("red") {
         "red" => Creator::Side(Side::Red),
