@@ -24,7 +24,7 @@ use xiangqi::{Color, Move, Position};
 use xiangqi_engine::search::Limits;
 use xiangqi_engine::{Go, Score};
 
-use crate::computer::{LEVELS, answer, request};
+use crate::computer::{DEFAULT_LEVEL, LEVELS, answer, request};
 use crate::error::ApiError;
 use crate::notation::chinese;
 use crate::server::AppState;
@@ -157,7 +157,9 @@ pub async fn levels(State(app): State<Arc<AppState>>) -> Response {
         .iter()
         .map(|(n, what)| serde_json::json!({"level": n, "limit": what}))
         .collect();
-    let mut engines = vec![serde_json::json!({"name": "builtin", "levels": levels})];
+    let mut engines = vec![
+        serde_json::json!({"name": "builtin", "levels": levels, "default_level": DEFAULT_LEVEL}),
+    ];
     engines.extend(
         app.computers
             .external()

@@ -39,6 +39,8 @@ pub enum ApiError {
     NotImplemented(&'static str),
     /// The database failed; the action was not taken.
     Storage(String),
+    /// A rematch asked for before the game's end.
+    GameNotOver,
     /// The game's task is gone (the server is shutting down).
     Unavailable,
     /// Analysis is not allowed now (a game on without `analysis`, or asked by a player).
@@ -68,7 +70,7 @@ impl ApiError {
             ApiError::RateLimited => StatusCode::TOO_MANY_REQUESTS,
             ApiError::NotImplemented(_) => StatusCode::NOT_IMPLEMENTED,
             ApiError::Storage(_) | ApiError::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
-            ApiError::AnalysisNotAllowed(_) => StatusCode::CONFLICT,
+            ApiError::AnalysisNotAllowed(_) | ApiError::GameNotOver => StatusCode::CONFLICT,
             ApiError::EngineBusy | ApiError::Cluster(_) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::BadGateway(_) => StatusCode::BAD_GATEWAY,
         }
@@ -87,6 +89,7 @@ impl ApiError {
             ApiError::RateLimited => "rate_limited",
             ApiError::NotImplemented(_) => "not_implemented",
             ApiError::Storage(_) => "storage",
+            ApiError::GameNotOver => "game_not_over",
             ApiError::Unavailable => "unavailable",
             ApiError::AnalysisNotAllowed(_) => "analysis_not_allowed",
             ApiError::EngineBusy => "engine_busy",
@@ -124,6 +127,7 @@ impl fmt::Display for ApiError {
             // The detail is logged, not shown to strangers.
             ApiError::Storage(_) => f.write_str("the database is unavailable; nothing was changed"),
             ApiError::Unavailable => f.write_str("the server is shutting down"),
+            ApiError::GameNotOver => f.write_str("a rematch is offered after the game"),
             ApiError::AnalysisNotAllowed(why) => write!(f, "no analysis now: {why}"),
             ApiError::EngineBusy => f.write_str("every engine is busy; try again in a moment"),
             ApiError::Cluster(why) => write!(f, "try again in a moment: {why}"),
