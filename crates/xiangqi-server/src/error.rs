@@ -6,7 +6,7 @@ use axum::Json;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 
-use crate::game::Refusal;
+use xiangqi_game::Refusal;
 
 /// Everything a request can fail with. [`ApiError::status`] is the only mapping to HTTP
 /// status codes; WebSocket clients get the same `error` names and status numbers.
