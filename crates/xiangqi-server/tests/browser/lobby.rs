@@ -53,7 +53,10 @@ async fn a_lobby_challenge_is_accepted_and_a_rematch_played() {
     assert!(line.contains("Black") || line.contains("黑"), "{line}");
     b.screenshot(&dir.join("lobby-desktop.png")).await;
     b.viewport(390, 844, 2.0, true).await;
+    b.eval("document.getElementById('lobby').scrollIntoView()")
+        .await;
     b.screenshot(&dir.join("lobby-phone.png")).await;
+    b.eval("window.scrollTo(0, 0)").await;
     b.viewport(1280, 900, 1.0, false).await;
     // A third person sees the challenge go when B takes it.
     let c = browser.open(&s.url("/")).await;

@@ -51,6 +51,18 @@ async fn players_and_a_spectator_step_through_the_game_while_moves_arrive() {
         )
         .await;
     }
+    // A desktop of 1280 × 800: the board, both clocks and the buttons under it are on screen.
+    red.viewport(1280, 800, 1.0, false).await;
+    let (off, _) = red
+        .off_screen(&[
+            "#board-svg",
+            "#player-top .clock",
+            "#player-bottom .clock",
+            "#nav-last",
+            "#resign-btn",
+        ])
+        .await;
+    assert!(off.is_empty(), "off screen at 1280 × 800: {off:?}");
     s.play_line(&g, &LINE[..4]).await;
     for page in [&red, &black, &watch] {
         page.wait_for("window.xq.state.moves.length === 4", "four moves")
