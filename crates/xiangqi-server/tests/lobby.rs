@@ -4,10 +4,9 @@
 
 mod common;
 
-use std::time::Duration;
-
 use common::TestServer;
-use futures_util::{SinkExt, StreamExt};
+use common::socket::next;
+use futures_util::SinkExt;
 use serde_json::{Value, json};
 use tokio_tungstenite::tungstenite::Message;
 
@@ -20,28 +19,12 @@ async fn call(s: &TestServer, path: &str, token: Option<&str>, body: &str) -> (u
     (r.status().as_u16(), r.json().await.unwrap_or(Value::Null))
 }
 
-async fn next_text(
-    ws: &mut (impl StreamExt<Item = Result<Message, tokio_tungstenite::tungstenite::Error>> + Unpin),
-) -> Value {
-    loop {
-        let m = tokio::time::timeout(Duration::from_secs(5), ws.next())
-            .await
-            .expect("a message within 5 s")
-            .expect("open")
-            .unwrap();
-        if let Message::Text(text) = m {
-            return serde_json::from_str(&text).unwrap();
-        }
-    }
-}
-
 #[tokio::test]
 async fn a_challenge_is_listed_taken_once_and_withdrawn_only_by_its_creator() {
     let s = TestServer::start().await;
-    let url = format!("{}/api/lobby/ws", s.base.replace("http://", "ws://"));
-    let (mut ws, _) = tokio_tungstenite::connect_async(url).await.unwrap();
+    let mut ws = common::socket::open(&s, "/api/lobby/ws", &[]).await;
     assert_eq!(
-        next_text(&mut ws).await,
+        next(&mut ws).await,
         json!({"type": "lobby", "challenges": []})
     );
 
@@ -60,7 +43,7 @@ async fn a_challenge_is_listed_taken_once_and_withdrawn_only_by_its_creator() {
         created.get("red").is_none() && created.get("arbiter").is_none(),
         "{created}"
     );
-    let live = next_text(&mut ws).await;
+    let live = next(&mut ws).await;
     assert_eq!(live["challenges"][0]["id"], id.as_str());
     assert_eq!(live["challenges"][0]["open_side"], "red");
     assert_eq!(live["challenges"][0]["control"], "3m+2s");
@@ -80,7 +63,7 @@ async fn a_challenge_is_listed_taken_once_and_withdrawn_only_by_its_creator() {
     ws.send(Message::Text("{\"type\": \"accept\"}".into()))
         .await
         .unwrap();
-    let error = next_text(&mut ws).await;
+    let error = next(&mut ws).await;
     assert_eq!(
         (error["type"].as_str(), error["error"].as_str()),
         (Some("error"), Some("bad_request"))
@@ -111,7 +94,7 @@ async fn a_challenge_is_listed_taken_once_and_withdrawn_only_by_its_creator() {
             .0,
         200
     );
-    assert_eq!(next_text(&mut ws).await["challenges"], json!([]));
+    assert_eq!(next(&mut ws).await["challenges"], json!([]));
     let (status, gone) = call(&s, &format!("/api/challenges/{id}/accept"), None, "").await;
     assert_eq!((status, gone["error"].as_str()), (404, Some("not_found")));
 
