@@ -45,9 +45,9 @@ function render() {
   box.hidden = false;
   $("analysis-eval").textContent =
     `${t("analysis_after", answer.ply)} · ${scoreText(answer.score)} · ${t("analysis_depth", answer.depth)}`;
-  // Chinese unless the page shows ICCS (its notation button); WXF readers get Chinese too.
-  const iccs = localStorage.getItem("xq-notation") === "iccs";
-  const line = iccs ? answer.pv : answer.pv_chinese;
+  // The line in the page's notation (its notation button).
+  const notation = localStorage.getItem("xq-notation") || "chinese";
+  const line = { iccs: answer.pv, wxf: answer.pv_wxf, chinese: answer.pv_chinese }[notation] || answer.pv_chinese;
   $("analysis-line").textContent = (line || []).join(" ");
 }
 

@@ -161,6 +161,13 @@ async fn players_and_a_spectator_step_through_the_game_while_moves_arrive() {
         .eval("document.getElementById('analysis-eval').textContent")
         .await;
     assert!(text.as_str().unwrap().contains('2'), "{text}");
+    // The best line follows the page's notation: WXF after one press of the button.
+    red.click("#notation-btn").await;
+    red.wait_for(
+        "/^[KAEBHNRCP][1-9][.+=-][1-9]/.test(document.getElementById('analysis-line').textContent)",
+        "the best line in WXF",
+    )
+    .await;
     red.screenshot(&dir.join("replay-analysis-desktop.png"))
         .await;
 }
