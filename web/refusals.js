@@ -1,7 +1,8 @@
 // The server's refusals in the reader's language: every error the API answers carries a stable
 // code (`error`: `not_your_turn`, `offer_on_own_turn`, …; API.md lists them); the page shows
-// its own sentence for the code and never the code itself. The server's English message is
-// shown only on the English page, and only for a code this page does not know yet.
+// its own sentence for the code and never the code itself (an illegal move's `reason` too).
+// The server's English message is shown only on the English page, and only for a code this
+// page does not know yet.
 
 import { addText, currentLang, t } from "./i18n.js";
 
@@ -24,6 +25,12 @@ addText({
     err_not_owner: "稍后再试（服务器正在交接这盘棋）", err_owner_failed: "服务器节点出错，请刷新查看对局",
     err_analysis_not_allowed: "现在不能分析", err_engine_busy: "引擎忙，稍后再试", err_event_refused: "赛事拒绝了这个操作",
     err_other: "服务器拒绝了这个操作",
+    illegal_no_piece: "起点没有棋子", illegal_not_your_turn: "那是对方的棋子", illegal_own_piece: "终点有己方棋子",
+    illegal_cannot_move_there: "这个棋子不能这样走", illegal_leaves_palace: "将（帅）、士不能出九宫",
+    illegal_crosses_river: "象（相）不能过河", illegal_elephant_eye_blocked: "塞象眼", illegal_horse_leg_blocked: "蹩马腿",
+    illegal_path_blocked: "中间有子阻挡", illegal_cannon_needs_screen: "炮须隔一子才能吃子",
+    illegal_pawn_direction: "兵（卒）只能向前，过河后才能横走", illegal_kings_would_face: "将帅不能对面",
+    illegal_leaves_king_in_check: "走后己方被将军",
   },
   en: {
     err_bad_request: "The request was malformed", err_invalid_options: "The game's settings are wrong",
@@ -44,6 +51,13 @@ addText({
     err_not_owner: "Try again in a moment (the game is moving between servers)", err_owner_failed: "A server failed: reload to see the game",
     err_analysis_not_allowed: "No analysis now", err_engine_busy: "The engine is busy; try again in a moment", err_event_refused: "The event refused this",
     err_other: "The server refused this",
+    illegal_no_piece: "there is no piece there", illegal_not_your_turn: "that is the opponent's piece",
+    illegal_own_piece: "your own piece stands there", illegal_cannot_move_there: "that piece cannot move that way",
+    illegal_leaves_palace: "the general and advisors stay in the palace", illegal_crosses_river: "an elephant may not cross the river",
+    illegal_elephant_eye_blocked: "the elephant's eye is blocked", illegal_horse_leg_blocked: "the horse's leg is blocked",
+    illegal_path_blocked: "a piece stands in the way", illegal_cannon_needs_screen: "a cannon captures over exactly one piece",
+    illegal_pawn_direction: "a pawn moves forward, and sideways only across the river",
+    illegal_kings_would_face: "the generals may not face each other", illegal_leaves_king_in_check: "your general would be in check",
   },
 });
 
@@ -52,8 +66,9 @@ export function refusalText(answer) {
   const code = answer && typeof answer.error === "string" ? answer.error : "";
   const text = t(`err_${code}`);
   if (!text.startsWith("err_")) {
-    // An illegal move's reason (the horse's leg…) is English prose: the English page adds it.
-    if (code === "illegal_move" && currentLang() === "en" && answer.message) return `${text}: ${answer.message}`;
+    // An illegal move says why by its stable `reason` (the horse's leg…).
+    const why = answer.reason ? t(`illegal_${answer.reason}`) : "";
+    if (code === "illegal_move" && why && !why.startsWith("illegal_")) return `${text}${currentLang() === "zh" ? "：" : ": "}${why}`;
     return text;
   }
   return currentLang() === "en" && answer && answer.message ? answer.message : t("err_other");

@@ -98,13 +98,59 @@ impl ApiError {
         }
     }
 
-    /// The JSON body: `{"error": name, "status": code, "message": text}`.
+    /// The JSON body: `{"error": name, "status": code, "message": text}`, and for an illegal
+    /// move `"reason"`, the stable name of why (see [`illegal_reason`]), so that a client can
+    /// say it in its reader's language.
+    ///
+    /// ```
+    /// use xiangqi::Position;
+    /// use xiangqi_server::ApiError;
+    /// use xiangqi_server::game::Refusal;
+    /// let mut pos = Position::start();
+    /// let refused = pos.play("h0h2".parse().unwrap()).unwrap_err();
+    /// let body = ApiError::Refused(Refusal::Illegal(refused)).body();
+    /// assert_eq!(body["error"], "illegal_move");
+    /// assert_eq!(body["reason"], "cannot_move_there");
+    /// assert!(ApiError::NotFound.body().get("reason").is_none());
+    /// ```
     pub fn body(&self) -> serde_json::Value {
-        serde_json::json!({
+        let mut body = serde_json::json!({
             "error": self.name(),
             "status": self.status().as_u16(),
             "message": self.to_string(),
-        })
+        });
+        if let ApiError::Refused(Refusal::Illegal(m)) = self {
+            body["reason"] = illegal_reason(m.reason).into();
+        }
+        body
+    }
+}
+
+/// The stable name of why a move is illegal: `no_piece`, `not_your_turn`, `own_piece`,
+/// `cannot_move_there`, `leaves_palace`, `crosses_river`, `elephant_eye_blocked`,
+/// `horse_leg_blocked`, `path_blocked`, `cannon_needs_screen`, `pawn_direction`,
+/// `kings_would_face`, `leaves_king_in_check` (API.md lists them).
+///
+/// ```
+/// use xiangqi::IllegalReason;
+/// assert_eq!(xiangqi_server::error::illegal_reason(IllegalReason::HorseLegBlocked), "horse_leg_blocked");
+/// ```
+pub fn illegal_reason(reason: xiangqi::IllegalReason) -> &'static str {
+    use xiangqi::IllegalReason as R;
+    match reason {
+        R::NoPiece => "no_piece",
+        R::NotYourTurn => "not_your_turn",
+        R::OwnPiece => "own_piece",
+        R::CannotMoveThere => "cannot_move_there",
+        R::LeavesPalace => "leaves_palace",
+        R::CrossesRiver => "crosses_river",
+        R::ElephantEyeBlocked => "elephant_eye_blocked",
+        R::HorseLegBlocked => "horse_leg_blocked",
+        R::PathBlocked => "path_blocked",
+        R::CannonNeedsScreen => "cannon_needs_screen",
+        R::PawnDirection => "pawn_direction",
+        R::KingsWouldFace => "kings_would_face",
+        R::LeavesKingInCheck => "leaves_king_in_check",
     }
 }
 

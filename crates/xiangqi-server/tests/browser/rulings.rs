@@ -121,6 +121,25 @@ async fn a_perpetual_check_is_ruled_in_the_readers_language_and_notation() {
         .await;
     let refusal = text(&black, "error").await;
     assert!(refusal.contains("看不懂"), "{refusal}");
+    // An illegal typed move: why, in the page's words (the API's stable `reason`).
+    black.eval("document.getElementById('error').hidden = true; document.getElementById('move-input').value = 'f9g9'").await;
+    black.click("#move-send").await;
+    black
+        .wait_for(
+            "!document.getElementById('error').hidden",
+            "the illegal move",
+        )
+        .await;
+    let refusal = text(&black, "error").await;
+    assert!(
+        refusal.contains("不合规则") && (refusal.contains("九宫") || refusal.contains("将军")),
+        "{refusal}"
+    );
+    assert_eq!(
+        black.eval(&format!("({NO_LATIN})({refusal:?})")).await,
+        true,
+        "{refusal}"
+    );
     // A typed move in Chinese notation is played.
     black
         .eval("document.getElementById('move-input').value = '将6进1'")
