@@ -110,7 +110,7 @@ impl ApiError {
     /// let refused = pos.play("h0h2".parse().unwrap()).unwrap_err();
     /// let body = ApiError::Refused(Refusal::Illegal(refused)).body();
     /// assert_eq!(body["error"], "illegal_move");
-    /// assert_eq!(body["reason"], "cannot_move_there");
+    /// assert_eq!(body["reason"], "own_piece");
     /// assert!(ApiError::NotFound.body().get("reason").is_none());
     /// ```
     pub fn body(&self) -> serde_json::Value {
