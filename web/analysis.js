@@ -1,6 +1,6 @@
-// The game page's analysis aid: the engine's evaluation and best line for the position after
-// the move clicked in the list (else the position now), where the server allows it — after
-// the game, or for spectators of a game created with analysis.
+// The game page's analysis aid: the engine's evaluation and best line for the position the
+// board shows (the replay's, else the position now), where the server allows it — after the
+// game, or for spectators of a game created with analysis.
 
 import { addText, t, translatePage } from "./i18n.js";
 
@@ -23,7 +23,6 @@ addText({
 
 const $ = (id) => document.getElementById(id);
 const gameId = location.pathname.split("/").filter(Boolean).pop();
-let chosenPly = null; // null: follow the position now
 let asked = null; // the "ply|moves" last asked for
 let answer = null;
 
@@ -46,9 +45,9 @@ function render() {
   box.hidden = false;
   $("analysis-eval").textContent =
     `${t("analysis_after", answer.ply)} · ${scoreText(answer.score)} · ${t("analysis_depth", answer.depth)}`;
-  // Chinese unless the page shows ICCS (its notation button); WXF readers get Chinese too.
-  const iccs = localStorage.getItem("xq-notation") === "iccs";
-  const line = iccs ? answer.pv : answer.pv_chinese;
+  // The line in the page's notation (its notation button).
+  const notation = localStorage.getItem("xq-notation") || "chinese";
+  const line = { iccs: answer.pv, wxf: answer.pv_wxf, chinese: answer.pv_chinese }[notation] || answer.pv_chinese;
   $("analysis-line").textContent = (line || []).join(" ");
 }
 
@@ -58,7 +57,7 @@ async function refresh() {
     $("analysis").hidden = true;
     return;
   }
-  const ply = chosenPly ?? s.moves.length;
+  const ply = window.xq.shownPly;
   const key = `${ply}|${s.moves.length}`;
   if (key === asked) return;
   asked = key;
@@ -72,6 +71,11 @@ async function refresh() {
       return;
     }
     if (!response.ok) return;
+    // The reader stepped on while the engine thought: this answer is for another position.
+    if (body.ply !== window.xq.shownPly) {
+      asked = null;
+      return;
+    }
     answer = body;
     render();
     document.body.dataset.analysis = String(answer.ply);
@@ -80,12 +84,8 @@ async function refresh() {
   }
 }
 
-$("moves").addEventListener("click", (e) => {
-  const ply = e.target.dataset && e.target.dataset.ply;
-  if (ply === undefined) return;
-  chosenPly = Number(ply);
-  refresh();
-});
+// The replay moved: ask for the position now shown.
+document.addEventListener("xq-view", () => refresh());
 $("lang-btn").addEventListener("click", () => setTimeout(render));
 document.getElementById("notation-btn")?.addEventListener("click", () => setTimeout(render));
 translatePage();

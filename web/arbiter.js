@@ -40,7 +40,8 @@ const TEXT = {
     note: "说明",
     enter_move: "录入着法",
     opt_move_odds: (n) => ["", "", "两先", "三先"][n] || `${n}先`,
-    opt_odds: (o) => `让子（${o}）`,
+    // The API's odds names (API.md, `odds`); a FEN is "a position given".
+    opt_odds: (o) => `让${{ rook: "单车", horse: "单马", cannon: "单炮", two_horses: "双马", two_rooks: "双车", rook_horse: "车马", advisor: "单士", elephant: "单相", pawn: "一兵" }[o] || "子（指定局面）"}`,
     opt_fouls: (n) => `${n}次犯规判负`,
     opt_repetitions: (n) => `循环${n}次判`,
     opt_natural: (n) => `自然限着${n}回合`,
@@ -98,7 +99,7 @@ const TEXT = {
     note: "note",
     enter_move: "Enter move",
     opt_move_odds: (n) => `${n} opening moves (move odds)`,
-    opt_odds: (o) => `piece odds (${o})`,
+    opt_odds: (o) => `odds: ${{ rook: "a rook", horse: "a horse", cannon: "a cannon", two_horses: "two horses", two_rooks: "two rooks", rook_horse: "a rook and a horse", advisor: "an advisor", elephant: "an elephant", pawn: "a pawn" }[o] || "a given position"}`,
     opt_fouls: (n) => `${n} fouls lose`,
     opt_repetitions: (n) => `repetition ruled at ${n}`,
     opt_natural: (n) => `natural limit ${n} moves`,

@@ -39,14 +39,15 @@ function fillLevels() {
       select.appendChild(option);
     }
   }
-  if (chosen) select.value = chosen;
-  if (!select.value && select.options.length > 1) select.selectedIndex = 1;
+  // The level the API plays when none is given (`default_level`), until the user chooses.
+  const builtin = engines.find((e) => e.name === "builtin");
+  select.value = chosen || (builtin && builtin.default_level ? `builtin:${builtin.default_level}` : select.value);
 }
 
 async function play(event) {
   event.preventDefault();
   const form = new FormData($("computer-form"));
-  const [engine, level] = String(form.get("level") || "builtin:2").split(":");
+  const [engine, level] = String(form.get("level") || "builtin:").split(":");
   const human = form.get("side");
   const button = $("computer-btn");
   button.disabled = true;
@@ -64,8 +65,7 @@ async function play(event) {
     });
     const answer = await response.json();
     if (!response.ok) throw new Error(answer.message || response.statusText);
-    localStorage.setItem(`xq-token-${answer.id}`, answer[answer.you].token);
-    location.href = `/g/${answer.id}`;
+    location.href = `/g/${answer.id}#t=${answer[answer.you].token}`;
   } catch (e) {
     $("computer-error").textContent = `${t("error")}: ${e.message}`;
     $("computer-error").hidden = false;

@@ -2,54 +2,66 @@
 // page draws what it is told, ticks the clocks between messages, and sends the user's moves.
 
 import { Board, parsePlacement } from "./board.js";
-import { currentLang, t, toggleLang, translatePage } from "./i18n.js";
+import { t, toggleLang, translatePage } from "./i18n.js";
+import "./game-text.js";
 import { optionsText, renderArbiter, wireDesk } from "./arbiter.js";
 import { forbiddenMoves, renderProcedure } from "./procedure.js";
+import { rulingText } from "./explain.js";
+import { refusalText } from "./refusals.js";
+import { Replay, placementAt } from "./replay.js";
+import { tickClocks } from "./clock.js";
+import { beep, unlockAudio } from "./sound.js";
+import { choose, forget, fragmentHasToken, identities, remember, tabToken } from "./identity.js";
+import { renderControls } from "./controls.js";
+import { loadEvent, renderEvent } from "./game-event.js";
+import { renderOffer } from "./offer.js";
+import { renderMoves } from "./movelist.js";
+import { renderPresence, setPresence } from "./presence.js";
+import { askRematch, onRematch } from "./rematch.js";
 
 // The words for each rule set the server names (`rules` in the state).
 const RULE_SET_KEYS = { chinese: "rules_chinese", asian: "rules_asian", chinese1960: "rules_chinese1960" };
 
 const $ = (id) => document.getElementById(id);
 const gameId = location.pathname.split("/").filter(Boolean).pop();
-const tokenKey = `xq-token-${gameId}`;
-
-// The player's secret arrives in the fragment (never sent to a server); keep it in this
-// browser and take it out of the address bar so a copied link does not leak it.
-const fragment = new URLSearchParams(location.hash.slice(1));
-if (fragment.get("t")) {
-  localStorage.setItem(tokenKey, fragment.get("t"));
-  history.replaceState(null, "", location.pathname);
-}
-const token = localStorage.getItem(tokenKey);
+let token = tabToken(gameId);
 
 let state = null; // the last state from the server
 let receivedAt = 0; // performance.now() when it arrived
 let side = null; // "red", "black", or null when watching (or the arbiter)
 let role = "spectator"; // "player", "arbiter" or "spectator"
 let lastSeq = 0;
+let heard = false; // whether the server has said anything on any socket
 let flipped = null; // null: the player's own side at the bottom
 let socket = null;
 let retry = 0;
 let nextId = 1;
 let notation = localStorage.getItem("xq-notation") || "chinese";
 let sound = localStorage.getItem("xq-sound") !== "off";
-let audio = null;
 
 const board = new Board($("board"), (move) => userMove(move));
-// For the browser test and the curious: the board, the last state, our side, the socket.
+const replay = new Replay(() => {
+  render();
+  document.dispatchEvent(new CustomEvent("xq-view"));
+});
+// For the browser test and the curious: the board, the last state, our side, the socket,
+// and the ply of the position shown.
 window.xq = {
   board,
+  replay,
   get state() { return state; },
   get side() { return side; },
   get role() { return role; },
   get socket() { return socket; },
+  get token() { return token; },
+  get shownPly() { return state ? replay.shown() : 0; },
 };
 
 // ---------------------------------------------------------------- connection
 
 function connect() {
   const proto = location.protocol === "https:" ? "wss:" : "ws:";
-  socket = new WebSocket(`${proto}//${location.host}/api/games/${gameId}/ws?since=${lastSeq}`);
+  socket = new WebSocket(`${proto}//${location.host}/api/games/${gameId}/ws?since=${lastSeq}&presence=1`);
   setConn("connecting");
   socket.onopen = () => {
     retry = 0;
@@ -63,13 +75,33 @@ function connect() {
     } catch {
       return;
     }
+    heard = true;
     onMessage(msg);
   };
-  socket.onclose = () => {
+  socket.onclose = async () => {
+    // A socket that closes before the server said anything may be a game that does not
+    // exist (a mistyped link): ask once, and say so rather than reconnect for ever.
+    if (!heard && (await gameMissing())) return showNotFound();
     setConn("reconnecting");
     retry = Math.min(retry + 1, 6);
     setTimeout(connect, Math.min(500 * 2 ** (retry - 1), 8000));
   };
+}
+
+async function gameMissing() {
+  try {
+    const r = await fetch(`/api/games/${encodeURIComponent(gameId)}`);
+    return r.status === 404;
+  } catch {
+    return false;
+  }
+}
+
+function showNotFound() {
+  $("game-main").hidden = true;
+  $("not-found").hidden = false;
+  setConn("not_found");
+  document.body.dataset.notFound = "1";
 }
 
 function onMessage(msg) {
@@ -78,7 +110,7 @@ function onMessage(msg) {
       lastSeq = Math.max(lastSeq, msg.seq);
       if (msg.state) {
         const kind = msg.event.kind;
-        if (kind === "move" || kind === "resumed") beep();
+        if ((kind === "move" || kind === "resumed") && sound) beep();
         applyState(msg.state);
       }
       break;
@@ -87,12 +119,29 @@ function onMessage(msg) {
       applyState(msg);
       break;
     case "hello":
-      if (msg.side) side = msg.side;
-      if (msg.role) role = msg.role;
+      // The greeting every socket gets before our `auth` is answered: not who we are.
+      if (token && msg.role === "spectator") break;
+      side = msg.side || null;
+      role = msg.role || "spectator";
+      remember(gameId, token, msg);
+      renderIdentities();
       render();
       break;
+    case "rematch":
+      onRematch(msg);
+      render();
+      break;
+    case "presence":
+      setPresence(msg);
+      renderPresence(state);
+      break;
     case "error":
-      showError(msg.message);
+      if (msg.error === "wrong_token" && token) {
+        // A link whose secret is not this game's: forget it and watch.
+        forget(gameId, token);
+        token = null;
+      }
+      showError(refusalText(msg));
       render();
       break;
     default:
@@ -103,7 +152,7 @@ function onMessage(msg) {
 function setConn(what) {
   const node = $("conn");
   node.dataset.state = what;
-  node.textContent = t(what);
+  node.textContent = what === "not_found" ? "" : t(what);
 }
 
 function send(message) {
@@ -126,7 +175,7 @@ function send(message) {
     .then(async (r) => {
       const answer = await r.json();
       if (r.ok) applyState(answer);
-      else showError(answer.message);
+      else showError(refusalText(answer));
     })
     .catch(() => showError(t("reconnecting")));
 }
@@ -137,16 +186,16 @@ function myTurn() {
   if (!state || state.status === "ended" || state.status === "adjourned" || state.paused) return false;
   // The arbiter scores an over-the-board game: the move of whichever side is to move.
   if (role === "arbiter") return !(state.adjournment && state.adjournment.state === "agreed");
-  return side && state.turn === side;
+  return Boolean(side) && state.turn === side;
 }
 
 function userMove(move) {
-  if (!myTurn()) return;
+  if (!myTurn() || !replay.isLive()) return;
   unlockAudio();
   if (state.adjournment && state.adjournment.state === "agreed") {
     send({ type: "seal", move });
   } else {
-    board.showPending(move);
+    if (/^[a-i][0-9][a-i][0-9]$/.test(move)) board.showPending(move);
     send({ type: "move", move });
   }
 }
@@ -154,6 +203,7 @@ function userMove(move) {
 function applyState(next) {
   state = next;
   receivedAt = performance.now();
+  replay.setTotal(next.moves.length);
   render();
 }
 
@@ -182,30 +232,43 @@ function render() {
   if (!state) return;
   const s = state;
   board.flipped = isFlipped();
-  board.update({
-    fen: s.fen,
-    legal: myTurn() ? s.legal_moves : [],
-    lastMove: s.last_move,
-    checkSquare: s.check ? kingSquare(s.fen, s.turn) : null,
-    forbidden: forbiddenMoves(s),
-  });
+  const live = replay.isLive();
+  const ply = replay.shown();
+  board.update(
+    live
+      ? {
+          fen: s.fen,
+          legal: myTurn() ? s.legal_moves : [],
+          lastMove: s.last_move,
+          checkSquare: s.check ? kingSquare(s.fen, s.turn) : null,
+          forbidden: forbiddenMoves(s),
+        }
+      : { fen: placementAt(s.start_fen, s.moves, ply), lastMove: ply > 0 ? s.moves[ply - 1] : null },
+  );
+  document.body.dataset.view = live ? "live" : String(ply);
   const bottom = isFlipped() ? "black" : "red";
   const top = bottom === "red" ? "black" : "red";
+  const computer = s.options && s.options.computer;
   for (const [box, color] of [[$("player-top"), top], [$("player-bottom"), bottom]]) {
     box.dataset.side = color;
     const given = s.options && s.options[`${color}_name`];
     let name = given ? `${t(color)} ${given}` : t(color);
-    if (side === color) name += ` · ${currentLang() === "zh" ? "你" : "you"}`;
+    if (!given && computer && computer.side === color) name += ` ${t("vs_computer_name")}`;
+    if (side === color) name += ` · ${t("you")}`;
     box.querySelector(".name").textContent = name;
     box.classList.toggle("to-move", s.status !== "ended" && s.turn === color);
   }
+  renderPresence(s);
   renderStatus(s);
-  renderOffer(s);
-  renderProcedure(s, side, () => send({ type: "claim" }));
-  renderMoves(s);
-  renderControls(s);
+  renderOffer(s, side, send);
+  renderProcedure(s, side, () => send({ type: "claim" }), notation);
+  renderMoves(s, notation, replay.shown(), replay.isLive());
+  replay.renderNav();
+  renderControls(s, { side, role, myTurn: myTurn() });
+  $("move-form").hidden = !(side && s.status !== "ended" && s.status !== "adjourned");
+  $("move-send").disabled = !myTurn();
   renderArbiter(s, role === "arbiter");
-  tickClocks();
+  tickClocks(state, performance.now() - receivedAt, [$("player-top"), $("player-bottom")]);
   $("notation-btn").textContent = `${t("notation")}: ${{ chinese: "中文", wxf: "WXF", iccs: "ICCS" }[notation]}`;
   $("sound-btn").textContent = `${t("sound")}: ${t(sound ? "on" : "off")}`;
   const options = optionsText(s);
@@ -223,9 +286,7 @@ function renderStatus(s) {
   if (s.status === "ended") {
     status.textContent = `${t("game_over")} · ${t(s.result)}`;
     ruling.hidden = false;
-    const r = s.ruling || {};
-    ruling.textContent = currentLang() === "zh" ? r.explanation_zh || r.explanation : r.explanation;
-    ruling.title = r.rule || "";
+    ruling.textContent = rulingText(s, notation);
     return;
   }
   ruling.hidden = true;
@@ -243,136 +304,19 @@ function renderStatus(s) {
   status.textContent = text;
 }
 
-function renderOffer(s) {
-  const box = $("offer");
-  const yes = $("offer-yes");
-  const no = $("offer-no");
-  box.hidden = true;
-  if (s.status === "ended" || !side) return;
-  const other = side === "red" ? "black" : "red";
-  const adj = s.adjournment;
-  if (s.draw_offer === other) {
-    box.hidden = false;
-    $("offer-text").textContent = t("draw_offered_to_you");
-    yes.textContent = t("accept_draw");
-    yes.onclick = () => send({ type: "draw", action: "accept" });
-    no.hidden = false;
-    no.onclick = () => send({ type: "draw", action: "decline" });
-  } else if (adj && adj.state === "proposed" && adj.by === other) {
-    box.hidden = false;
-    $("offer-text").textContent = t("adjourn_proposed_to_you");
-    yes.textContent = t("accept_adjourn");
-    yes.onclick = () => send({ type: "adjourn", action: "accept" });
-    no.hidden = false;
-    no.onclick = () => send({ type: "adjourn", action: "decline" });
-  } else {
-    let text = null;
-    if (s.draw_offer === side) text = t("draw_offered_by_you");
-    else if (adj && adj.state === "proposed" && adj.by === side) text = t("adjourn_proposed_by_you");
-    else if (adj && adj.state === "agreed") text = t(s.turn === side ? "adjourn_agreed_you_seal" : "adjourn_agreed_wait");
-    else if (adj && adj.state === "sealed" && adj.ready && adj.ready[side]) text = t("resume_waiting");
-    if (text) {
-      box.hidden = false;
-      $("offer-text").textContent = text;
-      yes.textContent = "";
-      yes.hidden = true;
-      no.hidden = true;
-      return;
-    }
+function renderIdentities() {
+  const select = $("identity");
+  const mine = identities(gameId);
+  select.hidden = mine.length < 2;
+  if (select.hidden) return;
+  select.replaceChildren();
+  for (const i of [...mine, { token: "", role: "spectator" }]) {
+    const option = document.createElement("option");
+    option.value = i.token;
+    option.textContent = t("as_role", i.role, i.side);
+    option.selected = (i.token || null) === token;
+    select.appendChild(option);
   }
-  yes.hidden = box.hidden;
-}
-
-function renderMoves(s) {
-  const list = $("moves");
-  const texts = { chinese: s.moves_chinese, wxf: s.moves_wxf, iccs: s.moves }[notation] || s.moves;
-  list.replaceChildren();
-  // A game from a position with Black to move starts its first line with "…".
-  const blackFirst = s.start_fen.split(" ")[1] === "b";
-  const plies = blackFirst ? [null, ...texts] : texts;
-  for (let i = 0; i < plies.length; i += 2) {
-    const li = document.createElement("li");
-    for (const j of [i, i + 1]) {
-      if (j >= plies.length) break;
-      const span = document.createElement("span");
-      span.className = "mv";
-      span.textContent = plies[j] ?? "…";
-      if (plies[j] !== null) span.dataset.ply = String(blackFirst ? j : j + 1);
-      li.appendChild(span);
-    }
-    list.appendChild(li);
-  }
-  const last = list.lastElementChild;
-  if (last) last.scrollIntoView({ block: "nearest" });
-}
-
-function renderControls(s) {
-  const controls = $("player-controls");
-  controls.hidden = !side || s.status === "ended";
-  if (controls.hidden) return;
-  const adj = s.adjournment;
-  $("draw-btn").disabled = s.draw_offer === side;
-  $("adjourn-btn").hidden = s.status === "adjourned";
-  $("adjourn-btn").disabled = s.moves.length === 0 || Boolean(adj);
-  $("resume-btn").hidden = s.status !== "adjourned";
-  $("resume-btn").disabled = Boolean(adj && adj.ready && adj.ready[side]);
-}
-
-// ---------------------------------------------------------------- clocks
-
-function formatMs(ms) {
-  const clamped = Math.max(0, ms);
-  const total = Math.floor(clamped / 1000);
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const sec = total % 60;
-  const two = (n) => String(n).padStart(2, "0");
-  if (h > 0) return `${h}:${two(m)}:${two(sec)}`;
-  if (clamped < 10_000) return `${two(m)}:${two(sec)}.${Math.floor((clamped % 1000) / 100)}`;
-  return `${two(m)}:${two(sec)}`;
-}
-
-function tickClocks() {
-  if (!state) return;
-  const clocks = state.clocks;
-  const elapsed = performance.now() - receivedAt;
-  for (const box of [$("player-top"), $("player-bottom")]) {
-    const color = box.dataset.side;
-    const c = clocks[color];
-    if (!c) continue;
-    const running = clocks.running === color;
-    const spent = running ? elapsed : 0;
-    const main = c.remaining_ms - spent;
-    let text;
-    if (main > 0 || c.byoyomi_periods == null) text = formatMs(main > 0 ? main : c.left_ms - spent);
-    else text = `${t("byoyomi")} ${formatMs(c.left_ms - spent)}`;
-    const node = box.querySelector(".clock");
-    node.textContent = text;
-    node.classList.toggle("running", running);
-    node.classList.toggle("low", running && c.left_ms - spent < 10_000);
-  }
-}
-
-// ---------------------------------------------------------------- sound
-
-function unlockAudio() {
-  if (!audio && window.AudioContext) audio = new AudioContext();
-  if (audio && audio.state === "suspended") audio.resume();
-}
-
-function beep() {
-  if (!sound || !audio || audio.state !== "running") return;
-  const now = audio.currentTime;
-  const osc = audio.createOscillator();
-  const gain = audio.createGain();
-  osc.type = "triangle";
-  osc.frequency.setValueAtTime(520, now);
-  gain.gain.setValueAtTime(0.0001, now);
-  gain.gain.exponentialRampToValueAtTime(0.4, now + 0.005);
-  gain.gain.exponentialRampToValueAtTime(0.0001, now + 0.12);
-  osc.connect(gain).connect(audio.destination);
-  osc.start(now);
-  osc.stop(now + 0.13);
 }
 
 // ---------------------------------------------------------------- wiring
@@ -380,6 +324,8 @@ function beep() {
 $("lang-btn").onclick = () => {
   toggleLang();
   render();
+  renderIdentities();
+  renderEvent();
   setConn($("conn").dataset.state);
 };
 $("flip-btn").onclick = () => {
@@ -403,6 +349,35 @@ $("resume-btn").onclick = () => send({ type: "resume" });
 $("resign-btn").onclick = () => {
   if (confirm(t("confirm_resign"))) send({ type: "resign" });
 };
+$("rematch-btn").onclick = () => askRematch(gameId, token, showError).then(render);
+$("move-form").onsubmit = (e) => {
+  e.preventDefault();
+  const text = $("move-input").value.trim();
+  if (!text || !myTurn()) return;
+  replay.live();
+  userMove(text);
+  $("move-input").value = "";
+};
+$("moves").addEventListener("click", (e) => {
+  const ply = e.target.dataset && e.target.dataset.ply;
+  if (ply !== undefined) replay.go(Number(ply));
+});
+$("identity").onchange = () => {
+  choose(gameId, $("identity").value || null);
+  location.reload();
+};
+// A link pasted into this tab's address bar: take its secret and open the game as it says.
+window.addEventListener("hashchange", () => {
+  if (!fragmentHasToken()) return;
+  const next = location.pathname.split("/").filter(Boolean).pop();
+  tabToken(next);
+  location.reload();
+});
+replay.wire(
+  { first: $("nav-first"), prev: $("nav-prev"), next: $("nav-next"), last: $("nav-last") },
+  $("board"),
+  () => Boolean(board.drag),
+);
 wireDesk(
   (request) => send({ type: "arbiter", request }),
   (move) => send({ type: "move", move }),
@@ -412,4 +387,5 @@ document.addEventListener("pointerdown", unlockAudio, { once: true });
 translatePage();
 setConn("connecting");
 connect();
-setInterval(tickClocks, 100);
+loadEvent(gameId);
+setInterval(() => tickClocks(state, performance.now() - receivedAt, [$("player-top"), $("player-bottom")]), 100);

@@ -25,13 +25,12 @@ async function create(event) {
     if (!response.ok) throw new Error(answer.message || response.statusText);
     const mine = answer[answer.you];
     const theirs = answer[answer.you === "red" ? "black" : "red"];
-    // Remember my token so that the plain link opens as a player in this browser.
-    localStorage.setItem(`xq-token-${answer.id}`, mine.token);
     $("my-link").value = mine.url;
     $("their-link").value = theirs.url;
     $("watch-link").value = answer.watch_url;
     $("arbiter-link").value = answer.arbiter.url;
-    $("play-link").href = `/g/${answer.id}`;
+    // The game page takes the secret from the fragment and keeps it for this tab and link.
+    $("play-link").href = `/g/${answer.id}#t=${mine.token}`;
     $("links").hidden = false;
   } catch (e) {
     $("error").textContent = `${t("error")}: ${e.message}`;

@@ -174,6 +174,14 @@ export function translatePage() {
   for (const el of document.querySelectorAll("[data-i18n]")) {
     el.textContent = t(el.dataset.i18n);
   }
+  // Buttons drawn as symbols (« ‹ › ») are named for screen readers and tooltips.
+  for (const el of document.querySelectorAll("[data-i18n-label]")) {
+    el.setAttribute("aria-label", t(el.dataset.i18nLabel));
+    el.title = t(el.dataset.i18nLabel);
+  }
+  for (const el of document.querySelectorAll("[data-i18n-placeholder]")) {
+    el.placeholder = t(el.dataset.i18nPlaceholder);
+  }
 }
 
 /** Switches language, keeps the choice, and re-translates. */

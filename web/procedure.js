@@ -2,7 +2,8 @@
 // vary — who, why, the forbidden moves marked on the board — and a claim button when a
 // repetition draw may be claimed. The server and the referee decide; this page shows.
 
-import { addText, currentLang, t } from "./i18n.js";
+import { addText, t } from "./i18n.js";
+import { cycleText, forbiddenText } from "./explain.js";
 
 addText({
   zh: {
@@ -37,8 +38,8 @@ export function forbiddenMoves(s) {
   return order && s.turn === order.side ? order.forbidden : [];
 }
 
-/** Fills the procedure box; `onClaim` sends the claim. */
-export function renderProcedure(s, side, onClaim) {
+/** Fills the procedure box in the page's `notation`; `onClaim` sends the claim. */
+export function renderProcedure(s, side, onClaim, notation) {
   const box = document.getElementById("procedure");
   const text = document.getElementById("procedure-text");
   const button = document.getElementById("claim-btn");
@@ -51,14 +52,14 @@ export function renderProcedure(s, side, onClaim) {
     const reason = t(`reason_${order.reason}`);
     const lines = [
       side === order.side ? t("order_you", reason, order.ply) : t("order_side", t(order.side), reason, order.ply),
-      order.forbidden.length ? t("order_forbidden", order.forbidden.join(", ")) : t("order_rest"),
+      order.forbidden.length ? t("order_forbidden", forbiddenText(s, order, notation)) : t("order_rest"),
     ];
     text.textContent = lines.join(" ");
-    box.title = currentLang() === "zh" ? order.explanation_zh : order.explanation;
+    box.title = cycleText(s, order.cycle, notation);
     box.dataset.side = order.side;
   } else if (claimable) {
     text.textContent = t("claimable", claimable.ply);
-    box.title = currentLang() === "zh" ? claimable.explanation_zh : claimable.explanation;
+    box.title = cycleText(s, claimable.cycle, notation);
     button.textContent = t("claim_draw");
     button.hidden = !side;
     button.onclick = onClaim;

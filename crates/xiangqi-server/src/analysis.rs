@@ -24,7 +24,7 @@ use xiangqi::{Color, Move, Position};
 use xiangqi_engine::search::Limits;
 use xiangqi_engine::{Go, Score};
 
-use crate::computer::{LEVELS, answer, request};
+use crate::computer::{DEFAULT_LEVEL, LEVELS, answer, request};
 use crate::error::ApiError;
 use crate::server::AppState;
 use xiangqi_game::notation::chinese;
@@ -110,6 +110,7 @@ pub async fn analyse(
         "depth": 0,
         "pv": [],
         "pv_chinese": [],
+        "pv_wxf": [],
     });
     if position.legal_moves().is_empty() {
         return Ok(Json(out).into_response());
@@ -129,23 +130,25 @@ pub async fn analyse(
         None => serde_json::Value::Null,
     };
     out["depth"] = info.depth.unwrap_or(0).into();
-    let (iccs, chinese) = line(&position, &info.pv);
+    let [iccs, chinese, wxf] = line(&position, &info.pv);
     out["pv"] = iccs.into();
     out["pv_chinese"] = chinese.into();
+    out["pv_wxf"] = wxf.into();
     Ok(Json(out).into_response())
 }
 
-/// The legal prefix of an engine's line, in ICCS and Chinese.
-fn line(from: &Position, pv: &[String]) -> (Vec<String>, Vec<String>) {
+/// The legal prefix of an engine's line, in ICCS, Chinese and WXF (the page's notations).
+fn line(from: &Position, pv: &[String]) -> [Vec<String>; 3] {
     let mut pos = from.clone();
-    let mut out = (Vec::new(), Vec::new());
+    let mut out = [Vec::new(), Vec::new(), Vec::new()];
     for text in pv {
         let Ok(m) = text.parse::<Move>() else { break };
         if !pos.legal_moves().contains(m) {
             break;
         }
-        out.0.push(m.to_string());
-        out.1.push(chinese(&pos, m));
+        out[0].push(m.to_string());
+        out[1].push(chinese(&pos, m));
+        out[2].push(crate::notation::wxf(&pos, m));
         pos.play_unchecked(m);
     }
     out
@@ -157,7 +160,9 @@ pub async fn levels(State(app): State<Arc<AppState>>) -> Response {
         .iter()
         .map(|(n, what)| serde_json::json!({"level": n, "limit": what}))
         .collect();
-    let mut engines = vec![serde_json::json!({"name": "builtin", "levels": levels})];
+    let mut engines = vec![
+        serde_json::json!({"name": "builtin", "levels": levels, "default_level": DEFAULT_LEVEL}),
+    ];
     engines.extend(
         app.computers
             .external()

@@ -47,6 +47,8 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/games/{id}/ws", get(crate::ws::upgrade))
         .route("/api/games/{id}/record", get(crate::export::download))
         .merge(crate::event::api::routes())
+        .merge(crate::lobby_api::routes())
+        .route("/api/games/{id}/rematch", post(crate::rematch::request))
         .route("/api/games/{id}/analysis", get(crate::analysis::analyse))
         .route("/api/computer", get(crate::analysis::levels))
         .fallback(|| async { ApiError::NotFound })
@@ -159,7 +161,18 @@ async fn create(
     if !app.limits.create(peer.ip()) {
         return Err(ApiError::RateLimited);
     }
-    let mut spec = parse_create(&bytes)?;
+    let answer = create_game(&app, &headers, &bytes).await?;
+    Ok((StatusCode::CREATED, Json(answer)).into_response())
+}
+
+/// Creates a game from a `POST /api/games` body and answers its creation JSON (every link);
+/// the lobby and rematches create theirs with it. The caller applies the rate limit.
+pub(crate) async fn create_game(
+    app: &Arc<AppState>,
+    headers: &HeaderMap,
+    bytes: &[u8],
+) -> Result<serde_json::Value, ApiError> {
+    let mut spec = parse_create(bytes)?;
     crate::computer::check(&app.computers, &spec.options, &mut spec.creator)?;
     let random = |e: getrandom::Error| ApiError::Storage(format!("random source: {e}"));
     let creator = match spec.creator {
@@ -214,7 +227,7 @@ async fn create(
         },
     )
     .await?;
-    let base = base_url(&app, &headers);
+    let base = base_url(app, headers);
     let link = |t: &Token| serde_json::json!({"token": t.as_str(), "url": format!("{base}/g/{id}#t={}", t.as_str())});
     let mut answer = serde_json::json!({
         "id": id.as_str(),
@@ -232,7 +245,7 @@ async fn create(
         map.insert("red2".into(), link(red2));
         map.insert("black2".into(), link(black2));
     }
-    Ok((StatusCode::CREATED, Json(answer)).into_response())
+    Ok(answer)
 }
 
 async fn show(State(app): App, Path(id): Path<String>) -> Result<Response, ApiError> {

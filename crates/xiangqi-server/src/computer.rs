@@ -48,6 +48,14 @@ use xiangqi_game::{Action, Actor, GameOptions, GameView};
 /// cut it shorter).
 pub const LEVELS: [(u8, &str); 4] = [(1, "depth 1"), (2, "depth 3"), (3, "300 ms"), (4, "1 s")];
 
+/// The level of a game created without one; `GET /api/computer` says it, so the home page's
+/// level box starts where the API does.
+///
+/// ```
+/// assert!(xiangqi_server::computer::LEVELS.iter().any(|(n, _)| *n == xiangqi_server::computer::DEFAULT_LEVEL));
+/// ```
+pub const DEFAULT_LEVEL: u8 = 2;
+
 /// The search limits of a level.
 ///
 /// ```
@@ -203,7 +211,7 @@ pub fn check(
             known.join(", ")
         ));
     }
-    if o.engine == "builtin" && level_limits(o.level.unwrap_or(2)).is_none() {
+    if o.engine == "builtin" && level_limits(o.level.unwrap_or(DEFAULT_LEVEL)).is_none() {
         return invalid(format!(
             "computer.level {}: expected 1 to {}",
             o.level.unwrap_or(0),
@@ -263,7 +271,9 @@ async fn drive(app: Arc<AppState>, room: RoomHandle, opponent: Opponent) {
             Box::new(spec.clone()),
             Arc::new(std::sync::Mutex::new(None)),
         ),
-        None => Brain::Pool(level_limits(opponent.level.unwrap_or(2)).unwrap_or_default()),
+        None => {
+            Brain::Pool(level_limits(opponent.level.unwrap_or(DEFAULT_LEVEL)).unwrap_or_default())
+        }
     };
     // A scheduled game: the computer is there from the start (4.1.5).
     let _ = crate::api::arrive(&room, actor).await;

@@ -39,6 +39,8 @@ pub enum ApiError {
     NotImplemented(&'static str),
     /// The database failed; the action was not taken.
     Storage(String),
+    /// A rematch asked for before the game's end.
+    GameNotOver,
     /// The game's task is gone (the server is shutting down).
     Unavailable,
     /// Analysis is not allowed now (a game on without `analysis`, or asked by a player).
@@ -68,7 +70,7 @@ impl ApiError {
             ApiError::RateLimited => StatusCode::TOO_MANY_REQUESTS,
             ApiError::NotImplemented(_) => StatusCode::NOT_IMPLEMENTED,
             ApiError::Storage(_) | ApiError::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
-            ApiError::AnalysisNotAllowed(_) => StatusCode::CONFLICT,
+            ApiError::AnalysisNotAllowed(_) | ApiError::GameNotOver => StatusCode::CONFLICT,
             ApiError::EngineBusy | ApiError::Cluster(_) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::BadGateway(_) => StatusCode::BAD_GATEWAY,
         }
@@ -87,6 +89,7 @@ impl ApiError {
             ApiError::RateLimited => "rate_limited",
             ApiError::NotImplemented(_) => "not_implemented",
             ApiError::Storage(_) => "storage",
+            ApiError::GameNotOver => "game_not_over",
             ApiError::Unavailable => "unavailable",
             ApiError::AnalysisNotAllowed(_) => "analysis_not_allowed",
             ApiError::EngineBusy => "engine_busy",
@@ -95,13 +98,59 @@ impl ApiError {
         }
     }
 
-    /// The JSON body: `{"error": name, "status": code, "message": text}`.
+    /// The JSON body: `{"error": name, "status": code, "message": text}`, and for an illegal
+    /// move `"reason"`, the stable name of why (see [`illegal_reason`]), so that a client can
+    /// say it in its reader's language.
+    ///
+    /// ```
+    /// use xiangqi::Position;
+    /// use xiangqi_server::ApiError;
+    /// use xiangqi_server::game::Refusal;
+    /// let mut pos = Position::start();
+    /// let refused = pos.play("h0h2".parse().unwrap()).unwrap_err();
+    /// let body = ApiError::Refused(Refusal::Illegal(refused)).body();
+    /// assert_eq!(body["error"], "illegal_move");
+    /// assert_eq!(body["reason"], "own_piece");
+    /// assert!(ApiError::NotFound.body().get("reason").is_none());
+    /// ```
     pub fn body(&self) -> serde_json::Value {
-        serde_json::json!({
+        let mut body = serde_json::json!({
             "error": self.name(),
             "status": self.status().as_u16(),
             "message": self.to_string(),
-        })
+        });
+        if let ApiError::Refused(Refusal::Illegal(m)) = self {
+            body["reason"] = illegal_reason(m.reason).into();
+        }
+        body
+    }
+}
+
+/// The stable name of why a move is illegal: `no_piece`, `not_your_turn`, `own_piece`,
+/// `cannot_move_there`, `leaves_palace`, `crosses_river`, `elephant_eye_blocked`,
+/// `horse_leg_blocked`, `path_blocked`, `cannon_needs_screen`, `pawn_direction`,
+/// `kings_would_face`, `leaves_king_in_check` (API.md lists them).
+///
+/// ```
+/// use xiangqi::IllegalReason;
+/// assert_eq!(xiangqi_server::error::illegal_reason(IllegalReason::HorseLegBlocked), "horse_leg_blocked");
+/// ```
+pub fn illegal_reason(reason: xiangqi::IllegalReason) -> &'static str {
+    use xiangqi::IllegalReason as R;
+    match reason {
+        R::NoPiece => "no_piece",
+        R::NotYourTurn => "not_your_turn",
+        R::OwnPiece => "own_piece",
+        R::CannotMoveThere => "cannot_move_there",
+        R::LeavesPalace => "leaves_palace",
+        R::CrossesRiver => "crosses_river",
+        R::ElephantEyeBlocked => "elephant_eye_blocked",
+        R::HorseLegBlocked => "horse_leg_blocked",
+        R::PathBlocked => "path_blocked",
+        R::CannonNeedsScreen => "cannon_needs_screen",
+        R::PawnDirection => "pawn_direction",
+        R::KingsWouldFace => "kings_would_face",
+        R::LeavesKingInCheck => "leaves_king_in_check",
     }
 }
 
@@ -124,6 +173,7 @@ impl fmt::Display for ApiError {
             // The detail is logged, not shown to strangers.
             ApiError::Storage(_) => f.write_str("the database is unavailable; nothing was changed"),
             ApiError::Unavailable => f.write_str("the server is shutting down"),
+            ApiError::GameNotOver => f.write_str("a rematch is offered after the game"),
             ApiError::AnalysisNotAllowed(why) => write!(f, "no analysis now: {why}"),
             ApiError::EngineBusy => f.write_str("every engine is busy; try again in a moment"),
             ApiError::Cluster(why) => write!(f, "try again in a moment: {why}"),

@@ -41,6 +41,12 @@ pub struct AppState {
     pub computers: crate::computer::Computers,
     /// This node, when several may share the database (PostgreSQL); `None` with SQLite.
     pub cluster: Option<Arc<crate::cluster::Node>>,
+    /// Which players have a socket open, per game (the pages' "connected" sign).
+    pub presence: Arc<crate::presence::Presence>,
+    /// The lobby's open challenges.
+    pub lobby: crate::lobby::Lobby,
+    /// The rematch offers of finished games.
+    pub rematches: Arc<crate::rematch::Rematches>,
     rooms: Mutex<HashMap<GameId, RoomHandle>>,
 }
 
@@ -261,6 +267,9 @@ impl Server {
             events,
             computers,
             cluster,
+            presence: Arc::default(),
+            lobby: crate::lobby::Lobby::default(),
+            rematches: Arc::default(),
             rooms: Mutex::new(HashMap::new()),
         });
         let (stop, stopped) = watch::channel(false);

@@ -4,7 +4,6 @@ use axum::extract::Path;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 
-use crate::error::ApiError;
 use crate::ids::GameId;
 
 macro_rules! web_file {
@@ -60,6 +59,76 @@ const ASSETS: &[(&str, &str, &str)] = &[
         "text/javascript; charset=utf-8",
         web_file!("analysis.js"),
     ),
+    (
+        "replay.js",
+        "text/javascript; charset=utf-8",
+        web_file!("replay.js"),
+    ),
+    (
+        "identity.js",
+        "text/javascript; charset=utf-8",
+        web_file!("identity.js"),
+    ),
+    (
+        "explain.js",
+        "text/javascript; charset=utf-8",
+        web_file!("explain.js"),
+    ),
+    (
+        "refusals.js",
+        "text/javascript; charset=utf-8",
+        web_file!("refusals.js"),
+    ),
+    (
+        "clock.js",
+        "text/javascript; charset=utf-8",
+        web_file!("clock.js"),
+    ),
+    (
+        "sound.js",
+        "text/javascript; charset=utf-8",
+        web_file!("sound.js"),
+    ),
+    (
+        "game-text.js",
+        "text/javascript; charset=utf-8",
+        web_file!("game-text.js"),
+    ),
+    (
+        "controls.js",
+        "text/javascript; charset=utf-8",
+        web_file!("controls.js"),
+    ),
+    (
+        "game-event.js",
+        "text/javascript; charset=utf-8",
+        web_file!("game-event.js"),
+    ),
+    (
+        "offer.js",
+        "text/javascript; charset=utf-8",
+        web_file!("offer.js"),
+    ),
+    (
+        "movelist.js",
+        "text/javascript; charset=utf-8",
+        web_file!("movelist.js"),
+    ),
+    (
+        "presence.js",
+        "text/javascript; charset=utf-8",
+        web_file!("presence.js"),
+    ),
+    (
+        "lobby.js",
+        "text/javascript; charset=utf-8",
+        web_file!("lobby.js"),
+    ),
+    (
+        "rematch.js",
+        "text/javascript; charset=utf-8",
+        web_file!("rematch.js"),
+    ),
     ("favicon.svg", "image/svg+xml", web_file!("favicon.svg")),
 ];
 
@@ -88,10 +157,14 @@ pub async fn home() -> Response {
     page(HOME)
 }
 
-/// `GET /g/{id}`: the board of one game.
-pub async fn game_page(Path(id): Path<String>) -> Result<Response, ApiError> {
-    GameId::parse(&id).ok_or(ApiError::NotFound)?;
-    Ok(page(GAME))
+/// `GET /g/{id}`: the board of one game. A mistyped id still gets the page, with `404`: the
+/// page asks the API, finds no game and says so with a link home, in the reader's language.
+pub async fn game_page(Path(id): Path<String>) -> Response {
+    let mut response = page(GAME);
+    if GameId::parse(&id).is_none() {
+        *response.status_mut() = StatusCode::NOT_FOUND;
+    }
+    response
 }
 
 /// `GET /assets/{file}`.

@@ -170,6 +170,7 @@ pub async fn upgrade(
             .into_response());
     }
     let since = crate::api::since(query.as_deref())?;
+    let hears_presence = crate::presence::wanted(query.as_deref());
     let id = GameId::parse(&id).ok_or(ApiError::NotFound)?;
     // In a cluster, a follower when another node owns the game.
     let room = crate::cluster::follow::room_for_socket(&app, &id).await?;
@@ -203,6 +204,8 @@ pub async fn upgrade(
                 strikes: 0,
                 rtt_ms: None,
                 last_heard: Instant::now(),
+                joined: None,
+                hears_presence,
             };
             conn.run(socket, since).await;
         }))
@@ -220,6 +223,10 @@ struct Connection {
     /// Smoothed round trip from ping frames, ms.
     rtt_ms: Option<u64>,
     last_heard: Instant,
+    /// While a player's socket: his presence (see [`crate::presence`]).
+    joined: Option<crate::presence::Joined>,
+    /// Whether the socket asked for presence messages (`?presence=1`).
+    hears_presence: bool,
 }
 
 /// Records a player's arrival, on the owner (see [`crate::api::arrive`]).
@@ -271,6 +278,9 @@ impl Connection {
             mut seq,
             mut live,
         } = sub;
+        // Counted before the hello: whoever hears of this socket hears of the player first.
+        let mut presence = self.app.presence.watch(&self.id);
+        self.seat();
         for text in missed {
             if socket.send(Message::Text(text)).await.is_err() {
                 return;
@@ -283,9 +293,30 @@ impl Connection {
         if socket.send(Message::Text(hello.into())).await.is_err() {
             return;
         }
+        if self.hears_presence {
+            let now = *presence.receiver_mut().borrow_and_update();
+            let text = crate::presence::message(now);
+            if socket.send(Message::Text(text.into())).await.is_err() {
+                return;
+            }
+        }
+        let hears = self.hears_presence;
+        let mut rematch = self.app.rematches.subscribe(&self.id);
         let mut ping = tokio::time::interval(PING_EVERY);
         loop {
             tokio::select! {
+                changed = rematch.receiver_mut().changed(), if hears => {
+                    if changed.is_err() { break; }
+                    let notice = rematch.receiver_mut().borrow_and_update().clone();
+                    let text = notice.message(self.side()).to_string();
+                    if socket.send(Message::Text(text.into())).await.is_err() { break; }
+                }
+                changed = presence.receiver_mut().changed(), if hears => {
+                    if changed.is_err() { break; }
+                    let now = *presence.receiver_mut().borrow_and_update();
+                    let text = crate::presence::message(now);
+                    if socket.send(Message::Text(text.into())).await.is_err() { break; }
+                }
                 incoming = socket.recv() => {
                     let Some(Ok(message)) = incoming else { break };
                     self.last_heard = Instant::now();
@@ -332,6 +363,23 @@ impl Connection {
                     if socket.send(self.ping()).await.is_err() { break; }
                 }
             }
+        }
+    }
+
+    /// The side of a player's socket.
+    fn side(&self) -> Option<xiangqi_clock::Side> {
+        match self.actor {
+            Some(Actor::Player { side, .. }) => Some(side),
+            _ => None,
+        }
+    }
+
+    /// Counts this socket as its player's presence (once it knows whose it is).
+    fn seat(&mut self) {
+        if let Some(Actor::Player { side, .. }) = self.actor
+            && self.joined.as_ref().is_none_or(|j| j.side() != side)
+        {
+            self.joined = Some(self.app.presence.join(&self.id, side));
         }
     }
 
@@ -387,6 +435,7 @@ impl Connection {
                 return Reply::Send(match self.room.actor_of(&token) {
                     Some(actor) => {
                         self.actor = Some(actor);
+                        self.seat();
                         let arrived = arrive(&self.app, &self.room, &self.id, &token, actor).await;
                         self.token = Some(token);
                         if let Err(body) = arrived {

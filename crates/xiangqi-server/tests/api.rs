@@ -355,10 +355,38 @@ async fn pages_and_assets_are_served() {
             .status(),
         404
     );
-    assert_eq!(
-        s.http.get(s.url("/g/nope")).send().await.unwrap().status(),
-        404
-    );
+    // A mistyped game link gets the game page with 404: the page says so, with a way home.
+    let r = s.http.get(s.url("/g/nope")).send().await.unwrap();
+    assert_eq!(r.status(), 404);
+    assert!(r.text().await.unwrap().contains("id=\"not-found\""));
+    // Every module the game and home pages import, directly or not, is served.
+    let web = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../web");
+    let mut todo = vec![
+        "game.js".to_owned(),
+        "analysis.js".to_owned(),
+        "home.js".to_owned(),
+        "computer.js".to_owned(),
+    ];
+    let mut seen = std::collections::BTreeSet::new();
+    while let Some(name) = todo.pop() {
+        if !seen.insert(name.clone()) {
+            continue;
+        }
+        let r = s
+            .http
+            .get(s.url(&format!("/assets/{name}")))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status(), 200, "/assets/{name}");
+        let source = std::fs::read_to_string(web.join(&name)).unwrap();
+        for line in source.lines().filter(|l| l.starts_with("import ")) {
+            if let Some(module) = line.split("\"./").nth(1).and_then(|m| m.split('"').next()) {
+                todo.push(module.to_owned());
+            }
+        }
+    }
+    assert!(seen.len() >= 12, "{seen:?}");
 }
 
 #[tokio::test]

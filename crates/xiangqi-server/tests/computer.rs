@@ -104,6 +104,7 @@ async fn a_person_plays_the_builtin_engine_to_a_ruling_then_analyses() {
         let pv = a["pv"].as_array().unwrap();
         assert!(!pv.is_empty() && a["depth"].as_u64().unwrap() >= 1, "{a}");
         assert_eq!(pv.len(), a["pv_chinese"].as_array().unwrap().len());
+        assert_eq!(pv.len(), a["pv_wxf"].as_array().unwrap().len());
         assert!(
             a["score"]["cp"].is_i64() || a["score"]["mate"].is_i64(),
             "{a}"

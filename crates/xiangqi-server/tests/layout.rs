@@ -26,6 +26,12 @@ const THROUGH_THE_ROOT: &[&str] = &[
     "event/store.rs",
     "event/games.rs",
     "event/api.rs",
+    // The handlers of the board's issue (the game's event, the lobby, the rematch) join it as
+    // every handler of `AppState` does (`analysis.rs`, `event/api.rs`); their registries
+    // (`lobby.rs`, `rematch`'s `Rematches`, `presence.rs`) stay outside it.
+    "event/of_game.rs",
+    "lobby_api.rs",
+    "rematch.rs",
     "config.rs",
     "computer.rs",
     "cluster/mod.rs",

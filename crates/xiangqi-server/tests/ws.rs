@@ -10,35 +10,14 @@ use serde_json::{Value, json};
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 
-type Socket =
-    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+use common::socket::{Socket, next};
 
 async fn connect(s: &TestServer, id: &str, query: &str, origin: Option<&str>) -> Socket {
-    let url = format!(
-        "{}/api/games/{id}/ws{query}",
-        s.base.replace("http://", "ws://")
-    );
-    let mut request = url.into_client_request().unwrap();
-    if let Some(origin) = origin {
-        request
-            .headers_mut()
-            .insert("origin", origin.parse().unwrap());
-    }
-    tokio_tungstenite::connect_async(request).await.unwrap().0
-}
-
-/// The next JSON text message (pings are answered by the library).
-async fn next(ws: &mut Socket) -> Value {
-    loop {
-        let message = tokio::time::timeout(Duration::from_secs(5), ws.next())
-            .await
-            .expect("a message within 5 s")
-            .expect("the socket is open")
-            .unwrap();
-        if let Message::Text(text) = message {
-            return serde_json::from_str(&text).unwrap();
-        }
-    }
+    let headers: Vec<(&'static str, String)> = origin
+        .map(|o| ("origin", o.to_owned()))
+        .into_iter()
+        .collect();
+    common::socket::open(s, &format!("/api/games/{id}/ws{query}"), &headers).await
 }
 
 /// Messages up to and including the first of type `kind`.

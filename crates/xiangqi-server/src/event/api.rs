@@ -47,6 +47,7 @@ pub fn routes() -> Router<Arc<AppState>> {
         .route("/api/events/{id}/withdraw", post(withdraw))
         .route("/api/events/{id}/me", get(me))
         .route("/api/events/{id}/export", get(export))
+        .route("/api/games/{id}/event", get(super::of_game::show))
 }
 
 impl From<Refused> for ApiError {

@@ -27,6 +27,7 @@ pub mod cards;
 pub mod games;
 pub mod groups;
 pub mod model;
+pub mod of_game;
 pub mod pages;
 pub mod playoff;
 pub mod registration;

@@ -153,14 +153,26 @@ impl Browser {
 
     /// A new tab in its own browser context (its own storage), at `url`.
     pub async fn open(&self, url: &str) -> Page<'_> {
+        let context = self.context().await;
+        self.open_in(&context, url).await
+    }
+
+    /// A new browser context: a profile of its own, as another person's browser.
+    pub async fn context(&self) -> String {
         let context = self
             .call(None, "Target.createBrowserContext", json!({}))
             .await;
+        context["browserContextId"].as_str().unwrap().to_owned()
+    }
+
+    /// A new tab in browser context `context` (tabs of one context share local storage, as
+    /// the tabs of one person's browser do), at `url`.
+    pub async fn open_in(&self, context: &str, url: &str) -> Page<'_> {
         let target = self
             .call(
                 None,
                 "Target.createTarget",
-                json!({"url": "about:blank", "browserContextId": context["browserContextId"]}),
+                json!({"url": "about:blank", "browserContextId": context}),
             )
             .await;
         let attached = self

@@ -27,6 +27,12 @@ async fn a_person_starts_a_computer_game_from_the_home_page() {
         levels,
         json!(["builtin:1", "builtin:2", "builtin:3", "builtin:4"])
     );
+    // The level box starts at the API's default level.
+    assert_eq!(
+        page.eval("document.getElementById('computer-level').value")
+            .await,
+        "builtin:2"
+    );
     page.eval("document.getElementById('control').value = '5m+3s'")
         .await;
     page.eval("document.getElementById('computer-level').value = 'builtin:1'")
@@ -66,9 +72,13 @@ async fn a_person_starts_a_computer_game_from_the_home_page() {
             .await,
         true
     );
-    let token = page
-        .eval(&format!("localStorage.getItem('xq-token-{id}')"))
-        .await;
+    // Nothing is offered that the computer cannot answer: no draw, no adjournment.
+    assert_eq!(
+        page.eval("[document.getElementById('draw-btn').hidden, document.getElementById('adjourn-btn').hidden, document.getElementById('resign-btn').hidden]")
+            .await,
+        json!([true, true, false])
+    );
+    let token = page.eval("window.xq.token").await;
     let (status, _) = s.post(&id, "resign", token.as_str(), json!({})).await;
     assert_eq!(status, 200);
     page.wait_for(

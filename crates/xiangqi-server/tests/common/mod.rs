@@ -1,6 +1,8 @@
 //! A real server on loopback, with a temporary data directory, and a small client.
 #![allow(dead_code)]
 
+pub mod socket;
+
 use std::time::Duration;
 
 use serde_json::{Value, json};
