@@ -3,7 +3,7 @@
 
 import { Board, parsePlacement } from "./board.js";
 import { currentLang, t, toggleLang, translatePage } from "./i18n.js";
-import { optionsText, renderArbiter, wireDesk } from "./arbiter.js";
+import { optionsText, renderArbiter, scoringMoves, wireDesk } from "./arbiter.js";
 import { forbiddenMoves, renderProcedure } from "./procedure.js";
 
 // The words for each rule set the server names (`rules` in the state).
@@ -92,7 +92,7 @@ function onMessage(msg) {
       render();
       break;
     case "error":
-      showError(msg.message);
+      showError(currentLang() === "zh" && msg.message_zh ? msg.message_zh : msg.message);
       render();
       break;
     default:
@@ -126,7 +126,7 @@ function send(message) {
     .then(async (r) => {
       const answer = await r.json();
       if (r.ok) applyState(answer);
-      else showError(answer.message);
+      else showError(currentLang() === "zh" && answer.message_zh ? answer.message_zh : answer.message);
     })
     .catch(() => showError(t("reconnecting")));
 }
@@ -136,7 +136,7 @@ function send(message) {
 function myTurn() {
   if (!state || state.status === "ended" || state.status === "adjourned" || state.paused) return false;
   // The arbiter scores an over-the-board game: the move of whichever side is to move.
-  if (role === "arbiter") return !(state.adjournment && state.adjournment.state === "agreed");
+  if (role === "arbiter") return scoringMoves() && !(state.adjournment && state.adjournment.state === "agreed");
   return side && state.turn === side;
 }
 
@@ -406,6 +406,7 @@ $("resign-btn").onclick = () => {
 wireDesk(
   (request) => send({ type: "arbiter", request }),
   (move) => send({ type: "move", move }),
+  () => render(),
 );
 document.addEventListener("pointerdown", unlockAudio, { once: true });
 

@@ -48,6 +48,7 @@
 
 pub mod analysis;
 pub mod api;
+pub mod bounds;
 pub mod cluster;
 pub mod computer;
 pub mod config;
@@ -59,6 +60,7 @@ pub mod ids;
 pub mod limit;
 pub mod metrics;
 pub mod notation;
+pub mod refusal_zh;
 pub mod request;
 pub mod room;
 pub mod server;

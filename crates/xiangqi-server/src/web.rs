@@ -4,9 +4,6 @@ use axum::extract::Path;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 
-use crate::error::ApiError;
-use crate::ids::GameId;
-
 macro_rules! web_file {
     ($name:literal) => {
         include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../web/", $name))
@@ -29,6 +26,11 @@ const ASSETS: &[(&str, &str, &str)] = &[
         "arbiter.js",
         "text/javascript; charset=utf-8",
         web_file!("arbiter.js"),
+    ),
+    (
+        "desk.js",
+        "text/javascript; charset=utf-8",
+        web_file!("desk.js"),
     ),
     (
         "game.js",
@@ -88,10 +90,25 @@ pub async fn home() -> Response {
     page(HOME)
 }
 
-/// `GET /g/{id}`: the board of one game.
-pub async fn game_page(Path(id): Path<String>) -> Result<Response, ApiError> {
-    GameId::parse(&id).ok_or(ApiError::NotFound)?;
-    Ok(page(GAME))
+/// The page for a game link that leads nowhere (a mistyped or truncated link), in both
+/// languages, instead of a board that would wait for its game forever.
+const NO_GAME: &str = "<!doctype html><html lang=\"zh-CN\"><head><meta charset=\"utf-8\">\
+<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
+<title>没有这盘对局 · No such game</title><link rel=\"stylesheet\" href=\"/assets/style.css\"></head>\
+<body><main id=\"no-game\"><h1>没有这盘对局</h1><p>请核对链接：也许少抄了几个字符。</p>\
+<h1 lang=\"en\">No such game</h1><p lang=\"en\">Check the link: part of it may be missing.</p>\
+<p><a href=\"/\">象棋裁判 · Xiangqi Arbiter</a></p></main></body></html>";
+
+/// `GET /g/{id}`: the board of one game if `known` (the router looks the game up); a 404
+/// page that says so for a game that does not exist.
+pub fn game_page(known: bool) -> Response {
+    if known {
+        page(GAME)
+    } else {
+        let mut response = page(NO_GAME);
+        *response.status_mut() = StatusCode::NOT_FOUND;
+        response
+    }
 }
 
 /// `GET /assets/{file}`.

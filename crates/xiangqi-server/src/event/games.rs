@@ -5,11 +5,12 @@ use std::sync::Arc;
 
 use super::model::{Board, Competition, outcome_of_game};
 use crate::error::ApiError;
-use crate::game::{Event, Ruling};
+use crate::game::{Actor, Event, Ruling};
 use crate::ids::{GameId, TokenHash};
 use crate::request::parse_create;
 use crate::server::AppState;
 use crate::store::{MoreTokens, NewGame, StoredGame};
+use xiangqi_clock::Side;
 
 fn digest(hex: &str) -> Result<TokenHash, ApiError> {
     TokenHash::from_hex(hex).ok_or_else(|| ApiError::Storage("a bad token digest".into()))
@@ -123,4 +124,66 @@ pub fn game_ended(app: &Arc<AppState>, id: &GameId, ruling: &Ruling) {
             tracing::error!(%event, game = %id, error = %e, "a game's result was not recorded");
         }
     });
+}
+
+/// Called by a game's room when a foul is committed: the event that plays the game (if any)
+/// counts it. Runs on its own task, like a game's end.
+pub fn game_fouls(app: &Arc<AppState>, id: &GameId, fouls: xiangqi_clock::BySide<u32>) {
+    // In a cluster only the node serving the competitions changes them; it counts the
+    // fouls when it finds the game's end (`event::restore`).
+    if app
+        .cluster
+        .as_ref()
+        .is_some_and(|n| !n.serves_competitions())
+    {
+        return;
+    }
+    let (app, id) = (app.clone(), id.to_string());
+    tokio::spawn(async move {
+        let mut all = app.events.lock().await;
+        let Some(mut c) = all
+            .values()
+            .find(|c| c.board_of_game(&id).is_some())
+            .cloned()
+        else {
+            return;
+        };
+        let Some((round, board)) = c.board_of_game(&id) else {
+            return;
+        };
+        match c.set_fouls(round, board, [fouls.red, fouls.black]) {
+            Ok(true) => {}
+            Ok(false) => return,
+            Err(e) => {
+                tracing::warn!(game = %id, error = %e.0, "a game's fouls did not fit its event");
+                return;
+            }
+        }
+        let event = c.id.clone();
+        if let Err(e) = app.events.commit(&mut all, c).await {
+            tracing::error!(%event, game = %id, error = %e, "a game's fouls were not recorded");
+        }
+    });
+}
+
+/// Who `token` is on game `game` by the event that plays it, when the game itself does not
+/// hold it: the organiser (the arbiter of his event's games), the event arbiter or a player
+/// whose link was re-issued after the game was created (`links.rs`).
+pub async fn actor_in_event(app: &Arc<AppState>, game: &GameId, token: &str) -> Option<Actor> {
+    let all = app.events.lock().await;
+    let c = all
+        .values()
+        .find(|c| c.board_of_game(game.as_str()).is_some())?;
+    let is = |hex: &str| TokenHash::from_hex(hex).is_some_and(|h| h.matches(token));
+    if is(&c.organiser_sha256) || is(&c.arbiter_sha256) {
+        return Some(Actor::Arbiter);
+    }
+    let b = c
+        .boards
+        .iter()
+        .find(|b| b.game.as_deref() == Some(game.as_str()))?;
+    [(b.red, Side::Red), (b.black, Side::Black)]
+        .into_iter()
+        .find(|(p, _)| c.entry(*p).is_some_and(|e| is(&e.token_sha256)))
+        .map(|(_, side)| Actor::Player { side, seat: 0 })
 }

@@ -24,7 +24,10 @@ const ASSETS: &[(&str, &str, &str)] = &[
     ("event-i18n.js", JS, web_file!("event-i18n.js")),
     ("event-view.js", JS, web_file!("event-view.js")),
     ("event.js", JS, web_file!("event.js")),
+    ("event-live.js", JS, web_file!("event-live.js")),
     ("organiser.js", JS, web_file!("organiser.js")),
+    ("console-links.js", JS, web_file!("console-links.js")),
+    ("console-entry.js", JS, web_file!("console-entry.js")),
     ("player.js", JS, web_file!("player.js")),
     ("home-events.js", JS, web_file!("home-events.js")),
     (
@@ -35,7 +38,7 @@ const ASSETS: &[(&str, &str, &str)] = &[
 ];
 
 fn known(id: &str) -> Result<(), ApiError> {
-    GameId::parse(id).map(|_| ()).ok_or(ApiError::NotFound)
+    GameId::parse(id).map(|_| ()).ok_or(ApiError::NoEvent)
 }
 
 /// `GET /e/{id}`: pairings, live results, standings, crosstable, bracket.
