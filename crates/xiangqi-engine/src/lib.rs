@@ -58,4 +58,4 @@ pub use protocol::{
 };
 pub use rules::forbidden_moves;
 pub use server::{ServerOptions, serve};
-pub use spec::{EngineSpec, key_values};
+pub use spec::{EngineSpec, SpecError, key_values};

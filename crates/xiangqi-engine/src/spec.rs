@@ -12,6 +12,58 @@ use std::time::Duration;
 use crate::client::{EngineConfig, Timeouts};
 use crate::dialect::{Dialect, Go};
 
+/// What is wrong with an engine named on a command line; its text names the flag and the word.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SpecError {
+    /// A word (or a piece of one) without `=`.
+    NotKeyValue {
+        /// The flag the word was given to.
+        flag: String,
+        /// The word as given.
+        word: String,
+    },
+    /// A key the spec does not have.
+    UnknownKey(String),
+    /// `depth`, `nodes` or `movetime` whose value is not a whole number.
+    NotANumber {
+        /// The key.
+        key: String,
+        /// Its value as given.
+        value: String,
+    },
+    /// `proto=` naming no protocol this crate speaks.
+    Protocol(String),
+    /// No `cmd=PROGRAM` in the `index`-th (from 0) engine.
+    NoProgram {
+        /// Which `--engine`, from 0.
+        index: usize,
+    },
+    /// `cmd=builtin`, and this program could not find its own path.
+    OwnPath(String),
+}
+
+impl std::fmt::Display for SpecError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SpecError::NotKeyValue { flag, word } => write!(f, "{flag}: {word:?} is not KEY=VALUE"),
+            SpecError::UnknownKey(k) => write!(
+                f,
+                "--engine: unknown key {k:?} (name, cmd, arg, proto, option.NAME, depth, nodes, movetime)"
+            ),
+            SpecError::NotANumber { key, value } => {
+                write!(f, "--engine {key}={value}: not a number")
+            }
+            SpecError::Protocol(e) => write!(f, "--engine: {e}"),
+            SpecError::NoProgram { index } => {
+                write!(f, "--engine #{}: cmd=PROGRAM is required", index + 1)
+            }
+            SpecError::OwnPath(e) => write!(f, "finding this program for cmd=builtin: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for SpecError {}
+
 /// One `--engine` group, read.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EngineSpec {
@@ -26,13 +78,16 @@ pub struct EngineSpec {
 /// # Errors
 ///
 /// A word without `=`, named with its flag.
-pub fn key_values(words: &[String], flag: &str) -> Result<Vec<(String, String)>, String> {
+pub fn key_values(words: &[String], flag: &str) -> Result<Vec<(String, String)>, SpecError> {
     words
         .iter()
         .map(|w| {
             w.split_once('=')
                 .map(|(k, v)| (k.to_owned(), v.to_owned()))
-                .ok_or_else(|| format!("{flag}: {w:?} is not KEY=VALUE"))
+                .ok_or_else(|| SpecError::NotKeyValue {
+                    flag: flag.to_owned(),
+                    word: w.clone(),
+                })
         })
         .collect()
 }
@@ -52,7 +107,7 @@ fn starts_pair(piece: &str) -> bool {
 /// The `KEY=VALUE` pairs of an engine spec, however the shell cut it into words: each word
 /// (and each line of a word) is one pair or more, a new pair starting at a space followed
 /// by a known key and `=`.
-fn spec_pairs(words: &[String]) -> Result<Vec<(String, String)>, String> {
+fn spec_pairs(words: &[String]) -> Result<Vec<(String, String)>, SpecError> {
     let mut pairs = Vec::new();
     for line in words.iter().flat_map(|w| w.lines()) {
         let mut segments: Vec<String> = Vec::new();
@@ -67,7 +122,10 @@ fn spec_pairs(words: &[String]) -> Result<Vec<(String, String)>, String> {
         }
         for segment in segments {
             let Some((k, v)) = segment.split_once('=') else {
-                return Err(format!("--engine: {segment:?} is not KEY=VALUE"));
+                return Err(SpecError::NotKeyValue {
+                    flag: "--engine".to_owned(),
+                    word: segment,
+                });
             };
             pairs.push((k.to_owned(), v.to_owned()));
         }
@@ -75,9 +133,11 @@ fn spec_pairs(words: &[String]) -> Result<Vec<(String, String)>, String> {
     Ok(pairs)
 }
 
-fn number<T: std::str::FromStr>(key: &str, v: &str) -> Result<T, String> {
-    v.parse()
-        .map_err(|_| format!("--engine {key}={v}: not a number"))
+fn number<T: std::str::FromStr>(key: &str, v: &str) -> Result<T, SpecError> {
+    v.parse().map_err(|_| SpecError::NotANumber {
+        key: key.to_owned(),
+        value: v.to_owned(),
+    })
 }
 
 impl EngineSpec {
@@ -103,7 +163,11 @@ impl EngineSpec {
     /// let one = ["name=pf cmd=/usr/bin/pikafish proto=uci option.Threads=2 depth=8".to_string()];
     /// assert_eq!(EngineSpec::parse(&one, 0, Timeouts::default()).unwrap(), spec);
     /// ```
-    pub fn parse(words: &[String], index: usize, timeouts: Timeouts) -> Result<EngineSpec, String> {
+    pub fn parse(
+        words: &[String],
+        index: usize,
+        timeouts: Timeouts,
+    ) -> Result<EngineSpec, SpecError> {
         let mut name = None;
         let mut cmd: Option<Vec<String>> = None;
         let mut args = Vec::new();
@@ -118,7 +182,10 @@ impl EngineSpec {
                 "proto" => {
                     dialect = match v.as_str() {
                         "auto" => None,
-                        _ => Some(v.parse::<Dialect>().map_err(|e| format!("--engine: {e}"))?),
+                        _ => Some(
+                            v.parse::<Dialect>()
+                                .map_err(|e| SpecError::Protocol(e.to_string()))?,
+                        ),
                     }
                 }
                 "depth" => limits.depth = Some(number(&k, &v)?),
@@ -127,19 +194,16 @@ impl EngineSpec {
                 _ => match k.strip_prefix("option.") {
                     Some(opt) if !opt.is_empty() => options.push((opt.to_owned(), v)),
                     _ => {
-                        return Err(format!(
-                            "--engine: unknown key {k:?} (name, cmd, arg, proto, option.NAME, depth, nodes, movetime)"
-                        ));
+                        return Err(SpecError::UnknownKey(k));
                     }
                 },
             }
         }
         let Some(mut cmd) = cmd.filter(|c| !c.is_empty()) else {
-            return Err(format!("--engine #{}: cmd=PROGRAM is required", index + 1));
+            return Err(SpecError::NoProgram { index });
         };
         if cmd[0] == "builtin" {
-            let exe = std::env::current_exe()
-                .map_err(|e| format!("finding this program for cmd=builtin: {e}"))?;
+            let exe = std::env::current_exe().map_err(|e| SpecError::OwnPath(e.to_string()))?;
             cmd[0] = "engine".to_owned();
             cmd.insert(0, exe.display().to_string());
         }
@@ -164,7 +228,7 @@ impl EngineSpec {
 mod tests {
     use super::*;
 
-    fn spec(words: &[&str]) -> Result<EngineSpec, String> {
+    fn spec(words: &[&str]) -> Result<EngineSpec, SpecError> {
         let words: Vec<String> = words.iter().map(|w| w.to_string()).collect();
         EngineSpec::parse(&words, 1, Timeouts::default())
     }
@@ -215,15 +279,21 @@ mod tests {
 
     #[test]
     fn bad_specs_say_what_is_wrong() {
-        let unknown = spec(&["name=a", "cmd=b", "colour=red"]).unwrap_err();
+        let unknown = spec(&["name=a", "cmd=b", "colour=red"])
+            .unwrap_err()
+            .to_string();
         assert!(unknown.contains("unknown key \"colour\""), "{unknown}");
-        let bare = spec(&["name=a", "cmd=b", "fast"]).unwrap_err();
+        let bare = spec(&["name=a", "cmd=b", "fast"]).unwrap_err().to_string();
         assert!(bare.contains("\"fast\" is not KEY=VALUE"), "{bare}");
-        let first = spec(&["pikafish cmd=b"]).unwrap_err();
+        let first = spec(&["pikafish cmd=b"]).unwrap_err().to_string();
         assert!(first.contains("\"pikafish\" is not KEY=VALUE"), "{first}");
-        let depth = spec(&["name=a cmd=b depth=deep"]).unwrap_err();
+        let depth = spec(&["name=a cmd=b depth=deep"]).unwrap_err().to_string();
         assert!(depth.contains("depth=deep: not a number"), "{depth}");
-        let no_cmd = spec(&["name=a depth=3"]).unwrap_err();
+        assert_eq!(
+            spec(&["name=a depth=3"]),
+            Err(SpecError::NoProgram { index: 1 })
+        );
+        let no_cmd = spec(&["name=a depth=3"]).unwrap_err().to_string();
         assert!(no_cmd.contains("#2: cmd=PROGRAM is required"), "{no_cmd}");
     }
 }

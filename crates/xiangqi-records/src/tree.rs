@@ -24,6 +24,19 @@ pub(crate) struct RawNode {
     pub place: Place,
 }
 
+/// One move as the binary formats (XQF, CBR) store it: a record in pre-order whose flags say
+/// whether its continuation (`child`) and its alternative (`sibling`) follow.
+pub(crate) struct Stored {
+    pub mv: Option<Move>,
+    /// The move as stored, for error messages.
+    pub text: String,
+    pub child: bool,
+    pub sibling: bool,
+    pub comment: Option<String>,
+    /// Its byte offset in the file.
+    pub at: usize,
+}
+
 /// Nodes in an arena; node 0 is the root (the position before the first move; its
 /// comment is the game comment).
 #[derive(Clone, Debug)]
@@ -53,6 +66,46 @@ impl RawTree {
             p.children.push(i);
         }
         i
+    }
+
+    /// Grows the tree from records in pre-order: a record, then its continuation, then its
+    /// alternative, kept on an explicit stack so that no file can exhaust the call stack.
+    /// `first` is the node the first record hangs from (none: no moves); reading stops at the
+    /// end (`Ok(None)`) or at the first error, which is kept in `problems`.
+    pub fn grow(
+        &mut self,
+        first: Option<usize>,
+        mut next: impl FnMut() -> Result<Option<Stored>, RecordError>,
+        problems: &mut Vec<RecordError>,
+    ) {
+        let mut expect: Vec<usize> = first.into_iter().collect();
+        while let Some(parent) = expect.pop() {
+            let rec = match next() {
+                Ok(Some(r)) => r,
+                Ok(None) => break,
+                Err(e) => {
+                    problems.push(e);
+                    break;
+                }
+            };
+            let node = self.add(
+                parent,
+                RawNode {
+                    mv: rec.mv,
+                    text: rec.text,
+                    comment: rec.comment,
+                    line_comment: None,
+                    children: Vec::new(),
+                    place: Place::Byte(rec.at as u64),
+                },
+            );
+            if rec.sibling {
+                expect.push(parent);
+            }
+            if rec.child {
+                expect.push(node);
+            }
+        }
     }
 
     /// The first move's node, if any.

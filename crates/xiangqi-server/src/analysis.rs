@@ -26,8 +26,8 @@ use xiangqi_engine::{Go, Score};
 
 use crate::computer::{LEVELS, answer, request};
 use crate::error::ApiError;
-use crate::notation::chinese;
 use crate::server::AppState;
+use xiangqi_game::notation::chinese;
 
 /// `ply=N` from a query string; `None` when absent.
 ///

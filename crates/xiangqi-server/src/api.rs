@@ -13,7 +13,6 @@ use axum::{Json, Router};
 use xiangqi_clock::Side;
 
 use crate::error::ApiError;
-use crate::game::{Action, Actor, Event};
 use crate::ids::{GameId, Token};
 use crate::request::{
     AnswerRequest, Creator, MoveRequest, SealRequest, body, parse_arbiter, parse_create,
@@ -21,6 +20,7 @@ use crate::request::{
 use crate::room::RoomHandle;
 use crate::server::AppState;
 use crate::store::{MoreTokens, NewGame, StoredGame};
+use xiangqi_game::{Action, Actor, Event};
 
 type App = State<Arc<AppState>>;
 

@@ -38,11 +38,11 @@ use xiangqi_engine::{
 use xiangqi_referee::RuleSet;
 
 use crate::error::ApiError;
-use crate::game::opponent::Opponent;
-use crate::game::{Action, Actor, GameOptions, GameView};
 use crate::request::Creator;
 use crate::room::RoomHandle;
 use crate::server::AppState;
+use xiangqi_game::opponent::Opponent;
+use xiangqi_game::{Action, Actor, GameOptions, GameView};
 
 /// The built-in engine's levels, 1 to 4: what each may search for one move (the clock may
 /// cut it shorter).
@@ -95,7 +95,8 @@ pub struct EngineOpt {
 fn parse_engine(text: &str) -> Result<EngineSpec, String> {
     // The engine crate's one parser: separate words or one quoted word alike, a value keeping
     // its spaces up to the next known key (`cmd=./e -x`).
-    let spec = EngineSpec::parse(&[text.to_owned()], 0, Timeouts::default())?;
+    let spec =
+        EngineSpec::parse(&[text.to_owned()], 0, Timeouts::default()).map_err(|e| e.to_string())?;
     if !text
         .split_ascii_whitespace()
         .any(|w| w.starts_with("name="))
@@ -234,7 +235,7 @@ pub fn hide_token(options: &GameOptions, answer: &mut serde_json::Value) {
 /// The computer opponent of a stored game (from its `created` event).
 pub fn opponent_of(stored: &crate::store::StoredGame) -> Option<Opponent> {
     match stored.events.first() {
-        Some(crate::game::Event::Created { options, .. }) => options.computer.clone(),
+        Some(xiangqi_game::Event::Created { options, .. }) => options.computer.clone(),
         _ => None,
     }
 }
@@ -360,7 +361,7 @@ enum Brain {
 
 /// The engine's move for the position of `view`; `Ok(None)` if it has none to give.
 async fn think(app: &AppState, view: &GameView, brain: &Brain) -> Result<Option<String>, PoolBusy> {
-    let side_time = |c: &crate::game::SideClock| SideTime {
+    let side_time = |c: &xiangqi_game::SideClock| SideTime {
         time: Duration::from_millis(c.left_ms),
         increment: Duration::ZERO,
     };

@@ -6,8 +6,8 @@ use axum::Json;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 
-use crate::game::Refusal;
 use crate::refusal_zh::refusal_zh;
+use xiangqi_game::Refusal;
 
 /// Whose token an event's action needs (named in its refusals).
 ///

@@ -18,10 +18,10 @@ use xiangqi::Position;
 use xiangqi_clock::Side;
 
 use crate::error::ApiError;
-use crate::game::{DrawOffers, GameOptions, GameResult, Pairs};
 use crate::ids::GameId;
 use crate::room::RecordData;
 use crate::server::AppState;
+use xiangqi_game::{DrawOffers, GameOptions, GameResult, Pairs};
 
 /// The record formats offered.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -190,7 +190,7 @@ fn option_tags(tags: &mut xiangqi_records::Tags, o: &GameOptions) {
 /// record format knows): the record starts after it, from the position it reached, and the
 /// opening moves are its first comment. Returns the start, how many moves were skipped, and
 /// the comment.
-fn odds_opening(game: &crate::game::Game) -> (Position, usize, Option<String>) {
+fn odds_opening(game: &xiangqi_game::Game) -> (Position, usize, Option<String>) {
     let Some(n) = game.options().move_odds.map(usize::from) else {
         return (game.start().clone(), 0, None);
     };

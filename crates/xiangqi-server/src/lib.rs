@@ -55,11 +55,9 @@ pub mod config;
 pub mod error;
 pub mod event;
 pub mod export;
-pub mod game;
 pub mod ids;
 pub mod limit;
 pub mod metrics;
-pub mod notation;
 pub mod refusal_zh;
 pub mod request;
 pub mod room;
@@ -68,6 +66,11 @@ pub mod store;
 pub mod time;
 pub mod web;
 pub mod ws;
+
+/// The game under the rules, as pure logic: the `xiangqi-game` crate.
+pub use xiangqi_game as game;
+/// Move text in and out (the `xiangqi-game` crate's).
+pub use xiangqi_game::notation;
 
 pub use config::{Config, LimitOpt, NetOpt, StorageOpt, Synchronous};
 pub use error::ApiError;

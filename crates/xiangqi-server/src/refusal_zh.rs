@@ -4,7 +4,7 @@
 
 use xiangqi::IllegalReason;
 
-use crate::game::Refusal;
+use xiangqi_game::Refusal;
 
 /// Why a move is illegal, in Chinese (the terms of the 1960 rules §2–§3).
 ///
@@ -34,7 +34,7 @@ pub fn illegal_zh(reason: IllegalReason) -> &'static str {
 /// A game's refusal in Chinese.
 ///
 /// ```
-/// use xiangqi_server::game::Refusal;
+/// use xiangqi_game::Refusal;
 /// use xiangqi_server::refusal_zh::refusal_zh;
 /// assert_eq!(refusal_zh(&Refusal::NotYourTurn), "现在不是你走棋");
 /// ```

@@ -10,8 +10,8 @@ use xiangqi_clock::{Side, TimeControl};
 use xiangqi_referee::RuleSet;
 
 use crate::error::ApiError;
-use crate::game::options::{odds_position, parse_duration_ms, parse_rfc3339_ms, with_first};
-use crate::game::{Answer, ArbiterAction, DrawOffers, GameOptions, Pairs};
+use xiangqi_game::options::{odds_position, parse_duration_ms, parse_rfc3339_ms, with_first};
+use xiangqi_game::{Answer, ArbiterAction, DrawOffers, GameOptions, Pairs};
 
 /// The default time control: ten minutes and five seconds a move.
 pub const DEFAULT_CONTROL: &str = "10m+5s";
@@ -51,7 +51,7 @@ struct CreateRequest {
     lateness: Option<String>,
     draw_offers: Option<DrawOffers>,
     pairs: Option<Pairs>,
-    computer: Option<crate::game::opponent::Opponent>,
+    computer: Option<xiangqi_game::opponent::Opponent>,
     analysis: Option<bool>,
 }
 

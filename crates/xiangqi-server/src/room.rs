@@ -24,10 +24,10 @@ use tokio::sync::{broadcast, mpsc, oneshot};
 use xiangqi_clock::Side;
 
 use crate::error::ApiError;
-use crate::game::{Action, Actor, Event, Game, GameView};
 use crate::ids::{GameId, TokenHash};
 use crate::server::AppState;
 use crate::store::{MoreTokens, StoredGame};
+use xiangqi_game::{Action, Actor, Event, Game, GameView};
 
 /// How long a finished game's room lingers without visitors before it leaves memory.
 const IDLE_FINISHED: Duration = Duration::from_secs(300);

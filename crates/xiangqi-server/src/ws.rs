@@ -23,11 +23,11 @@ use tokio::sync::broadcast::error::RecvError;
 
 use crate::config::NetOpt;
 use crate::error::ApiError;
-use crate::game::{Action, Actor, Answer, ArbiterAction};
 use crate::ids::GameId;
 use crate::limit::Bucket;
 use crate::room::{RoomHandle, Subscription};
 use crate::server::AppState;
+use xiangqi_game::{Action, Actor, Answer, ArbiterAction};
 
 /// How often the server pings (and so measures the round trip).
 const PING_EVERY: Duration = Duration::from_secs(5);

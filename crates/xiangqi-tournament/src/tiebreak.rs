@@ -337,6 +337,19 @@ impl TieBreakPreset {
     }
 }
 
+/// A word of a tie-break chain that is neither a preset nor a criterion (as written, with
+/// hyphens read as underscores).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownCriterion(pub String);
+
+impl std::fmt::Display for UnknownCriterion {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "unknown tie-break criterion {:?}", self.0)
+    }
+}
+
+impl std::error::Error for UnknownCriterion {}
+
 /// A tie-break chain as a person writes it: a preset's name (`chinese-swiss`, `fide_swiss`,
 /// …) or criteria separated by commas (`points,buchholz,progressive`), hyphens or
 /// underscores alike. The command line and the server's events read chains with it, so both
@@ -351,9 +364,9 @@ impl TieBreakPreset {
 /// assert_eq!(parse_chain("chinese-swiss").unwrap()[1], TieBreak::Buchholz);
 /// assert_eq!(parse_chain("two_game_1960").unwrap()[0], TieBreak::MatchPoints);
 /// assert_eq!(parse_chain("points, head-to-head").unwrap().len(), 2);
-/// assert_eq!(parse_chain("points,luck").unwrap_err(), "luck");
+/// assert_eq!(parse_chain("points,luck").unwrap_err().0, "luck");
 /// ```
-pub fn parse_chain(s: &str) -> Result<Vec<TieBreak>, String> {
+pub fn parse_chain(s: &str) -> Result<Vec<TieBreak>, UnknownCriterion> {
     let preset = match s.trim().replace('_', "-").as_str() {
         "single-1960" => Some(TieBreakPreset::Single1960),
         "two-game-1960" => Some(TieBreakPreset::TwoGame1960),
@@ -369,7 +382,8 @@ pub fn parse_chain(s: &str) -> Result<Vec<TieBreak>, String> {
     s.split(',')
         .map(|c| {
             let c = c.trim().replace('-', "_");
-            serde_json::from_value::<TieBreak>(serde_json::Value::String(c.clone())).map_err(|_| c)
+            serde_json::from_value::<TieBreak>(serde_json::Value::String(c.clone()))
+                .map_err(|_| UnknownCriterion(c))
         })
         .collect()
 }

@@ -33,7 +33,7 @@
 use xiangqi::{Color, File, Move, Piece, Position, Rank, Role, Setup, Square};
 
 use super::cbf::outcome_of;
-use crate::tree::{RawNode, RawTree};
+use crate::tree::{RawTree, Stored};
 use crate::{ErrorKind, GameRecord, Place, RecordError, Tags};
 
 /// The magic of a CBR record.
@@ -210,15 +210,6 @@ fn read_record(bytes: &[u8], base: usize, game: usize) -> Result<GameRecord, Rec
     })
 }
 
-struct Record {
-    mv: Option<Move>,
-    text: String,
-    child: bool,
-    sibling: bool,
-    comment: Option<String>,
-    at: usize,
-}
-
 struct MoveArea<'a> {
     bytes: &'a [u8],
     at: usize,
@@ -274,7 +265,7 @@ impl MoveArea<'_> {
     }
 
     /// The next move record; `None` for four zero bytes or the end of the bytes.
-    fn record(&mut self) -> Result<Option<Record>, RecordError> {
+    fn record(&mut self) -> Result<Option<Stored>, RecordError> {
         let at = self.at;
         if at >= self.bytes.len() {
             return Ok(None);
@@ -293,7 +284,7 @@ impl MoveArea<'_> {
             (Some(a), Some(b)) => Some(Move::new(a, b)),
             _ => None,
         };
-        Ok(Some(Record {
+        Ok(Some(Stored {
             mv,
             text: mv.map_or_else(|| format!("CBR squares {from}-{to}"), |m| m.to_string()),
             child: flags & 1 == 0,
@@ -317,34 +308,16 @@ impl MoveArea<'_> {
                 return RawTree::new(None);
             }
         };
-        let mut expect = vec![0usize];
-        while let Some(parent) = expect.pop() {
-            let rec = match self.record() {
-                Ok(Some(r)) => r,
-                Ok(None) => break,
-                Err(e) => {
-                    problems.push(e);
-                    break;
-                }
-            };
-            let node = tree.add(
-                parent,
-                RawNode {
-                    mv: rec.mv,
-                    text: rec.text,
-                    comment: rec.comment,
-                    line_comment: None,
-                    children: Vec::new(),
-                    place: Place::Byte((self.base + rec.at) as u64),
-                },
-            );
-            if rec.sibling {
-                expect.push(parent);
-            }
-            if rec.child {
-                expect.push(node);
-            }
-        }
+        let base = self.base;
+        let next = || {
+            self.record().map(|r| {
+                r.map(|rec| Stored {
+                    at: base + rec.at,
+                    ..rec
+                })
+            })
+        };
+        tree.grow(Some(0), next, problems);
         tree
     }
 }

@@ -5,7 +5,7 @@ use xiangqi::{Color, File, Move, Piece, Position, Rank, Setup, Square};
 use super::header::{HEADER, SLOTS, STRINGS, TYPES};
 use super::keys::Keys;
 use crate::text::decode_gbk;
-use crate::tree::{RawNode, RawTree};
+use crate::tree::{RawTree, Stored};
 use crate::{ErrorKind, GameRecord, Outcome, Place, RecordError, Tags};
 
 fn err(place: Place, kind: ErrorKind) -> RecordError {
@@ -137,16 +137,6 @@ fn read_tags(h: &[u8]) -> Tags {
     tags
 }
 
-/// One move record.
-struct Record {
-    mv: Option<Move>,
-    text: String,
-    child: bool,
-    sibling: bool,
-    comment: Option<String>,
-    at: usize,
-}
-
 /// The (scrambled) move area after the header.
 struct MoveArea<'a> {
     bytes: &'a [u8],
@@ -171,7 +161,7 @@ impl MoveArea<'_> {
         Some(v)
     }
 
-    fn record(&mut self) -> Result<Record, RecordError> {
+    fn record(&mut self) -> Result<Stored, RecordError> {
         let at = self.at;
         let truncated = |at: usize| {
             err(
@@ -225,7 +215,7 @@ impl MoveArea<'_> {
             Some(m) => m.to_string(),
             None => format!("XQF squares {src}-{dst}"),
         };
-        Ok(Record {
+        Ok(Stored {
             mv,
             text,
             child,
@@ -250,36 +240,8 @@ impl MoveArea<'_> {
             }
         };
         let mut tree = RawTree::new(root.comment);
-        let mut expect = Vec::new();
-        if root.child {
-            expect.push(0usize);
-        }
-        while let Some(parent) = expect.pop() {
-            let rec = match self.record() {
-                Ok(r) => r,
-                Err(e) => {
-                    problems.push(e);
-                    break;
-                }
-            };
-            let node = tree.add(
-                parent,
-                RawNode {
-                    mv: rec.mv,
-                    text: rec.text,
-                    comment: rec.comment,
-                    line_comment: None,
-                    children: Vec::new(),
-                    place: Place::Byte(rec.at as u64),
-                },
-            );
-            if rec.sibling {
-                expect.push(parent);
-            }
-            if rec.child {
-                expect.push(node);
-            }
-        }
+        let first = root.child.then_some(0);
+        tree.grow(first, || self.record().map(Some), problems);
         tree
     }
 }

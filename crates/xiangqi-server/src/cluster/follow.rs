@@ -16,11 +16,11 @@ use tokio::sync::{Notify, watch};
 
 use super::Node;
 use crate::error::ApiError;
-use crate::game::Event;
 use crate::ids::GameId;
 use crate::room::{self, Role, RoomHandle};
 use crate::server::{AppState, Place};
 use crate::store::StoreError;
+use xiangqi_game::Event;
 
 /// The channel of new game events.
 pub const GAME_EVENTS: &str = "xq_game_events";

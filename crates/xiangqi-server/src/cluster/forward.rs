@@ -13,9 +13,9 @@ use axum::response::{IntoResponse, Response};
 
 use super::{COMPETITIONS, Claim, Holder, Node};
 use crate::error::ApiError;
-use crate::game::Action;
 use crate::ids::GameId;
 use crate::server::{AppState, Place};
+use xiangqi_game::Action;
 
 /// The cluster's secret, on a forwarded request.
 pub const SECRET_HEADER: &str = "x-xq-cluster-secret";
@@ -306,7 +306,7 @@ pub async fn arbitrate(
         Place::Here(room) => {
             let action = crate::request::parse_arbiter(&body)?;
             return match room
-                .act(crate::game::Actor::Arbiter, Action::Arbiter(action), false)
+                .act(xiangqi_game::Actor::Arbiter, Action::Arbiter(action), false)
                 .await
             {
                 Ok(_) => Ok(true),

@@ -23,10 +23,10 @@ use super::request::{
 };
 use crate::api::{base_url, bearer};
 use crate::error::{ApiError, Holder};
-use crate::game::{Adjudged, ForfeitReason};
 use crate::ids::{GameId, Token, TokenHash};
 use crate::request::body;
 use crate::server::AppState;
+use xiangqi_game::{Adjudged, ForfeitReason};
 
 type App = State<Arc<AppState>>;
 
@@ -688,7 +688,7 @@ mod tests {
 
     #[test]
     fn every_entered_result_ends_a_game_with_an_arbiter_action_the_game_reads() {
-        use crate::game::ArbiterAction;
+        use xiangqi_game::ArbiterAction;
         let read = |o| {
             let body = ending(o).map(|v| v.to_string());
             body.map(|b| crate::request::parse_arbiter(b.as_bytes()))

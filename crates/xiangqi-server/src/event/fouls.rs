@@ -90,10 +90,10 @@ impl Competition {
 
 /// The fouls of each side in a stored game's events (the last count of each side's
 /// `foul` events), for the start-up's catching up.
-pub(crate) fn stored_fouls(events: &[crate::game::Event]) -> [u32; 2] {
+pub(crate) fn stored_fouls(events: &[xiangqi_game::Event]) -> [u32; 2] {
     let mut fouls = [0, 0];
     for e in events {
-        if let crate::game::Event::Foul { side, count, .. } = e {
+        if let xiangqi_game::Event::Foul { side, count, .. } = e {
             fouls[usize::from(*side == xiangqi_clock::Side::Black)] = *count;
         }
     }

@@ -5,12 +5,12 @@ use std::sync::Arc;
 
 use super::model::{Board, Competition, outcome_of_game};
 use crate::error::ApiError;
-use crate::game::{Actor, Event, Ruling};
 use crate::ids::{GameId, TokenHash};
 use crate::request::parse_create;
 use crate::server::AppState;
 use crate::store::{MoreTokens, NewGame, StoredGame};
 use xiangqi_clock::Side;
+use xiangqi_game::{Actor, Event, Ruling};
 
 fn digest(hex: &str) -> Result<TokenHash, ApiError> {
     TokenHash::from_hex(hex).ok_or_else(|| ApiError::Storage("a bad token digest".into()))

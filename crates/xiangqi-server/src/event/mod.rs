@@ -184,7 +184,7 @@ pub async fn restore(app: &Arc<AppState>) {
                 continue;
             };
             let ended = stored.events.iter().find_map(|e| match e {
-                crate::game::Event::Ended { ruling, .. } => Some(ruling.clone()),
+                xiangqi_game::Event::Ended { ruling, .. } => Some(ruling.clone()),
                 _ => None,
             });
             if let Some(outcome) = ended.as_ref().and_then(outcome_of_ruling)

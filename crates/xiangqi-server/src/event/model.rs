@@ -374,8 +374,12 @@ impl Competition {
 /// assert_eq!(outcome_of_game(GameResult::BlackWins, "late_arrival", 0), Some(Outcome::SecondWinsByForfeit));
 /// assert_eq!(outcome_of_game(GameResult::Ongoing, "", 3), None);
 /// ```
-pub fn outcome_of_game(result: crate::game::GameResult, reason: &str, ply: u32) -> Option<Outcome> {
-    use crate::game::GameResult;
+pub fn outcome_of_game(
+    result: xiangqi_game::GameResult,
+    reason: &str,
+    ply: u32,
+) -> Option<Outcome> {
+    use xiangqi_game::GameResult;
     let forfeit =
         reason == "late_arrival" || (ply == 0 && matches!(reason, "misconduct" | "refusal"));
     Some(match (result, forfeit) {

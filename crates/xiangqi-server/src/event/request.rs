@@ -90,7 +90,7 @@ pub struct EventSpec {
 /// ```
 pub fn parse_tiebreaks(s: &str) -> Result<Vec<TieBreak>, ApiError> {
     xiangqi_tournament::tiebreak::parse_chain(s)
-        .map_err(|c| invalid(format!("tiebreaks: unknown criterion {c:?}")))
+        .map_err(|c| invalid(format!("tiebreaks: unknown criterion {:?}", c.0)))
 }
 
 fn pick<'a>(

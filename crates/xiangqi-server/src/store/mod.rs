@@ -52,9 +52,9 @@ mod writer;
 use std::sync::Arc;
 
 use crate::config::{DatabaseUrl, StorageOpt};
-use crate::game::Event;
 use crate::ids::{GameId, TokenHash};
 use crate::metrics::Metrics;
+use xiangqi_game::Event;
 
 pub use writer::MAX_BATCH;
 use writer::{Queue, Write};

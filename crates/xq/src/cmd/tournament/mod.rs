@@ -351,5 +351,5 @@ fn swiss_options(a: &NewArgs) -> anyhow::Result<SwissOptions> {
 
 fn parse_tiebreaks(s: &str) -> anyhow::Result<Vec<TieBreak>> {
     xiangqi_tournament::tiebreak::parse_chain(s)
-        .map_err(|c| anyhow::anyhow!("unknown tie-break {c:?}"))
+        .map_err(|c| anyhow::anyhow!("unknown tie-break {:?}", c.0))
 }

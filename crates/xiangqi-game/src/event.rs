@@ -13,7 +13,7 @@ use super::options::GameOptions;
 /// instant the clock saw is in the event (`at_ms`, milliseconds since the game was created).
 ///
 /// ```
-/// use xiangqi_server::game::Event;
+/// use xiangqi_game::Event;
 /// use xiangqi_clock::Side;
 /// let e = Event::Move { side: Side::Red, mv: "h2e2".into(), at_ms: 1500, lag_ms: 20, seat: None, by_arbiter: false };
 /// let json = serde_json::to_string(&e).unwrap();

@@ -1,7 +1,7 @@
 //! A computer opponent chosen at creation (`"computer": {…}` in `POST /api/games`), stored in
 //! the game's options so that a restart brings the opponent back with the game. The room
 //! knows nothing of engines: the computer plays through the same actions as a person
-//! (see `crate::computer`).
+//! (the server's `computer` module).
 
 use serde::{Deserialize, Serialize};
 use xiangqi_clock::Side;
@@ -9,7 +9,7 @@ use xiangqi_clock::Side;
 /// The engine that plays one side.
 ///
 /// ```
-/// use xiangqi_server::game::opponent::Opponent;
+/// use xiangqi_game::opponent::Opponent;
 /// let o: Opponent = serde_json::from_str(r#"{"side":"black","engine":"builtin","level":2}"#).unwrap();
 /// assert_eq!(o.level, Some(2));
 /// ```

@@ -1,5 +1,5 @@
 //! The game's clock of the hall: the flag timer, a scheduled start, the late-arrival
-//! deadline (current rules 4.1.5), and a server restart (see [`crate::room`]).
+//! deadline (current rules 4.1.5), and a server restart (the server's room).
 
 use xiangqi_clock::ClockState;
 

@@ -37,7 +37,7 @@ pub enum DrawOffers {
 /// The options of one game. All optional; see `API.md` for the wire form.
 ///
 /// ```
-/// use xiangqi_server::game::GameOptions;
+/// use xiangqi_game::GameOptions;
 /// let o = GameOptions::default();
 /// assert_eq!(o.foul_limit(), 3);
 /// assert!(o.pairs.is_none() && o.move_odds.is_none());
@@ -83,9 +83,9 @@ pub struct GameOptions {
     /// A pairs game.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub pairs: Option<Pairs>,
-    /// A computer plays one side (see `crate::computer`).
+    /// A computer plays one side (the server's `computer` module runs it).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub computer: Option<crate::game::opponent::Opponent>,
+    pub computer: Option<crate::opponent::Opponent>,
     /// Spectators may ask for the engine's analysis while the game is on.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub analysis: bool,
@@ -136,7 +136,7 @@ impl GameOptions {
 /// What is wrong, and where.
 ///
 /// ```
-/// use xiangqi_server::game::options::parse_duration_ms;
+/// use xiangqi_game::options::parse_duration_ms;
 /// assert_eq!(parse_duration_ms("15m"), Ok(900_000));
 /// assert_eq!(parse_duration_ms("1h30m"), Ok(5_400_000));
 /// assert_eq!(parse_duration_ms("2s500ms"), Ok(2_500));
@@ -192,7 +192,7 @@ pub fn parse_duration_ms(text: &str) -> Result<u64, String> {
 /// What is wrong.
 ///
 /// ```
-/// use xiangqi_server::game::options::parse_rfc3339_ms;
+/// use xiangqi_game::options::parse_rfc3339_ms;
 /// assert_eq!(parse_rfc3339_ms("1970-01-01T00:00:01Z"), Ok(1000));
 /// assert_eq!(parse_rfc3339_ms("2024-02-29T12:00:00.5+08:00"), Ok(1_709_179_200_500));
 /// assert!(parse_rfc3339_ms("2024-02-30T12:00:00Z").is_err());
@@ -275,7 +275,7 @@ pub fn parse_rfc3339_ms(text: &str) -> Result<u64, String> {
 /// `rook` = 让单车), or both (`two_horses` = 让双马).
 ///
 /// ```
-/// use xiangqi_server::game::options::odds_position;
+/// use xiangqi_game::options::odds_position;
 /// let pos = odds_position("horse").unwrap();
 /// assert_eq!(pos.fen(), "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/R1BAKABNR w - - 0 1");
 /// assert!(odds_position("queen").is_err());

@@ -1,4 +1,4 @@
-//! Move text in and out: the one place the server touches notations.
+//! Move text in and out: the one place a game touches notations.
 //!
 //! Moves arrive as ICCS (`h2e2`, `H2-E2`), Chinese (`炮二平五`) or WXF (`C2.5`), detected by
 //! the rules core's reader, or in the current text's short score form (7.5: `炮25`). ICCS is read here first so that an illegal ICCS move gets the
@@ -19,7 +19,7 @@ use xiangqi::{Move, Position};
 ///
 /// ```
 /// use xiangqi::Position;
-/// use xiangqi_server::notation::parse_move;
+/// use xiangqi_game::notation::parse_move;
 /// let pos = Position::start();
 /// assert_eq!(parse_move(&pos, "h2e2").unwrap().to_string(), "h2e2");
 /// assert_eq!(parse_move(&pos, "炮二平五").unwrap().to_string(), "h2e2");

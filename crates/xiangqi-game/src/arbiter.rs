@@ -56,7 +56,7 @@ impl GameResult {
 /// server's own reasons added: `flag`, `resignation`, `agreement`.
 ///
 /// ```
-/// use xiangqi_server::game::arbiter::{GameResult, Ruling};
+/// use xiangqi_game::arbiter::{GameResult, Ruling};
 /// use xiangqi_clock::Side;
 /// let r = Ruling::resignation(Side::Black, 12);
 /// assert_eq!(r.result, GameResult::RedWins);

@@ -108,7 +108,7 @@ pub enum Adjudged {
 /// What the arbiter asks of the game (`POST /api/games/{id}/arbiter`).
 ///
 /// ```
-/// use xiangqi_server::game::ArbiterAction;
+/// use xiangqi_game::ArbiterAction;
 /// let a: ArbiterAction = serde_json::from_str(r#"{"action": "move_limit", "rounds": 40}"#).unwrap();
 /// assert_eq!(a, ArbiterAction::MoveLimit { rounds: 40 });
 /// ```

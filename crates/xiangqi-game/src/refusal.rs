@@ -5,10 +5,10 @@ use std::fmt;
 use xiangqi::IllegalMove;
 
 /// An action the game would not take, and why. Illegal and unreadable moves map to HTTP 422,
-/// the rest to 409 (see [`ApiError::status`](crate::ApiError::status)).
+/// the rest to 409 (the server's `ApiError::status`).
 ///
 /// ```
-/// use xiangqi_server::game::Refusal;
+/// use xiangqi_game::Refusal;
 /// assert_eq!(Refusal::NotYourTurn.name(), "not_your_turn");
 /// assert!(Refusal::Unreadable("x".into()).is_illegal_move());
 /// ```

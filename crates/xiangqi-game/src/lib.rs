@@ -5,12 +5,25 @@
 //! [`Game::apply`] changes the game by one event and cannot fail. The room stores the events
 //! first and applies them after, so what a client was told is exactly what is on disk, and a
 //! restart replays the same events through the same `apply`.
+//!
+//! Pure logic: no I/O, no threads, no async runtime. Time is passed in (milliseconds since
+//! the game's creation); the caller owns the real clock, the timers and the storage. The
+//! crate's map is in its README.
+
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+// The README's examples run as doctests, so the crate's map cannot drift from the code.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;
 
 pub mod arbiter;
 mod claims;
 pub mod desk;
 mod event;
 pub mod lag;
+pub mod notation;
 mod offers;
 pub mod opponent;
 pub mod options;
@@ -220,7 +233,7 @@ impl Game {
     /// If the event is not `Created`, or its control or FEN do not parse.
     ///
     /// ```
-    /// use xiangqi_server::game::{Event, Game};
+    /// use xiangqi_game::{Event, Game};
     /// let game = Game::from_created(&Event::Created {
     ///     control: "10m+5s".into(),
     ///     rules: Default::default(),

@@ -33,7 +33,7 @@ pub const MAX_GRACE_MS: u64 = 2000;
 /// One side's lag budget.
 ///
 /// ```
-/// use xiangqi_server::game::lag::LagQuota;
+/// use xiangqi_game::lag::LagQuota;
 /// let mut q = LagQuota::for_control(&"10m+5s".parse().unwrap());
 /// assert_eq!(q.gain_ms(), 1000);
 /// assert_eq!(q.quota_ms(), 3000);
