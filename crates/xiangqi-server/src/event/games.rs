@@ -78,14 +78,18 @@ pub(crate) fn outcome_of_ruling(r: &Ruling) -> Option<xiangqi_tournament::Outcom
     outcome_of_game(r.result, &r.reason, r.ply)
 }
 
-/// Called by a game's room once its end is committed: the event that plays the game (if
-/// any) records the result. Runs on its own task, so the room never waits for the event.
-pub fn game_ended(app: &Arc<AppState>, id: &GameId, ruling: &Ruling) {
-    let Some(outcome) = outcome_of_ruling(ruling) else {
-        return;
-    };
-    // In a cluster only the node serving the competitions changes them; it finds this
-    // result by itself (`event::restore`, every renewal).
+/// Changes, on a task of its own, the event that plays game `id` (if any) with `change`
+/// (given the event and the game's round and board; `Ok(false)`: nothing to store), then
+/// commits it. In a cluster only the node serving the competitions changes them; it finds
+/// a game's end and fouls by itself (`event::restore`, every renewal).
+fn on_board(
+    app: &Arc<AppState>,
+    id: &GameId,
+    what: &'static str,
+    change: impl FnOnce(&mut Competition, u32, u32) -> Result<bool, super::model::Refused>
+    + Send
+    + 'static,
+) {
     if app
         .cluster
         .as_ref()
@@ -106,6 +110,28 @@ pub fn game_ended(app: &Arc<AppState>, id: &GameId, ruling: &Ruling) {
         let Some((round, board)) = c.board_of_game(&id) else {
             return;
         };
+        match change(&mut c, round, board) {
+            Ok(true) => {}
+            Ok(false) => return,
+            Err(e) => {
+                tracing::warn!(game = %id, error = %e.0, "a game's {what} did not fit its event");
+                return;
+            }
+        }
+        let event = c.id.clone();
+        if let Err(e) = app.events.commit(&mut all, c).await {
+            tracing::error!(%event, game = %id, error = %e, "a game's {what} was not recorded");
+        }
+    });
+}
+
+/// Called by a game's room once its end is committed: the event that plays the game (if
+/// any) records the result. Runs on its own task, so the room never waits for the event.
+pub fn game_ended(app: &Arc<AppState>, id: &GameId, ruling: &Ruling) {
+    let Some(outcome) = outcome_of_ruling(ruling) else {
+        return;
+    };
+    on_board(app, id, "result", move |c, round, board| {
         let waiting = c
             .boards
             .iter()
@@ -113,56 +139,17 @@ pub fn game_ended(app: &Arc<AppState>, id: &GameId, ruling: &Ruling) {
             .is_some_and(|b| c.outcome_of(b).is_none());
         // A result the organiser or arbiter entered stands.
         if !waiting {
-            return;
+            return Ok(false);
         }
-        if let Err(e) = c.set_result(round, board, outcome) {
-            tracing::warn!(game = %id, error = %e.0, "a game's result did not fit its event");
-            return;
-        }
-        let event = c.id.clone();
-        if let Err(e) = app.events.commit(&mut all, c).await {
-            tracing::error!(%event, game = %id, error = %e, "a game's result was not recorded");
-        }
+        c.set_result(round, board, outcome).map(|()| true)
     });
 }
 
 /// Called by a game's room when a foul is committed: the event that plays the game (if any)
-/// counts it. Runs on its own task, like a game's end.
+/// counts it (`fouls.rs`). Runs on its own task, like a game's end.
 pub fn game_fouls(app: &Arc<AppState>, id: &GameId, fouls: xiangqi_clock::BySide<u32>) {
-    // In a cluster only the node serving the competitions changes them; it counts the
-    // fouls when it finds the game's end (`event::restore`).
-    if app
-        .cluster
-        .as_ref()
-        .is_some_and(|n| !n.serves_competitions())
-    {
-        return;
-    }
-    let (app, id) = (app.clone(), id.to_string());
-    tokio::spawn(async move {
-        let mut all = app.events.lock().await;
-        let Some(mut c) = all
-            .values()
-            .find(|c| c.board_of_game(&id).is_some())
-            .cloned()
-        else {
-            return;
-        };
-        let Some((round, board)) = c.board_of_game(&id) else {
-            return;
-        };
-        match c.set_fouls(round, board, [fouls.red, fouls.black]) {
-            Ok(true) => {}
-            Ok(false) => return,
-            Err(e) => {
-                tracing::warn!(game = %id, error = %e.0, "a game's fouls did not fit its event");
-                return;
-            }
-        }
-        let event = c.id.clone();
-        if let Err(e) = app.events.commit(&mut all, c).await {
-            tracing::error!(%event, game = %id, error = %e, "a game's fouls were not recorded");
-        }
+    on_board(app, id, "fouls", move |c, round, board| {
+        c.set_fouls(round, board, [fouls.red, fouls.black])
     });
 }
 

@@ -30,6 +30,7 @@ const ASSETS: &[(&str, &str, &str)] = &[
     ("console-entry.js", JS, web_file!("console-entry.js")),
     ("player.js", JS, web_file!("player.js")),
     ("home-events.js", JS, web_file!("home-events.js")),
+    ("event-create.js", JS, web_file!("event-create.js")),
     (
         "event.css",
         "text/css; charset=utf-8",

@@ -238,19 +238,70 @@ async fn the_console_keeps_every_link_and_the_desk_asks_before_it_acts() {
     let browser = Browser::launch(&chromium).await;
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("xq-browser");
     std::fs::create_dir_all(&dir).unwrap();
-    let (status, created) = s
+    // The home page's form, with the options the API has: a Swiss of 3 rounds under the
+    // 1960 rules, a tie-break chain with fewer fouls, the 1960 §11 二 control, 2 fouls lose.
+    let home = browser.open(&s.url("/")).await;
+    home.wait_for(
+        "document.body.dataset.events === '1'",
+        "the home page's events",
+    )
+    .await;
+    home.eval(
+        "const v = (id, x) => { const e = document.getElementById(id); e.value = x; e.dispatchEvent(new Event('change')); }; \
+         v('event-name', '象棋公开赛'); v('event-system', 'swiss'); v('event-rounds', '3'); \
+         v('event-swiss', '1960'); v('event-tiebreaks', 'chinese-swiss-full'); v('event-rules', 'chinese1960'); \
+         v('event-control-preset', '90m+15m/10'); v('event-foul-limit', '2')",
+    )
+    .await;
+    assert_eq!(
+        home.eval("document.getElementById('event-boards').closest('label').hidden")
+            .await,
+        true,
+        "a Swiss of players asks no boards"
+    );
+    home.eval("document.getElementById('event-form').scrollIntoView()")
+        .await;
+    home.screenshot(&dir.join("home-create-event.png")).await;
+    home.click("#event-create-btn").await;
+    home.wait_for(
+        "location.pathname.endsWith('/organiser') && document.body.dataset.ready === '1'",
+        "the organiser's console",
+    )
+    .await;
+    let id = home
+        .eval("location.pathname.split('/')[2]")
+        .await
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let organiser = home
+        .eval(&format!("localStorage.getItem('xq-event-organiser-{id}')"))
+        .await
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let console_url = s.url(&format!("/e/{id}/organiser#t={organiser}"));
+    let settings: Value = s
         .http
-        .post(s.url("/api/events"))
-        .json(&json!({"name": "象棋公开赛", "system": "swiss", "rounds": 3}))
+        .get(s.url(&format!("/api/events/{id}")))
         .send()
         .await
-        .map(|r| (r.status().as_u16(), r))
+        .unwrap()
+        .json()
+        .await
         .unwrap();
-    assert_eq!(status, 201);
-    let created: Value = created.json().await.unwrap();
-    let console_url = created["organiser"]["url"].as_str().unwrap().to_owned();
-    let organiser = created["organiser"]["token"].as_str().unwrap().to_owned();
-    let id = created["id"].as_str().unwrap().to_owned();
+    assert_eq!(settings["settings"]["system"]["rounds"], 3, "{settings}");
+    assert_eq!(settings["settings"]["system"]["variant"], "rules1960");
+    assert_eq!(settings["game"]["control"], "90m+15m/10");
+    assert_eq!(settings["game"]["rules"], "chinese1960");
+    assert_eq!(settings["game"]["foul_limit"], 2);
+    assert!(
+        settings["tiebreak_chain"]
+            .as_array()
+            .unwrap()
+            .contains(&json!("Foul")),
+        "{settings}"
+    );
 
     let page = browser.open(&console_url).await;
     page.wait_for("document.body.dataset.ready === '1'", "the console")
