@@ -86,6 +86,27 @@ export async function renderLinks(box, id, token, report, onError) {
     list.appendChild(row);
   }
   box.appendChild(list);
+  // The deputies and board arbiters, each with his own link and his boards.
+  const officials = el("div", null, { id: "official-links" });
+  for (const o of links.officials || []) {
+    const boards = o.boards.map(([r, b]) => `${r}.${b}`).join(" ");
+    const label = `${et(o.role === "deputy" ? "role_deputy" : "role_board")} ${o.official}. ${o.name}`;
+    const row = linkRow(label, o.url, `official-link-${o.official}`);
+    row.appendChild(el("span", boards, { class: "muted" }));
+    row.appendChild(
+      reissueButton(async () => {
+        try {
+          await api("POST", `/api/events/${id}/links`, token, { official: o.official });
+          report(et("reissued", o.name));
+        } catch (err) {
+          onError(err);
+        }
+        await renderLinks(box, id, token, report, onError);
+      }, `reissue-official-${o.official}`),
+    );
+    officials.appendChild(row);
+  }
+  box.appendChild(officials);
   const print = el("button", et("print_slips"), { type: "button", id: "print-slips" });
   print.onclick = () => window.print();
   box.appendChild(print);

@@ -9,6 +9,7 @@ import { renderEvent } from "/assets/events/event-view.js";
 import { renderLinks } from "/assets/events/console-links.js";
 import { importForm } from "/assets/events/console-entry.js";
 import { liveEvent } from "/assets/events/event-live.js";
+import { officialsForms } from "/assets/events/console-officials.js";
 
 const id = eventId();
 const token = eventToken("organiser");
@@ -99,6 +100,7 @@ function build() {
       await refresh();
     }, showError),
   );
+  root.appendChild(officialsForms(id, token, () => renderLinks(links, id, token, note, showError), note, showError));
   const pairForm = el("form", null, { id: "pair" });
   pairForm.appendChild(el("button", et("start_round"), { type: "submit", class: "primary", id: "pair-btn" }));
   pairForm.addEventListener("submit", async (e) => {

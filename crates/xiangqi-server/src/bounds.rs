@@ -46,9 +46,11 @@ pub fn check_control(control: &TimeControl) -> Result<(), ApiError> {
         let schedule = control.schedule(side);
         let first = schedule.stage(0);
         let byoyomi = schedule.byoyomi();
-        let per_move = first.increment
-            + first.delay.map_or(Duration::ZERO, |d| d.amount)
-            + byoyomi.map_or(Duration::ZERO, |b| b.period());
+        // Saturating: a stranger's control may hold durations near the type's limit.
+        let per_move = first
+            .increment
+            .saturating_add(first.delay.map_or(Duration::ZERO, |d| d.amount))
+            .saturating_add(byoyomi.map_or(Duration::ZERO, |b| b.period()));
         if first.time.is_zero() && per_move.is_zero() {
             return refuse(
                 format!("{control}: no time at all; the first move would lose on time"),

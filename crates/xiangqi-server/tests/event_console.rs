@@ -546,3 +546,140 @@ async fn the_events_socket_sends_the_view_at_once_and_after_every_change() {
         other => panic!("an unknown event's socket: {other:?}"),
     }
 }
+
+#[tokio::test]
+async fn deputies_act_on_every_board_and_a_board_arbiter_on_his_own() {
+    let s = TestServer::start().await;
+    let ev = new_event(&s, json!({"system": "round_robin"}), &["A", "B", "C", "D"]).await;
+    let appoint = format!("/api/events/{}/officials", ev.id);
+    let (st, deputy) = call(
+        &s,
+        "POST",
+        &appoint,
+        Some(&ev.organiser),
+        Some(json!({"name": "副裁", "role": "deputy"})),
+    )
+    .await;
+    assert_eq!(st, 201, "{deputy}");
+    let (st, board) = call(
+        &s,
+        "POST",
+        &appoint,
+        Some(&ev.organiser),
+        Some(json!({"name": "王", "role": "board"})),
+    )
+    .await;
+    assert_eq!(st, 201, "{board}");
+    let (st, b) = call(
+        &s,
+        "POST",
+        &appoint,
+        Some(&ev.arbiter),
+        Some(json!({"name": "x", "role": "board"})),
+    )
+    .await;
+    assert_eq!(
+        (st, b["error"].as_str()),
+        (403, Some("wrong_token")),
+        "only the organiser appoints"
+    );
+    let deputy_token = deputy["token"].as_str().unwrap().to_owned();
+    let board_token = board["token"].as_str().unwrap().to_owned();
+
+    let boards = round_one(&s, &ev).await;
+    let assign = format!("/api/events/{}/assign", ev.id);
+    let body = json!({"round": 1, "official": board["official"], "boards": [1]});
+    let (st, b) = call(&s, "POST", &assign, Some(&ev.organiser), Some(body)).await;
+    assert_eq!(st, 200, "{b}");
+    assert_eq!(b["warnings"], json!([]));
+    let foul = json!({"action": "foul", "side": "black", "foul": "other"});
+    // His board: yes; the other: no. The deputy: both.
+    assert_eq!(
+        s.post(&boards[0].0, "arbiter", Some(&board_token), foul.clone())
+            .await
+            .0,
+        200
+    );
+    let (st, b) = s
+        .post(&boards[1].0, "arbiter", Some(&board_token), foul.clone())
+        .await;
+    assert_eq!((st, b["error"].as_str()), (403, Some("wrong_token")), "{b}");
+    for (game, _, _) in &boards {
+        assert_eq!(
+            s.post(game, "arbiter", Some(&deputy_token), foul.clone())
+                .await
+                .0,
+            200
+        );
+    }
+    // A deputy has every board already; eight boards exceed every range of 1960 §18.
+    let body = json!({"round": 2, "official": deputy["official"], "boards": [1]});
+    let (st, b) = call(&s, "POST", &assign, Some(&ev.organiser), Some(body)).await;
+    assert_eq!(
+        (st, b["error"].as_str()),
+        (409, Some("event_refused")),
+        "{b}"
+    );
+    let body = json!({"round": 2, "official": board["official"], "boards": [1, 2, 3, 4]});
+    let (_, b) = call(&s, "POST", &assign, Some(&ev.arbiter), Some(body)).await;
+    let warnings = b["warnings"].as_array().unwrap();
+    assert_eq!(warnings.len(), 1, "{b}");
+    assert!(
+        warnings[0]
+            .as_str()
+            .unwrap()
+            .contains("national events (1–3)"),
+        "{b}"
+    );
+    assert!(
+        b["warnings_zh"][0].as_str().unwrap().contains("第十八节"),
+        "{b}"
+    );
+    let body =
+        json!({"round": 2, "official": board["official"], "boards": (1..=8).collect::<Vec<u32>>()});
+    let (_, b) = call(&s, "POST", &assign, Some(&ev.organiser), Some(body)).await;
+    assert_eq!(b["warnings"].as_array().unwrap().len(), 3, "{b}");
+
+    // Their links are listed and re-issued like the players'.
+    let links = format!("/api/events/{}/links", ev.id);
+    let (_, l) = call(&s, "GET", &links, Some(&ev.organiser), None).await;
+    assert!(
+        l["officials"][1]["url"]
+            .as_str()
+            .unwrap()
+            .ends_with(&board_token),
+        "{l}"
+    );
+    assert_eq!(
+        l["officials"][1]["boards"],
+        json!([
+            [1, 1],
+            [2, 1],
+            [2, 2],
+            [2, 3],
+            [2, 4],
+            [2, 5],
+            [2, 6],
+            [2, 7],
+            [2, 8]
+        ])
+    );
+    let (st, b) = call(
+        &s,
+        "POST",
+        &links,
+        Some(&ev.organiser),
+        Some(json!({"official": 1})),
+    )
+    .await;
+    assert_eq!(st, 200, "{b}");
+    let (st, _) = s
+        .post(&boards[1].0, "arbiter", Some(&deputy_token), foul.clone())
+        .await;
+    assert_eq!(st, 403, "the deputy's old link");
+    let fresh = b["token"].as_str().unwrap();
+    assert_eq!(
+        s.post(&boards[1].0, "arbiter", Some(fresh), foul).await.0,
+        200
+    );
+}

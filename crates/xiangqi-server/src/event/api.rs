@@ -49,6 +49,8 @@ pub fn routes() -> Router<Arc<AppState>> {
         .route("/api/events/{id}/me", get(me))
         .route("/api/events/{id}/links", get(list_links).post(reissue_link))
         .route("/api/events/{id}/ws", get(live))
+        .route("/api/events/{id}/officials", post(appoint))
+        .route("/api/events/{id}/assign", post(assign))
         .route("/api/events/{id}/export", get(export))
 }
 
@@ -78,7 +80,11 @@ fn role(c: &Competition, headers: &HeaderMap, need: Holder) -> Result<Role, ApiE
     if is(&c.organiser_sha256) {
         return Ok(Role::Organiser);
     }
-    if is(&c.arbiter_sha256) {
+    // The chief arbiter and his deputies (`officials.rs`).
+    let deputy = |o: &super::arbiters::Official| {
+        o.role == super::arbiters::OfficialRole::Deputy && is(&o.token_sha256)
+    };
+    if is(&c.arbiter_sha256) || c.officials.iter().any(deputy) {
         return Ok(Role::Arbiter);
     }
     if let Some(t) = c.teams.iter().find(|t| is(&t.token_sha256)) {
@@ -135,6 +141,7 @@ async fn create(
         arbiter_sha256: arbiter.hash().to_hex(),
         arbiter_link: 0,
         revoked: Vec::new(),
+        officials: Vec::new(),
         game: spec.game,
         draw_by_lot: spec.draw_by_lot,
         lot_seed,
@@ -494,6 +501,59 @@ async fn live(
         }))
 }
 
+/// `POST /api/events/{id}/officials` (organiser) `{"name", "role": "deputy" | "board"}`:
+/// appoints an arbiter with his own link (`officials.rs`).
+async fn appoint(
+    State(app): App,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    bytes: Bytes,
+) -> Result<Response, ApiError> {
+    let r: super::request::OfficialRequest = body(&bytes)?;
+    let mut all = app.events.lock().await;
+    let mut c = find(&all, &id)?.clone();
+    organiser(&c, &headers)?;
+    let n = c.add_official(&r.name, r.role)?;
+    let token = c
+        .derive_official_link(bearer(&headers)?, n)
+        .ok_or_else(|| Refused(format!("no arbiter {n}")))?;
+    app.events.commit(&mut all, c).await?;
+    drop(all);
+    let url = format!(
+        "{}/e/{id}/organiser#t={}",
+        base_url(&app, &headers),
+        token.as_str()
+    );
+    let answer = json!({"official": n, "role": r.role, "token": token.as_str(), "url": url});
+    Ok((StatusCode::CREATED, Json(answer)).into_response())
+}
+
+/// `POST /api/events/{id}/assign` (organiser or chief arbiter) `{"round", "official",
+/// "boards"}`: a board arbiter's boards in a round; warns beyond 1960 §18's ratios.
+async fn assign(
+    State(app): App,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    bytes: Bytes,
+) -> Result<Json<Value>, ApiError> {
+    let r: super::request::AssignRequest = body(&bytes)?;
+    let mut all = app.events.lock().await;
+    let mut c = find(&all, &id)?.clone();
+    if !matches!(
+        role(&c, &headers, Holder::OrganiserOrArbiter)?,
+        Role::Organiser | Role::Arbiter
+    ) {
+        return Err(ApiError::NotHolder(Holder::OrganiserOrArbiter));
+    }
+    let warnings = c.assign(r.official, r.round, &r.boards)?;
+    app.events.commit(&mut all, c).await?;
+    let (en, zh): (Vec<String>, Vec<String>) = warnings.into_iter().unzip();
+    Ok(Json(json!({
+        "official": r.official, "round": r.round, "boards": r.boards,
+        "warnings": en, "warnings_zh": zh,
+    })))
+}
+
 /// `GET /api/events/{id}/links` (organiser): every link of the event, again.
 async fn list_links(
     State(app): App,
@@ -518,7 +578,19 @@ async fn list_links(
             })
         })
         .collect();
+    let officials: Vec<Value> = c
+        .officials
+        .iter()
+        .map(|o| {
+            json!({
+                "official": o.id, "name": o.name, "role": o.role, "boards": o.boards,
+                "issued": o.link + 1,
+                "url": url("organiser", c.link_token(secret, links::Holder::Official(o.id))),
+            })
+        })
+        .collect();
     Ok(Json(json!({
+        "officials": officials,
         "event": c.name,
         "organiser": {"url": format!("{base}/e/{id}/organiser#t={secret}")},
         "arbiter": {"url": url("organiser", c.link_token(secret, links::Holder::Arbiter)),
@@ -536,14 +608,15 @@ async fn reissue_link(
     bytes: Bytes,
 ) -> Result<Json<Value>, ApiError> {
     let r: super::request::ReissueRequest = body(&bytes)?;
-    let holder = match (r.player, r.arbiter) {
-        (Some(n), None | Some(false)) => links::Holder::Player(n),
-        (None, Some(true)) => links::Holder::Arbiter,
+    let holder = match (r.player, r.official, r.arbiter) {
+        (Some(n), None, None | Some(false)) => links::Holder::Player(n),
+        (None, Some(n), None | Some(false)) => links::Holder::Official(n),
+        (None, None, Some(true)) => links::Holder::Arbiter,
         _ => {
             return Err(ApiError::Invalid(crate::error::Invalid::new(
                 "player",
-                "give a player's number or \"arbiter\": true",
-                "请给出选手编号，或 \"arbiter\": true",
+                "give one of a player's number, an official's number or \"arbiter\": true",
+                "请给出选手编号、裁判编号或 \"arbiter\": true 之一",
             )));
         }
     };
@@ -557,6 +630,7 @@ async fn reissue_link(
     let (page, who) = match holder {
         links::Holder::Arbiter => ("organiser", json!("arbiter")),
         links::Holder::Player(n) => ("player", json!(n)),
+        links::Holder::Official(n) => ("organiser", json!({"official": n})),
     };
     Ok(Json(json!({
         "holder": who, "token": token.as_str(),

@@ -154,8 +154,9 @@ pub fn game_fouls(app: &Arc<AppState>, id: &GameId, fouls: xiangqi_clock::BySide
 }
 
 /// Who `token` is on game `game` by the event that plays it, when the game itself does not
-/// hold it: the organiser (the arbiter of his event's games), the event arbiter or a player
-/// whose link was re-issued after the game was created (`links.rs`).
+/// hold it: the organiser (the arbiter of his event's games), the event arbiter (the chief),
+/// a deputy, the board's assigned arbiter (`officials.rs`), or a player whose link was
+/// re-issued after the game was created (`links.rs`).
 pub async fn actor_in_event(app: &Arc<AppState>, game: &GameId, token: &str) -> Option<Actor> {
     let all = app.events.lock().await;
     let c = all
@@ -169,6 +170,13 @@ pub async fn actor_in_event(app: &Arc<AppState>, game: &GameId, token: &str) -> 
         .boards
         .iter()
         .find(|b| b.game.as_deref() == Some(game.as_str()))?;
+    // A deputy on every game; a board arbiter on the boards assigned to him.
+    if c.officials
+        .iter()
+        .any(|o| is(&o.token_sha256) && o.covers(b.round, b.board))
+    {
+        return Some(Actor::Arbiter);
+    }
     [(b.red, Side::Red), (b.black, Side::Black)]
         .into_iter()
         .find(|(p, _)| c.entry(*p).is_some_and(|e| is(&e.token_sha256)))

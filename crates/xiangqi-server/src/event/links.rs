@@ -21,12 +21,15 @@ pub enum Holder {
     Arbiter,
     /// A player, by registration number.
     Player(u32),
+    /// A deputy or board arbiter, by his number (`officials.rs`).
+    Official(u32),
 }
 
 fn label(event: &str, holder: Holder, generation: u32) -> String {
     match holder {
         Holder::Arbiter => format!("{event}/arbiter/{generation}"),
         Holder::Player(n) => format!("{event}/player/{n}/{generation}"),
+        Holder::Official(n) => format!("{event}/official/{n}/{generation}"),
     }
 }
 
@@ -53,6 +56,11 @@ impl Competition {
         match holder {
             Holder::Arbiter => Some((&self.arbiter_sha256, self.arbiter_link)),
             Holder::Player(n) => self.entry(n).map(|e| (e.token_sha256.as_str(), e.link)),
+            Holder::Official(n) => self
+                .officials
+                .iter()
+                .find(|o| o.id == n)
+                .map(|o| (o.token_sha256.as_str(), o.link)),
         }
     }
 
@@ -88,13 +96,31 @@ impl Competition {
                 let old = std::mem::replace(&mut e.token_sha256, t.hash().to_hex());
                 (old, t)
             }
+            Holder::Official(n) => {
+                let Some(o) = self.officials.iter_mut().find(|o| o.id == n) else {
+                    return Err(Refused(format!("no arbiter {n}")));
+                };
+                o.link += 1;
+                let t = token(&id, organiser, holder, o.link);
+                let old = std::mem::replace(&mut o.token_sha256, t.hash().to_hex());
+                (old, t)
+            }
         };
         self.revoked.push(old);
         self.log.push(match holder {
             Holder::Arbiter => format!("the arbiter's link re-issued (link {})", self.arbiter_link),
             Holder::Player(n) => format!("player {n}'s link re-issued"),
+            Holder::Official(n) => format!("arbiter {n}'s link re-issued"),
         });
         Ok(t)
+    }
+
+    /// Gives a just-appointed official his first link, derived from `organiser`.
+    pub(crate) fn derive_official_link(&mut self, organiser: &str, official: u32) -> Option<Token> {
+        let t = token(&self.id, organiser, Holder::Official(official), 0);
+        let o = self.officials.iter_mut().find(|o| o.id == official)?;
+        o.token_sha256 = t.hash().to_hex();
+        Some(t)
     }
 
     /// Gives a just-registered player the first link derived from `organiser`, instead of

@@ -22,6 +22,7 @@
 //!   ([`restore`]) reads the ending of every game the events still wait for.
 
 pub mod api;
+pub mod arbiters;
 pub mod bracket;
 pub mod cards;
 pub mod fouls;
@@ -29,6 +30,7 @@ pub mod games;
 pub mod groups;
 pub mod links;
 pub mod model;
+pub mod officials;
 pub mod pages;
 pub mod playoff;
 pub mod registration;

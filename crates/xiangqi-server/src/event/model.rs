@@ -238,6 +238,9 @@ pub struct Competition {
     /// hold them, from then on.
     #[serde(default)]
     pub revoked: Vec<String>,
+    /// The deputies and board arbiters (`officials.rs`); the chief is the event arbiter.
+    #[serde(default)]
+    pub officials: Vec<super::arbiters::Official>,
     /// The body of `POST /api/games` every game of the event is created from (control,
     /// rules, options), without names.
     pub game: serde_json::Value,

@@ -28,6 +28,11 @@ const ASSETS: &[(&str, &str, &str)] = &[
     ("organiser.js", JS, web_file!("organiser.js")),
     ("console-links.js", JS, web_file!("console-links.js")),
     ("console-entry.js", JS, web_file!("console-entry.js")),
+    (
+        "console-officials.js",
+        JS,
+        web_file!("console-officials.js"),
+    ),
     ("player.js", JS, web_file!("player.js")),
     ("home-events.js", JS, web_file!("home-events.js")),
     ("event-create.js", JS, web_file!("event-create.js")),

@@ -551,6 +551,28 @@ pub fn parse_result(bytes: &[u8]) -> Result<(ResultRequest, Outcome), ApiError> 
     Ok((r, outcome))
 }
 
+/// `POST /api/events/{id}/officials`: a deputy or board arbiter to appoint.
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct OfficialRequest {
+    /// His name.
+    pub name: String,
+    /// `deputy` or `board`.
+    pub role: super::arbiters::OfficialRole,
+}
+
+/// `POST /api/events/{id}/assign`: a board arbiter's boards in a round.
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct AssignRequest {
+    /// The round.
+    pub round: u32,
+    /// The official's number.
+    pub official: u32,
+    /// His boards.
+    pub boards: Vec<u32>,
+}
+
 /// `POST /api/events/{id}/links`: whose link to re-issue.
 #[derive(Deserialize, Debug)]
 #[serde(deny_unknown_fields)]
@@ -558,6 +580,9 @@ pub struct ReissueRequest {
     /// A player's registration number.
     #[serde(default)]
     pub player: Option<u32>,
+    /// An official's number.
+    #[serde(default)]
+    pub official: Option<u32>,
     /// The arbiter's link.
     #[serde(default)]
     pub arbiter: Option<bool>,

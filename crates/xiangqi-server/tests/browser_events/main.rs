@@ -375,6 +375,27 @@ async fn the_console_keeps_every_link_and_the_desk_asks_before_it_acts() {
         .await
         .unwrap();
     assert_eq!(me.status(), 403, "the old link no longer works");
+    // A board arbiter appointed, with his link; four boards in round 1 exceed the 1960 §18
+    // ratio of national events: the console warns.
+    page.eval("document.getElementById('appoint-name').value = '王裁判'")
+        .await;
+    page.click("#appoint-btn").await;
+    page.wait_for(
+        "document.getElementById('official-link-1') && document.getElementById('official-link-1').value.includes('#t=')",
+        "the board arbiter's link",
+    )
+    .await;
+    page.eval(
+        "document.getElementById('assign-official').value = '1'; \
+         document.getElementById('assign-boards').value = '1,2,3,4'",
+    )
+    .await;
+    page.click("#assign-btn").await;
+    page.wait_for(
+        "document.getElementById('notice').textContent.includes('第十八节')",
+        "the 1960 §18 warning",
+    )
+    .await;
     page.screenshot(&dir.join("console-links.png")).await;
 
     page.click("#pair-btn").await;
