@@ -2,6 +2,7 @@
 // declared limits, pauses, time, takebacks), and the arbiter's desk, shown only to the holder
 // of the arbiter's link, with a button for every action of POST /api/games/{id}/arbiter.
 
+import { renderDesk } from "./desk.js";
 import { currentLang } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
@@ -191,34 +192,10 @@ export function renderArbiter(s, isArbiter) {
   const desk = $("arbiter-desk");
   desk.hidden = !isArbiter;
   if (!isArbiter) return;
-  const over = s.status === "ended";
-  for (const b of desk.querySelectorAll("button")) b.disabled = over;
-  $("at-pause").disabled = over || s.paused || s.clocks.state !== "running";
+  renderDesk(s);
   const envelope = $("at-envelope");
-  envelope.hidden = !s.envelope;
   envelope.textContent = s.envelope ? at("envelope", s.envelope) : "";
-  $("at-resume").disabled = over || !s.paused;
-  $("at-repetition-draw").disabled = over || !s.claimable;
 }
 
-/** Wires the desk's buttons to `act(request)` (an arbiter action) and `move(text)`. */
-export function wireDesk(act, move) {
-  const side = () => $("at-side").value;
-  const note = () => $("at-note").value.trim();
-  const num = (id) => Number($(id).value);
-  $("at-foul").onclick = () => act({ action: "foul", side: side(), foul: $("at-foul-kind").value, note: note() });
-  $("at-limit").onclick = () => act({ action: "move_limit", rounds: num("at-rounds") });
-  $("at-pause").onclick = () => act({ action: "pause" });
-  $("at-resume").onclick = () => act({ action: "resume" });
-  $("at-time").onclick = () => act({ action: "time", side: side(), ms: Math.round(num("at-seconds") * 1000), note: note() });
-  $("at-adjourn").onclick = () => act({ action: "adjourn" });
-  $("at-takeback").onclick = () => act({ action: "takeback", to_ply: num("at-ply"), note: note() });
-  $("at-forfeit").onclick = () => act({ action: "forfeit", side: side(), reason: $("at-forfeit-reason").value });
-  $("at-adjudicate").onclick = () => act({ action: "adjudicate", result: $("at-result").value, note: note() });
-  $("at-repetition-draw").onclick = () => act({ action: "repetition_draw" });
-  $("at-move").onclick = () => {
-    const text = $("at-move-text").value.trim();
-    if (text) move(text);
-    $("at-move-text").value = "";
-  };
-}
+/** Wires the desk (built by desk.js). */
+export { scoringMoves, wireDesk } from "./desk.js";

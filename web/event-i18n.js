@@ -40,7 +40,7 @@ const TEXT = {
     enter_result: "录入成绩",
     withdraw: "退赛",
     player_no: "选手编号",
-    links: "选手链接（保密）",
+    links: "链接（保密）：裁判与选手",
     export: "导出",
     my_page: "我的比赛",
     next_game: "我的下一盘",
@@ -55,6 +55,39 @@ const TEXT = {
     error: "错误",
     done: "已完成",
     lang: "English",
+    arbiter_link: "裁判链接（保密）",
+    organiser_link: "组织者链接（保密，请收好）",
+    reissue: "重发链接",
+    reissue_confirm: "确认重发？旧链接将失效",
+    reissued: (name) => `已为${name}重发链接，旧链接已失效`,
+    not_listed: "（旧式链接，重发后可见）",
+    print_slips: "打印链接条",
+    slip_title: (ev) => `${ev} · 选手专用链接（请勿外传）`,
+    paste_players: "粘贴选手名单（每行：姓名,等级分,单位）",
+    import_players: "导入名单",
+    csv_file: "或选择CSV文件",
+    imported: (n) => `已导入${n}名选手`,
+    result_pick: "选择结果",
+    res_1_0: "1-0 红胜",
+    res_0_1: "0-1 黑胜",
+    res_draw: "1/2 和棋",
+    res_red_forfeit: "+- 红方不战而胜（黑方弃权）",
+    res_black_forfeit: "-+ 黑方不战而胜（红方弃权）",
+    res_double_forfeit: "-- 双方弃权",
+    desk: "裁判台",
+    issued: (n) => `第${n}次发出`,
+    fouls: "违例",
+    officials: "裁判员（1960年规则第十八节）",
+    official_role: "职务",
+    role_board: "裁判员",
+    role_deputy: "副总裁判长",
+    appoint: "任命",
+    official_no: "裁判编号",
+    boards_list: "台号（如 1,2,3）",
+    assign: "分配台次",
+    assigned: "已分配",
+    foul_notes: "违例记录",
+    foul_note: (r, b, name, n) => `第${r}轮第${b}台：${name}违例${n}次`,
   },
   en: {
     event: "Event",
@@ -92,7 +125,7 @@ const TEXT = {
     enter_result: "Enter a result",
     withdraw: "Withdraw",
     player_no: "Player no.",
-    links: "Player links (secret)",
+    links: "Links (secret): the arbiter's and the players'",
     export: "Export",
     my_page: "My event",
     next_game: "My next game",
@@ -107,6 +140,39 @@ const TEXT = {
     error: "Error",
     done: "Done",
     lang: "中文",
+    arbiter_link: "Arbiter's link (secret)",
+    organiser_link: "Organiser's link (secret: keep it)",
+    reissue: "Re-issue",
+    reissue_confirm: "Re-issue? The old link stops working",
+    reissued: (name) => `${name}'s link re-issued; the old one no longer works`,
+    not_listed: "(an older link: re-issue it to list it)",
+    print_slips: "Print link slips",
+    slip_title: (ev) => `${ev} · your own link (keep it secret)`,
+    paste_players: "Paste players (one a line: name,rating,club)",
+    import_players: "Import list",
+    csv_file: "or choose a CSV file",
+    imported: (n) => `${n} player(s) imported`,
+    result_pick: "Result",
+    res_1_0: "1-0 Red wins",
+    res_0_1: "0-1 Black wins",
+    res_draw: "1/2 draw",
+    res_red_forfeit: "+- Red wins by forfeit",
+    res_black_forfeit: "-+ Black wins by forfeit",
+    res_double_forfeit: "-- both forfeit",
+    desk: "desk",
+    issued: (n) => `issued ${n}×`,
+    fouls: "Fouls",
+    officials: "Arbiters (1960 §18)",
+    official_role: "Role",
+    role_board: "Board arbiter",
+    role_deputy: "Deputy chief",
+    appoint: "Appoint",
+    official_no: "Arbiter no.",
+    boards_list: "Boards (e.g. 1,2,3)",
+    assign: "Assign boards",
+    assigned: "Assigned",
+    foul_notes: "Fouls recorded",
+    foul_note: (r, b, name, n) => `Round ${r}, board ${b}: ${name}, ${n} foul(s)`,
   },
 };
 
@@ -176,13 +242,20 @@ export function eventToken(kind) {
   return localStorage.getItem(key);
 }
 
-/** JSON from the API; throws the API's message. */
+/** JSON from the API; throws the API's message in the page's language, with its `code`
+ * and `field`. */
 export async function api(method, path, token, body) {
   const headers = { "Content-Type": "application/json" };
   if (token) headers.Authorization = `Bearer ${token}`;
   const r = await fetch(path, { method, headers, body: body ? JSON.stringify(body) : undefined });
   const answer = await r.json().catch(() => ({}));
-  if (!r.ok) throw new Error(answer.message || r.statusText);
+  if (!r.ok) {
+    const message = currentLang() === "zh" ? answer.message_zh || answer.message : answer.message;
+    const error = new Error(message || r.statusText);
+    error.code = answer.error;
+    error.field = answer.field;
+    throw error;
+  }
   return answer;
 }
 

@@ -3,13 +3,15 @@
 
 import { el, et, playerName, table } from "/assets/events/event-i18n.js";
 
+/** A board's game: to watch, or, in the console, the arbiter's desk with its token. */
 function gameLink(id, token) {
   if (!id) return "";
-  const a = el("a", et("watch"), { href: token ? `/g/${id}#t=${token}` : `/g/${id}` });
+  const a = el("a", token ? et("desk") : et("watch"), { href: token ? `/g/${id}#t=${token}` : `/g/${id}` });
+  if (token) a.classList.add("desk-link");
   return a;
 }
 
-function rounds(v) {
+function rounds(v, deskToken) {
   const out = el("section", null, { id: "rounds" });
   out.appendChild(el("h2", et("rounds")));
   for (const r of [...v.rounds].reverse()) {
@@ -23,9 +25,9 @@ function rounds(v) {
     }
     const rows = r.boards.map((b) => [
       b.match ? `${b.board} (${b.match}${b.playoff ? " +" : ""})` : b.board,
-      `${b.red_name} (${b.red})`, `${b.black_name} (${b.black})`, b.result ?? "…", gameLink(b.game),
+      `${b.red_name} (${b.red})`, `${b.black_name} (${b.black})`, b.result ?? "…", gameLink(b.game, deskToken), fouls(b),
     ]);
-    const t = table([et("board"), et("red"), et("black"), et("result"), et("game")], rows);
+    const t = table([et("board"), et("red"), et("black"), et("result"), et("game"), et("fouls")], rows);
     t.dataset.round = r.round;
     out.appendChild(t);
     if (r.byes.length) out.appendChild(el("p", `${et("bye")}: ${r.byes.map((n) => playerName(v, n)).join(", ")}`));
@@ -70,8 +72,25 @@ function bracket(v) {
   return out;
 }
 
-/** Replaces the contents of `root` with the event `v`. */
-export function renderEvent(root, v) {
+/** A board's fouls (违例), red first; empty when none. */
+function fouls(b) {
+  return b.fouls && (b.fouls[0] || b.fouls[1]) ? `${b.fouls[0]} : ${b.fouls[1]}` : "";
+}
+
+/** The crosstable's notes: every foul, by round and board (1960 §13 二, §15 二). */
+function foulNotes(v) {
+  if (!v.foul_notes || !v.foul_notes.length) return null;
+  const out = el("section", null, { id: "foul-notes" });
+  out.appendChild(el("h3", et("foul_notes")));
+  const ul = el("ul", null, { class: "log" });
+  for (const n of v.foul_notes) ul.appendChild(el("li", et("foul_note", n.round, n.board, n.name, n.fouls)));
+  out.appendChild(ul);
+  return out;
+}
+
+/** Replaces the contents of `root` with the event `v`; `options.deskToken` (the console's)
+ * makes each board's link open the arbiter's desk. */
+export function renderEvent(root, v, options = {}) {
   root.replaceChildren();
   root.appendChild(el("h1", v.name));
   const meta = el("p", null, { class: "meta" });
@@ -80,7 +99,7 @@ export function renderEvent(root, v) {
   if (v.planned_rounds) meta.append(` · ${et("planned", v.planned_rounds)}`);
   meta.append(` · ${v.game.control ?? "10m+5s"}`);
   root.appendChild(meta);
-  for (const part of [standings(v), rounds(v), crosstable(v), bracket(v)]) if (part) root.appendChild(part);
+  for (const part of [standings(v), rounds(v, options.deskToken), crosstable(v), foulNotes(v), bracket(v)]) if (part) root.appendChild(part);
   const players = v.players.map((p) => [p.player, p.number ?? "", p.name, p.club ?? "", p.rating ?? "", p.withdrawn ? "✗" : ""]);
   root.appendChild(el("h2", et("players")));
   root.appendChild(table(["#", "No", et("name"), et("club"), et("rating"), ""], players));

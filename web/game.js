@@ -4,7 +4,7 @@
 import { Board, parsePlacement } from "./board.js";
 import { t, toggleLang, translatePage } from "./i18n.js";
 import "./game-text.js";
-import { optionsText, renderArbiter, wireDesk } from "./arbiter.js";
+import { optionsText, renderArbiter, scoringMoves, wireDesk } from "./arbiter.js";
 import { forbiddenMoves, renderProcedure } from "./procedure.js";
 import { rulingText } from "./explain.js";
 import { refusalText } from "./refusals.js";
@@ -185,7 +185,7 @@ function send(message) {
 function myTurn() {
   if (!state || state.status === "ended" || state.status === "adjourned" || state.paused) return false;
   // The arbiter scores an over-the-board game: the move of whichever side is to move.
-  if (role === "arbiter") return !(state.adjournment && state.adjournment.state === "agreed");
+  if (role === "arbiter") return scoringMoves() && !(state.adjournment && state.adjournment.state === "agreed");
   return Boolean(side) && state.turn === side;
 }
 
@@ -381,6 +381,7 @@ replay.wire(
 wireDesk(
   (request) => send({ type: "arbiter", request }),
   (move) => send({ type: "move", move }),
+  () => render(),
 );
 document.addEventListener("pointerdown", unlockAudio, { once: true });
 

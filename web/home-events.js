@@ -1,37 +1,8 @@
-// The home page's events: the open events to follow, and a form to create one (the
-// organiser's console opens with the organiser's secret link).
+// The home page's events: the open events to follow, and a form to create one
+// (event-create.js; the organiser's console opens with the organiser's secret link).
 
 import { api, el, et } from "/assets/events/event-i18n.js";
-
-const SYSTEMS = ["swiss", "round_robin", "double_round_robin", "knockout", "double_knockout", "cards", "match", "team_round_robin", "team_swiss"];
-
-function createForm() {
-  const f = el("form", null, { id: "event-form" });
-  f.appendChild(el("h2", et("create_event")));
-  f.appendChild(el("input", null, { name: "name", id: "event-name", placeholder: et("event"), maxlength: "100" }));
-  const system = el("select", null, { name: "system", id: "event-system" });
-  for (const s of SYSTEMS) system.appendChild(el("option", s, { value: s }));
-  f.appendChild(system);
-  f.appendChild(el("input", null, { name: "rounds", id: "event-rounds", type: "number", min: "1", placeholder: et("rounds") }));
-  f.appendChild(el("input", null, { name: "control", id: "event-control", value: "10m+5s", placeholder: "10m+5s" }));
-  f.appendChild(el("button", et("create_event"), { type: "submit", class: "primary", id: "event-create-btn" }));
-  const error = el("p", "", { class: "error", id: "event-error" });
-  f.appendChild(error);
-  f.addEventListener("submit", async (e) => {
-    e.preventDefault();
-    const d = Object.fromEntries(new FormData(f).entries());
-    const body = { name: d.name || undefined, system: d.system, control: d.control || undefined };
-    if (d.rounds) body.rounds = Number(d.rounds);
-    if (d.system.startsWith("team_")) body.boards = 4;
-    try {
-      const created = await api("POST", "/api/events", null, body);
-      location.href = created.organiser.url;
-    } catch (err) {
-      error.textContent = `${et("error")}: ${err.message}`;
-    }
-  });
-  return f;
-}
+import { createForm } from "/assets/events/event-create.js";
 
 async function list() {
   const box = document.getElementById("events");

@@ -71,5 +71,8 @@ export function refusalText(answer) {
     if (code === "illegal_move" && why && !why.startsWith("illegal_")) return `${text}${currentLang() === "zh" ? "：" : ": "}${why}`;
     return text;
   }
+  // A code this page has no sentence for: the server's own message in the page's language
+  // (the API gives every refusal in English and Chinese).
+  if (answer && currentLang() === "zh" && answer.message_zh) return answer.message_zh;
   return currentLang() === "en" && answer && answer.message ? answer.message : t("err_other");
 }

@@ -29,7 +29,7 @@ pub fn router(state: Arc<AppState>) -> Router {
     let body_limit = state.config.limits.max_body_bytes;
     Router::new()
         .route("/", get(crate::web::home))
-        .route("/g/{id}", get(crate::web::game_page))
+        .route("/g/{id}", get(game_page))
         .route("/assets/{file}", get(crate::web::asset))
         .route("/api/health", get(health))
         .route("/api/games", post(create))
@@ -51,7 +51,11 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/games/{id}/rematch", post(crate::rematch::request))
         .route("/api/games/{id}/analysis", get(crate::analysis::analyse))
         .route("/api/computer", get(crate::analysis::levels))
-        .fallback(|| async { ApiError::NotFound })
+        .fallback(|| async { ApiError::NoRoute })
+        .layer(middleware::map_response_with_state(
+            state.clone(),
+            json_errors,
+        ))
         .layer(middleware::from_fn_with_state(
             state.clone(),
             crate::cluster::forward::route,
@@ -86,6 +90,31 @@ async fn rate_limit(
     response
 }
 
+/// `GET /g/{id}`: the board, or a page saying that there is no such game (a mistyped link
+/// would otherwise show a board waiting for its game forever).
+async fn game_page(State(app): App, Path(id): Path<String>) -> Response {
+    let known = match GameId::parse(&id) {
+        Some(id) => !matches!(app.room(&id).await, Err(ApiError::NotFound)),
+        None => false,
+    };
+    crate::web::game_page(known)
+}
+
+/// Every refusal is the API's JSON error: a response the router or an extractor made by
+/// itself (a body over `--max-body`, a method a route does not have) is replaced by it.
+async fn json_errors(State(app): App, response: Response) -> Response {
+    let status = response.status();
+    let json = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("application/json") || v.starts_with("text/html"));
+    if !(status.is_client_error() || status.is_server_error()) || json {
+        return response;
+    }
+    ApiError::of_status(status, app.config.limits.max_body_bytes).into_response()
+}
+
 async fn health(State(app): App) -> Json<serde_json::Value> {
     Json(serde_json::json!({"ok": true, "games_in_memory": app.rooms_in_memory()}))
 }
@@ -114,8 +143,30 @@ pub(crate) fn bearer(headers: &HeaderMap) -> Result<&str, ApiError> {
     Ok(token)
 }
 
-fn actor(room: &RoomHandle, headers: &HeaderMap) -> Result<Actor, ApiError> {
-    room.actor_of(bearer(headers)?).ok_or(ApiError::WrongToken)
+fn actor(app: &AppState, room: &RoomHandle, headers: &HeaderMap) -> Result<Actor, ApiError> {
+    let token = bearer(headers)?;
+    if app.events.is_revoked(token) {
+        return Err(ApiError::WrongToken);
+    }
+    room.actor_of(token).ok_or(ApiError::WrongToken)
+}
+
+/// Who `token` is on game `id`: one the game holds, or one the event that plays it knows
+/// (its organiser and arbiter, a player's re-issued link); a re-issued link's old token is
+/// no one.
+pub(crate) async fn actor_of(
+    app: &Arc<AppState>,
+    room: &RoomHandle,
+    id: &GameId,
+    token: &str,
+) -> Option<Actor> {
+    if app.events.is_revoked(token) {
+        return None;
+    }
+    if let Some(actor) = room.actor_of(token) {
+        return Some(actor);
+    }
+    crate::event::actor_in_event(app, id, token).await
 }
 
 /// Records that a player opened a scheduled game (late arrival, 4.1.5), once per side.
@@ -265,7 +316,10 @@ async fn act(
     {
         Actor::Arbiter
     } else {
-        actor(&room, headers)?
+        let game = GameId::parse(id).ok_or(ApiError::NotFound)?;
+        actor_of(app, &room, &game, bearer(headers)?)
+            .await
+            .ok_or(ApiError::WrongToken)?
     };
     // The arbiter's token may enter moves (over-the-board scoring); the players' other
     // actions are theirs alone.
@@ -367,7 +421,7 @@ async fn arrive_now(
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     let room = room(&app, &id).await?;
-    let actor = actor(&room, &headers)?;
+    let actor = actor(&app, &room, &headers)?;
     arrive(&room, actor).await?;
     Ok(Json(room.view().await?).into_response())
 }

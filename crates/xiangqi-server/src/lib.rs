@@ -48,6 +48,7 @@
 
 pub mod analysis;
 pub mod api;
+pub mod bounds;
 pub mod cluster;
 pub mod computer;
 pub mod config;
@@ -60,6 +61,7 @@ pub mod lobby;
 pub mod lobby_api;
 pub mod metrics;
 pub mod presence;
+pub mod refusal_zh;
 pub mod rematch;
 pub mod request;
 pub mod room;

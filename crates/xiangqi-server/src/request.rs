@@ -127,9 +127,14 @@ pub fn parse_create(bytes: &[u8]) -> Result<GameSpec, ApiError> {
     if control_text.len() > 100 {
         return Err(invalid("time control too long"));
     }
-    let control: TimeControl = control_text
-        .parse()
-        .map_err(|e| invalid(format!("time control {control_text:?}: {e}")))?;
+    let control: TimeControl = control_text.parse().map_err(|e| {
+        ApiError::Invalid(crate::error::Invalid::new(
+            "control",
+            format!("time control {control_text:?}: {e}"),
+            format!("无法识别的用时规定 {control_text:?}（例：90m/40+15m/10、10m+5s）"),
+        ))
+    })?;
+    crate::bounds::check_control(&control)?;
     let rules: RuleSet = match r.rules.as_deref() {
         None => RuleSet::default(),
         Some(rules) => rules.parse().map_err(|e| invalid(format!("{e}")))?,
@@ -262,13 +267,26 @@ pub struct SealRequest {
 ///
 /// ```
 /// use xiangqi_server::request::parse_arbiter;
+/// assert!(parse_arbiter(br#"{"action": "time", "side": "red", "ms": 86400000}"#).is_err());
 /// assert!(parse_arbiter(br#"{"action": "pause"}"#).is_ok());
 /// assert!(parse_arbiter(br#"{"action": "move_limit", "rounds": 0}"#).is_err());
 /// assert!(parse_arbiter(br#"{"action": "fly"}"#).is_err());
 /// ```
 pub fn parse_arbiter(bytes: &[u8]) -> Result<ArbiterAction, ApiError> {
     let action: ArbiterAction = body(bytes)?;
-    action.validate().map_err(ApiError::InvalidOptions)?;
+    // The server's bound comes first: it is the tighter one, with the reason in both
+    // languages.
+    if let ArbiterAction::Time { ms, .. } = &action {
+        crate::bounds::check_time_correction(*ms)?;
+    }
+    action.validate().map_err(|e| {
+        let field = e.split([' ', ':']).next().unwrap_or("action").to_owned();
+        ApiError::Invalid(crate::error::Invalid::new(
+            &field,
+            e,
+            format!("{field}超出范围"),
+        ))
+    })?;
     Ok(action)
 }
 

@@ -525,7 +525,11 @@ impl Room {
         {
             crate::event::game_ended(&self.app, &self.id, ruling);
         }
-        Ok(self.announce(&events))
+        let state = self.announce(&events);
+        if events.iter().any(|e| matches!(e, Event::Foul { .. })) {
+            crate::event::game_fouls(&self.app, &self.id, self.game.fouls());
+        }
+        Ok(state)
     }
 
     /// Applies `events` (already stored) and sends them to everyone watching; the state after

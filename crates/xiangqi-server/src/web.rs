@@ -4,8 +4,6 @@ use axum::extract::Path;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 
-use crate::ids::GameId;
-
 macro_rules! web_file {
     ($name:literal) => {
         include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../web/", $name))
@@ -28,6 +26,11 @@ const ASSETS: &[(&str, &str, &str)] = &[
         "arbiter.js",
         "text/javascript; charset=utf-8",
         web_file!("arbiter.js"),
+    ),
+    (
+        "desk.js",
+        "text/javascript; charset=utf-8",
+        web_file!("desk.js"),
     ),
     (
         "game.js",
@@ -157,11 +160,13 @@ pub async fn home() -> Response {
     page(HOME)
 }
 
-/// `GET /g/{id}`: the board of one game. A mistyped id still gets the page, with `404`: the
-/// page asks the API, finds no game and says so with a link home, in the reader's language.
-pub async fn game_page(Path(id): Path<String>) -> Response {
+/// `GET /g/{id}`: the board of one game; for a game that does not exist (`known` false: the
+/// router looked it up), the same page with `404`. The page then asks the API, finds no game
+/// and says so with a link home, in the reader's language, instead of a board that would wait
+/// for its game forever.
+pub fn game_page(known: bool) -> Response {
     let mut response = page(GAME);
-    if GameId::parse(&id).is_none() {
+    if !known {
         *response.status_mut() = StatusCode::NOT_FOUND;
     }
     response

@@ -165,7 +165,8 @@ pub async fn upgrade(
         return Ok((
             axum::http::StatusCode::FORBIDDEN,
             axum::Json(serde_json::json!({"error": "origin", "status": 403,
-                "message": "WebSocket origin not allowed"})),
+                "message": "WebSocket origin not allowed",
+                "message_zh": "不接受来自此来源的WebSocket"})),
         )
             .into_response());
     }
@@ -176,7 +177,11 @@ pub async fn upgrade(
     let room = crate::cluster::follow::room_for_socket(&app, &id).await?;
     let token = crate::api::bearer(&headers).ok().map(str::to_owned);
     let actor = match &token {
-        Some(token) => Some(room.actor_of(token).ok_or(ApiError::WrongToken)?),
+        Some(token) => Some(
+            crate::api::actor_of(&app, &room, &id, token)
+                .await
+                .ok_or(ApiError::WrongToken)?,
+        ),
         None => None,
     };
     if let (Some(actor), Some(token)) = (actor, &token) {
@@ -432,7 +437,8 @@ impl Connection {
                 );
             }
             ClientMessage::Auth { token } => {
-                return Reply::Send(match self.room.actor_of(&token) {
+                let actor = crate::api::actor_of(&self.app, &self.room, &self.id, &token).await;
+                return Reply::Send(match actor {
                     Some(actor) => {
                         self.actor = Some(actor);
                         self.seat();

@@ -16,12 +16,13 @@ use xiangqi_clock::Side;
 use xiangqi_tournament::Outcome;
 use xiangqi_tournament::export::{Crosstable, to_trf};
 
+use super::links;
 use super::model::{Competition, Refused};
 use super::request::{
     LineupRequest, WithdrawRequest, parse_create_event, parse_player, parse_result, parse_team,
 };
 use crate::api::{base_url, bearer};
-use crate::error::ApiError;
+use crate::error::{ApiError, Holder};
 use crate::ids::{GameId, Token, TokenHash};
 use crate::request::body;
 use crate::server::AppState;
@@ -46,6 +47,10 @@ pub fn routes() -> Router<Arc<AppState>> {
         .route("/api/events/{id}/results", post(enter_result))
         .route("/api/events/{id}/withdraw", post(withdraw))
         .route("/api/events/{id}/me", get(me))
+        .route("/api/events/{id}/links", get(list_links).post(reissue_link))
+        .route("/api/events/{id}/ws", get(live))
+        .route("/api/events/{id}/officials", post(appoint))
+        .route("/api/events/{id}/assign", post(assign))
         .route("/api/events/{id}/export", get(export))
         .route("/api/games/{id}/event", get(super::of_game::show))
 }
@@ -69,13 +74,18 @@ enum Role {
     Captain(u32),
 }
 
-fn role(c: &Competition, headers: &HeaderMap) -> Result<Role, ApiError> {
-    let token = bearer(headers)?;
+/// Who the bearer is; `need` names whose token the action needs, for the refusals.
+fn role(c: &Competition, headers: &HeaderMap, need: Holder) -> Result<Role, ApiError> {
+    let token = bearer(headers).map_err(|_| ApiError::TokenNeeded(need))?;
     let is = |hex: &str| TokenHash::from_hex(hex).is_some_and(|h| h.matches(token));
     if is(&c.organiser_sha256) {
         return Ok(Role::Organiser);
     }
-    if is(&c.arbiter_sha256) {
+    // The chief arbiter and his deputies (`officials.rs`).
+    let deputy = |o: &super::arbiters::Official| {
+        o.role == super::arbiters::OfficialRole::Deputy && is(&o.token_sha256)
+    };
+    if is(&c.arbiter_sha256) || c.officials.iter().any(deputy) {
         return Ok(Role::Arbiter);
     }
     if let Some(t) = c.teams.iter().find(|t| is(&t.token_sha256)) {
@@ -85,18 +95,18 @@ fn role(c: &Competition, headers: &HeaderMap) -> Result<Role, ApiError> {
         .iter()
         .find(|e| is(&e.token_sha256))
         .map(|e| Role::Player(e.id))
-        .ok_or(ApiError::WrongToken)
+        .ok_or(ApiError::NotHolder(need))
 }
 
 fn organiser(c: &Competition, headers: &HeaderMap) -> Result<(), ApiError> {
-    match role(c, headers)? {
+    match role(c, headers, Holder::Organiser)? {
         Role::Organiser => Ok(()),
-        _ => Err(ApiError::WrongToken),
+        _ => Err(ApiError::NotHolder(Holder::Organiser)),
     }
 }
 
 fn find<'a>(all: &'a HashMap<String, Competition>, id: &str) -> Result<&'a Competition, ApiError> {
-    all.get(id).ok_or(ApiError::NotFound)
+    all.get(id).ok_or(ApiError::NoEvent)
 }
 
 async fn create(
@@ -112,7 +122,8 @@ async fn create(
     let spec = parse_create_event(&bytes)?;
     let id = GameId::random().map_err(random_error)?.to_string();
     let organiser = Token::random().map_err(random_error)?;
-    let arbiter = Token::random().map_err(random_error)?;
+    // Derived from the organiser's, so that his console can list it again (`links.rs`).
+    let arbiter = links::token(&id, organiser.as_str(), links::Holder::Arbiter, 0);
     let lot_seed = match spec.lot_seed {
         Some(s) => s,
         None => {
@@ -129,6 +140,9 @@ async fn create(
         format: spec.format,
         organiser_sha256: organiser.hash().to_hex(),
         arbiter_sha256: arbiter.hash().to_hex(),
+        arbiter_link: 0,
+        revoked: Vec::new(),
+        officials: Vec::new(),
         game: spec.game,
         draw_by_lot: spec.draw_by_lot,
         lot_seed,
@@ -189,7 +203,7 @@ async fn list(State(app): App) -> Json<Value> {
 }
 
 async fn show(State(app): App, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
-    let c = app.events.get(&id).await.ok_or(ApiError::NotFound)?;
+    let c = app.events.get(&id).await.ok_or(ApiError::NoEvent)?;
     Ok(Json(c.view()))
 }
 
@@ -200,11 +214,14 @@ async fn add_player(
     bytes: Bytes,
 ) -> Result<Response, ApiError> {
     let player = parse_player(&bytes)?;
-    let token = Token::random().map_err(random_error)?;
     let mut all = app.events.lock().await;
     let mut c = find(&all, &id)?.clone();
     organiser(&c, &headers)?;
-    let n = c.register(player, token.hash().to_hex())?;
+    let n = c.register(player, String::new())?;
+    // The player's token is derived from the organiser's (`links.rs`).
+    let token = c
+        .derive_first_link(bearer(&headers)?, n)
+        .ok_or_else(|| Refused(format!("no player {n}")))?;
     let number = c.entry(n).and_then(|e| e.number);
     app.events.commit(&mut all, c).await?;
     drop(all);
@@ -235,6 +252,13 @@ async fn add_team(
         .zip(tokens.iter().map(|t| t.hash().to_hex()))
         .collect();
     let (team, ids) = c.register_team(name, captain.hash().to_hex(), squad)?;
+    // The squad's tokens are derived from the organiser's, to be listed again.
+    let organiser_token = bearer(&headers)?;
+    let tokens = ids
+        .iter()
+        .map(|n| c.derive_first_link(organiser_token, *n))
+        .collect::<Option<Vec<_>>>()
+        .ok_or_else(|| Refused("a squad player went missing".into()))?;
     app.events.commit(&mut all, c).await?;
     drop(all);
     let base = base_url(&app, &headers);
@@ -259,10 +283,10 @@ async fn lineup(
     let r: LineupRequest = body(&bytes)?;
     let mut all = app.events.lock().await;
     let mut c = find(&all, &id)?.clone();
-    match role(&c, &headers)? {
+    match role(&c, &headers, Holder::OrganiserOrCaptain)? {
         Role::Organiser => {}
         Role::Captain(t) if t == r.team => {}
-        _ => return Err(ApiError::WrongToken),
+        _ => return Err(ApiError::NotHolder(Holder::OrganiserOrCaptain)),
     }
     let before = c.boards.len();
     let complete = c.name_lineup(r.round, r.team, r.lineup)?;
@@ -362,8 +386,11 @@ async fn enter_result(
     let (r, outcome) = parse_result(&bytes)?;
     let mut all = app.events.lock().await;
     let mut c = find(&all, &id)?.clone();
-    if !matches!(role(&c, &headers)?, Role::Organiser | Role::Arbiter) {
-        return Err(ApiError::WrongToken);
+    if !matches!(
+        role(&c, &headers, Holder::OrganiserOrArbiter)?,
+        Role::Organiser | Role::Arbiter
+    ) {
+        return Err(ApiError::NotHolder(Holder::OrganiserOrArbiter));
     }
     let game = c
         .boards
@@ -411,14 +438,215 @@ async fn withdraw(
     ))
 }
 
+/// `GET /api/events/{id}/ws`: the event's view now, then again after every change (a
+/// result coming in, a round paired…), instead of the pages polling. Read-only: messages
+/// from the client are ignored; a ping every 25 s keeps proxies from closing it.
+async fn live(
+    State(app): App,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    ws: axum::extract::ws::WebSocketUpgrade,
+) -> Result<Response, ApiError> {
+    use axum::extract::ws::Message;
+    let text = |h| {
+        headers
+            .get(h)
+            .and_then(|v: &header::HeaderValue| v.to_str().ok())
+    };
+    if !crate::ws::origin_allowed(text(header::ORIGIN), text(header::HOST), &app.config.net) {
+        let refusal = json!({"error": "origin", "status": 403, "message": "WebSocket origin not allowed",
+                             "message_zh": "不接受来自此来源的WebSocket"});
+        return Ok((StatusCode::FORBIDDEN, Json(refusal)).into_response());
+    }
+    app.events.get(&id).await.ok_or(ApiError::NoEvent)?;
+    let mut changes = app.events.subscribe();
+    Ok(ws
+        .max_message_size(4096)
+        .on_upgrade(move |mut socket| async move {
+            let view = |c: Competition| json!({"type": "event", "event": c.view()}).to_string();
+            let Some(c) = app.events.get(&id).await else {
+                return;
+            };
+            if socket.send(Message::Text(view(c).into())).await.is_err() {
+                return;
+            }
+            let mut ping = tokio::time::interval(std::time::Duration::from_secs(25));
+            loop {
+                let changed = tokio::select! {
+                    changed = changes.recv() => changed,
+                    _ = ping.tick() => {
+                        if socket.send(Message::Ping(Bytes::new())).await.is_err() { return; }
+                        continue;
+                    }
+                    incoming = socket.recv() => match incoming {
+                        Some(Ok(Message::Close(_)) | Err(_)) | None => return,
+                        Some(Ok(_)) => continue,
+                    },
+                };
+                // A page that fell behind gets the view now, which holds every change.
+                let ours = match changed {
+                    Ok(changed) => changed == id,
+                    Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => true,
+                    Err(tokio::sync::broadcast::error::RecvError::Closed) => return,
+                };
+                if !ours {
+                    continue;
+                }
+                let Some(c) = app.events.get(&id).await else {
+                    return;
+                };
+                if socket.send(Message::Text(view(c).into())).await.is_err() {
+                    return;
+                }
+            }
+        }))
+}
+
+/// `POST /api/events/{id}/officials` (organiser) `{"name", "role": "deputy" | "board"}`:
+/// appoints an arbiter with his own link (`officials.rs`).
+async fn appoint(
+    State(app): App,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    bytes: Bytes,
+) -> Result<Response, ApiError> {
+    let r: super::request::OfficialRequest = body(&bytes)?;
+    let mut all = app.events.lock().await;
+    let mut c = find(&all, &id)?.clone();
+    organiser(&c, &headers)?;
+    let n = c.add_official(&r.name, r.role)?;
+    let token = c
+        .derive_official_link(bearer(&headers)?, n)
+        .ok_or_else(|| Refused(format!("no arbiter {n}")))?;
+    app.events.commit(&mut all, c).await?;
+    drop(all);
+    let url = format!(
+        "{}/e/{id}/organiser#t={}",
+        base_url(&app, &headers),
+        token.as_str()
+    );
+    let answer = json!({"official": n, "role": r.role, "token": token.as_str(), "url": url});
+    Ok((StatusCode::CREATED, Json(answer)).into_response())
+}
+
+/// `POST /api/events/{id}/assign` (organiser or chief arbiter) `{"round", "official",
+/// "boards"}`: a board arbiter's boards in a round; warns beyond 1960 §18's ratios.
+async fn assign(
+    State(app): App,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    bytes: Bytes,
+) -> Result<Json<Value>, ApiError> {
+    let r: super::request::AssignRequest = body(&bytes)?;
+    let mut all = app.events.lock().await;
+    let mut c = find(&all, &id)?.clone();
+    if !matches!(
+        role(&c, &headers, Holder::OrganiserOrArbiter)?,
+        Role::Organiser | Role::Arbiter
+    ) {
+        return Err(ApiError::NotHolder(Holder::OrganiserOrArbiter));
+    }
+    let warnings = c.assign(r.official, r.round, &r.boards)?;
+    app.events.commit(&mut all, c).await?;
+    let (en, zh): (Vec<String>, Vec<String>) = warnings.into_iter().unzip();
+    Ok(Json(json!({
+        "official": r.official, "round": r.round, "boards": r.boards,
+        "warnings": en, "warnings_zh": zh,
+    })))
+}
+
+/// `GET /api/events/{id}/links` (organiser): every link of the event, again.
+async fn list_links(
+    State(app): App,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<Value>, ApiError> {
+    let c = app.events.get(&id).await.ok_or(ApiError::NoEvent)?;
+    organiser(&c, &headers)?;
+    let secret = bearer(&headers)?;
+    let base = base_url(&app, &headers);
+    let url =
+        |page: &str, t: Option<Token>| t.map(|t| format!("{base}/e/{id}/{page}#t={}", t.as_str()));
+    let players: Vec<Value> = c
+        .entries
+        .iter()
+        .filter(|e| !e.removed)
+        .map(|e| {
+            json!({
+                "player": e.id, "number": e.number, "name": e.player.name, "club": e.player.club,
+                "team": e.team.map(|t| t.0), "issued": e.link + 1,
+                "url": url("player", c.link_token(secret, links::Holder::Player(e.id))),
+            })
+        })
+        .collect();
+    let officials: Vec<Value> = c
+        .officials
+        .iter()
+        .map(|o| {
+            json!({
+                "official": o.id, "name": o.name, "role": o.role, "boards": o.boards,
+                "issued": o.link + 1,
+                "url": url("organiser", c.link_token(secret, links::Holder::Official(o.id))),
+            })
+        })
+        .collect();
+    Ok(Json(json!({
+        "officials": officials,
+        "event": c.name,
+        "organiser": {"url": format!("{base}/e/{id}/organiser#t={secret}")},
+        "arbiter": {"url": url("organiser", c.link_token(secret, links::Holder::Arbiter)),
+                    "issued": c.arbiter_link + 1},
+        "players": players,
+    })))
+}
+
+/// `POST /api/events/{id}/links` (organiser) `{"player": N}` or `{"arbiter": true}`:
+/// re-issues that link; the old one stops working at once, on every game of the event.
+async fn reissue_link(
+    State(app): App,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    bytes: Bytes,
+) -> Result<Json<Value>, ApiError> {
+    let r: super::request::ReissueRequest = body(&bytes)?;
+    let holder = match (r.player, r.official, r.arbiter) {
+        (Some(n), None, None | Some(false)) => links::Holder::Player(n),
+        (None, Some(n), None | Some(false)) => links::Holder::Official(n),
+        (None, None, Some(true)) => links::Holder::Arbiter,
+        _ => {
+            return Err(ApiError::Invalid(crate::error::Invalid::new(
+                "player",
+                "give one of a player's number, an official's number or \"arbiter\": true",
+                "请给出选手编号、裁判编号或 \"arbiter\": true 之一",
+            )));
+        }
+    };
+    let mut all = app.events.lock().await;
+    let mut c = find(&all, &id)?.clone();
+    organiser(&c, &headers)?;
+    let token = c.reissue(bearer(&headers)?, holder)?;
+    app.events.commit(&mut all, c).await?;
+    drop(all);
+    let base = base_url(&app, &headers);
+    let (page, who) = match holder {
+        links::Holder::Arbiter => ("organiser", json!("arbiter")),
+        links::Holder::Player(n) => ("player", json!(n)),
+        links::Holder::Official(n) => ("organiser", json!({"official": n})),
+    };
+    Ok(Json(json!({
+        "holder": who, "token": token.as_str(),
+        "url": format!("{base}/e/{id}/{page}#t={}", token.as_str()),
+    })))
+}
+
 async fn me(
     State(app): App,
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> Result<Json<Value>, ApiError> {
-    let c = app.events.get(&id).await.ok_or(ApiError::NotFound)?;
-    let Role::Player(me) = role(&c, &headers)? else {
-        return Err(ApiError::WrongToken);
+    let c = app.events.get(&id).await.ok_or(ApiError::NoEvent)?;
+    let Role::Player(me) = role(&c, &headers, Holder::Player)? else {
+        return Err(ApiError::NotHolder(Holder::Player));
     };
     let games: Vec<Value> = c
         .boards
@@ -443,7 +671,7 @@ async fn me(
         .rev()
         .find(|b| (b.red == me || b.black == me) && c.outcome_of(b).is_none())
         .and_then(|b| b.game.clone());
-    let entry = c.entry(me).ok_or(ApiError::NotFound)?;
+    let entry = c.entry(me).ok_or(ApiError::NotHolder(Holder::Player))?;
     Ok(Json(json!({
         "player": me, "number": entry.number, "name": entry.player.name, "withdrawn": entry.removed,
         "current_game": current, "games": games,
@@ -455,7 +683,7 @@ async fn export(
     Path(id): Path<String>,
     RawQuery(query): RawQuery,
 ) -> Result<Response, ApiError> {
-    let c = app.events.get(&id).await.ok_or(ApiError::NotFound)?;
+    let c = app.events.get(&id).await.ok_or(ApiError::NoEvent)?;
     let format = query
         .as_deref()
         .unwrap_or("")

@@ -80,6 +80,7 @@ impl Competition {
                 playoff,
                 team_match: None,
                 stage: None,
+                fouls: [0, 0],
             };
             self.boards.push(board);
         }

@@ -9,7 +9,8 @@ use crate::ids::{GameId, TokenHash};
 use crate::request::parse_create;
 use crate::server::AppState;
 use crate::store::{MoreTokens, NewGame, StoredGame};
-use xiangqi_game::{Event, Ruling};
+use xiangqi_clock::Side;
+use xiangqi_game::{Actor, Event, Ruling};
 
 fn digest(hex: &str) -> Result<TokenHash, ApiError> {
     TokenHash::from_hex(hex).ok_or_else(|| ApiError::Storage("a bad token digest".into()))
@@ -77,14 +78,18 @@ pub(crate) fn outcome_of_ruling(r: &Ruling) -> Option<xiangqi_tournament::Outcom
     outcome_of_game(r.result, &r.reason, r.ply)
 }
 
-/// Called by a game's room once its end is committed: the event that plays the game (if
-/// any) records the result. Runs on its own task, so the room never waits for the event.
-pub fn game_ended(app: &Arc<AppState>, id: &GameId, ruling: &Ruling) {
-    let Some(outcome) = outcome_of_ruling(ruling) else {
-        return;
-    };
-    // In a cluster only the node serving the competitions changes them; it finds this
-    // result by itself (`event::restore`, every renewal).
+/// Changes, on a task of its own, the event that plays game `id` (if any) with `change`
+/// (given the event and the game's round and board; `Ok(false)`: nothing to store), then
+/// commits it. In a cluster only the node serving the competitions changes them; it finds
+/// a game's end and fouls by itself (`event::restore`, every renewal).
+fn on_board(
+    app: &Arc<AppState>,
+    id: &GameId,
+    what: &'static str,
+    change: impl FnOnce(&mut Competition, u32, u32) -> Result<bool, super::model::Refused>
+    + Send
+    + 'static,
+) {
     if app
         .cluster
         .as_ref()
@@ -105,6 +110,28 @@ pub fn game_ended(app: &Arc<AppState>, id: &GameId, ruling: &Ruling) {
         let Some((round, board)) = c.board_of_game(&id) else {
             return;
         };
+        match change(&mut c, round, board) {
+            Ok(true) => {}
+            Ok(false) => return,
+            Err(e) => {
+                tracing::warn!(game = %id, error = %e.0, "a game's {what} did not fit its event");
+                return;
+            }
+        }
+        let event = c.id.clone();
+        if let Err(e) = app.events.commit(&mut all, c).await {
+            tracing::error!(%event, game = %id, error = %e, "a game's {what} was not recorded");
+        }
+    });
+}
+
+/// Called by a game's room once its end is committed: the event that plays the game (if
+/// any) records the result. Runs on its own task, so the room never waits for the event.
+pub fn game_ended(app: &Arc<AppState>, id: &GameId, ruling: &Ruling) {
+    let Some(outcome) = outcome_of_ruling(ruling) else {
+        return;
+    };
+    on_board(app, id, "result", move |c, round, board| {
         let waiting = c
             .boards
             .iter()
@@ -112,15 +139,46 @@ pub fn game_ended(app: &Arc<AppState>, id: &GameId, ruling: &Ruling) {
             .is_some_and(|b| c.outcome_of(b).is_none());
         // A result the organiser or arbiter entered stands.
         if !waiting {
-            return;
+            return Ok(false);
         }
-        if let Err(e) = c.set_result(round, board, outcome) {
-            tracing::warn!(game = %id, error = %e.0, "a game's result did not fit its event");
-            return;
-        }
-        let event = c.id.clone();
-        if let Err(e) = app.events.commit(&mut all, c).await {
-            tracing::error!(%event, game = %id, error = %e, "a game's result was not recorded");
-        }
+        c.set_result(round, board, outcome).map(|()| true)
     });
+}
+
+/// Called by a game's room when a foul is committed: the event that plays the game (if any)
+/// counts it (`fouls.rs`). Runs on its own task, like a game's end.
+pub fn game_fouls(app: &Arc<AppState>, id: &GameId, fouls: xiangqi_clock::BySide<u32>) {
+    on_board(app, id, "fouls", move |c, round, board| {
+        c.set_fouls(round, board, [fouls.red, fouls.black])
+    });
+}
+
+/// Who `token` is on game `game` by the event that plays it, when the game itself does not
+/// hold it: the organiser (the arbiter of his event's games), the event arbiter (the chief),
+/// a deputy, the board's assigned arbiter (`officials.rs`), or a player whose link was
+/// re-issued after the game was created (`links.rs`).
+pub async fn actor_in_event(app: &Arc<AppState>, game: &GameId, token: &str) -> Option<Actor> {
+    let all = app.events.lock().await;
+    let c = all
+        .values()
+        .find(|c| c.board_of_game(game.as_str()).is_some())?;
+    let is = |hex: &str| TokenHash::from_hex(hex).is_some_and(|h| h.matches(token));
+    if is(&c.organiser_sha256) || is(&c.arbiter_sha256) {
+        return Some(Actor::Arbiter);
+    }
+    let b = c
+        .boards
+        .iter()
+        .find(|b| b.game.as_deref() == Some(game.as_str()))?;
+    // A deputy on every game; a board arbiter on the boards assigned to him.
+    if c.officials
+        .iter()
+        .any(|o| is(&o.token_sha256) && o.covers(b.round, b.board))
+    {
+        return Some(Actor::Arbiter);
+    }
+    [(b.red, Side::Red), (b.black, Side::Black)]
+        .into_iter()
+        .find(|(p, _)| c.entry(*p).is_some_and(|e| is(&e.token_sha256)))
+        .map(|(_, side)| Actor::Player { side, seat: 0 })
 }

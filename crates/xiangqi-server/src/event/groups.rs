@@ -23,7 +23,7 @@ impl GroupsState {
         }
     }
 
-    fn stage_mut(&mut self, s: u32) -> Option<&mut Tournament> {
+    pub(crate) fn stage_mut(&mut self, s: u32) -> Option<&mut Tournament> {
         let g = self.event.groups.len() as u32;
         match s {
             s if s < g => self.event.groups.get_mut(s as usize),
@@ -192,6 +192,7 @@ impl Competition {
                 playoff: false,
                 team_match: None,
                 stage: Some((s, r, b)),
+                fouls: [0, 0],
             };
             self.boards.push(board);
         }

@@ -22,12 +22,16 @@
 //!   ([`restore`]) reads the ending of every game the events still wait for.
 
 pub mod api;
+pub mod arbiters;
 pub mod bracket;
 pub mod cards;
+pub mod fouls;
 pub mod games;
 pub mod groups;
+pub mod links;
 pub mod model;
 pub mod of_game;
+pub mod officials;
 pub mod pages;
 pub mod playoff;
 pub mod registration;
@@ -37,26 +41,37 @@ pub mod store;
 pub mod team;
 pub mod view;
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
 use tokio::sync::{Mutex, MutexGuard};
 
 use crate::error::ApiError;
-use crate::ids::GameId;
+use crate::ids::{GameId, TokenHash};
 use crate::server::AppState;
 use crate::store::StoreError;
 use games::outcome_of_ruling;
 use model::Competition;
 use store::EventStore;
 
-pub use games::game_ended;
+pub use games::{actor_in_event, game_ended, game_fouls};
 
 /// Every competition, in memory and in the database.
 #[derive(Debug)]
 pub struct Events {
     store: EventStore,
     all: Mutex<HashMap<String, Competition>>,
+    /// The digests of every re-issued link of every event (`links.rs`), checked on each
+    /// request to a game without waiting for the events' lock.
+    revoked: std::sync::Mutex<HashSet<TokenHash>>,
+    /// The id of every event committed, for the event pages' WebSockets.
+    changes: tokio::sync::broadcast::Sender<String>,
+}
+
+fn revoked_of<'a>(all: impl Iterator<Item = &'a Competition>) -> HashSet<TokenHash> {
+    all.flat_map(|c| c.revoked.iter())
+        .filter_map(|hex| TokenHash::from_hex(hex))
+        .collect()
 }
 
 impl Events {
@@ -67,7 +82,7 @@ impl Events {
     /// If the database cannot be read.
     pub async fn open(store: crate::store::Store) -> Result<Events, StoreError> {
         let store = EventStore::new(store);
-        let all = store
+        let all: HashMap<String, Competition> = store
             .load_all()
             .await?
             .into_iter()
@@ -75,6 +90,8 @@ impl Events {
             .collect();
         Ok(Events {
             store,
+            changes: tokio::sync::broadcast::channel(256).0,
+            revoked: std::sync::Mutex::new(revoked_of(all.values())),
             all: Mutex::new(all),
         })
     }
@@ -89,7 +106,19 @@ impl Events {
         let mut all = self.all.lock().await;
         let fresh = self.store.load_all().await?;
         *all = fresh.into_iter().map(|c| (c.id.clone(), c)).collect();
+        *self.revoked.lock().unwrap_or_else(|p| p.into_inner()) = revoked_of(all.values());
         Ok(())
+    }
+
+    /// The ids of the events committed from now on (a page's socket listens for its own).
+    pub fn subscribe(&self) -> tokio::sync::broadcast::Receiver<String> {
+        self.changes.subscribe()
+    }
+
+    /// Whether `token` is a link re-issued since (refused everywhere).
+    pub fn is_revoked(&self, token: &str) -> bool {
+        let revoked = self.revoked.lock().unwrap_or_else(|p| p.into_inner());
+        !revoked.is_empty() && revoked.contains(&TokenHash::of(token))
     }
 
     /// Holds every event while a change is made: changes to events are one at a time.
@@ -104,6 +133,12 @@ impl Events {
         c: Competition,
     ) -> Result<(), ApiError> {
         self.store.save(&c, c.status() != "finished").await?;
+        if !c.revoked.is_empty() {
+            let mut revoked = self.revoked.lock().unwrap_or_else(|p| p.into_inner());
+            revoked.extend(c.revoked.iter().filter_map(|hex| TokenHash::from_hex(hex)));
+        }
+        // No page listening is no error.
+        let _ = self.changes.send(c.id.clone());
         all.insert(c.id.clone(), c);
         Ok(())
     }
@@ -160,6 +195,9 @@ pub async fn restore(app: &Arc<AppState>) {
             {
                 changed = true;
             }
+            // Fouls committed with the game but not yet counted by the event.
+            let fouls = fouls::stored_fouls(&stored.events);
+            changed |= c.set_fouls(round, board, fouls).unwrap_or(false);
         }
         if changed && let Err(e) = app.events.commit(&mut all, c).await {
             tracing::error!(event = %id, error = %e, "could not record results found at start");

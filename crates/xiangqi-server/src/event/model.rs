@@ -88,6 +88,10 @@ pub struct Entry {
     /// Team events: the team (its id) and the player's registered rank in it (1 first).
     #[serde(default)]
     pub team: Option<(u32, u32)>,
+    /// How many times his link was re-issued (the generation his token is derived with,
+    /// `links.rs`).
+    #[serde(default)]
+    pub link: u32,
 }
 
 /// A board of a round and the server game played on it.
@@ -121,6 +125,10 @@ pub struct Board {
     /// and the round and board in that stage's own table.
     #[serde(default)]
     pub stage: Option<(u32, u32, u32)>,
+    /// Fouls recorded on the board's game, red first (1960 §13 二, §15 二: 违例; see
+    /// `fouls.rs`).
+    #[serde(default)]
+    pub fouls: [u32; 2],
 }
 
 /// A pairing of a bracket once both sides are known: A and B by starting number.
@@ -223,6 +231,16 @@ pub struct Competition {
     pub organiser_sha256: String,
     /// SHA-256 of the event arbiter's token.
     pub arbiter_sha256: String,
+    /// How many times the arbiter's link was re-issued (`links.rs`).
+    #[serde(default)]
+    pub arbiter_link: u32,
+    /// Digests of the links re-issued since (hex): refused on the event's games, which
+    /// hold them, from then on.
+    #[serde(default)]
+    pub revoked: Vec<String>,
+    /// The deputies and board arbiters (`officials.rs`); the chief is the event arbiter.
+    #[serde(default)]
+    pub officials: Vec<super::arbiters::Official>,
     /// The body of `POST /api/games` every game of the event is created from (control,
     /// rules, options), without names.
     pub game: serde_json::Value,

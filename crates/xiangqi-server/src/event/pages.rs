@@ -24,9 +24,18 @@ const ASSETS: &[(&str, &str, &str)] = &[
     ("event-i18n.js", JS, web_file!("event-i18n.js")),
     ("event-view.js", JS, web_file!("event-view.js")),
     ("event.js", JS, web_file!("event.js")),
+    ("event-live.js", JS, web_file!("event-live.js")),
     ("organiser.js", JS, web_file!("organiser.js")),
+    ("console-links.js", JS, web_file!("console-links.js")),
+    ("console-entry.js", JS, web_file!("console-entry.js")),
+    (
+        "console-officials.js",
+        JS,
+        web_file!("console-officials.js"),
+    ),
     ("player.js", JS, web_file!("player.js")),
     ("home-events.js", JS, web_file!("home-events.js")),
+    ("event-create.js", JS, web_file!("event-create.js")),
     (
         "event.css",
         "text/css; charset=utf-8",
@@ -35,7 +44,7 @@ const ASSETS: &[(&str, &str, &str)] = &[
 ];
 
 fn known(id: &str) -> Result<(), ApiError> {
-    GameId::parse(id).map(|_| ()).ok_or(ApiError::NotFound)
+    GameId::parse(id).map(|_| ()).ok_or(ApiError::NoEvent)
 }
 
 /// `GET /e/{id}`: pairings, live results, standings, crosstable, bracket.

@@ -92,6 +92,7 @@ impl Competition {
                 playoff: true,
                 team_match: None,
                 stage: None,
+                fouls: [0, 0],
             });
         }
         if let Some(state) = self.playoff.as_mut() {

@@ -60,6 +60,7 @@ impl Competition {
             number,
             removed: false,
             team: None,
+            link: 0,
         });
         Ok(id)
     }

@@ -10,11 +10,20 @@ use xiangqi_tournament::{
 };
 
 use super::model::Format;
-use crate::error::ApiError;
+use crate::bounds::check_swiss_rounds;
+use crate::error::{ApiError, Invalid};
 use crate::request::{body, parse_create};
 
+/// A field of the request at fault: the message's first word names it (`rounds: …`).
 fn invalid(m: impl Into<String>) -> ApiError {
-    ApiError::InvalidOptions(m.into())
+    let m: String = m.into();
+    let (field, why) = m.split_once(':').unwrap_or(("request", &m));
+    let field = field.split_whitespace().next().unwrap_or("request");
+    ApiError::Invalid(Invalid::new(
+        field,
+        why.trim(),
+        format!("{field}不可接受：{}", why.trim()),
+    ))
 }
 
 /// `POST /api/events` as sent.
@@ -223,6 +232,7 @@ pub fn parse_create_event(bytes: &[u8]) -> Result<EventSpec, ApiError> {
             let rounds = r.rounds.ok_or_else(|| {
                 invalid("rounds: a Swiss announces its number of rounds (1960 §9 四)")
             })?;
+            check_swiss_rounds(rounds)?;
             let variant = match pick(
                 "swiss",
                 r.swiss.as_deref(),
@@ -305,6 +315,7 @@ pub fn parse_create_event(bytes: &[u8]) -> Result<EventSpec, ApiError> {
                 let rounds = r.rounds.ok_or_else(|| {
                     invalid("rounds: a Swiss announces its number of rounds (1960 §9 四)")
                 })?;
+                check_swiss_rounds(rounds)?;
                 table(
                     System::Swiss {
                         rounds,
@@ -527,11 +538,54 @@ pub struct ResultRequest {
 /// `400`/`422` naming the field.
 pub fn parse_result(bytes: &[u8]) -> Result<(ResultRequest, Outcome), ApiError> {
     let r: ResultRequest = body(bytes)?;
-    let outcome: Outcome = r
-        .result
-        .parse()
-        .map_err(|e| invalid(format!("result: {e}")))?;
+    let outcome: Outcome = r.result.parse().map_err(|e| {
+        ApiError::Invalid(Invalid::new(
+            "result",
+            format!("{:?}: {e}; expected 1-0, 0-1, 1/2, +-, -+ or --", r.result),
+            format!(
+                "{:?}：结果应为 1-0（红胜）、0-1（黑胜）、1/2（和）、+-、-+（不战而胜）或 --（双方弃权）",
+                r.result
+            ),
+        ))
+    })?;
     Ok((r, outcome))
+}
+
+/// `POST /api/events/{id}/officials`: a deputy or board arbiter to appoint.
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct OfficialRequest {
+    /// His name.
+    pub name: String,
+    /// `deputy` or `board`.
+    pub role: super::arbiters::OfficialRole,
+}
+
+/// `POST /api/events/{id}/assign`: a board arbiter's boards in a round.
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct AssignRequest {
+    /// The round.
+    pub round: u32,
+    /// The official's number.
+    pub official: u32,
+    /// His boards.
+    pub boards: Vec<u32>,
+}
+
+/// `POST /api/events/{id}/links`: whose link to re-issue.
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct ReissueRequest {
+    /// A player's registration number.
+    #[serde(default)]
+    pub player: Option<u32>,
+    /// An official's number.
+    #[serde(default)]
+    pub official: Option<u32>,
+    /// The arbiter's link.
+    #[serde(default)]
+    pub arbiter: Option<bool>,
 }
 
 /// `POST /api/events/{id}/withdraw`.

@@ -117,6 +117,7 @@ impl Competition {
                 playoff: false,
                 team_match: None,
                 stage: None,
+                fouls: [0, 0],
             };
             self.boards.push(board);
         }

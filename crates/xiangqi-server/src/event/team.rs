@@ -67,6 +67,7 @@ impl Competition {
                 number: None,
                 removed: false,
                 team: Some((team, rank as u32 + 1)),
+                link: 0,
             });
             ids.push(id);
         }
@@ -183,6 +184,7 @@ impl Competition {
                 playoff: false,
                 team_match: Some(m),
                 stage: None,
+                fouls: [0, 0],
             });
         }
         Ok((round, Vec::new()))
@@ -256,6 +258,7 @@ impl Competition {
                 playoff: false,
                 team_match: Some(m),
                 stage: None,
+                fouls: [0, 0],
             });
         }
         Ok(true)

@@ -79,6 +79,7 @@ impl Competition {
                     "number": self.entry(id).and_then(|e| e.number),
                     "name": self.name_of(id), "points": points(r.points), "games": r.games,
                     "wins": r.wins, "draws": r.draws, "losses": r.losses, "tiebreaks": tiebreaks,
+                    "fouls": self.fouls_of(id),
                 })
             })
             .collect()
@@ -282,7 +283,7 @@ impl Competition {
                             "board": b.board, "red": b.red, "black": b.black,
                             "red_name": self.name_of(b.red), "black_name": self.name_of(b.black),
                             "game": b.game, "result": self.outcome_of(b).map(result_text),
-                            "playoff": b.playoff,
+                            "playoff": b.playoff, "fouls": b.fouls,
                         });
                         if let (Some(i), Some(s), Some(map)) =
                             (b.bracket_match, &self.bracket, v.as_object_mut())
@@ -452,6 +453,7 @@ impl Competition {
             "tiebreak_chain": self.tiebreak_chain(),
             "players": players, "rounds": self.rounds_view(), "standings": self.standings(),
             "crosstable": crosstable, "bracket": self.bracket_view(), "log": self.log,
+            "foul_notes": self.foul_notes(),
             "cards": self.cards,
             "stages": self.stages_view(),
             "teams": self.teams.iter().map(|t| json!({"team": t.id, "name": t.name, "squad": t.squad})).collect::<Vec<_>>(),

@@ -133,6 +133,20 @@ impl Browser {
 
     /// Sends a command (to a page's session if given) and waits for its result.
     pub async fn call(&self, session: Option<&str>, method: &str, params: Value) -> Value {
+        match self.try_call(session, method, params).await {
+            Ok(result) => result,
+            Err(error) => panic!("{method}: {error}"),
+        }
+    }
+
+    /// Sends a command and waits for its result, or the browser's error (a page that is
+    /// navigating answers `Runtime.evaluate` with one).
+    pub async fn try_call(
+        &self,
+        session: Option<&str>,
+        method: &str,
+        params: Value,
+    ) -> Result<Value, Value> {
         let id = self.next.fetch_add(1, Ordering::Relaxed);
         let mut message = json!({"id": id, "method": method, "params": params});
         if let Some(session) = session {
@@ -145,10 +159,10 @@ impl Browser {
             .await
             .unwrap_or_else(|_| panic!("{method}: no answer in 20 s"))
             .unwrap();
-        if let Some(error) = reply.get("error") {
-            panic!("{method}: {error}");
+        match reply.get("error") {
+            Some(error) => Err(error.clone()),
+            None => Ok(reply["result"].clone()),
         }
-        reply["result"].clone()
     }
 
     /// A new tab in its own browser context (its own storage), at `url`.
@@ -201,12 +215,26 @@ impl Page<'_> {
 
     /// Evaluates `expression` and returns its value (promises are awaited).
     pub async fn eval(&self, expression: &str) -> Value {
-        let result = self
-            .call(
-                "Runtime.evaluate",
-                json!({"expression": expression, "returnByValue": true, "awaitPromise": true}),
-            )
+        let params = json!({"expression": expression, "returnByValue": true, "awaitPromise": true});
+        // A page caught between two documents (a link followed, a reload) refuses the
+        // evaluation; the test meant the document that comes, so ask it again.
+        let mut result = self
+            .browser
+            .try_call(Some(&self.session), "Runtime.evaluate", params.clone())
             .await;
+        for _ in 0..20 {
+            match &result {
+                Err(e) if e.to_string().contains("navigated or closed") => {
+                    tokio::time::sleep(Duration::from_millis(100)).await;
+                    result = self
+                        .browser
+                        .try_call(Some(&self.session), "Runtime.evaluate", params.clone())
+                        .await;
+                }
+                _ => break,
+            }
+        }
+        let result = result.unwrap_or_else(|e| panic!("Runtime.evaluate: {e}"));
         if let Some(exception) = result.get("exceptionDetails") {
             panic!("{expression}: {exception}");
         }
@@ -216,12 +244,16 @@ impl Page<'_> {
     /// Waits until `expression` is truthy; panics with `what` after 10 s.
     pub async fn wait_for(&self, expression: &str, what: &str) {
         for _ in 0..200 {
+            // An error (the page navigating between two polls) counts as "not yet".
             let ok = self
-                .call(
+                .browser
+                .try_call(
+                    Some(&self.session),
                     "Runtime.evaluate",
                     json!({"expression": format!("Boolean({expression})"), "returnByValue": true}),
                 )
-                .await;
+                .await
+                .unwrap_or_default();
             if ok["result"]["value"] == true {
                 return;
             }

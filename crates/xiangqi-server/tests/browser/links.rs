@@ -58,6 +58,8 @@ async fn one_browser_holds_links_of_several_games_and_acts_on_each() {
         .wait_for("window.xq.state.moves.length === 1", "Red's move in game B")
         .await;
     tab_b.drag_squares("h9", "g7").await;
+    // The arbiter scores a move only once he has switched the desk to scoring.
+    tab_c.click("#at-score").await;
     tab_c
         .eval("document.getElementById('at-move-text').value = '炮二平五'")
         .await;

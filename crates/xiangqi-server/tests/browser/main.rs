@@ -514,9 +514,9 @@ async fn the_arbiter_records_a_foul_and_a_limit_and_the_players_see_both() {
     // A foul on Black, then a limit of 20 rounds, by the desk's controls.
     arbiter
         .eval(
-            "document.getElementById('at-side').value = 'black'; \
+            "document.getElementById('at-foul-side').value = 'black'; \
              document.getElementById('at-foul-kind').value = 'touched_not_moved'; \
-             document.getElementById('at-note').value = '摸马走车'",
+             document.getElementById('at-foul-note').value = '摸马走车'",
         )
         .await;
     arbiter.click("#at-foul").await;
@@ -575,7 +575,20 @@ async fn the_arbiter_records_a_foul_and_a_limit_and_the_players_see_both() {
     );
     red.screenshot(&dir.join("arbiter-events-red.png")).await;
 
-    // Over-the-board scoring: the arbiter enters Black's reply in the short form.
+    // Over-the-board scoring, only in the desk's scoring mode: the arbiter enters Black's
+    // reply in the short form.
+    assert_eq!(
+        arbiter
+            .eval("document.getElementById('at-foul-note').value")
+            .await,
+        "",
+        "the note box is emptied once its foul is recorded"
+    );
+    assert_eq!(arbiter.eval("document.body.dataset.scoring").await, "0");
+    arbiter.click("#at-score").await;
+    arbiter
+        .wait_for("document.body.dataset.scoring === '1'", "the scoring mode")
+        .await;
     arbiter
         .eval("document.getElementById('at-move-text').value = '马87'")
         .await;

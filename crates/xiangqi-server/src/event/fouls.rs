@@ -1,0 +1,101 @@
+//! Fouls recorded on an event's games reach the event: the 1960 tie-break on 违例 (1960 §13
+//! 二 and §15 二: "违例较少者名次列前"), the crosstable's notes and the standings.
+//!
+//! Every foul the arbiter records on a board's game (and the refused repeated draw offer the
+//! game records by itself) is counted on the board (`Board::fouls`, red first) and given to
+//! the tournament crate's game (`Tournament::set_fouls`), whose `FewerFouls` criterion ranks
+//! with it. A team event's table is of teams, so its boards' fouls are on the boards and in
+//! the notes but not in a tie-break; a knockout has no tie-break on them.
+
+use serde_json::{Value, json};
+
+use super::model::{Competition, Refused};
+
+impl Competition {
+    /// Sets the fouls of round `round`'s board `board` (red first). Returns whether they
+    /// changed.
+    ///
+    /// # Errors
+    ///
+    /// When the round has no such board.
+    pub(crate) fn set_fouls(
+        &mut self,
+        round: u32,
+        board: u32,
+        fouls: [u32; 2],
+    ) -> Result<bool, Refused> {
+        let Some(i) = self
+            .boards
+            .iter()
+            .position(|b| b.round == round && b.board == board)
+        else {
+            return Err(Refused(format!("round {round} has no board {board}")));
+        };
+        if self.boards[i].fouls == fouls {
+            return Ok(false);
+        }
+        self.boards[i].fouls = fouls;
+        let b = &self.boards[i];
+        if b.team_match.is_some() || b.playoff || b.bracket_match.is_some() {
+            return Ok(true);
+        }
+        if let (Some((stage, round, board)), Some(g)) = (b.stage, self.groups.as_mut()) {
+            if let Some(t) = g.stage_mut(stage) {
+                t.set_fouls(round, board, fouls)
+                    .map_err(|e| Refused(e.to_string()))?;
+            }
+            return Ok(true);
+        }
+        if let Some(t) = self.tournament.as_mut() {
+            t.set_fouls(round, board, fouls)
+                .map_err(|e| Refused(e.to_string()))?;
+        }
+        Ok(true)
+    }
+
+    /// Each player's fouls in the whole event, by registration number.
+    pub(crate) fn fouls_of(&self, player: u32) -> u32 {
+        self.boards
+            .iter()
+            .map(|b| match player {
+                p if p == b.red => b.fouls[0],
+                p if p == b.black => b.fouls[1],
+                _ => 0,
+            })
+            .sum()
+    }
+
+    /// The crosstable's notes: every board with a foul, in round and board order.
+    pub(crate) fn foul_notes(&self) -> Value {
+        let notes: Vec<Value> = self
+            .boards
+            .iter()
+            .filter(|b| b.fouls != [0, 0])
+            .flat_map(|b| {
+                [(b.red, b.fouls[0], "red"), (b.black, b.fouls[1], "black")]
+                    .into_iter()
+                    .filter(|(_, n, _)| *n > 0)
+                    .map(|(p, n, side)| {
+                        json!({
+                            "round": b.round, "board": b.board, "player": p, "side": side,
+                            "name": self.name_of(p), "fouls": n,
+                        })
+                    })
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+        Value::Array(notes)
+    }
+}
+
+/// The fouls of each side in a stored game's events (the last count of each side's
+/// `foul` events), for the start-up's catching up.
+pub(crate) fn stored_fouls(events: &[xiangqi_game::Event]) -> [u32; 2] {
+    let mut fouls = [0, 0];
+    for e in events {
+        if let xiangqi_game::Event::Foul { side, count, .. } = e {
+            fouls[usize::from(*side == xiangqi_clock::Side::Black)] = *count;
+        }
+    }
+    fouls
+}

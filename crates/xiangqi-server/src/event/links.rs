@@ -1,0 +1,135 @@
+//! The secret links of an event, listed again at any time and re-issued on demand: someone
+//! always loses his link.
+//!
+//! The server keeps only the digests of tokens (API.md, *Create a game*). A player's and the
+//! arbiter's tokens are therefore *derived* from the organiser's
+//! ([`Token::derive`](crate::ids::Token::derive): HMAC-SHA-256 keyed by the organiser's
+//! token, over the event, the holder and the link's generation), so that whoever holds the
+//! organiser's link, and only he, can be shown every link again. Re-issuing a link takes
+//! the next generation; the old digest is kept in `revoked` and refused on the games that
+//! still hold it, while the new token is recognised on them through the event
+//! (`event::games::actor_in_event`). Links registered before this scheme (random tokens)
+//! are not listed (`null`) until they are re-issued.
+
+use super::model::{Competition, Refused};
+use crate::ids::{Token, TokenHash};
+
+/// Whose link.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Holder {
+    /// The event arbiter (chief arbiter).
+    Arbiter,
+    /// A player, by registration number.
+    Player(u32),
+    /// A deputy or board arbiter, by his number (`officials.rs`).
+    Official(u32),
+}
+
+fn label(event: &str, holder: Holder, generation: u32) -> String {
+    match holder {
+        Holder::Arbiter => format!("{event}/arbiter/{generation}"),
+        Holder::Player(n) => format!("{event}/player/{n}/{generation}"),
+        Holder::Official(n) => format!("{event}/official/{n}/{generation}"),
+    }
+}
+
+/// The token of `holder`'s link of generation `generation` in event `event`, derived from
+/// the organiser's token.
+///
+/// ```
+/// use xiangqi_server::event::links::{Holder, token};
+/// let a = token("ev", "secret", Holder::Player(1), 0);
+/// assert_ne!(a, token("ev", "secret", Holder::Player(1), 1));
+/// assert_ne!(a, token("ev", "secret", Holder::Player(2), 0));
+/// assert_ne!(a, token("ev", "other", Holder::Player(1), 0));
+/// ```
+pub fn token(event: &str, organiser: &str, holder: Holder, generation: u32) -> Token {
+    Token::derive(organiser, &label(event, holder, generation))
+}
+
+fn matches(hex: &str, token: &Token) -> bool {
+    TokenHash::from_hex(hex).is_some_and(|h| h.matches(token.as_str()))
+}
+
+impl Competition {
+    fn digest_and_generation(&self, holder: Holder) -> Option<(&str, u32)> {
+        match holder {
+            Holder::Arbiter => Some((&self.arbiter_sha256, self.arbiter_link)),
+            Holder::Player(n) => self.entry(n).map(|e| (e.token_sha256.as_str(), e.link)),
+            Holder::Official(n) => self
+                .officials
+                .iter()
+                .find(|o| o.id == n)
+                .map(|o| (o.token_sha256.as_str(), o.link)),
+        }
+    }
+
+    /// The current token of `holder`'s link, if it was derived from `organiser` (the
+    /// organiser's token); `None` for a link made before links were derived.
+    pub(crate) fn link_token(&self, organiser: &str, holder: Holder) -> Option<Token> {
+        let (digest, generation) = self.digest_and_generation(holder)?;
+        let t = token(&self.id, organiser, holder, generation);
+        matches(digest, &t).then_some(t)
+    }
+
+    /// Re-issues `holder`'s link: the next generation's token replaces the digest, the old
+    /// digest is revoked. Returns the new token.
+    ///
+    /// # Errors
+    ///
+    /// When there is no such player.
+    pub(crate) fn reissue(&mut self, organiser: &str, holder: Holder) -> Result<Token, Refused> {
+        let id = self.id.clone();
+        let (old, t) = match holder {
+            Holder::Arbiter => {
+                self.arbiter_link += 1;
+                let t = token(&id, organiser, holder, self.arbiter_link);
+                let old = std::mem::replace(&mut self.arbiter_sha256, t.hash().to_hex());
+                (old, t)
+            }
+            Holder::Player(n) => {
+                let Some(e) = self.entries.iter_mut().find(|e| e.id == n) else {
+                    return Err(Refused(format!("no player {n}")));
+                };
+                e.link += 1;
+                let t = token(&id, organiser, holder, e.link);
+                let old = std::mem::replace(&mut e.token_sha256, t.hash().to_hex());
+                (old, t)
+            }
+            Holder::Official(n) => {
+                let Some(o) = self.officials.iter_mut().find(|o| o.id == n) else {
+                    return Err(Refused(format!("no arbiter {n}")));
+                };
+                o.link += 1;
+                let t = token(&id, organiser, holder, o.link);
+                let old = std::mem::replace(&mut o.token_sha256, t.hash().to_hex());
+                (old, t)
+            }
+        };
+        self.revoked.push(old);
+        self.log.push(match holder {
+            Holder::Arbiter => format!("the arbiter's link re-issued (link {})", self.arbiter_link),
+            Holder::Player(n) => format!("player {n}'s link re-issued"),
+            Holder::Official(n) => format!("arbiter {n}'s link re-issued"),
+        });
+        Ok(t)
+    }
+
+    /// Gives a just-appointed official his first link, derived from `organiser`.
+    pub(crate) fn derive_official_link(&mut self, organiser: &str, official: u32) -> Option<Token> {
+        let t = token(&self.id, organiser, Holder::Official(official), 0);
+        let o = self.officials.iter_mut().find(|o| o.id == official)?;
+        o.token_sha256 = t.hash().to_hex();
+        Some(t)
+    }
+
+    /// Gives a just-registered player the first link derived from `organiser`, instead of
+    /// the token he was registered with. Returns it.
+    pub(crate) fn derive_first_link(&mut self, organiser: &str, player: u32) -> Option<Token> {
+        let t = token(&self.id, organiser, Holder::Player(player), 0);
+        let e = self.entries.iter_mut().find(|e| e.id == player)?;
+        e.link = 0;
+        e.token_sha256 = t.hash().to_hex();
+        Some(t)
+    }
+}

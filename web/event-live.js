@@ -1,0 +1,38 @@
+// The event pages live: one WebSocket (GET /api/events/{id}/ws) sends the event's view at
+// once and again after every change, instead of polling. When the socket drops, the page
+// reads the event once over HTTP and reconnects with a growing pause (0.5 s to 8 s).
+
+import { api } from "/assets/events/event-i18n.js";
+
+/** Calls `onView(view)` with event `id`'s view now and at every change; `onError(err)` when
+ * it cannot be read. */
+export function liveEvent(id, onView, onError) {
+  let retry = 0;
+  const connect = () => {
+    const proto = location.protocol === "https:" ? "wss:" : "ws:";
+    const socket = new WebSocket(`${proto}//${location.host}/api/events/${id}/ws`);
+    socket.onopen = () => {
+      retry = 0;
+      document.body.dataset.live = "1";
+    };
+    socket.onmessage = (e) => {
+      try {
+        const msg = JSON.parse(e.data);
+        if (msg.type === "event") onView(msg.event);
+      } catch (err) {
+        onError(err);
+      }
+    };
+    socket.onclose = async () => {
+      document.body.dataset.live = "0";
+      retry = Math.min(retry + 1, 5);
+      try {
+        onView(await api("GET", `/api/events/${id}`));
+      } catch (err) {
+        onError(err);
+      }
+      setTimeout(connect, 250 * 2 ** retry);
+    };
+  };
+  connect();
+}
