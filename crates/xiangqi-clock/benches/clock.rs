@@ -4,7 +4,7 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use xiangqi_clock::{GameClock, Press, Side, TimeControl};
+use xiangqi_clock::{Color, GameClock, Press, TimeControl};
 
 const CONTROLS: [&str; 6] = [
     "90m/40+15m/10",
@@ -42,7 +42,7 @@ fn press(c: &mut Criterion) {
         c.bench_function(&format!("200 presses, {text}"), |b| {
             b.iter(|| {
                 let mut clock: GameClock = GameClock::new(control.clone());
-                let _ = clock.start(Side::Red, Duration::ZERO);
+                let _ = clock.start(Color::Red, Duration::ZERO);
                 let mut at = Duration::ZERO;
                 for _ in 0..200 {
                     at += Duration::from_secs(3);

@@ -3,7 +3,8 @@
 use core::fmt;
 use core::time::Duration;
 
-use crate::side::{BySide, Side};
+use crate::side::BySide;
+use xiangqi::Color;
 
 /// The envelope of an adjourned game (1960 第十一节四 and the paragraph after it).
 ///
@@ -21,22 +22,22 @@ use crate::side::{BySide, Side};
 ///
 /// ```
 /// use std::time::Duration;
-/// use xiangqi_clock::{GameClock, Side, TimeControl};
+/// use xiangqi_clock::{GameClock, Color, TimeControl};
 /// let s = Duration::from_secs;
 /// let mut clock = GameClock::new("90m+15m/10".parse::<TimeControl>().unwrap());
-/// clock.start(Side::Black, s(0)).unwrap();
+/// clock.start(Color::Black, s(0)).unwrap();
 /// clock.seal(s(100), "炮8平5".to_string()).unwrap();
 /// let envelope = clock.envelope().unwrap();
-/// assert_eq!(envelope.sealer(), Side::Black);
+/// assert_eq!(envelope.sealer(), Color::Black);
 /// assert_eq!(envelope.move_number(), 1);
-/// assert_eq!(envelope.time_used()[Side::Black], s(100));
+/// assert_eq!(envelope.time_used()[Color::Black], s(100));
 /// assert!(!format!("{envelope:?}").contains("炮"));
 /// assert_eq!(clock.resume(s(5000)).unwrap().as_deref(), Some("炮8平5"));
 /// ```
 #[derive(Clone, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Envelope<M> {
-    pub(crate) sealer: Side,
+    pub(crate) sealer: Color,
     pub(crate) move_number: u32,
     pub(crate) sealed_at: Duration,
     pub(crate) time_used: BySide<Duration>,
@@ -48,7 +49,7 @@ impl<M> Envelope<M> {
     /// The side that sealed its move.
     ///
     /// See [`Envelope`] for an example.
-    pub fn sealer(&self) -> Side {
+    pub fn sealer(&self) -> Color {
         self.sealer
     }
 
@@ -78,13 +79,13 @@ impl<M> Envelope<M> {
     ///
     /// ```
     /// use std::time::Duration;
-    /// use xiangqi_clock::{GameClock, Side, TimeControl};
+    /// use xiangqi_clock::{GameClock, Color, TimeControl};
     /// let s = Duration::from_secs;
     /// let mut clock: GameClock = GameClock::new("2m/move+30m".parse::<TimeControl>().unwrap());
-    /// clock.start(Side::Black, s(0)).unwrap();
+    /// clock.start(Color::Black, s(0)).unwrap();
     /// clock.seal(s(300), "h7e7".into()).unwrap();
     /// // 5 minutes on the move: 2 free, 3 from the 30-minute reserve.
-    /// assert_eq!(clock.envelope().unwrap().remaining()[Side::Black], s(27 * 60));
+    /// assert_eq!(clock.envelope().unwrap().remaining()[Color::Black], s(27 * 60));
     /// ```
     pub fn remaining(&self) -> BySide<Duration> {
         self.remaining
@@ -94,12 +95,12 @@ impl<M> Envelope<M> {
     ///
     /// ```
     /// # use std::time::Duration;
-    /// # use xiangqi_clock::{GameClock, Side, TimeControl};
+    /// # use xiangqi_clock::{GameClock, Color, TimeControl};
     /// let mut clock: GameClock = GameClock::new("10m".parse::<TimeControl>().unwrap());
-    /// clock.start(Side::Red, Duration::ZERO).unwrap();
+    /// clock.start(Color::Red, Duration::ZERO).unwrap();
     /// clock.seal(Duration::from_secs(5), "h2e2".into()).unwrap();
     /// let cover = clock.envelope().unwrap().cover();
-    /// assert_eq!(cover.sealer(), Side::Red);
+    /// assert_eq!(cover.sealer(), Color::Red);
     /// ```
     pub fn cover(&self) -> Envelope<()> {
         Envelope {

@@ -3,7 +3,7 @@
 use core::fmt;
 use core::time::Duration;
 
-use crate::side::Side;
+use xiangqi::Color;
 
 /// A rule book the clock rules come from.
 ///
@@ -15,9 +15,9 @@ use crate::side::Side;
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum RuleBook {
-    /// 《中国象棋竞赛规则》(1960), seed 000.
+    /// 《中国象棋竞赛规则》(1960).
     Rules1960,
-    /// The current text, 最新版《中国象棋比赛规则》, seed 002.
+    /// The current text, 最新版《中国象棋比赛规则》.
     Current,
 }
 
@@ -215,19 +215,19 @@ impl fmt::Display for FlagReason {
 ///
 /// ```
 /// use std::time::Duration;
-/// use xiangqi_clock::{GameClock, Side, TimeControl};
+/// use xiangqi_clock::{GameClock, Color, TimeControl};
 /// let mut clock: GameClock = GameClock::new("1m".parse::<TimeControl>().unwrap());
-/// clock.start(Side::Red, Duration::ZERO).unwrap();
+/// clock.start(Color::Red, Duration::ZERO).unwrap();
 /// let flag = clock.check(Duration::from_secs(61)).unwrap().unwrap();
-/// assert_eq!(flag.loser, Side::Red);
-/// assert_eq!(flag.winner(), Side::Black);
+/// assert_eq!(flag.loser, Color::Red);
+/// assert_eq!(flag.winner(), Color::Black);
 /// assert_eq!(flag.at, Duration::from_secs(60));
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Flag {
     /// The side whose flag fell.
-    pub loser: Side,
+    pub loser: Color,
     /// When its time reached zero.
     pub at: Duration,
     /// The loser's move number (1-based) that was not made in time.
@@ -241,12 +241,12 @@ impl Flag {
     ///
     /// ```
     /// # use std::time::Duration;
-    /// # use xiangqi_clock::{Flag, FlagReason, Side};
-    /// let f = Flag { loser: Side::Black, at: Duration::ZERO, move_number: 1,
+    /// # use xiangqi_clock::{Flag, FlagReason, Color};
+    /// let f = Flag { loser: Color::Black, at: Duration::ZERO, move_number: 1,
     ///                reason: FlagReason::TimeExhausted { stage: 0 } };
-    /// assert_eq!(f.winner(), Side::Red);
+    /// assert_eq!(f.winner(), Color::Red);
     /// ```
-    pub fn winner(&self) -> Side {
+    pub fn winner(&self) -> Color {
         self.loser.other()
     }
 
@@ -254,8 +254,8 @@ impl Flag {
     ///
     /// ```
     /// # use std::time::Duration;
-    /// # use xiangqi_clock::{Citation, Flag, FlagReason, Side};
-    /// let f = Flag { loser: Side::Red, at: Duration::ZERO, move_number: 1,
+    /// # use xiangqi_clock::{Citation, Flag, FlagReason, Color};
+    /// let f = Flag { loser: Color::Red, at: Duration::ZERO, move_number: 1,
     ///                reason: FlagReason::TimeExhausted { stage: 0 } };
     /// assert_eq!(f.citations()[0], Citation::CURRENT_6_5);
     /// ```

@@ -29,18 +29,18 @@
 //!
 //! ```
 //! use std::time::Duration;
-//! use xiangqi_clock::{FlagReason, GameClock, Press, Side, TimeControl};
+//! use xiangqi_clock::{FlagReason, GameClock, Press, Color, TimeControl};
 //!
 //! let s = Duration::from_secs;
 //! let control: TimeControl = "90m/40+15m/10".parse()?;
 //! let mut clock: GameClock = GameClock::new(control);
-//! clock.start(Side::Red, s(0))?;
+//! clock.start(Color::Red, s(0))?;
 //! clock.press(s(120))?; // Red's first move took two minutes
-//! assert_eq!(clock.reading(Side::Red, s(120))?.remaining, s(88 * 60));
+//! assert_eq!(clock.reading(Color::Red, s(120))?.remaining, s(88 * 60));
 //! // Black thinks for 91 minutes: its flag fell at 120 s + 90 min.
 //! match clock.press(s(120 + 91 * 60))? {
 //!     Press::Flagged(flag) => {
-//!         assert_eq!(flag.loser, Side::Black);
+//!         assert_eq!(flag.loser, Color::Black);
 //!         assert_eq!(flag.at, s(120 + 90 * 60));
 //!         assert_eq!(flag.reason, FlagReason::QuotaNotMet { stage: 0, moves_owed: 40 });
 //!     }
@@ -182,5 +182,9 @@ pub use flag::{Citation, Flag, FlagReason, RuleBook};
 pub use preset::Preset;
 pub use reading::{ClockError, ClockState, MoveTiming, Press, Reading, Snapshot};
 pub use schedule::{InvalidControl, Schedule, TimeControl};
-pub use side::{BySide, Side};
+pub use side::BySide;
 pub use text::{DurationText, ParseError, ParseErrorKind, parse_duration};
+pub use xiangqi::Color;
+/// The old name of [`Color`], kept while the layers above move to the one name.
+#[doc(hidden)]
+pub use xiangqi::Color as Side;

@@ -5,7 +5,8 @@ use core::time::Duration;
 
 use crate::adjourn::Envelope;
 use crate::flag::Flag;
-use crate::side::{BySide, Side};
+use crate::side::BySide;
+use xiangqi::Color;
 
 /// What a game clock is doing.
 ///
@@ -36,11 +37,11 @@ pub enum ClockState {
 ///
 /// ```
 /// use std::time::Duration;
-/// use xiangqi_clock::{GameClock, Side, TimeControl};
+/// use xiangqi_clock::{GameClock, Color, TimeControl};
 /// let s = Duration::from_secs;
 /// let mut clock: GameClock = GameClock::new("90m/40+15m/10".parse::<TimeControl>().unwrap());
-/// clock.start(Side::Red, s(0)).unwrap();
-/// let r = clock.reading(Side::Red, s(60)).unwrap();
+/// clock.start(Color::Red, s(0)).unwrap();
+/// let r = clock.reading(Color::Red, s(60)).unwrap();
 /// assert_eq!(r.remaining, s(89 * 60));
 /// assert_eq!(r.moves_owed, Some(40));
 /// assert!(r.on_move);
@@ -79,9 +80,9 @@ pub struct Reading {
 ///
 /// ```
 /// use std::time::Duration;
-/// use xiangqi_clock::{ClockState, GameClock, Side, TimeControl};
+/// use xiangqi_clock::{ClockState, GameClock, Color, TimeControl};
 /// let mut clock: GameClock = GameClock::new("10m+5s".parse::<TimeControl>().unwrap());
-/// clock.start(Side::Red, Duration::ZERO).unwrap();
+/// clock.start(Color::Red, Duration::ZERO).unwrap();
 /// let snap = clock.snapshot(Duration::from_secs(3)).unwrap();
 /// assert_eq!(snap.state, ClockState::Running);
 /// assert_eq!(snap.flag_deadline, Some(Duration::from_secs(600)));
@@ -94,7 +95,7 @@ pub struct Snapshot {
     /// What the clock is doing.
     pub state: ClockState,
     /// The side to move, if any.
-    pub to_move: Option<Side>,
+    pub to_move: Option<Color>,
     /// Both sides' readings.
     pub readings: BySide<Reading>,
     /// When the running side's flag falls if it does not move (see
@@ -110,19 +111,19 @@ pub struct Snapshot {
 ///
 /// ```
 /// use std::time::Duration;
-/// use xiangqi_clock::{GameClock, Press, Side, TimeControl};
+/// use xiangqi_clock::{GameClock, Press, Color, TimeControl};
 /// let s = Duration::from_secs;
 /// let mut clock: GameClock = GameClock::new("10m+5s".parse::<TimeControl>().unwrap());
-/// clock.start(Side::Red, s(0)).unwrap();
+/// clock.start(Color::Red, s(0)).unwrap();
 /// let Press::InTime(t) = clock.press(s(20)).unwrap() else { panic!() };
-/// assert_eq!((t.side, t.move_number, t.took), (Side::Red, 1, s(20)));
+/// assert_eq!((t.side, t.move_number, t.took), (Color::Red, 1, s(20)));
 /// assert_eq!(t.remaining, s(585));
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct MoveTiming {
     /// Who moved.
-    pub side: Side,
+    pub side: Color,
     /// That side's move number (1-based).
     pub move_number: u32,
     /// Time taken on the move (pauses excluded).
@@ -137,9 +138,9 @@ pub struct MoveTiming {
 ///
 /// ```
 /// use std::time::Duration;
-/// use xiangqi_clock::{GameClock, Press, Side, TimeControl};
+/// use xiangqi_clock::{GameClock, Press, Color, TimeControl};
 /// let mut clock: GameClock = GameClock::new("1m".parse::<TimeControl>().unwrap());
-/// clock.start(Side::Red, Duration::ZERO).unwrap();
+/// clock.start(Color::Red, Duration::ZERO).unwrap();
 /// assert!(matches!(clock.press(Duration::from_secs(61)).unwrap(), Press::Flagged(_)));
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -156,9 +157,9 @@ pub enum Press {
 ///
 /// ```
 /// use std::time::Duration;
-/// use xiangqi_clock::{ClockError, GameClock, Side, TimeControl};
+/// use xiangqi_clock::{ClockError, GameClock, Color, TimeControl};
 /// let mut clock: GameClock = GameClock::new("5m".parse::<TimeControl>().unwrap());
-/// clock.start(Side::Red, Duration::from_secs(10)).unwrap();
+/// clock.start(Color::Red, Duration::from_secs(10)).unwrap();
 /// assert!(matches!(
 ///     clock.press(Duration::from_secs(9)),
 ///     Err(ClockError::TimeWentBackwards { .. })

@@ -4,7 +4,8 @@ use core::fmt;
 use core::time::Duration;
 
 use crate::control::{Byoyomi, Stage};
-use crate::side::{BySide, Side};
+use crate::side::BySide;
+use xiangqi::Color;
 
 /// Why a combination of stages is not a valid schedule.
 ///
@@ -199,9 +200,9 @@ impl Schedule {
 /// round-trip.
 ///
 /// ```
-/// use xiangqi_clock::{Side, TimeControl};
+/// use xiangqi_clock::{Color, TimeControl};
 /// let c: TimeControl = "red=5m black=4m".parse().unwrap();
-/// assert_eq!(c.schedule(Side::Black).to_string(), "4m");
+/// assert_eq!(c.schedule(Color::Black).to_string(), "4m");
 /// assert_eq!(c.to_string(), "red=5m black=4m");
 /// assert!(!c.is_symmetric());
 /// ```
@@ -266,11 +267,11 @@ impl TimeControl {
     /// The schedule of `side`.
     ///
     /// ```
-    /// # use xiangqi_clock::{Side, TimeControl};
+    /// # use xiangqi_clock::{Color, TimeControl};
     /// let c: TimeControl = "red=5m black=4m".parse().unwrap();
-    /// assert_eq!(c.schedule(Side::Red).to_string(), "5m");
+    /// assert_eq!(c.schedule(Color::Red).to_string(), "5m");
     /// ```
-    pub fn schedule(&self, side: Side) -> &Schedule {
+    pub fn schedule(&self, side: Color) -> &Schedule {
         &self.sides[side]
     }
 

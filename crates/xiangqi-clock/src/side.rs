@@ -1,81 +1,22 @@
-//! The two sides of a game, and a pair of values indexed by side.
+//! A pair of values indexed by side.
+//!
+//! The sides are the rules core's [`Color`]: one colour type for the board, the clock and every
+//! layer above. The clock does not decide who moves first: the current rules have Red move first
+//! (current text §2.1), the 1960 rules had Black move first (1960 第十节); pass the first mover
+//! to [`GameClock::start`](crate::GameClock::start).
 
-use core::fmt;
 use core::ops::{Index, IndexMut};
 
-/// A side of the board.
-///
-/// The clock does not decide who moves first: the current rules have Red move first
-/// (current text §2.1), the 1960 rules had Black move first (1960 第十节); pass the first
-/// mover to [`GameClock::start`](crate::GameClock::start).
-///
-/// ```
-/// use xiangqi_clock::Side;
-/// assert_eq!(Side::Red.other(), Side::Black);
-/// assert_eq!(Side::Black.to_string(), "black");
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
-pub enum Side {
-    /// 红方.
-    Red,
-    /// 黑方.
-    Black,
-}
-
-impl Side {
-    /// Both sides, Red first.
-    ///
-    /// ```
-    /// use xiangqi_clock::Side;
-    /// assert_eq!(Side::ALL.len(), 2);
-    /// ```
-    pub const ALL: [Side; 2] = [Side::Red, Side::Black];
-
-    /// The opponent.
-    ///
-    /// ```
-    /// use xiangqi_clock::Side;
-    /// assert_eq!(Side::Black.other(), Side::Red);
-    /// ```
-    #[must_use]
-    pub const fn other(self) -> Side {
-        match self {
-            Side::Red => Side::Black,
-            Side::Black => Side::Red,
-        }
-    }
-
-    /// The lowercase English name, as used in the text form (`red=`, `black=`).
-    ///
-    /// ```
-    /// use xiangqi_clock::Side;
-    /// assert_eq!(Side::Red.name(), "red");
-    /// ```
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            Side::Red => "red",
-            Side::Black => "black",
-        }
-    }
-}
-
-impl fmt::Display for Side {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+use xiangqi::Color;
 
 /// One value for each side.
 ///
 /// ```
-/// use xiangqi_clock::{BySide, Side};
+/// use xiangqi_clock::{BySide, Color};
 /// let mut moves = BySide::new(0, 0);
-/// moves[Side::Black] += 1;
+/// moves[Color::Black] += 1;
 /// assert_eq!(moves.black, 1);
-/// assert_eq!(moves[Side::Red], 0);
+/// assert_eq!(moves[Color::Red], 0);
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -127,21 +68,21 @@ impl<T> BySide<T> {
     }
 }
 
-impl<T> Index<Side> for BySide<T> {
+impl<T> Index<Color> for BySide<T> {
     type Output = T;
-    fn index(&self, side: Side) -> &T {
+    fn index(&self, side: Color) -> &T {
         match side {
-            Side::Red => &self.red,
-            Side::Black => &self.black,
+            Color::Red => &self.red,
+            Color::Black => &self.black,
         }
     }
 }
 
-impl<T> IndexMut<Side> for BySide<T> {
-    fn index_mut(&mut self, side: Side) -> &mut T {
+impl<T> IndexMut<Color> for BySide<T> {
+    fn index_mut(&mut self, side: Color) -> &mut T {
         match side {
-            Side::Red => &mut self.red,
-            Side::Black => &mut self.black,
+            Color::Red => &mut self.red,
+            Color::Black => &mut self.black,
         }
     }
 }

@@ -3,13 +3,13 @@
 
 use std::time::Duration;
 
-use xiangqi_clock::{ClockError, ClockState, FlagReason, GameClock, Press, Side, TimeControl};
+use xiangqi_clock::{ClockError, ClockState, Color, FlagReason, GameClock, Press, TimeControl};
 
 fn s(secs: u64) -> Duration {
     Duration::from_secs(secs)
 }
 
-fn clock(text: &str, first: Side) -> GameClock {
+fn clock(text: &str, first: Color) -> GameClock {
     let mut clock = GameClock::new(text.parse::<TimeControl>().expect("valid control"));
     clock.start(first, Duration::ZERO).expect("start");
     clock
@@ -24,31 +24,31 @@ fn press(clock: &mut GameClock, at: Duration) {
 
 #[test]
 fn pause_freezes_and_resume_continues_the_same_move() {
-    let mut c = clock("10m", Side::Red);
+    let mut c = clock("10m", Color::Red);
     press(&mut c, s(10));
     c.pause(s(70)).unwrap(); // Black has thought for 60 s
     assert_eq!(c.state(), ClockState::Paused);
     assert_eq!(c.flag_deadline(), None);
-    let frozen = c.reading(Side::Black, s(70)).unwrap();
-    assert_eq!(c.reading(Side::Black, s(5000)).unwrap(), frozen);
+    let frozen = c.reading(Color::Black, s(70)).unwrap();
+    assert_eq!(c.reading(Color::Black, s(5000)).unwrap(), frozen);
     assert_eq!(frozen.remaining, s(540));
     assert!(frozen.on_move);
     assert_eq!(c.resume(s(5000)).unwrap(), None);
-    assert_eq!(c.to_move(), Some(Side::Black));
+    assert_eq!(c.to_move(), Some(Color::Black));
     assert_eq!(c.flag_deadline(), Some(s(5000 + 540)));
     press(&mut c, s(5030));
-    let r = c.reading(Side::Black, s(5030)).unwrap();
+    let r = c.reading(Color::Black, s(5030)).unwrap();
     assert_eq!((r.used, r.remaining), (s(90), s(510)));
 }
 
 #[test]
 fn pause_does_not_grant_a_new_delay_or_reset_the_move_limit() {
-    let mut c = clock("2m/move+30m max10m", Side::Red);
+    let mut c = clock("2m/move+30m max10m", Color::Red);
     c.pause(s(100)).unwrap();
     c.resume(s(1000)).unwrap();
     // 100 s of the 120 s allowance are gone.
     assert_eq!(
-        c.reading(Side::Red, s(1000)).unwrap().delay_remaining,
+        c.reading(Color::Red, s(1000)).unwrap().delay_remaining,
         s(20)
     );
     assert_eq!(c.flag_deadline(), Some(s(1000 + 500)));
@@ -61,12 +61,12 @@ fn pause_does_not_grant_a_new_delay_or_reset_the_move_limit() {
 
 #[test]
 fn pause_after_the_flag_fell_records_the_flag() {
-    let mut c = clock("1m", Side::Red);
+    let mut c = clock("1m", Color::Red);
     let err = c.pause(s(61)).unwrap_err();
     let ClockError::Flagged(flag) = err else {
         panic!("expected the flag, got {err:?}")
     };
-    assert_eq!((flag.loser, flag.at), (Side::Red, s(60)));
+    assert_eq!((flag.loser, flag.at), (Color::Red, s(60)));
     assert_eq!(c.flag(), Some(&flag));
     assert_eq!(c.resume(s(62)), Err(ClockError::Finished));
 }
@@ -74,18 +74,18 @@ fn pause_after_the_flag_fell_records_the_flag() {
 #[test]
 fn sealed_move_is_hidden_until_resumption_and_times_are_kept() {
     // 1960: Black moves first and seals at the end of the session.
-    let mut c = clock("90m+15m/10", Side::Black);
+    let mut c = clock("90m+15m/10", Color::Black);
     press(&mut c, s(300)); // Black 1: 300 s
     press(&mut c, s(420)); // Red 1: 120 s
     let sealed = c.seal(s(1000), "炮8平5".to_string()).unwrap(); // Black 2: 580 s
-    assert!(matches!(sealed, Press::InTime(t) if t.side == Side::Black && t.move_number == 2));
+    assert!(matches!(sealed, Press::InTime(t) if t.side == Color::Black && t.move_number == 2));
     assert_eq!(c.state(), ClockState::Adjourned);
     assert_eq!(c.flag_deadline(), None);
     assert_eq!(c.press(s(1001)), Err(ClockError::NotRunning));
     let env = c.envelope().unwrap();
     assert_eq!(
         (env.sealer(), env.move_number(), env.sealed_at()),
-        (Side::Black, 2, s(1000))
+        (Color::Black, 2, s(1000))
     );
     assert_eq!(env.time_used().black, s(880));
     assert_eq!(env.time_used().red, s(120));
@@ -96,24 +96,24 @@ fn sealed_move_is_hidden_until_resumption_and_times_are_kept() {
     // Overnight: nobody's clock runs.
     let next_day = s(86_400);
     assert_eq!(c.resume(next_day).unwrap().as_deref(), Some("炮8平5"));
-    assert_eq!(c.to_move(), Some(Side::Red));
+    assert_eq!(c.to_move(), Some(Color::Red));
     // Red's main time left, then the first 15-minute period.
     assert_eq!(c.flag_deadline(), Some(next_day + s(5400 - 120 + 900)));
-    let r = c.reading(Side::Black, next_day).unwrap();
+    let r = c.reading(Color::Black, next_day).unwrap();
     assert_eq!((r.used, r.moves), (s(880), 2));
 }
 
 #[test]
 fn sealing_after_the_flag_fell_seals_nothing() {
-    let mut c = clock("1m", Side::Red);
+    let mut c = clock("1m", Color::Red);
     let out = c.seal(s(61), "h2e2".to_string()).unwrap();
-    assert!(matches!(out, Press::Flagged(f) if f.loser == Side::Red));
+    assert!(matches!(out, Press::Flagged(f) if f.loser == Color::Red));
     assert!(c.envelope().is_none());
 }
 
 #[test]
 fn sealed_move_counts_towards_the_quota() {
-    let mut c = clock("5m/2", Side::Red);
+    let mut c = clock("5m/2", Color::Red);
     press(&mut c, s(10));
     press(&mut c, s(20));
     c.seal(s(30), "h2e2".to_string()).unwrap();
@@ -129,7 +129,7 @@ fn misuse_is_refused_and_leaves_the_clock_unchanged() {
     assert_eq!(c.pause(s(1)), Err(ClockError::NotStarted));
     assert_eq!(c.resume(s(1)), Err(ClockError::NotStarted));
     assert_eq!(c.stop(s(1)), Err(ClockError::NotStarted));
-    c.start(Side::Red, s(10)).unwrap();
+    c.start(Color::Red, s(10)).unwrap();
     let before = c.clone();
     assert_eq!(
         c.press(s(9)),
@@ -138,7 +138,7 @@ fn misuse_is_refused_and_leaves_the_clock_unchanged() {
             at: s(9)
         })
     );
-    assert!(c.reading(Side::Red, s(9)).is_err());
+    assert!(c.reading(Color::Red, s(9)).is_err());
     assert_eq!(c.resume(s(11)), Err(ClockError::NotPaused));
     assert_eq!(c, before);
     c.pause(s(12)).unwrap();
@@ -151,7 +151,7 @@ fn misuse_is_refused_and_leaves_the_clock_unchanged() {
 
 #[test]
 fn check_does_nothing_before_the_deadline_and_is_idempotent_after() {
-    let mut c = clock("1m", Side::Red);
+    let mut c = clock("1m", Color::Red);
     assert_eq!(c.check(s(60)).unwrap(), None);
     assert_eq!(c.state(), ClockState::Running);
     let f = c.check(s(60) + Duration::from_nanos(1)).unwrap().unwrap();
@@ -161,10 +161,10 @@ fn check_does_nothing_before_the_deadline_and_is_idempotent_after() {
 
 #[test]
 fn stop_charges_the_side_to_move() {
-    let mut c = clock("10m+5s", Side::Red);
+    let mut c = clock("10m+5s", Color::Red);
     press(&mut c, s(10));
     c.stop(s(40)).unwrap();
-    let r = c.reading(Side::Black, s(99)).unwrap();
+    let r = c.reading(Color::Black, s(99)).unwrap();
     assert_eq!((r.used, r.remaining, r.moves), (s(30), s(570), 0));
     assert_eq!(c.stop(s(50)), Err(ClockError::Finished));
 }
@@ -172,7 +172,7 @@ fn stop_charges_the_side_to_move() {
 #[cfg(feature = "serde")]
 #[test]
 fn clock_state_round_trips_through_json_mid_game() {
-    let mut c = clock("red=90m/40+15m/10 black=60m+30s", Side::Red);
+    let mut c = clock("red=90m/40+15m/10 black=60m+30s", Color::Red);
     press(&mut c, s(30));
     c.seal(s(90), "h9g7".to_string()).unwrap();
     let json = serde_json::to_string(&c).unwrap();
@@ -197,7 +197,7 @@ fn corrupt_stored_state_is_an_error_not_a_panic() {
 #[cfg(feature = "serde")]
 #[test]
 fn tampered_stored_state_never_panics() {
-    let mut c = clock("90m/40+15m/10, 5m+3x30s max20m", Side::Red);
+    let mut c = clock("90m/40+15m/10, 5m+3x30s max20m", Color::Red);
     press(&mut c, s(30));
     let mut json = serde_json::to_value(&c).unwrap();
     for side in ["red", "black"] {
@@ -213,7 +213,7 @@ fn tampered_stored_state_never_panics() {
     json["phase"]["since"] = serde_json::json!({"secs": u64::MAX, "nanos": 0});
     let mut bad: GameClock = serde_json::from_value(json).unwrap();
     let far = Duration::MAX;
-    for side in Side::ALL {
+    for side in Color::ALL {
         let _ = bad.reading(side, far);
     }
     let _ = bad.flag_deadline();

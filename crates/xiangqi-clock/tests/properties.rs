@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use proptest::prelude::*;
 use xiangqi_clock::{
-    Byoyomi, ClockError, ClockState, Delay, GameClock, Press, Schedule, Side, Stage, TimeControl,
+    Byoyomi, ClockError, ClockState, Color, Delay, GameClock, Press, Schedule, Stage, TimeControl,
 };
 
 const NS: Duration = Duration::from_nanos(1);
@@ -168,7 +168,7 @@ fn op() -> impl Strategy<Value = Op> {
 }
 
 fn used(clock: &GameClock, at: Duration) -> Duration {
-    Side::ALL
+    Color::ALL
         .iter()
         .map(|&s| clock.reading(s, at).expect("not backwards").used)
         .sum()
@@ -214,7 +214,7 @@ proptest! {
     #[test]
     fn clock_time_adds_up_and_never_goes_backwards(
         c in control(game_duration()),
-        first in prop_oneof![Just(Side::Red), Just(Side::Black)],
+        first in prop_oneof![Just(Color::Red), Just(Color::Black)],
         ops in prop::collection::vec(op(), 1..60),
     ) {
         let mut clock: GameClock = GameClock::new(c);
@@ -236,7 +236,7 @@ proptest! {
                             matches!(clock.press(earlier), Err(ClockError::TimeWentBackwards { .. })),
                             "an earlier instant must be refused"
                         );
-                        prop_assert!(clock.reading(Side::Red, earlier).is_err());
+                        prop_assert!(clock.reading(Color::Red, earlier).is_err());
                         prop_assert_eq!(&clock, &before);
                     }
                     continue;
@@ -282,7 +282,7 @@ proptest! {
             at = next;
             let now_used = used(&clock, at);
             prop_assert_eq!(now_used, running_total, "after {:?}", op);
-            for (i, side) in Side::ALL.into_iter().enumerate() {
+            for (i, side) in Color::ALL.into_iter().enumerate() {
                 let u = clock.reading(side, at).expect("reading").used;
                 prop_assert!(u >= used_before[i], "{}'s used time went back", side);
                 used_before[i] = u;
@@ -296,7 +296,7 @@ proptest! {
         moves in prop::collection::vec(game_duration(), 0..30),
     ) {
         let mut clock: GameClock = GameClock::new(c);
-        clock.start(Side::Red, Duration::ZERO).expect("start");
+        clock.start(Color::Red, Duration::ZERO).expect("start");
         let mut at = Duration::ZERO;
         for took in moves {
             let Some(deadline) = clock.flag_deadline() else { break };

@@ -4,7 +4,7 @@
 use std::time::Duration;
 
 use xiangqi_clock::{
-    Citation, ClockState, Flag, FlagReason, GameClock, MoveTiming, Press, Side, TimeControl,
+    Citation, ClockState, Color, Flag, FlagReason, GameClock, MoveTiming, Press, TimeControl,
 };
 
 const NS: Duration = Duration::from_nanos(1);
@@ -20,7 +20,7 @@ fn m(mins: u64) -> Duration {
 fn clock(text: &str) -> GameClock {
     let control: TimeControl = text.parse().expect("valid control");
     let mut clock = GameClock::new(control);
-    clock.start(Side::Red, Duration::ZERO).expect("start");
+    clock.start(Color::Red, Duration::ZERO).expect("start");
     clock
 }
 
@@ -67,10 +67,10 @@ fn per_move_system_spends_the_reserve_beyond_two_minutes() {
     assert_eq!(t.remaining, m(27));
     // During the next Red move the first two minutes do not touch the reserve.
     in_time(&mut c, m(6));
-    let r = c.reading(Side::Red, m(6) + s(90)).unwrap();
+    let r = c.reading(Color::Red, m(6) + s(90)).unwrap();
     assert_eq!(r.remaining, m(27));
     assert_eq!(r.delay_remaining, s(30));
-    let r = c.reading(Side::Red, m(6) + s(150)).unwrap();
+    let r = c.reading(Color::Red, m(6) + s(150)).unwrap();
     assert_eq!(r.remaining, m(27) - s(30));
     assert_eq!(r.delay_remaining, Duration::ZERO);
 }
@@ -88,7 +88,7 @@ fn per_move_system_after_the_reserve_each_move_within_two_minutes() {
     in_time(&mut c, m(35)); // exactly two minutes: in time
     in_time(&mut c, m(36));
     let f = flagged(&mut c, m(38) + NS);
-    assert_eq!(f.loser, Side::Red);
+    assert_eq!(f.loser, Color::Red);
     assert_eq!(f.at, m(38));
     assert_eq!(f.reason, FlagReason::AllowanceExceeded { allowance: m(2) });
     assert!(f.citations().contains(&Citation::R1960_11_1));
@@ -104,8 +104,8 @@ fn total_system_main_time_then_ten_moves_per_fifteen_minutes() {
     let t = in_time(&mut c, m(92));
     assert_eq!(t.stage, 1);
     assert_eq!(t.remaining, m(13));
-    assert_eq!(c.moves_owed(Side::Red), Some(9));
-    assert_eq!(c.moves_owed(Side::Black), None);
+    assert_eq!(c.moves_owed(Color::Red), Some(9));
+    assert_eq!(c.moves_owed(Color::Black), None);
     // Nine more quick moves complete the period; the unused time carries over.
     let mut at = m(92);
     for _ in 0..9 {
@@ -114,7 +114,7 @@ fn total_system_main_time_then_ten_moves_per_fifteen_minutes() {
         at += s(60);
         in_time(&mut c, at);
     }
-    let r = c.reading(Side::Red, at).unwrap();
+    let r = c.reading(Color::Red, at).unwrap();
     assert_eq!((r.stage, r.period), (1, 1));
     assert_eq!(r.remaining, m(13) - s(9 * 60) + m(15));
     assert_eq!(r.moves_owed, Some(10));
@@ -124,7 +124,7 @@ fn total_system_main_time_then_ten_moves_per_fifteen_minutes() {
 fn total_system_flag_when_ten_moves_not_made_in_fifteen_minutes() {
     let mut c = clock("90m+15m/10");
     in_time(&mut c, m(90)); // exactly the main time: in time, the stage ends
-    assert_eq!(c.moves_owed(Side::Red), Some(10));
+    assert_eq!(c.moves_owed(Color::Red), Some(10));
     in_time(&mut c, m(91));
     // Red then thinks 15 minutes and 1 ns on the first of its 10 moves.
     assert_eq!(c.flag_deadline(), Some(m(106)));
@@ -154,7 +154,7 @@ fn reset_periods_do_not_carry_over() {
     let mut at = play_pairs(&mut c, Duration::ZERO, 1, m(90)); // both into overtime
     // The move that used the main time exactly was not one of the ten.
     at = play_pairs(&mut c, at, 10, s(10));
-    let r = c.reading(Side::Red, at).unwrap();
+    let r = c.reading(Color::Red, at).unwrap();
     assert_eq!((r.stage, r.period, r.remaining), (1, 1, m(15)));
 }
 
@@ -164,15 +164,15 @@ fn reset_periods_do_not_carry_over() {
 fn staged_90_40_then_15_10_carries_over_and_repeats() {
     let mut c = clock("90m/40+15m/10");
     let at = play_pairs(&mut c, Duration::ZERO, 39, m(1));
-    assert_eq!(c.moves_owed(Side::Red), Some(1));
+    assert_eq!(c.moves_owed(Color::Red), Some(1));
     let t = in_time(&mut c, at + m(1));
     // 40 moves in 40 minutes: 50 minutes carry into the next 15.
     assert_eq!((t.stage, t.remaining), (1, m(65)));
-    assert_eq!(c.moves_owed(Side::Red), Some(10));
+    assert_eq!(c.moves_owed(Color::Red), Some(10));
     let mut at = at + m(2);
     in_time(&mut c, at);
     at = play_pairs(&mut c, at, 10, m(1));
-    let r = c.reading(Side::Red, at).unwrap();
+    let r = c.reading(Color::Red, at).unwrap();
     assert_eq!((r.stage, r.period, r.remaining), (1, 1, m(65 - 10 + 15)));
 }
 
@@ -198,7 +198,7 @@ fn staged_flag_counts_moves_owed_at_exact_boundary() {
 fn rapid_10_40_then_5_30() {
     let mut c = clock("10m/40+5m/30");
     let at = play_pairs(&mut c, Duration::ZERO, 40, s(10));
-    let r = c.reading(Side::Red, at).unwrap();
+    let r = c.reading(Color::Red, at).unwrap();
     assert_eq!(
         (r.stage, r.remaining, r.moves_owed),
         (1, m(10) - s(400) + m(5), Some(30))
@@ -209,7 +209,7 @@ fn rapid_10_40_then_5_30() {
 fn rapid_5_for_every_30_repeats_from_the_start() {
     let mut c = clock("5m/30");
     let at = play_pairs(&mut c, Duration::ZERO, 30, s(5));
-    let r = c.reading(Side::Black, at).unwrap();
+    let r = c.reading(Color::Black, at).unwrap();
     assert_eq!((r.stage, r.period), (0, 1));
     assert_eq!(r.remaining, m(5) - s(150) + m(5));
     // Red, to move, has its carried-over time for the next 30 moves.
@@ -224,14 +224,14 @@ fn sudden_death_flag_exactly_after_zero() {
     let mut probe = c.clone();
     in_time(&mut probe, m(5));
     assert_eq!(
-        probe.reading(Side::Red, m(5)).unwrap().remaining,
+        probe.reading(Color::Red, m(5)).unwrap().remaining,
         Duration::ZERO
     );
     assert_eq!(c.check(m(5)).unwrap(), None);
     let f = c.check(m(5) + NS).unwrap().expect("flag");
     assert_eq!(f.reason, FlagReason::TimeExhausted { stage: 0 });
     assert_eq!(f.citations()[0], Citation::CURRENT_6_5);
-    assert_eq!(c.reading(Side::Red, m(6)).unwrap().used, m(5));
+    assert_eq!(c.reading(Color::Red, m(6)).unwrap().used, m(5));
     assert_eq!(c.press(m(7)), Err(xiangqi_clock::ClockError::Finished));
 }
 
@@ -274,7 +274,7 @@ fn bronstein_delay_gives_back_at_most_what_was_used() {
     assert_eq!(in_time(&mut c, s(11)).remaining, m(5) - s(3));
     // The flag does not wait for the refund: the deadline is the main time only.
     assert_eq!(c.flag_deadline(), Some(s(11) + m(5)));
-    let r = c.reading(Side::Red, s(13)).unwrap();
+    let r = c.reading(Color::Red, s(13)).unwrap();
     assert_eq!(r.remaining, m(5) - s(2));
 }
 
@@ -285,24 +285,24 @@ fn byoyomi_periods_are_kept_exactly_at_the_end_and_lost_beyond() {
     let mut c = clock("1m+3x10s");
     in_time(&mut c, m(1)); // main time gone exactly
     in_time(&mut c, m(1) + s(1));
-    let r = c.reading(Side::Red, m(1) + s(1)).unwrap();
+    let r = c.reading(Color::Red, m(1) + s(1)).unwrap();
     assert_eq!(
         (r.byoyomi_periods, r.byoyomi_remaining),
         (Some(3), Some(s(10)))
     );
     let mut at = m(1) + s(11);
     in_time(&mut c, at); // exactly one period: kept
-    assert_eq!(c.reading(Side::Red, at).unwrap().byoyomi_periods, Some(3));
+    assert_eq!(c.reading(Color::Red, at).unwrap().byoyomi_periods, Some(3));
     at += s(1);
     in_time(&mut c, at);
-    let r = c.reading(Side::Red, at + s(25)).unwrap();
+    let r = c.reading(Color::Red, at + s(25)).unwrap();
     assert_eq!(
         (r.byoyomi_periods, r.byoyomi_remaining),
         (Some(1), Some(s(5)))
     );
     at += s(25);
     in_time(&mut c, at); // 25 s: two periods used up
-    assert_eq!(c.reading(Side::Red, at).unwrap().byoyomi_periods, Some(1));
+    assert_eq!(c.reading(Color::Red, at).unwrap().byoyomi_periods, Some(1));
     at += s(1);
     in_time(&mut c, at);
     assert_eq!(c.flag_deadline(), Some(at + s(10)));
@@ -316,7 +316,7 @@ fn main_time_runs_straight_into_byoyomi_within_a_move() {
     assert_eq!(c.flag_deadline(), Some(s(90)));
     in_time(&mut c, s(75)); // 15 s into byo-yomi: one period used up
     assert_eq!(
-        c.reading(Side::Red, s(75)).unwrap().byoyomi_periods,
+        c.reading(Color::Red, s(75)).unwrap().byoyomi_periods,
         Some(2)
     );
 }
@@ -330,7 +330,7 @@ fn move_limit_loses_even_with_time_left() {
     assert_eq!(c.flag_deadline(), Some(m(2)));
     let f = flagged(&mut c, m(2) + NS);
     assert_eq!(f.reason, FlagReason::MoveLimitExceeded { limit: m(1) });
-    assert_eq!(f.loser, Side::Black);
+    assert_eq!(f.loser, Color::Black);
     assert_eq!(f.citations()[0], Citation::CURRENT_MOVE_LIMIT);
 }
 
@@ -362,7 +362,7 @@ fn armageddon_sides_have_their_own_time() {
     in_time(&mut red_late, s(1));
     assert_eq!(red_late.flag_deadline(), Some(s(1) + m(4)));
     let f = flagged(&mut red_late, s(1) + m(4) + NS);
-    assert_eq!(f.loser, Side::Black);
+    assert_eq!(f.loser, Color::Black);
 }
 
 // --- Stages chained by running out within one move. ---
@@ -373,13 +373,13 @@ fn chained_stages_without_quota() {
     assert_eq!(c.flag_deadline(), Some(m(3)));
     let t = in_time(&mut c, s(150));
     assert_eq!((t.stage, t.remaining), (2, s(30)));
-    assert_eq!(c.moves_owed(Side::Red), Some(1));
+    assert_eq!(c.moves_owed(Color::Red), Some(1));
 }
 
 #[test]
 fn first_mover_may_be_black_as_in_1960() {
     let mut c: GameClock = GameClock::new("5m".parse().unwrap());
-    c.start(Side::Black, Duration::ZERO).unwrap();
-    assert_eq!(in_time(&mut c, s(4)).side, Side::Black);
-    assert_eq!(c.to_move(), Some(Side::Red));
+    c.start(Color::Black, Duration::ZERO).unwrap();
+    assert_eq!(in_time(&mut c, s(4)).side, Color::Black);
+    assert_eq!(c.to_move(), Some(Color::Red));
 }

@@ -4,7 +4,7 @@
 use std::time::Duration;
 
 use xiangqi_clock::{
-    DelayKind, InvalidControl, ParseErrorKind, Preset, Schedule, Side, Stage, TimeControl,
+    Color, DelayKind, InvalidControl, ParseErrorKind, Preset, Schedule, Stage, TimeControl,
     parse_duration,
 };
 
@@ -102,7 +102,7 @@ fn sides_in_either_order() {
     let a = parse("red=5m black=4m");
     let b = parse("black=4m red=5m");
     assert_eq!(a, b);
-    assert_eq!(a.schedule(Side::Black).stages()[0].time, s(240));
+    assert_eq!(a.schedule(Color::Black).stages()[0].time, s(240));
     assert_eq!(parse("red=5m black=5m"), parse("5m"));
     assert_eq!(parse("red=5m black=5m").to_string(), "5m");
     let c = parse("red=90m/40+15m/10 max5m black=60m+30s");
@@ -161,15 +161,15 @@ fn errors_say_what_and_where() {
     );
     assert_eq!(
         error("red=5m red=4m"),
-        (7, ParseErrorKind::DuplicateSide(Side::Red))
+        (7, ParseErrorKind::DuplicateSide(Color::Red))
     );
     assert_eq!(
         error("red=5m"),
-        (6, ParseErrorKind::MissingSide(Side::Black))
+        (6, ParseErrorKind::MissingSide(Color::Black))
     );
     assert_eq!(
         error("black=5m"),
-        (8, ParseErrorKind::MissingSide(Side::Red))
+        (8, ParseErrorKind::MissingSide(Color::Red))
     );
     assert_eq!(
         error("30m/40+3x30s"),

@@ -20,7 +20,7 @@ use std::time::{Duration, Instant};
 
 use xiangqi::notation::{NotationError, parse_move};
 use xiangqi::{Color, Move, Position};
-use xiangqi_clock::{Flag, Side, TimeControl};
+use xiangqi_clock::{Flag, TimeControl};
 use xiangqi_game::{Action, Event, Game, GameOptions, color_side};
 use xiangqi_referee::{GameResult, Options, Referee, Ruling, judge};
 
@@ -252,11 +252,7 @@ impl Table<'_> {
         let reply = player.go(&request);
         let at = self.origin.elapsed();
         if let Some(flag) = self.fallen(at) {
-            let loser = if flag.loser == Side::Red {
-                Color::Red
-            } else {
-                Color::Black
-            };
+            let loser = flag.loser;
             let articles: Vec<String> = flag.citations().iter().map(|c| c.to_string()).collect();
             let t = format!(
                 "{} ({}) lost on time at move {} [{}]",

@@ -4,7 +4,7 @@
 //! rule; [`Arbiter`] is the one place the server asks. Endings off the board (flag,
 //! resignation, agreed draw) are ruled here with the article that makes them so.
 //!
-//! Citations are to the current rules summary in the seeds (`002`, 第4条): 4.1.4 time,
+//! Citations are to the current rules (第4条): 4.1.4 time,
 //! 4.1.9 resignation, 4.2.2 agreed draw.
 
 use serde::{Deserialize, Serialize};

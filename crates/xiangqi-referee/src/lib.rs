@@ -45,7 +45,6 @@
 #![warn(missing_docs)]
 
 mod articles;
-mod color_name;
 pub mod cycle;
 mod endings;
 mod game;

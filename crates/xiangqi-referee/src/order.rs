@@ -8,7 +8,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use xiangqi::{Color, Move};
 
 use crate::Reason;
-use crate::color_name::ColorName;
+
 use crate::cycle::CycleReport;
 
 /// An order to vary (「…变着，不变作负」): the side whose cycle the rules forbid must leave it;
@@ -230,7 +230,7 @@ pub(crate) fn reason_zh(reason: Reason) -> &'static str {
 
 #[derive(Serialize, Deserialize)]
 pub(crate) struct OrderJson {
-    side: ColorName,
+    side: Color,
     to: Vary,
     reason: Reason,
     ply: u32,
@@ -252,7 +252,7 @@ enum Vary {
 impl Serialize for Order {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         OrderJson {
-            side: self.side.into(),
+            side: self.side,
             to: Vary::Vary,
             reason: self.reason,
             ply: self.ply,
@@ -278,7 +278,7 @@ impl<'de> Deserialize<'de> for Order {
             })
             .collect::<Result<_, _>>()?;
         Ok(Order {
-            side: j.side.into(),
+            side: j.side,
             reason: j.reason,
             ply: j.ply,
             forbidden,

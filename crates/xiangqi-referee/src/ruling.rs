@@ -6,7 +6,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use xiangqi::Color;
 
 use crate::GameResult;
-use crate::color_name::ColorName;
+
 use crate::cycle::CycleReport;
 use crate::{Claimable, Claimant, Order, Reason};
 
@@ -119,7 +119,7 @@ struct RulingJson {
     result: GameResult,
     reason: Option<Reason>,
     ply: u32,
-    offender: Option<ColorName>,
+    offender: Option<Color>,
     rule: String,
     explanation: String,
     #[serde(default)]
@@ -142,7 +142,7 @@ impl Serialize for Ruling {
             result: self.result,
             reason: self.reason,
             ply: self.ply,
-            offender: self.offender.map(ColorName::from),
+            offender: self.offender,
             rule: self.rule.clone(),
             explanation: self.explanation.clone(),
             explanation_zh: self.explanation_zh.clone(),
@@ -163,7 +163,7 @@ impl<'de> Deserialize<'de> for Ruling {
             result: j.result,
             reason: j.reason,
             ply: j.ply,
-            offender: j.offender.map(Color::from),
+            offender: j.offender,
             rule: j.rule,
             explanation: j.explanation,
             explanation_zh: j.explanation_zh,

@@ -17,11 +17,11 @@ use common::kinds;
 fn an_exchange_offered_by_opening_a_line() {
     let line = "a3b5 e9f9 b5a3 f9e9";
     let offered = kinds("r3k4/2n6/9/9/9/9/N8/9/2N6/R2K5 w", line);
-    assert_eq!(offered[0], MoveKind::Idle(IdleKind::Exchange));
+    assert_eq!(offered[0], MoveKind::Idle(IdleKind::Trade));
     // The horse's return closes the line again: nothing is offered.
-    assert_ne!(offered[2], MoveKind::Idle(IdleKind::Exchange));
+    assert_ne!(offered[2], MoveKind::Idle(IdleKind::Trade));
     let hanging = kinds("r3k4/2n6/9/9/9/9/N8/9/9/R2K5 w", line);
-    assert_ne!(hanging[0], MoveKind::Idle(IdleKind::Exchange));
+    assert_ne!(hanging[0], MoveKind::Idle(IdleKind::Trade));
 }
 
 /// 2020 art. 24.3 and 图11 (车炮联合捉子): Red's rook already attacks the unprotected horse
@@ -67,13 +67,9 @@ fn a_pawns_own_attack_is_idle() {
 fn protecting_an_attacked_piece_offers_its_exchange() {
     let fen = "4k4/9/9/9/2n6/4N4/R8/9/9/3K5 w";
     let guarded = kinds(fen, "a3a4 e9f9 a4a3 f9e9");
-    assert_eq!(
-        guarded[0],
-        MoveKind::Idle(IdleKind::Exchange),
-        "{guarded:?}"
-    );
+    assert_eq!(guarded[0], MoveKind::Idle(IdleKind::Trade), "{guarded:?}");
     let away = kinds(fen, "a3a2 e9f9 a2a3 f9e9");
-    assert_ne!(away[0], MoveKind::Idle(IdleKind::Exchange), "{away:?}");
+    assert_ne!(away[0], MoveKind::Idle(IdleKind::Trade), "{away:?}");
 }
 
 /// 2020 art. 26.2 (图18): the defending side's one attacking piece that attacks an advisor or

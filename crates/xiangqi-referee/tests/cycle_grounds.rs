@@ -1,4 +1,4 @@
-//! Every label of a ruling says what it rests on (issue 12, point 1): 兑's pair (2020 art.
+//! Every label of a ruling says what it rests on: 兑's pair (2020 art.
 //! 24.4), 献's piece and takers (24.5), 拦's cut path (24.6), 跟's protected target (24.7),
 //! the exempt attacks and their reasons (26.1, 26.1.2–26.1.4, 26.2, 24.3 参考图21), 杀's first
 //! check and length (24.2) and 将's checking pieces (24.1) — in the report's fields and in its

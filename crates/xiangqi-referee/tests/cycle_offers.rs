@@ -43,7 +43,7 @@ fn targets(c: &MoveClass) -> Vec<(String, ChaseKind)> {
 #[test]
 fn a_fair_offer_to_an_unprotected_partner_is_an_exchange() {
     let c = first("5k3/4a4/9/9/4r4/9/9/9/2R6/2RK5 w", "c1c5");
-    assert_eq!(c.kind, MoveKind::Idle(IdleKind::Exchange), "{c:?}");
+    assert_eq!(c.kind, MoveKind::Idle(IdleKind::Trade), "{c:?}");
     assert!(c.chases.is_empty(), "{c:?}");
 }
 
@@ -55,7 +55,7 @@ fn a_fair_offer_to_an_unprotected_partner_is_an_exchange() {
 #[test]
 fn a_fair_offer_to_a_partner_short_of_protectors_is_an_exchange() {
     let c = first("3k5/9/9/5n2r/9/1n2N3R/9/9/9/5K3 w", "i4f4");
-    assert_eq!(c.kind, MoveKind::Idle(IdleKind::Exchange), "{c:?}");
+    assert_eq!(c.kind, MoveKind::Idle(IdleKind::Trade), "{c:?}");
     assert!(c.chases.is_empty(), "{c:?}");
 }
 
@@ -67,7 +67,7 @@ fn a_fair_offer_to_a_partner_short_of_protectors_is_an_exchange() {
 fn a_partner_the_other_attackers_win_alone_is_chased() {
     let c = first("3k5/9/9/5n2r/9/1n2N3R/9/9/5C3/5K3 w", "i4f4");
     assert_eq!(c.kind, MoveKind::Chase, "{c:?}");
-    assert_eq!(targets(&c), [("f6".to_owned(), ChaseKind::Exchange)]);
+    assert_eq!(targets(&c), [("f6".to_owned(), ChaseKind::Outnumbered)]);
 }
 
 /// (b) The same with the black general on e9: taking the offered horse now loses more (马×e4
@@ -78,7 +78,7 @@ fn a_partner_the_other_attackers_win_alone_is_chased() {
 fn an_offer_whose_acceptance_loses_more_is_a_chase() {
     let c = first("4k4/9/9/5n2r/9/1n2N3R/9/9/9/5K3 w", "i4f4");
     assert_eq!(c.kind, MoveKind::Chase, "{c:?}");
-    assert_eq!(targets(&c), [("f6".to_owned(), ChaseKind::Exchange)]);
+    assert_eq!(targets(&c), [("f6".to_owned(), ChaseKind::Outnumbered)]);
 }
 
 /// (c) A forced mate that begins by taking the partner is no 杀 (2020 图17: 「如黑方吃车则双车尽
@@ -98,7 +98,7 @@ fn a_mate_that_begins_by_taking_the_partner_is_no_mate_threat() {
     // Without the rook b7 the offer is fair: 兑, and still no mate threat (2020 图29).
     let c = first("3a3R1/4a2R1/5kr2/9/9/9/9/9/9/4K4 w", "h8h7");
     assert!(!c.mate_threat, "{c:?}");
-    assert_eq!(c.kind, MoveKind::Idle(IdleKind::Exchange), "{c:?}");
+    assert_eq!(c.kind, MoveKind::Idle(IdleKind::Trade), "{c:?}");
 }
 
 /// (d) 2020 图20 (「邀兑之子参与做杀，判杀」): a mate that begins otherwise — here 车b9+, and the
@@ -112,7 +112,7 @@ fn a_mate_the_offering_piece_takes_part_in_is_a_mate_threat() {
     assert_eq!(c.kind, MoveKind::MateThreat, "{c:?}");
     let c = first("5k3/r8/2R6/3N5/9/9/9/9/9/4K4 w", "c7c8");
     assert!(!c.mate_threat, "{c:?}");
-    assert_eq!(c.kind, MoveKind::Idle(IdleKind::Exchange), "{c:?}");
+    assert_eq!(c.kind, MoveKind::Idle(IdleKind::Trade), "{c:?}");
 }
 
 /// (e) 兑兼捉 is 捉 (26.4): the rook's move to f4 makes the fair offer of horses of (a) and
@@ -138,5 +138,5 @@ fn a_partner_that_cannot_leave_its_line_is_offered_nothing() {
     assert_eq!(targets(&c), [("h9".to_owned(), ChaseKind::Unprotected)]);
     let c = first("3ak2r1/4a4/9/9/9/9/3R4R/9/9/3K5 w", "d3h3");
     assert!(!c.mate_threat, "{c:?}");
-    assert_eq!(c.kind, MoveKind::Idle(IdleKind::Exchange), "{c:?}");
+    assert_eq!(c.kind, MoveKind::Idle(IdleKind::Trade), "{c:?}");
 }

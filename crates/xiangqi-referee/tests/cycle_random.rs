@@ -1,4 +1,4 @@
-//! The classification on positions the corpus does not have (issue 12): random small
+//! The classification on positions the corpus does not have: random small
 //! positions with something to capture, a short cycle of two reversible moves each, and the
 //! invariants the books imply for every move of it:
 //!

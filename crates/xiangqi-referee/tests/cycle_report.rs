@@ -1,4 +1,4 @@
-//! The ruling's `cycle` object (issue 12, point 1): a repetition ruling carries every move of
+//! The ruling's `cycle` object: a repetition ruling carries every move of
 //! the cycle with its label, targets and article, under either rule set, and survives a JSON
 //! round trip.
 
@@ -53,7 +53,7 @@ fn a_repetition_ruling_lists_the_cycle_move_by_move() {
     );
 }
 
-/// AXF Diagram 33 (issue 12, point 6): the Asian rule set reports the cycle the same way,
+/// AXF Diagram 33: the Asian rule set reports the cycle the same way,
 /// citing the AXF terms and rules.
 #[test]
 fn the_asian_rule_set_reports_the_cycle_in_its_own_terms() {

@@ -1,4 +1,4 @@
-//! The cycle report under the Asian rules (issue 12, point 6): the same per-move output as the
+//! The cycle report under the Asian rules: the same per-move output as the
 //! Chinese rule set's, in the AXF's own words — 照 for a check (AXF terms 照着, rule 6), no 跟
 //! (AXF has no such term: 闲着), the AXF rule that makes each attack a chase (rules 15, 18,
 //! 19, 21, 23–26, 31), the king's and the pawns' permitted chases (rules 28–29) — and the

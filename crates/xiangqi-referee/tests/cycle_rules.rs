@@ -1,7 +1,7 @@
 //! One test per rule of the cycle rulings, with positions built for the purpose (or, where
 //! named, the rule books' own figures), under both rule sets.
 //!
-//! The 1960 examples (seed 000, §4 二 and §5) give move lines without diagrams; each test
+//! The 1960 examples (§4 二 and §5) give move lines without diagrams; each test
 //! below builds a position in which the printed line is legal and shows the rule, and cites
 //! the figure. Red moves first, as in the seed's red-first conversion.
 
@@ -139,7 +139,7 @@ fn perpetual_exchange_offer_is_a_draw() {
         &moves("h6i6 h7i7 i6g6 i7g7 g6h6 g7h7"),
         RuleSet::Chinese,
     );
-    assert_eq!(classes[1].kind, MoveKind::Idle(IdleKind::Exchange));
+    assert_eq!(classes[1].kind, MoveKind::Idle(IdleKind::Trade));
 }
 
 /// 2020 图7: perpetual mate threats (长杀) against perpetual blocking — forbidden under the
@@ -324,7 +324,7 @@ fn chase_by_exchange_across_squares() {
     assert_eq!(chinese[0].chases.len(), 1, "{:?}", chinese[0]);
     let chase = chinese[0].chases[0];
     assert_eq!(chase.target, sq("b3"));
-    assert_eq!(chase.kind, ChaseKind::Exchange);
+    assert_eq!(chase.kind, ChaseKind::Outnumbered);
     let asian = classify_cycle(&pos, &moves(line), RuleSet::Asian);
     assert!(asian[0].chases.is_empty(), "{:?}", asian[0]);
     // With the pawn protected once more (by its neighbour), cannon for horse wins nothing.
@@ -363,7 +363,7 @@ fn offer_that_cannot_be_accepted_is_a_chase() {
     let offer = classify_cycle(&pos, &moves(line), RuleSet::Chinese);
     assert_eq!(
         offer[0].kind,
-        MoveKind::Idle(IdleKind::Exchange),
+        MoveKind::Idle(IdleKind::Trade),
         "{:?}",
         offer[0]
     );
@@ -388,7 +388,7 @@ fn check_on_the_way_does_not_make_a_light_chase_heavy() {
         .filter(|c| c.target == sq("h6"))
         .collect();
     assert_eq!(on_cannon.len(), 1, "{:?}", chinese[0]);
-    assert_eq!(on_cannon[0].kind, ChaseKind::Exchange);
+    assert_eq!(on_cannon[0].kind, ChaseKind::Outnumbered);
 }
 
 /// A conflict between books, each rule set following its own. 1956 图六 (车七平九 炮3平1 车九平八

@@ -63,7 +63,7 @@ fn colour_swapped_cases_are_ruled_alike() {
     assert!(diffs.is_empty(), "{diffs:#?}");
 }
 
-/// What a move's label rests on (issue 12, point 1), its squares redrawn by `d` (`None`: as
+/// What a move's label rests on, its squares redrawn by `d` (`None`: as
 /// given), lists sorted: the checkers, the offer, the pieces of 献, 拦 and 跟, the mate's
 /// length and first check, the exempt attacks and their reasons.
 fn grounds(m: &CycleMove, d: Option<Drawing>) -> Vec<String> {

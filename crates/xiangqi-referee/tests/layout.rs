@@ -1,4 +1,4 @@
-//! The cycle code reads like the chapter (issue 12, point 4): `src/cycle/mod.rs` declares its
+//! The cycle code reads like the chapter: `src/cycle/mod.rs` declares its
 //! files in order, and each file uses only files declared before it — no circles, concepts
 //! layered downwards.
 

@@ -1,4 +1,4 @@
-//! The 1960 rules' examples (seed 000, 第四节 二 and 第五节), which print move lines without
+//! The 1960 rules' examples (第四节 二 and 第五节), which print move lines without
 //! diagrams: each test builds a position in which the printed line is legal and shows its
 //! rule, and asserts the label of every move and the verdict the text states under the 1960
 //! rule set (`RuleSet::Chinese1960`), which follows the 1960 book. On every figure here the

@@ -1,4 +1,4 @@
-//! Where the 1960 book (`RuleSet::Chinese1960`, seed 000) and the current one
+//! Where the 1960 book (`RuleSet::Chinese1960`) and the current one
 //! (`RuleSet::Chinese`, 2020) rule the same cycle differently, each concept tested on positions
 //! built for it: one where the 1960 concept applies and one where it just fails, each also
 //! mirrored and with colours swapped. Each rule set follows its own book.

@@ -1,4 +1,4 @@
-//! The rest of the 1960 rules' examples (seed 000): 第四节 二(七) 图十, 第五节 十 图十四 and the
+//! The rest of the 1960 rules' examples: 第四节 二(七) 图十, 第五节 十 图十四 and the
 //! appendix's 例一–例七 (图十五–二十一). The book prints move lines without diagrams; each test
 //! builds a position in which the printed line is legal (the test checks that our Chinese
 //! notation of every move is the book's), the line shows its rule, and asserts every move's

@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::{Outcome, PlayerId, PlayerResult, Points, Scoring, Side};
+use crate::{Mover, Outcome, PlayerId, PlayerResult, Points, Scoring};
 
 /// One scheduled game as recorded.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -40,11 +40,11 @@ impl Game {
     }
 
     /// The side `p` plays, if `p` is in this game.
-    pub fn side_of(&self, p: PlayerId) -> Option<Side> {
+    pub fn side_of(&self, p: PlayerId) -> Option<Mover> {
         if self.first == p {
-            Some(Side::First)
+            Some(Mover::First)
         } else if self.second == p {
-            Some(Side::Second)
+            Some(Mover::Second)
         } else {
             None
         }
@@ -93,7 +93,7 @@ pub enum EntryKind {
         /// The opponent.
         opponent: PlayerId,
         /// The side played.
-        side: Side,
+        side: Mover,
         /// The result.
         result: PlayerResult,
     },
@@ -134,7 +134,7 @@ impl Entry {
     }
 
     /// The side, for a game.
-    pub fn side(&self) -> Option<Side> {
+    pub fn side(&self) -> Option<Mover> {
         match self.kind {
             EntryKind::Game { side, .. } => Some(side),
             EntryKind::Bye | EntryKind::Rest => None,
@@ -183,8 +183,8 @@ impl History {
                     continue;
                 }
                 for (me, opp, side, fouls) in [
-                    (g.first, g.second, Side::First, g.fouls[0]),
-                    (g.second, g.first, Side::Second, g.fouls[1]),
+                    (g.first, g.second, Mover::First, g.fouls[0]),
+                    (g.second, g.first, Mover::Second, g.fouls[1]),
                 ] {
                     let result = outcome.for_side(side);
                     records[me.index()].push(Entry {

@@ -1,7 +1,7 @@
 //! Xiangqi (Chinese chess) tournaments as the rule books run them.
 //!
 //! The 1960 rules (《中国象棋竞赛规则（1960）》 §8–§14 and the appendix) and the current text
-//! (seed 002) spend more pages on running competitions than on the moves; this crate is that
+//! spend more pages on running competitions than on the moves; this crate is that
 //! part as software:
 //!
 //! * round robin by the Berger tables ([`berger`]), Swiss pairing in the 1960 and the modern
@@ -50,7 +50,10 @@ pub mod trf;
 pub use error::Error;
 pub use player::{Player, PlayerId};
 pub use rng::Lots;
-pub use score::{Outcome, PlayerResult, Points, Scoring, Side};
+/// The old name of [`Mover`], kept while the server moves to the one name.
+#[doc(hidden)]
+pub use score::Mover as Side;
+pub use score::{Mover, Outcome, PlayerResult, Points, Scoring};
 pub use standings::{Standings, StandingsRow};
 pub use tiebreak::{TieBreak, TieBreakPreset};
 pub use tournament::check::{CheckReport, Difference};

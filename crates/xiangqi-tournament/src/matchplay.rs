@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::{Lots, Outcome, Points, Scoring, Side};
+use crate::{Lots, Mover, Outcome, Points, Scoring};
 
 /// How a match is played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -102,9 +102,9 @@ impl Match {
         let mut pts = [Points::ZERO; 2];
         for (i, o) in self.games.iter().take(self.regular_games()).enumerate() {
             let a_side = if self.a_moves_first(i) {
-                Side::First
+                Mover::First
             } else {
-                Side::Second
+                Mover::Second
             };
             pts[0] += scoring.points(o.for_side(a_side));
             pts[1] += scoring.points(o.for_side(a_side.other()));
@@ -162,9 +162,9 @@ impl Match {
                 },
                 Some(o) => {
                     let a_side = if self.a_moves_first(regular) {
-                        Side::First
+                        Mover::First
                     } else {
-                        Side::Second
+                        Mover::Second
                     };
                     let r = o.for_side(a_side);
                     if r.is_win() {

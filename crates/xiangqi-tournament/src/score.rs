@@ -85,28 +85,28 @@ impl fmt::Display for Points {
 /// Which side of a game: the one that moves first or the one that moves second.
 ///
 /// Stored as first/second mover rather than as a colour because the 1960 rules (第十节) have
-/// black move first and the current rules (seed 002, 2.1) have red move first. Exports map
-/// [`Side::First`] to red (and to TRF `w`).
+/// black move first and the current rules (2.1) have red move first. Exports map
+/// [`Mover::First`] to red (and to TRF `w`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum Side {
+pub enum Mover {
     /// Moves first (red today, black in 1960).
     First,
     /// Moves second.
     Second,
 }
 
-impl Side {
+impl Mover {
     /// The other side.
     ///
     /// ```
-    /// use xiangqi_tournament::Side;
-    /// assert_eq!(Side::First.other(), Side::Second);
+    /// use xiangqi_tournament::Mover;
+    /// assert_eq!(Mover::First.other(), Mover::Second);
     /// ```
-    pub fn other(self) -> Side {
+    pub fn other(self) -> Mover {
         match self {
-            Side::First => Side::Second,
-            Side::Second => Side::First,
+            Mover::First => Mover::Second,
+            Mover::Second => Mover::First,
         }
     }
 }
@@ -183,20 +183,20 @@ impl Outcome {
     /// The result for the player on `side`.
     ///
     /// ```
-    /// use xiangqi_tournament::{Outcome, PlayerResult, Side};
-    /// assert_eq!(Outcome::SecondWins.for_side(Side::First), PlayerResult::Loss);
+    /// use xiangqi_tournament::{Outcome, PlayerResult, Mover};
+    /// assert_eq!(Outcome::SecondWins.for_side(Mover::First), PlayerResult::Loss);
     /// ```
-    pub fn for_side(self, side: Side) -> PlayerResult {
+    pub fn for_side(self, side: Mover) -> PlayerResult {
         use Outcome::*;
         match (self, side) {
-            (FirstWins, Side::First) | (SecondWins, Side::Second) => PlayerResult::Win,
-            (FirstWins, Side::Second) | (SecondWins, Side::First) => PlayerResult::Loss,
+            (FirstWins, Mover::First) | (SecondWins, Mover::Second) => PlayerResult::Win,
+            (FirstWins, Mover::Second) | (SecondWins, Mover::First) => PlayerResult::Loss,
             (Draw, _) => PlayerResult::Draw,
-            (FirstWinsByForfeit, Side::First) | (SecondWinsByForfeit, Side::Second) => {
+            (FirstWinsByForfeit, Mover::First) | (SecondWinsByForfeit, Mover::Second) => {
                 PlayerResult::ForfeitWin
             }
-            (FirstWinsByForfeit, Side::Second)
-            | (SecondWinsByForfeit, Side::First)
+            (FirstWinsByForfeit, Mover::Second)
+            | (SecondWinsByForfeit, Mover::First)
             | (DoubleForfeit, _) => PlayerResult::ForfeitLoss,
         }
     }

@@ -9,7 +9,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use crate::history::{EntryKind, History};
-use crate::{PlayerId, PlayerResult, Side};
+use crate::{Mover, PlayerId, PlayerResult};
 
 /// One ranking criterion. A ranking is a chain of them, applied in turn to the players still
 /// level.
@@ -204,10 +204,10 @@ impl TieBreak {
             }
             TieBreak::Wins => played().filter(|(_, _, r, _)| r.is_win()).count() as i64,
             TieBreak::WinsAsSecond => played()
-                .filter(|(_, s, r, _)| *s == Side::Second && *r == PlayerResult::Win)
+                .filter(|(_, s, r, _)| *s == Mover::Second && *r == PlayerResult::Win)
                 .count() as i64,
             TieBreak::GamesAsSecond => played()
-                .filter(|(_, s, r, _)| *s == Side::Second && r.played())
+                .filter(|(_, s, r, _)| *s == Mover::Second && r.played())
                 .count() as i64,
             TieBreak::SonnebornBerger => played()
                 .map(|(opp, _, r, _)| {

@@ -2,7 +2,7 @@
 
 use xiangqi_tournament::swiss::{FirstRound, SwissPlayer, SwissVariant, pair_round_with};
 use xiangqi_tournament::tournament::{ClubRule, LastRoundsPriority};
-use xiangqi_tournament::{Lots, Outcome, Player, PlayerId, Points, Settings, Side, Tournament};
+use xiangqi_tournament::{Lots, Mover, Outcome, Player, PlayerId, Points, Settings, Tournament};
 
 fn event(clubs: ClubRule, seed: u64) -> Tournament {
     let mut lots = Lots::new(seed);
@@ -69,14 +69,14 @@ fn last_rounds_priority_gives_the_higher_scorer_his_side() {
     let a = SwissPlayer {
         id: PlayerId(1),
         score: Points::whole(2),
-        sides: vec![Side::Second, Side::First],
+        sides: vec![Mover::Second, Mover::First],
         opponents: vec![PlayerId(3), PlayerId(4)],
         byes: 0,
     };
     let b = SwissPlayer {
         id: PlayerId(2),
         score: Points::whole(1),
-        sides: vec![Side::First, Side::Second, Side::First],
+        sides: vec![Mover::First, Mover::Second, Mover::First],
         opponents: vec![PlayerId(5), PlayerId(6), PlayerId(7)],
         byes: 0,
     };

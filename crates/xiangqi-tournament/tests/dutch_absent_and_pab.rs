@@ -8,7 +8,7 @@ use xiangqi_tournament::swiss::dutch::{
     DutchPlayer, DutchRound, deciding_criterion, pair, reference,
 };
 use xiangqi_tournament::trf::TrfFile;
-use xiangqi_tournament::{PlayerId, Points, Side};
+use xiangqi_tournament::{Mover, PlayerId, Points};
 
 type Pairer = fn(&[DutchPlayer], &DutchRound) -> Result<SwissPairing, xiangqi_tournament::Error>;
 
@@ -46,7 +46,7 @@ fn round_one_colours_count_only_the_players_present() {
             "{name}"
         );
         // The other initial colour turns every board round.
-        r.initial_colour = Side::Second;
+        r.initial_colour = Mover::Second;
         assert_eq!(
             boards(&present, &r, f).0,
             [(6, 2), (3, 7), (8, 5)],
@@ -114,7 +114,7 @@ fn a_file_without_its_initial_colour_reads_it_from_the_top_player_present() {
         .expect("reads")
         .to_tournament(None)
         .expect("converts");
-    assert_eq!(t.settings.swiss.initial_colour, Some(Side::Second));
+    assert_eq!(t.settings.swiss.initial_colour, Some(Mover::Second));
     // And the round re-checks as our own pairing with that colour: 2 (number 1) black
     // against 4, 3 (number 2) white against 5.
     let report = t.check_pairings().expect("checks");

@@ -5,9 +5,9 @@
 use xiangqi_tournament::swiss::dutch::{
     Claim, Colours, DutchPlayer, DutchRound, Float, hi_gets_white, pair,
 };
-use xiangqi_tournament::{PlayerId, Points, Side};
+use xiangqi_tournament::{Mover, PlayerId, Points};
 
-use Side::{First as W, Second as B};
+use Mover::{First as W, Second as B};
 
 fn player(id: u32, halves: i32) -> DutchPlayer {
     DutchPlayer::new(PlayerId(id), Points::from_halves(halves))
@@ -186,7 +186,7 @@ fn claim(colours: &Colours, tpn: u32) -> Claim<'_> {
 /// Art. 5.2: colour allocation step by step.
 #[test]
 fn colour_allocation_article_5_2() {
-    let c = |v: &[Side]| Colours { played: v.to_vec() };
+    let c = |v: &[Mover]| Colours { played: v.to_vec() };
     // 5.2.1: different preferences are both granted.
     let (a, b) = (c(&[B]), c(&[W]));
     assert!(hi_gets_white(claim(&a, 1), claim(&b, 2), W));

@@ -13,7 +13,7 @@ use xiangqi_tournament::generate::{GeneratorConfig, generate};
 use xiangqi_tournament::swiss::SwissPairing;
 use xiangqi_tournament::swiss::dutch::method::{self, Method};
 use xiangqi_tournament::swiss::dutch::{DutchPlayer, reference};
-use xiangqi_tournament::{PlayerId, Side, Tournament};
+use xiangqi_tournament::{Mover, PlayerId, Tournament};
 
 #[derive(Default, Debug)]
 struct Tally {
@@ -120,7 +120,7 @@ fn one(seed: u64, most: u64, tally: &mut Tally, first_differences: &mut Vec<Stri
 /// Art. 5.2.5 in round 1, stated on its own: with no colour history anywhere, the
 /// higher-ranked player of each pair (the lower TPN: round 1's order, with or without Baku
 /// points) takes the initial colour if his place among the players present is odd.
-fn round_one_colours(active: &[DutchPlayer], main: &SwissPairing, initial: Side, seed: u64) {
+fn round_one_colours(active: &[DutchPlayer], main: &SwissPairing, initial: Mover, seed: u64) {
     let mut ids: Vec<PlayerId> = active.iter().map(|p| p.id).collect();
     ids.sort();
     for &(first, second) in &main.boards {
@@ -129,7 +129,7 @@ fn round_one_colours(active: &[DutchPlayer], main: &SwissPairing, initial: Side,
         let takes_initial = place % 2 == 1;
         assert_eq!(
             (first == hi) == takes_initial,
-            initial == Side::First,
+            initial == Mover::First,
             "seed {seed} round 1: {first}-{second}, {hi} is number {place} of those present"
         );
     }

@@ -8,7 +8,7 @@ use std::collections::HashSet;
 use std::io::Write as _;
 
 use xiangqi_tournament::swiss::{FirstRound, SwissVariant};
-use xiangqi_tournament::{Lots, Outcome, Player, PlayerId, Settings, Side, System, Tournament};
+use xiangqi_tournament::{Lots, Mover, Outcome, Player, PlayerId, Settings, System, Tournament};
 
 /// What the random events looked like, for the summary assertions: how much was checked, and
 /// every colour-rule breach found (collected, not panicked on, so that the final assertion is
@@ -24,7 +24,7 @@ struct Tally {
     /// Games whose sides were checked against 1960 §10 alternation.
     alternations_checked: usize,
     /// `(seed, player, sides)` of every history that breaks the Chinese colour rules.
-    breaches: Vec<(u64, usize, Vec<Side>)>,
+    breaches: Vec<(u64, usize, Vec<Mover>)>,
 }
 
 fn random_event(seed: u64, tally: &mut Tally) {
@@ -121,7 +121,7 @@ fn random_event(seed: u64, tally: &mut Tally) {
 }
 
 /// Sides of `p`'s games played over the board, in order.
-fn sides(t: &Tournament, p: PlayerId) -> Vec<Side> {
+fn sides(t: &Tournament, p: PlayerId) -> Vec<Mover> {
     t.rounds
         .iter()
         .flat_map(|r| &r.games)
@@ -140,7 +140,7 @@ fn check_colour_rules(t: &Tournament, seed: u64, tally: &mut Tally) {
         tally.histories_checked += 1;
         let mut diff = 0i32;
         let broken = s.iter().enumerate().any(|(k, side)| {
-            diff += if *side == Side::First { 1 } else { -1 };
+            diff += if *side == Mover::First { 1 } else { -1 };
             diff.abs() > 2 || (k >= 2 && s[k - 2] == *side && s[k - 1] == *side)
         });
         if broken {
@@ -152,7 +152,7 @@ fn check_colour_rules(t: &Tournament, seed: u64, tally: &mut Tally) {
 /// 1960 §10: "as far as possible" reverse the previous side. Whenever the two players of a
 /// game both have a previous game on different sides, both must alternate.
 fn check_1960_alternation(t: &Tournament, seed: u64, tally: &mut Tally) {
-    let mut last: Vec<Option<Side>> = vec![None; t.players.len()];
+    let mut last: Vec<Option<Mover>> = vec![None; t.players.len()];
     for r in &t.rounds {
         for g in &r.games {
             let (a, b) = (last[g.first.index()], last[g.second.index()]);
@@ -162,7 +162,7 @@ fn check_1960_alternation(t: &Tournament, seed: u64, tally: &mut Tally) {
                 tally.alternations_checked += 1;
                 assert_eq!(
                     x,
-                    Side::Second,
+                    Mover::Second,
                     "seed {seed} round {}: {} should alternate",
                     r.number,
                     g.first
@@ -174,8 +174,8 @@ fn check_1960_alternation(t: &Tournament, seed: u64, tally: &mut Tally) {
             .iter()
             .filter(|g| g.outcome.is_some_and(Outcome::played))
         {
-            last[g.first.index()] = Some(Side::First);
-            last[g.second.index()] = Some(Side::Second);
+            last[g.first.index()] = Some(Mover::First);
+            last[g.second.index()] = Some(Mover::Second);
         }
     }
 }

@@ -181,7 +181,7 @@ fn trf2026_records() {
     let f = TrfFile::parse(&text).expect("reads");
     assert_eq!(f.version, TrfVersion::Trf2026);
     assert_eq!(f.scoring.win.halves(), 6);
-    assert_eq!(f.initial_colour, Some(xiangqi_tournament::Side::Second));
+    assert_eq!(f.initial_colour, Some(xiangqi_tournament::Mover::Second));
     assert_eq!(f.byes, [('H', 2, vec![3])]);
     assert_eq!(f.accelerations.len(), 1);
     assert_eq!(f.forbidden, [(1, 5, vec![1, 2])]);

@@ -8,8 +8,18 @@ use std::fmt;
 /// One of the two sides. Red (红) moves first in every current rule book.
 ///
 /// The 1960 rules (§1) and the 1956 text had Black move first; the current text and
-/// every modern tournament have Red move first, and so do we.
+/// every modern tournament have Red move first, and so do we. With the `serde` feature a colour
+/// is written as its lower-case name, as every JSON of the project writes it.
+///
+/// ```
+/// use xiangqi::Color;
+/// assert_eq!(Color::Black.to_string(), "black");
+/// # #[cfg(feature = "serde")]
+/// assert_eq!(serde_json::to_string(&Color::Red).unwrap(), "\"red\"");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum Color {
     /// 红方, conventionally at the bottom, moving first.
     Red = 0,

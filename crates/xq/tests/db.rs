@@ -34,7 +34,7 @@ fn storage(dir: &Path, db: Option<&TestDatabase>) -> StorageOpt {
 
 fn a_move(mv: &str, at_ms: u64) -> Event {
     Event::Move {
-        side: xiangqi_clock::Side::Red,
+        side: xiangqi::Color::Red,
         mv: mv.into(),
         at_ms,
         lag_ms: 0,

@@ -469,8 +469,8 @@ fn generate_check_import_round_trip() {
     }
     // Colours of the new pairs must be opposite: give the first of each pair white.
     for (x, y) in [(a, d), (c, b)] {
-        f.players[x as usize - 1].cells[r].colour = Some(xiangqi_tournament::Side::First);
-        f.players[y as usize - 1].cells[r].colour = Some(xiangqi_tournament::Side::Second);
+        f.players[x as usize - 1].cells[r].colour = Some(xiangqi_tournament::Mover::First);
+        f.players[y as usize - 1].cells[r].colour = Some(xiangqi_tournament::Mover::Second);
     }
     std::fs::write(dir.join("bad.trf"), f.write(TrfVersion::Trf2026)).unwrap();
     let out = xq(&["tournament", "check", "bad.trf"], &dir);

@@ -9,7 +9,8 @@ use crate::adjourn::Envelope;
 use crate::flag::Flag;
 use crate::reading::{ClockError, ClockState, MoveTiming, Press};
 use crate::schedule::TimeControl;
-use crate::side::{BySide, Side};
+use crate::side::BySide;
+use xiangqi::Color;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -18,23 +19,23 @@ enum Phase<M> {
     Ready,
     /// `spent` is the time taken on this move before the last pause.
     Running {
-        to_move: Side,
+        to_move: Color,
         since: Duration,
         spent: Duration,
     },
     Paused {
-        to_move: Side,
+        to_move: Color,
         spent: Duration,
     },
     Adjourned {
-        to_move: Side,
+        to_move: Color,
         envelope: Envelope<M>,
     },
     Flagged {
         flag: Flag,
     },
     Stopped {
-        to_move: Side,
+        to_move: Color,
     },
 }
 
@@ -48,14 +49,14 @@ enum Phase<M> {
 ///
 /// ```
 /// use std::time::Duration;
-/// use xiangqi_clock::{GameClock, Press, Side, TimeControl};
+/// use xiangqi_clock::{GameClock, Press, Color, TimeControl};
 /// let s = Duration::from_secs;
 /// let mut clock: GameClock = GameClock::new("10m+5s".parse::<TimeControl>().unwrap());
-/// clock.start(Side::Red, s(0)).unwrap();
+/// clock.start(Color::Red, s(0)).unwrap();
 /// clock.press(s(30)).unwrap(); // Red moved after 30 s
-/// assert_eq!(clock.to_move(), Some(Side::Black));
+/// assert_eq!(clock.to_move(), Some(Color::Black));
 /// assert_eq!(clock.flag_deadline(), Some(s(30 + 600)));
-/// assert_eq!(clock.reading(Side::Red, s(40)).unwrap().remaining, s(575));
+/// assert_eq!(clock.reading(Color::Red, s(40)).unwrap().remaining, s(575));
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -76,8 +77,8 @@ impl<M> GameClock<M> {
     /// ```
     pub fn new(control: TimeControl) -> GameClock<M> {
         let accounts = BySide::new(
-            Account::new(control.schedule(Side::Red)),
-            Account::new(control.schedule(Side::Black)),
+            Account::new(control.schedule(Color::Red)),
+            Account::new(control.schedule(Color::Black)),
         );
         GameClock {
             control,
@@ -116,7 +117,7 @@ impl<M> GameClock<M> {
     /// start and after a flag.
     ///
     /// See [`GameClock`] for an example.
-    pub fn to_move(&self) -> Option<Side> {
+    pub fn to_move(&self) -> Option<Color> {
         match self.phase {
             Phase::Running { to_move, .. }
             | Phase::Paused { to_move, .. }
@@ -150,9 +151,9 @@ impl<M> GameClock<M> {
     ///
     /// ```
     /// # use std::time::Duration;
-    /// # use xiangqi_clock::{GameClock, Side, TimeControl};
+    /// # use xiangqi_clock::{GameClock, Color, TimeControl};
     /// let mut clock: GameClock = GameClock::new("5m".parse::<TimeControl>().unwrap());
-    /// clock.start(Side::Red, Duration::from_secs(7)).unwrap();
+    /// clock.start(Color::Red, Duration::from_secs(7)).unwrap();
     /// assert_eq!(clock.last_event(), Duration::from_secs(7));
     /// ```
     pub fn last_event(&self) -> Duration {
@@ -163,14 +164,14 @@ impl<M> GameClock<M> {
     ///
     /// ```
     /// # use std::time::Duration;
-    /// # use xiangqi_clock::{GameClock, Side, TimeControl};
+    /// # use xiangqi_clock::{GameClock, Color, TimeControl};
     /// let mut clock: GameClock = GameClock::new("5m/30".parse::<TimeControl>().unwrap());
-    /// clock.start(Side::Red, Duration::ZERO).unwrap();
+    /// clock.start(Color::Red, Duration::ZERO).unwrap();
     /// clock.press(Duration::from_secs(1)).unwrap();
-    /// assert_eq!(clock.moves_owed(Side::Red), Some(29));
-    /// assert_eq!(clock.moves_owed(Side::Black), Some(30));
+    /// assert_eq!(clock.moves_owed(Color::Red), Some(29));
+    /// assert_eq!(clock.moves_owed(Color::Black), Some(30));
     /// ```
-    pub fn moves_owed(&self, side: Side) -> Option<u32> {
+    pub fn moves_owed(&self, side: Color) -> Option<u32> {
         let account = &self.accounts[side];
         let stage = self.control.schedule(side).stage(account.stage);
         stage
@@ -184,10 +185,10 @@ impl<M> GameClock<M> {
     ///
     /// ```
     /// # use std::time::Duration;
-    /// # use xiangqi_clock::{GameClock, Press, Side, TimeControl};
+    /// # use xiangqi_clock::{GameClock, Press, Color, TimeControl};
     /// let s = Duration::from_secs;
     /// let mut clock: GameClock = GameClock::new("1m".parse::<TimeControl>().unwrap());
-    /// clock.start(Side::Red, s(10)).unwrap();
+    /// clock.start(Color::Red, s(10)).unwrap();
     /// assert_eq!(clock.flag_deadline(), Some(s(70)));
     /// assert!(matches!(clock.press(s(70)).unwrap(), Press::InTime(_)));
     /// ```
@@ -257,12 +258,12 @@ impl<M> GameClock<M> {
     ///
     /// ```
     /// # use std::time::Duration;
-    /// # use xiangqi_clock::{ClockError, GameClock, Side, TimeControl};
+    /// # use xiangqi_clock::{ClockError, GameClock, Color, TimeControl};
     /// let mut clock: GameClock = GameClock::new("5m".parse::<TimeControl>().unwrap());
-    /// clock.start(Side::Red, Duration::ZERO).unwrap();
-    /// assert_eq!(clock.start(Side::Red, Duration::ZERO), Err(ClockError::AlreadyStarted));
+    /// clock.start(Color::Red, Duration::ZERO).unwrap();
+    /// assert_eq!(clock.start(Color::Red, Duration::ZERO), Err(ClockError::AlreadyStarted));
     /// ```
-    pub fn start(&mut self, first: Side, at: Duration) -> Result<(), ClockError> {
+    pub fn start(&mut self, first: Color, at: Duration) -> Result<(), ClockError> {
         self.not_before_last(at)?;
         if !matches!(self.phase, Phase::Ready) {
             return Err(ClockError::AlreadyStarted);
@@ -276,7 +277,7 @@ impl<M> GameClock<M> {
         Ok(())
     }
 
-    fn running(&self) -> Result<(Side, Duration), ClockError> {
+    fn running(&self) -> Result<(Color, Duration), ClockError> {
         match &self.phase {
             Phase::Running { to_move, spent, .. } => Ok((*to_move, *spent)),
             Phase::Ready => Err(ClockError::NotStarted),
@@ -356,10 +357,10 @@ impl<M> GameClock<M> {
     ///
     /// ```
     /// # use std::time::Duration;
-    /// # use xiangqi_clock::{GameClock, Side, TimeControl};
+    /// # use xiangqi_clock::{GameClock, Color, TimeControl};
     /// let s = Duration::from_secs;
     /// let mut clock: GameClock = GameClock::new("5m".parse::<TimeControl>().unwrap());
-    /// clock.start(Side::Red, s(0)).unwrap();
+    /// clock.start(Color::Red, s(0)).unwrap();
     /// clock.pause(s(60)).unwrap();
     /// clock.resume(s(1000)).unwrap();
     /// assert_eq!(clock.flag_deadline(), Some(s(1000 + 240)));
@@ -449,13 +450,13 @@ impl<M> GameClock<M> {
     ///
     /// ```
     /// # use std::time::Duration;
-    /// # use xiangqi_clock::{ClockState, GameClock, Side, TimeControl};
+    /// # use xiangqi_clock::{ClockState, GameClock, Color, TimeControl};
     /// let s = Duration::from_secs;
     /// let mut clock: GameClock = GameClock::new("5m".parse::<TimeControl>().unwrap());
-    /// clock.start(Side::Red, s(0)).unwrap();
+    /// clock.start(Color::Red, s(0)).unwrap();
     /// clock.stop(s(12)).unwrap();
     /// assert_eq!(clock.state(), ClockState::Stopped);
-    /// assert_eq!(clock.reading(Side::Red, s(99)).unwrap().used, s(12));
+    /// assert_eq!(clock.reading(Color::Red, s(99)).unwrap().used, s(12));
     /// ```
     pub fn stop(&mut self, at: Duration) -> Result<(), ClockError> {
         self.not_before_last(at)?;
@@ -474,7 +475,7 @@ impl<M> GameClock<M> {
 impl<M> GameClock<M> {
     /// Charges the side on move for the time it has taken up to `at` without counting a
     /// move (for a stop, or a hand-over); the flag if it fell first.
-    fn charge_to_move(&mut self, at: Duration) -> Result<Side, ClockError> {
+    fn charge_to_move(&mut self, at: Duration) -> Result<Color, ClockError> {
         if let Some(flag) = self.settle(at)? {
             return Err(ClockError::Flagged(flag));
         }
@@ -499,16 +500,16 @@ impl<M> GameClock<M> {
     ///
     /// ```
     /// # use std::time::Duration;
-    /// # use xiangqi_clock::{GameClock, Side, TimeControl};
+    /// # use xiangqi_clock::{GameClock, Color, TimeControl};
     /// let s = Duration::from_secs;
     /// let mut clock: GameClock = GameClock::new("5m".parse::<TimeControl>().unwrap());
-    /// clock.start(Side::Red, s(0)).unwrap();
-    /// clock.adjust(Side::Red, s(60), true);
+    /// clock.start(Color::Red, s(0)).unwrap();
+    /// clock.adjust(Color::Red, s(60), true);
     /// assert_eq!(clock.flag_deadline(), Some(s(360)));
-    /// clock.adjust(Side::Red, s(120), false);
+    /// clock.adjust(Color::Red, s(120), false);
     /// assert_eq!(clock.flag_deadline(), Some(s(240)));
     /// ```
-    pub fn adjust(&mut self, side: Side, amount: Duration, give: bool) {
+    pub fn adjust(&mut self, side: Color, amount: Duration, give: bool) {
         let account = &mut self.accounts[side];
         account.bank = if give {
             account.bank.saturating_add(amount)
@@ -528,17 +529,17 @@ impl<M> GameClock<M> {
     ///
     /// ```
     /// # use std::time::Duration;
-    /// # use xiangqi_clock::{GameClock, Side, TimeControl};
+    /// # use xiangqi_clock::{GameClock, Color, TimeControl};
     /// let s = Duration::from_secs;
     /// let mut clock: GameClock = GameClock::new("5m".parse::<TimeControl>().unwrap());
-    /// clock.start(Side::Red, s(0)).unwrap();
+    /// clock.start(Color::Red, s(0)).unwrap();
     /// clock.press(s(10)).unwrap();
-    /// clock.hand_over(Side::Red, s(40)).unwrap();
-    /// assert_eq!(clock.to_move(), Some(Side::Red));
-    /// assert_eq!(clock.reading(Side::Black, s(40)).unwrap().used, s(30));
+    /// clock.hand_over(Color::Red, s(40)).unwrap();
+    /// assert_eq!(clock.to_move(), Some(Color::Red));
+    /// assert_eq!(clock.reading(Color::Black, s(40)).unwrap().used, s(30));
     /// assert_eq!(clock.flag_deadline(), Some(s(40 + 290)));
     /// ```
-    pub fn hand_over(&mut self, side: Side, at: Duration) -> Result<(), ClockError> {
+    pub fn hand_over(&mut self, side: Color, at: Duration) -> Result<(), ClockError> {
         self.not_before_last(at)?;
         let paused = match &self.phase {
             Phase::Ready => return Ok(()),

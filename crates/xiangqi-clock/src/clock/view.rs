@@ -7,14 +7,15 @@ use crate::account::periods_exceeded;
 use crate::adjourn::Envelope;
 use crate::control::DelayKind;
 use crate::reading::{ClockError, Reading, Snapshot};
-use crate::side::{BySide, Side};
+use crate::side::BySide;
+use xiangqi::Color;
 
 impl<M> GameClock<M> {
     /// `side`'s clock at `at` (not earlier than [`last_event`](Self::last_event)). A flag
     /// that has fallen but not been recorded reads as the instant it fell.
     ///
     /// See [`Reading`] for an example.
-    pub fn reading(&self, side: Side, at: Duration) -> Result<Reading, ClockError> {
+    pub fn reading(&self, side: Color, at: Duration) -> Result<Reading, ClockError> {
         self.not_before_last(at)?;
         let schedule = self.control.schedule(side);
         let account = &self.accounts[side];
@@ -72,7 +73,10 @@ impl<M> GameClock<M> {
             at,
             state: self.state(),
             to_move: self.to_move(),
-            readings: BySide::new(self.reading(Side::Red, at)?, self.reading(Side::Black, at)?),
+            readings: BySide::new(
+                self.reading(Color::Red, at)?,
+                self.reading(Color::Black, at)?,
+            ),
             flag_deadline: self.flag_deadline(),
             flag: self.flag().copied(),
             envelope: self.envelope().map(Envelope::cover),

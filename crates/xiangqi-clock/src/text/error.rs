@@ -3,7 +3,7 @@
 use core::fmt;
 
 use crate::schedule::InvalidControl;
-use crate::side::Side;
+use xiangqi::Color;
 
 /// What is wrong with a time-control text (see [`ParseError`]).
 ///
@@ -52,9 +52,9 @@ pub enum ParseErrorKind {
     /// `reset` given twice for a stage.
     DuplicateReset,
     /// `red=` or `black=` given twice.
-    DuplicateSide(Side),
+    DuplicateSide(Color),
     /// `red=` given without `black=`, or the other way round.
-    MissingSide(Side),
+    MissingSide(Color),
     /// Byo-yomi must follow the last stage.
     ByoyomiNotLast,
     /// `max` belongs to the whole schedule: stages and stage options come before it.

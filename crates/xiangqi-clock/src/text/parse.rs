@@ -6,7 +6,8 @@ use super::cursor::{DURATION, Parser, scaled};
 use super::error::{ParseError, ParseErrorKind as Kind};
 use crate::control::{Byoyomi, Delay, Stage};
 use crate::schedule::{Schedule, TimeControl};
-use crate::side::{BySide, Side};
+use crate::side::BySide;
+use xiangqi::Color;
 
 type Result<T> = core::result::Result<T, ParseError>;
 
@@ -27,9 +28,9 @@ pub(super) fn control(src: &str) -> Result<TimeControl> {
         }
         let start = p.pos;
         let side = if p.eat("red=") {
-            Side::Red
+            Color::Red
         } else if p.eat("black=") {
-            Side::Black
+            Color::Black
         } else {
             return Err(p.expected("red= or black="));
         };
@@ -40,8 +41,8 @@ pub(super) fn control(src: &str) -> Result<TimeControl> {
     }
     match (sides.red, sides.black) {
         (Some(red), Some(black)) => Ok(TimeControl::handicap(red, black)),
-        (None, _) => Err(ParseError::new(src.len(), Kind::MissingSide(Side::Red))),
-        (_, None) => Err(ParseError::new(src.len(), Kind::MissingSide(Side::Black))),
+        (None, _) => Err(ParseError::new(src.len(), Kind::MissingSide(Color::Red))),
+        (_, None) => Err(ParseError::new(src.len(), Kind::MissingSide(Color::Black))),
     }
 }
 

@@ -216,7 +216,7 @@ fn pattern_en(moves: &[&MoveClass]) -> String {
             MoveKind::Chase => "chase",
             MoveKind::Idle(IdleKind::Block) => "block",
             MoveKind::Idle(IdleKind::Follow) => "follow",
-            MoveKind::Idle(IdleKind::Exchange) => "exchange offer",
+            MoveKind::Idle(IdleKind::Trade) => "exchange offer",
             MoveKind::Idle(_) => "idle",
         })
         .collect();

@@ -120,7 +120,7 @@ pub(crate) fn created(
                         {
                             t.kind
                         } else {
-                            ChaseKind::Exchange
+                            ChaseKind::Outnumbered
                         };
                         (Threat { kind, ..*t }, Status::Renewed)
                     }

@@ -14,7 +14,7 @@ pub(crate) fn label_en(kind: MoveKind) -> &'static str {
         MoveKind::Check => "check",
         MoveKind::MateThreat => "mate threat",
         MoveKind::Chase => "chase",
-        MoveKind::Idle(IdleKind::Exchange) => "exchange offer",
+        MoveKind::Idle(IdleKind::Trade) => "exchange offer",
         MoveKind::Idle(IdleKind::Sacrifice) => "sacrifice offer",
         MoveKind::Idle(IdleKind::Block) => "block",
         MoveKind::Idle(IdleKind::Follow) => "follow",
@@ -104,7 +104,7 @@ pub(crate) fn chase_phrase(moves: &[&MoveClass], side: Color) -> Option<(String,
         .max_by_key(|c| chases.iter().filter(|d| d.target_id == c.target_id).count())?;
     let (root_zh, root_en) = match best.kind {
         ChaseKind::Unprotected => ("无根", "unprotected "),
-        ChaseKind::Exchange => ("少根", "under-protected "),
+        ChaseKind::Outnumbered => ("少根", "under-protected "),
         _ => ("", ""),
     };
     let zh = format!(

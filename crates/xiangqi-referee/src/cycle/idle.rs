@@ -9,7 +9,7 @@ use super::mate::has_mate_in_one;
 use super::material::{capture_gain, strength};
 use super::offer::is_exchange_offer;
 use super::protection::can_recapture;
-use super::terms::{ExchangeOffer, Grounds, IdleKind, Placed};
+use super::terms::{Grounds, IdleKind, Placed, TradeOffer};
 
 fn placed(pos: &Position, square: Square) -> Option<Placed> {
     pos.piece_at(square).map(|piece| Placed { square, piece })
@@ -17,8 +17,8 @@ fn placed(pos: &Position, square: Square) -> Option<Placed> {
 
 /// The fair offer of the piece on `offered` to the enemy piece on `partner` in `pos`, with
 /// the pieces that may take back after the partner's capture.
-fn offer_of(pos: &Position, offered: Square, partner: Square) -> Option<ExchangeOffer> {
-    Some(ExchangeOffer {
+fn offer_of(pos: &Position, offered: Square, partner: Square) -> Option<TradeOffer> {
+    Some(TradeOffer {
         offered: placed(pos, offered)?,
         partner: placed(pos, partner)?,
         fair: true,
@@ -54,10 +54,10 @@ fn retakers(pos: &Position, take: Move) -> Vec<Placed> {
 ///
 /// Returns the offers the move made (empty: none), every one of them: which is named first
 /// must not depend on the order the board is read in (see [`first_offer`]).
-fn offers_exchange(mover: Color, before: &Position, after: &Position) -> Vec<ExchangeOffer> {
+fn offers_trade(mover: Color, before: &Position, after: &Position) -> Vec<TradeOffer> {
     let earlier = with_turn(before, !mover);
     let mut probe = after.clone();
-    let mut out: Vec<ExchangeOffer> = all_captures(after)
+    let mut out: Vec<TradeOffer> = all_captures(after)
         .into_iter()
         .filter(|&c| {
             let (Some(a), Some(v)) = (after.piece_at(c.from()), after.piece_at(c.to())) else {
@@ -87,7 +87,7 @@ fn offers_exchange(mover: Color, before: &Position, after: &Position) -> Vec<Exc
         .filter_map(|c| offer_of(after, c.to(), c.from()))
         .collect();
     if out.is_empty() {
-        out = offers_own_exchange(mover, before, after);
+        out = offers_own_trade(mover, before, after);
     }
     out
 }
@@ -98,7 +98,7 @@ fn offers_exchange(mover: Color, before: &Position, after: &Position) -> Vec<Exc
 /// made that capture a better one than before — a rook that steps beside the horse its horse
 /// attacks, backing the exchange (2020 图30 车6退4; with the black horse on the other side,
 /// where the red horse cannot take back, the same move is 捉).
-fn offers_own_exchange(mover: Color, before: &Position, after: &Position) -> Vec<ExchangeOffer> {
+fn offers_own_trade(mover: Color, before: &Position, after: &Position) -> Vec<TradeOffer> {
     let (Some(me), Some(earlier)) = (with_turn(after, mover), with_turn(before, mover)) else {
         return Vec::new();
     };
@@ -128,7 +128,7 @@ fn offers_own_exchange(mover: Color, before: &Position, after: &Position) -> Vec
 /// moved piece, then nearest the generals (`kings`: the mover's, the opponent's) — measures
 /// that neither the mirror nor the colour swap changes, so that a position and its
 /// redrawings name the same pair.
-fn first_offer(offers: &mut [ExchangeOffer], to: Square, kings: [Square; 2]) {
+fn first_offer(offers: &mut [TradeOffer], to: Square, kings: [Square; 2]) {
     let near = |a: Square, b: Square| {
         a.file().index().abs_diff(b.file().index()) + a.rank().index().abs_diff(b.rank().index())
     };
@@ -151,10 +151,10 @@ pub(crate) fn idle_kind(
     before: &Position,
     after: &Position,
 ) -> (IdleKind, Grounds) {
-    let mut offers = offers_exchange(mover, before, after);
+    let mut offers = offers_trade(mover, before, after);
     if !offers.is_empty() {
         first_offer(&mut offers, m.to(), [after.king(mover), after.king(!mover)]);
-        return (IdleKind::Exchange, Grounds::Offer(offers));
+        return (IdleKind::Trade, Grounds::Offer(offers));
     }
     let to = m.to();
     let Some(piece) = after.piece_at(to) else {
@@ -171,7 +171,7 @@ pub(crate) fn idle_kind(
         .collect();
     if !attackers.is_empty() {
         // 兑: a same-type piece may take it and it may take that piece back.
-        let same: Vec<ExchangeOffer> = attackers
+        let same: Vec<TradeOffer> = attackers
             .iter()
             .filter(|a| a.piece.role == piece.role)
             .filter_map(|a| offer_of(after, to, a.square))
@@ -185,7 +185,7 @@ pub(crate) fn idle_kind(
                 },
             )
         } else {
-            (IdleKind::Exchange, Grounds::Offer(same))
+            (IdleKind::Trade, Grounds::Offer(same))
         };
     }
     // 跟: the moved piece now attacks a protected enemy piece it did not attack before.

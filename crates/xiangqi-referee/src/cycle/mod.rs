@@ -1,4 +1,4 @@
-//! Repetition cycles and the 棋例 rulings (issue 4): the classification of every move of a
+//! Repetition cycles and the 棋例 rulings: the classification of every move of a
 //! repeated cycle and the verdict under the Chinese (CXA 2020), Asian (AXF) or 1960 rules.
 //!
 //! The model, in short:
@@ -88,8 +88,8 @@ pub use grounds::{MateReport, OfferReport, PieceOn, PiecesReport};
 pub use report::{CycleMove, CycleReport};
 pub use targets::Target;
 pub use terms::{
-    Chase, ChaseKind, ExchangeOffer, ExemptChase, Exemption, Grounds, IdleKind, MateLine,
-    MoveClass, MoveKind, PieceId, Placed,
+    Chase, ChaseKind, ExemptChase, Exemption, Grounds, IdleKind, MateLine, MoveClass, MoveKind,
+    PieceId, Placed, TradeOffer,
 };
 
 /// The ruling on one repetition cycle.

@@ -10,7 +10,7 @@
 //!   (第四节 二(四)) and the chase of a rook by a cannon on squares it cannot escape (二(七),
 //!   附录 例一), and it allows following a protected piece (长跟, 第五节 五: 「跟定对方有别的棋子
 //!   保护的棋子」). The current book's light chases of protected pieces — 少根子 and joint chases
-//!   (2020 24.15, 24.17: `ChaseKind::Exchange`) — are therefore no chases under 1960: the move
+//!   (2020 24.15, 24.17: `ChaseKind::Outnumbered`) — are therefore no chases under 1960: the move
 //!   is labelled by what else it does (often 跟), and the report lists the attack as exempt
 //!   (`Exemption::Protected`).
 //! * **A general's or pawn's own attack is allowed but is still an attack.** 将帅长捉 and 卒兵
@@ -27,7 +27,7 @@ use super::terms::{ChaseKind, IdleKind, MoveClass, MoveKind};
 /// Whether the 1960 book counts a chase of this kind: everything but the current book's light
 /// chases of protected pieces (第四节 二(四) 长捉无根子; 第五节 五 长跟).
 pub(crate) fn counts(kind: ChaseKind) -> bool {
-    kind != ChaseKind::Exchange
+    kind != ChaseKind::Outnumbered
 }
 
 /// The new attacks of a general or pawn that has just moved (no check given): enemy pieces it
@@ -88,7 +88,7 @@ pub(crate) fn article(c: &MoveClass) -> &'static str {
             Some(ChaseKind::Outranked) => "1960 第四节 二(七) (捉一不捉二), 附录 例一",
             _ => "1960 第四节 二(四) (捉无根子)",
         },
-        MoveKind::Idle(IdleKind::Exchange) => "1960 第五节 四 (兑)",
+        MoveKind::Idle(IdleKind::Trade) => "1960 第五节 四 (兑)",
         MoveKind::Idle(IdleKind::Block) => "1960 第五节 三 (拦)",
         MoveKind::Idle(IdleKind::Follow) => "1960 第五节 五 (跟)",
         MoveKind::Idle(IdleKind::AnswerCheck) => "1960 第三节 (应将)",
@@ -103,6 +103,6 @@ pub(crate) fn chase_article(kind: ChaseKind) -> &'static str {
         ChaseKind::Unprotected => "1960 第四节 二(四) (长捉无根子)",
         ChaseKind::Outranked => "1960 第四节 二(七), 附录 例一 (捉车)",
         ChaseKind::ByChecks => "1960 第四节 二(六) (要抽吃), 附录 例七",
-        ChaseKind::Exchange | ChaseKind::HeldRook => "1960 第五节 五 (有根子: 跟)",
+        ChaseKind::Outnumbered | ChaseKind::HeldRook => "1960 第五节 五 (有根子: 跟)",
     }
 }

@@ -59,7 +59,7 @@ fn chase_name(kind: ChaseKind) -> &'static str {
     match kind {
         ChaseKind::Unprotected => "unprotected",
         ChaseKind::Outranked => "outranked",
-        ChaseKind::Exchange => "exchange",
+        ChaseKind::Outnumbered => "exchange",
         ChaseKind::ByChecks => "by_checks",
         ChaseKind::HeldRook => "held_rook",
     }
@@ -114,7 +114,7 @@ pub(crate) fn target(
     by.retain(|&s| s != ch.attacker);
     by.insert(0, ch.attacker);
     let root = match (&me, ch.kind) {
-        (_, ChaseKind::Exchange) => "short",
+        (_, ChaseKind::Outnumbered) => "short",
         (Some(p), _) => root_of(p, Move::new(ch.attacker, ch.target), rules),
         (None, _) => "unprotected",
     };
@@ -125,7 +125,7 @@ pub(crate) fn target(
         with_turn(before, chaser).is_some_and(|p| p.is_legal(Move::new(ch.attacker, ch.target)));
     let how = if ch.kind == ChaseKind::ByChecks {
         "checks"
-    } else if ch.kind == ChaseKind::Exchange && by.len() > 1 {
+    } else if ch.kind == ChaseKind::Outnumbered && by.len() > 1 {
         "joint"
     } else if ch.attacker == m.to() {
         "moved"

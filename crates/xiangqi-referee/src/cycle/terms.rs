@@ -17,9 +17,10 @@ pub enum ChaseKind {
     /// A stronger piece attacked by a weaker one (捉车: a rook by a horse or cannon), won by
     /// the exchange even though protected.
     Outranked,
-    /// Chinese only: protected, but the complete exchange still wins material (少根子 or a
-    /// joint chase, 联合捉): the light level of 2020 art. 26.9.
-    Exchange,
+    /// Chinese only: protected, but the attackers outnumber the roots, so the complete series
+    /// of captures still wins material (少根子 or a joint chase, 联合捉): the light level of
+    /// 2020 art. 26.9.
+    Outnumbered,
     /// Chinese only: won by a check or discovered check and the capture that follows (抽).
     ByChecks,
     /// Asian only: a rook held by a horse (it stands on the horse's leg towards its own king),
@@ -30,12 +31,12 @@ pub enum ChaseKind {
 impl ChaseKind {
     /// Heavy chases outrank light ones (2020 art. 26.9).
     pub fn is_heavy(self) -> bool {
-        self != ChaseKind::Exchange
+        self != ChaseKind::Outnumbered
     }
 
     pub(crate) fn weight(self) -> u8 {
         match self {
-            ChaseKind::Exchange => 0,
+            ChaseKind::Outnumbered => 0,
             ChaseKind::ByChecks => 1,
             ChaseKind::Outranked => 2,
             ChaseKind::Unprotected => 3,
@@ -72,8 +73,8 @@ pub struct Chase {
 pub enum IdleKind {
     /// A plain idle move.
     Plain,
-    /// 兑: offering an exchange of same-type pieces.
-    Exchange,
+    /// 兑: offering a trade of same-type pieces.
+    Trade,
     /// 献: offering a piece for capture.
     Sacrifice,
     /// 拦: blocking an enemy piece's path.
@@ -162,10 +163,10 @@ pub struct Placed {
     pub piece: Piece,
 }
 
-/// An offer of exchange (兑, 2020 art. 24.4): the mover's piece `offered`, which the enemy
+/// An offer of a trade (兑, 2020 art. 24.4): the mover's piece `offered`, which the enemy
 /// piece of the same kind `partner` may take.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ExchangeOffer {
+pub struct TradeOffer {
     /// The mover's piece offered.
     pub offered: Placed,
     /// The enemy piece of the same kind that may take it.
@@ -184,7 +185,7 @@ pub enum Grounds {
     #[default]
     Nothing,
     /// 兑 (24.4): the offers the move made, the first the one the report names.
-    Offer(Vec<ExchangeOffer>),
+    Offer(Vec<TradeOffer>),
     /// 献 (24.5): the piece given and the enemy pieces that may take it.
     Sacrifice {
         /// The piece given up.
@@ -274,7 +275,7 @@ fn label_zh(kind: MoveKind) -> &'static str {
         MoveKind::Check => "将",
         MoveKind::MateThreat => "杀",
         MoveKind::Chase => "捉",
-        MoveKind::Idle(IdleKind::Exchange) => "兑",
+        MoveKind::Idle(IdleKind::Trade) => "兑",
         MoveKind::Idle(IdleKind::Sacrifice) => "献",
         MoveKind::Idle(IdleKind::Block) => "拦",
         MoveKind::Idle(IdleKind::Follow) => "跟",

@@ -108,7 +108,7 @@ pub(crate) fn threats(pos: &Position, rules: RuleSet) -> Vec<Threat> {
                         attacker_piece: attacker,
                         target: m.to(),
                         target_piece: victim,
-                        kind: ChaseKind::Exchange,
+                        kind: ChaseKind::Outnumbered,
                     },
                 );
             }
@@ -206,7 +206,7 @@ fn chinese_kind(
     } else if offered && !partners.wins_without_offerers(pos, m, old) {
         Direct::None
     } else {
-        Direct::Chase(ChaseKind::Exchange)
+        Direct::Chase(ChaseKind::Outnumbered)
     }
 }
 

@@ -41,7 +41,7 @@ pub(crate) fn kind_name(kind: MoveKind, rules: RuleSet) -> &'static str {
         MoveKind::Check => "check",
         MoveKind::MateThreat => "mate_threat",
         MoveKind::Chase => "chase",
-        MoveKind::Idle(IdleKind::Exchange) => "exchange",
+        MoveKind::Idle(IdleKind::Trade) => "exchange",
         MoveKind::Idle(IdleKind::Sacrifice) => "sacrifice",
         MoveKind::Idle(IdleKind::Block) => "block",
         MoveKind::Idle(IdleKind::Follow) if rules != RuleSet::Asian => "follow",
@@ -60,7 +60,7 @@ pub(crate) fn term_en(kind: MoveKind, rules: RuleSet) -> &'static str {
         (RuleSet::Asian, MoveKind::MateThreat) => "threat to checkmate",
         (_, MoveKind::MateThreat) => "mate threat",
         (_, MoveKind::Chase) => "chase",
-        (_, MoveKind::Idle(IdleKind::Exchange)) => "exchange offer",
+        (_, MoveKind::Idle(IdleKind::Trade)) => "exchange offer",
         (RuleSet::Asian, MoveKind::Idle(IdleKind::Sacrifice)) => "offer",
         (_, MoveKind::Idle(IdleKind::Sacrifice)) => "sacrifice offer",
         (_, MoveKind::Idle(IdleKind::Block)) => "block",
@@ -94,7 +94,7 @@ pub(crate) fn term_zh(c: &MoveClass, rules: RuleSet) -> &'static str {
         (RuleSet::Asian, MoveKind::Check) => "照着",
         (RuleSet::Asian, MoveKind::MateThreat) => "杀着",
         (RuleSet::Asian, MoveKind::Chase) => "捉着",
-        (RuleSet::Asian, MoveKind::Idle(IdleKind::Exchange)) => "兑着",
+        (RuleSet::Asian, MoveKind::Idle(IdleKind::Trade)) => "兑着",
         (RuleSet::Asian, MoveKind::Idle(IdleKind::Sacrifice)) => "献着",
         (RuleSet::Asian, MoveKind::Idle(IdleKind::Block)) => "拦着",
         (RuleSet::Asian, MoveKind::Idle(_)) => "闲着",
@@ -119,7 +119,7 @@ pub(crate) fn move_article(c: &MoveClass, rules: RuleSet, how: Option<&str>) -> 
             MoveKind::MateThreat => "2020 第24.2条",
             MoveKind::Chase if by_king_or_pawn(c) => "2020 第24.3条, 第26.1.1条",
             MoveKind::Chase => "2020 第24.3条",
-            MoveKind::Idle(IdleKind::Exchange) => "2020 第24.4条",
+            MoveKind::Idle(IdleKind::Trade) => "2020 第24.4条",
             MoveKind::Idle(IdleKind::Sacrifice) => "2020 第24.5条",
             MoveKind::Idle(IdleKind::Block) => "2020 第24.6条",
             MoveKind::Idle(IdleKind::Follow) => "2020 第24.7条",
@@ -142,7 +142,7 @@ pub(crate) fn move_article(c: &MoveClass, rules: RuleSet, how: Option<&str>) -> 
                 ),
                 None => "AXF terms: chase (捉着)".to_owned(),
             },
-            MoveKind::Idle(IdleKind::Exchange) => {
+            MoveKind::Idle(IdleKind::Trade) => {
                 "AXF terms: offering an exchange (兑着); rules 24, 40".to_owned()
             }
             MoveKind::Idle(IdleKind::Sacrifice) => {
@@ -174,10 +174,10 @@ pub(crate) fn chase_article(ch: &Chase, rules: RuleSet, how: &str) -> &'static s
         RuleSet::Chinese => match ch.kind {
             ChaseKind::Unprotected => "2020 第24.3条, 第24.15条 (无根子)",
             ChaseKind::Outranked => "2020 第24.3条 (捉车: 完整交换得子)",
-            ChaseKind::Exchange if how == "joint" => {
+            ChaseKind::Outnumbered if how == "joint" => {
                 "2020 第24.3条, 第24.15条, 第24.17条 (少根子, 联合捉)"
             }
-            ChaseKind::Exchange => "2020 第24.3条, 第24.15条 (少根子)",
+            ChaseKind::Outnumbered => "2020 第24.3条, 第24.15条 (少根子)",
             ChaseKind::ByChecks => "2020 第24.3条 (运用将军得子)",
             ChaseKind::HeldRook => "2020 第24.3条",
         },

@@ -69,7 +69,11 @@ impl Crosstable {
                         side,
                         result,
                     } => {
-                        let s = if side == crate::Side::First { 'r' } else { 'b' };
+                        let s = if side == crate::Mover::First {
+                            'r'
+                        } else {
+                            'b'
+                        };
                         format!("{opponent}{s}{}", result_symbol(result))
                     }
                 };

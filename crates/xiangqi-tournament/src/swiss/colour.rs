@@ -1,7 +1,7 @@
 //! Who moves first: colour histories, preferences and the hard colour rules of Chinese
 //! Swiss practice.
 
-use crate::Side;
+use crate::Mover;
 
 /// A player's side history, as far as the pairing needs it.
 ///
@@ -11,22 +11,22 @@ use crate::Side;
 pub struct ColourState {
     /// First-mover games minus second-mover games.
     pub diff: i32,
-    /// Side in the last game played.
-    pub last: Option<Side>,
-    /// Side in the game before that.
-    pub before_last: Option<Side>,
+    /// Mover in the last game played.
+    pub last: Option<Mover>,
+    /// Mover in the game before that.
+    pub before_last: Option<Mover>,
 }
 
 impl ColourState {
     /// The state after a list of sides, oldest first.
     ///
     /// ```
-    /// use xiangqi_tournament::{Side, swiss::ColourState};
-    /// let s = ColourState::from_sides(&[Side::First, Side::Second, Side::Second]);
+    /// use xiangqi_tournament::{Mover, swiss::ColourState};
+    /// let s = ColourState::from_sides(&[Mover::First, Mover::Second, Mover::Second]);
     /// assert_eq!(s.diff, -1);
-    /// assert_eq!(s.forbidden(), Some(Side::Second));
+    /// assert_eq!(s.forbidden(), Some(Mover::Second));
     /// ```
-    pub fn from_sides(sides: &[Side]) -> ColourState {
+    pub fn from_sides(sides: &[Mover]) -> ColourState {
         let mut s = ColourState::default();
         for &side in sides {
             s.push(side);
@@ -35,8 +35,8 @@ impl ColourState {
     }
 
     /// Records one more game on `side`.
-    pub fn push(&mut self, side: Side) {
-        self.diff += if side == Side::First { 1 } else { -1 };
+    pub fn push(&mut self, side: Mover) {
+        self.diff += if side == Mover::First { 1 } else { -1 };
         self.before_last = self.last;
         self.last = Some(side);
     }
@@ -44,12 +44,12 @@ impl ColourState {
     /// The side this player may not get under the modern Chinese rules: never three games
     /// running on the same side (禁连三) and never a surplus of three (禁多三), as Chinese
     /// pairing software enforces them (reference notes, tournaments.md §4.2).
-    pub fn forbidden(&self) -> Option<Side> {
+    pub fn forbidden(&self) -> Option<Mover> {
         if self.diff >= 2 {
-            return Some(Side::First);
+            return Some(Mover::First);
         }
         if self.diff <= -2 {
-            return Some(Side::Second);
+            return Some(Mover::Second);
         }
         match (self.last, self.before_last) {
             (Some(a), Some(b)) if a == b => Some(a),
@@ -58,17 +58,17 @@ impl ColourState {
     }
 
     /// Whether `side` is allowed under the hard rules.
-    pub fn allows(&self, side: Side) -> bool {
+    pub fn allows(&self, side: Mover) -> bool {
         self.forbidden() != Some(side)
     }
 
     /// The side this player would like next: the one that restores balance, or, when
     /// balanced, the opposite of the last game. `None` before the first game.
-    pub fn preference(&self) -> Option<Side> {
+    pub fn preference(&self) -> Option<Mover> {
         match self.diff {
-            d if d > 0 => Some(Side::Second),
-            d if d < 0 => Some(Side::First),
-            _ => self.last.map(Side::other),
+            d if d > 0 => Some(Mover::Second),
+            d if d < 0 => Some(Mover::First),
+            _ => self.last.map(Mover::other),
         }
     }
 
@@ -76,8 +76,8 @@ impl ColourState {
     /// alternation.
     pub fn first_claim(&self) -> (i32, i32) {
         let alternation = match self.last {
-            Some(Side::Second) => 1,
-            Some(Side::First) => -1,
+            Some(Mover::Second) => 1,
+            Some(Mover::First) => -1,
             None => 0,
         };
         (-self.diff, alternation)
@@ -104,8 +104,8 @@ pub(crate) fn a_moves_first(
     let (ca, na) = a;
     let (cb, nb) = b;
     if rule == SideRule::Balance {
-        let a_first_ok = ca.allows(Side::First) && cb.allows(Side::Second);
-        let b_first_ok = cb.allows(Side::First) && ca.allows(Side::Second);
+        let a_first_ok = ca.allows(Mover::First) && cb.allows(Mover::Second);
+        let b_first_ok = cb.allows(Mover::First) && ca.allows(Mover::Second);
         if a_first_ok != b_first_ok {
             return a_first_ok;
         }
@@ -115,19 +115,19 @@ pub(crate) fn a_moves_first(
         }
         if let Some(p) = ca.preference() {
             // Equal claims on the same side: the higher-placed player gets it.
-            return p == Side::First;
+            return p == Mover::First;
         }
     } else {
         match (ca.last, cb.last) {
-            (Some(x), Some(y)) if x != y => return x == Side::Second,
-            (Some(x), None) => return x == Side::Second,
-            (None, Some(y)) => return y == Side::First,
+            (Some(x), Some(y)) if x != y => return x == Mover::Second,
+            (Some(x), None) => return x == Mover::Second,
+            (None, Some(y)) => return y == Mover::First,
             (Some(x), Some(_)) => {
                 // Both played the same side last: the one further off balance alternates,
                 // otherwise the higher-placed one does.
                 let (da, db) = (ca.diff.abs(), cb.diff.abs());
                 let a_alternates = da >= db;
-                return a_alternates == (x == Side::Second);
+                return a_alternates == (x == Mover::Second);
             }
             (None, None) => {}
         }

@@ -58,7 +58,7 @@ pub struct SwissPlayer {
     /// Points so far.
     pub score: Points,
     /// Sides of the games actually played, oldest first.
-    pub sides: Vec<crate::Side>,
+    pub sides: Vec<crate::Mover>,
     /// Everyone already met (forfeits included: a scheduled pairing is not repeated).
     pub opponents: Vec<PlayerId>,
     /// Pairing-allocated byes received so far.
@@ -221,7 +221,7 @@ impl<'a> Context<'a> {
         if !self.strict {
             return true;
         }
-        use crate::Side::{First, Second};
+        use crate::Mover::{First, Second};
         let (ca, cb) = (&self.colours[a], &self.colours[b]);
         (ca.allows(First) && cb.allows(Second)) || (ca.allows(Second) && cb.allows(First))
     }
@@ -408,7 +408,7 @@ impl<'a> Context<'a> {
                     .and_then(|_| ch.preference())
                     .filter(|&s| ch.allows(s) && cl.allows(s.other()));
                 let hi_first = match priority {
-                    Some(side) => side == crate::Side::First,
+                    Some(side) => side == crate::Mover::First,
                     None => a_moves_first(
                         self.side_rule(),
                         (ch, self.players[hi].id.0),

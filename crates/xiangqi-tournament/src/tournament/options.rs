@@ -56,7 +56,7 @@ pub struct SwissOptions {
     pub forbidden: Vec<(u32, u32, Vec<PlayerId>)>,
     /// The top player's side in round 1 (FIDE C.04.3 art. 5.1: by lot; default first).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub initial_colour: Option<crate::Side>,
+    pub initial_colour: Option<crate::Mover>,
     /// Chinese system: in the last `rounds` rounds, the higher scorer's colour preference
     /// decides when the scores differ by at least `gap` half-points (the option of Chinese
     /// pairing software, tournaments.md §4.2: last three rounds, gap ½).

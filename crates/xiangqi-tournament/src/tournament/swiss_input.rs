@@ -4,7 +4,7 @@
 use crate::history::{EntryKind, Game, History, Round};
 use crate::swiss::dutch::{self, Colours, DutchPlayer, DutchRound, Float};
 use crate::swiss::{self, FirstRound, SwissPairing, SwissPlayer, SwissVariant};
-use crate::{Error, Outcome, PlayerId, Points, Side, Tournament};
+use crate::{Error, Mover, Outcome, PlayerId, Points, Tournament};
 
 impl Tournament {
     pub(super) fn swiss_round(
@@ -31,8 +31,8 @@ impl Tournament {
             for g in &r.games {
                 let played = g.outcome.is_some_and(Outcome::played);
                 for (me, opp, side) in [
-                    (g.first, g.second, crate::Side::First),
-                    (g.second, g.first, crate::Side::Second),
+                    (g.first, g.second, crate::Mover::First),
+                    (g.second, g.first, crate::Mover::Second),
                 ] {
                     let sp = &mut all[me.index()];
                     sp.opponents.push(opp);
@@ -197,7 +197,7 @@ impl Tournament {
             round: number,
             rounds: self.planned_rounds(),
             win: sc.win,
-            initial_colour: o.initial_colour.unwrap_or(Side::First),
+            initial_colour: o.initial_colour.unwrap_or(Mover::First),
             forbidden,
             clubs_apart: o.clubs.applies(number),
         };

@@ -8,7 +8,7 @@ use crate::history::{EntryKind, Game, History, Round};
 use crate::swiss::{FirstRound, SwissVariant};
 use crate::tournament::{FORMAT, SwissOptions, WithdrawalRule};
 use crate::{
-    Error, Outcome, Player, PlayerId, PlayerResult, Points, Scoring, Settings, Side, System,
+    Error, Mover, Outcome, Player, PlayerId, PlayerResult, Points, Scoring, Settings, System,
     TieBreakPreset, Tournament,
 };
 
@@ -197,8 +197,8 @@ impl TrfFile {
             }
             let other = cell(players[o as usize - 1]);
             let p_first = match (c.colour, other.colour) {
-                (Some(side), _) => side == Side::First,
-                (None, Some(side)) => side == Side::Second,
+                (Some(side), _) => side == Mover::First,
+                (None, Some(side)) => side == Mover::Second,
                 (None, None) => true,
             };
             let (first, second, fc, sc2) = if p_first {
@@ -404,7 +404,7 @@ fn system_named(text: &str, planned: u32) -> System {
 /// present in it (`swiss::dutch::colour_numbers`), so he is number 1 of that round; the
 /// first player with a colour is turned round only if players paired in round 1 without one
 /// (a PAB, a forfeit without colours) rank above him and make his number even.
-fn first_colour(players: &[&TrfPlayer]) -> Option<Side> {
+fn first_colour(players: &[&TrfPlayer]) -> Option<Mover> {
     let mut number = 0u32;
     players.iter().find_map(|p| {
         let cell = p.cells.first()?;
@@ -463,7 +463,7 @@ fn cells_of(t: &Tournament, history: &History, id: PlayerId) -> (Vec<TrfCell>, P
     for r in &t.rounds {
         for g in r.games.iter().filter(|g| g.outcome.is_none()) {
             if let Some(side) = g.side_of(id) {
-                let opp = if side == Side::First {
+                let opp = if side == Mover::First {
                     g.second
                 } else {
                     g.first

@@ -19,7 +19,7 @@ mod write;
 
 pub use coded_type::{rules_comment, written_coded_type};
 
-use crate::{Points, Side};
+use crate::{Mover, Points};
 
 /// Which TRF layout a file is written in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -110,7 +110,7 @@ pub struct TrfCell {
     /// The scheduled opponent's starting rank (`None` for `0000` or blanks).
     pub opponent: Option<u32>,
     /// `w` (first mover) or `b`; `None` for `-` or blank.
-    pub colour: Option<Side>,
+    pub colour: Option<Mover>,
     /// The result.
     pub result: ResultCode,
 }
@@ -190,7 +190,7 @@ pub struct TrfFile {
     /// Planned rounds (`142` or `XXR`).
     pub rounds: Option<u32>,
     /// Initial colour of the top player (`152` or `XXC white1/black1`).
-    pub initial_colour: Option<Side>,
+    pub initial_colour: Option<Mover>,
     /// Point system (`162` or `BBW`…).
     pub scoring: TrfScoring,
     /// `092` type text and `192` coded type, as written.

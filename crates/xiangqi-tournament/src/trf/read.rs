@@ -4,7 +4,7 @@
 use super::{
     Acceleration, ResultCode, TrfCell, TrfFile, TrfPlayer, TrfScoring, TrfVersion, coded_type,
 };
-use crate::{Error, Points, Side};
+use crate::{Error, Mover, Points};
 
 pub(super) fn bad(line: usize, column: usize, message: impl Into<String>) -> Error {
     Error::File {
@@ -158,8 +158,8 @@ impl TrfFile {
             "152" | "XXC" => {
                 let word = rest.split_whitespace().next().unwrap_or("");
                 match word.to_ascii_lowercase().as_str() {
-                    "w" | "white1" => self.initial_colour = Some(Side::First),
-                    "b" | "black1" => self.initial_colour = Some(Side::Second),
+                    "w" | "white1" => self.initial_colour = Some(Mover::First),
+                    "b" | "black1" => self.initial_colour = Some(Mover::Second),
                     _ => self.other.push(raw.to_string()),
                 }
             }
@@ -314,8 +314,8 @@ fn read_player(chars: &[char], line: usize) -> Result<TrfPlayer, Error> {
             }
         };
         let colour = match chars.get(col + 4).copied().unwrap_or(' ') {
-            'w' | 'W' => Some(Side::First),
-            'b' | 'B' => Some(Side::Second),
+            'w' | 'W' => Some(Mover::First),
+            'b' | 'B' => Some(Mover::Second),
             '-' | ' ' => None,
             c => {
                 return Err(bad(

@@ -1,7 +1,7 @@
 //! Writing a [`TrfFile`] in either layout.
 
 use super::{TrfFile, TrfVersion};
-use crate::{Points, Side};
+use crate::{Mover, Points};
 
 fn pts(p: Points) -> String {
     format!("{:.1}", p.as_f64())
@@ -64,10 +64,10 @@ impl TrfFile {
         if let Some(c) = self.initial_colour {
             lines.push(
                 match (new, c) {
-                    (true, Side::First) => "152 W",
-                    (true, Side::Second) => "152 B",
-                    (false, Side::First) => "XXC white1",
-                    (false, Side::Second) => "XXC black1",
+                    (true, Mover::First) => "152 W",
+                    (true, Mover::Second) => "152 B",
+                    (false, Mover::First) => "XXC white1",
+                    (false, Mover::Second) => "XXC black1",
                 }
                 .into(),
             );
@@ -219,8 +219,8 @@ fn player_line(p: &super::TrfPlayer) -> String {
     for c in &p.cells {
         let opp = c.opponent.map_or("0000".to_string(), |o| format!("{o:>4}"));
         let col = match c.colour {
-            Some(Side::First) => 'w',
-            Some(Side::Second) => 'b',
+            Some(Mover::First) => 'w',
+            Some(Mover::Second) => 'b',
             None => '-',
         };
         l.push_str(&format!("  {opp} {col} {}", c.result.symbol()));

@@ -1,4 +1,4 @@
-//! `xq serve`: the play server with its web board (issue 7). Everything is in the
+//! `xq serve`: the play server with its web board. Everything is in the
 //! `xiangqi-server` crate; this file only parses options, sets up logging and runs it.
 
 use std::ffi::OsString;

@@ -15,7 +15,7 @@ use super::next::{psd, psd_bound};
 use super::player::Float;
 use super::quality::{Quality, c8_at, c9_at, c12_at};
 use super::whole::following_value;
-use crate::Side;
+use crate::Mover;
 
 /// The work budget per bracket, in search nodes.
 const BUDGET: usize = 40_000;
@@ -684,7 +684,7 @@ impl<'f, 'a> Bracket<'f, 'a> {
         let hw = f.hi_white(hi, lo);
         let mut c = (0, 0);
         for (x, side) in [(hi, hw), (lo, !hw)] {
-            let side = if side { Side::First } else { Side::Second };
+            let side = if side { Mover::First } else { Mover::Second };
             let (pref, strength) = f.players[x].colours.preference();
             if pref.is_some_and(|p| p != side) {
                 c.0 += 1;
@@ -917,15 +917,15 @@ impl<'f, 'a> Bracket<'f, 'a> {
         let (mut w, mut b, mut none) = (0i64, 0i64, 0i64);
         for &i in all {
             match self.f.players[i].colours.preference().0 {
-                Some(Side::First) => w += 1,
-                Some(Side::Second) => b += 1,
+                Some(Mover::First) => w += 1,
+                Some(Mover::Second) => b += 1,
                 None => none += 1,
             }
         }
         let excess = (w - b - none).max(b - w - none) - down as i64;
         let c12 = (excess.max(0) + 1) / 2;
         // C13: two strong (or absolute) preferences for one colour cost one.
-        let strong = |side: Side| {
+        let strong = |side: Mover| {
             all.iter()
                 .filter(|&&i| {
                     let (p, st) = self.f.players[i].colours.preference();
@@ -934,7 +934,7 @@ impl<'f, 'a> Bracket<'f, 'a> {
                 .count() as i64
         };
         let n = all.len() as i64;
-        let (sw, sb) = (strong(Side::First), strong(Side::Second));
+        let (sw, sb) = (strong(Mover::First), strong(Mover::Second));
         let excess = (sw - (n - sw)).max(sb - (n - sb)) - down as i64;
         (c12, (excess.max(0) + 1) / 2)
     }
@@ -949,11 +949,11 @@ fn colour_bound(f: &Field<'_>, s1: &[usize], s2: &[usize], used: &[bool]) -> (i6
         let mut c = [0i64; 5]; // white, black, none, strong white, strong black
         for i in set {
             match pref(i) {
-                (Some(Side::First), s) => {
+                (Some(Mover::First), s) => {
                     c[0] += 1;
                     c[3] += i64::from(s >= Strength::Strong);
                 }
-                (Some(Side::Second), s) => {
+                (Some(Mover::Second), s) => {
                     c[1] += 1;
                     c[4] += i64::from(s >= Strength::Strong);
                 }

@@ -1,7 +1,7 @@
 //! Colour preferences and colour allocation of the Dutch system: FIDE Handbook C.04.3
 //! (effective 1 February 2026) articles 1.7 and 5.
 
-use crate::Side;
+use crate::Mover;
 
 /// How strongly a player wants a colour (C.04.3 art. 1.7).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -20,7 +20,7 @@ pub enum Strength {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Colours {
     /// Colours of the games actually played, oldest first.
-    pub played: Vec<Side>,
+    pub played: Vec<Mover>,
 }
 
 impl Colours {
@@ -28,49 +28,49 @@ impl Colours {
     pub fn difference(&self) -> i32 {
         self.played
             .iter()
-            .map(|s| if *s == Side::First { 1 } else { -1 })
+            .map(|s| if *s == Mover::First { 1 } else { -1 })
             .sum()
     }
 
     /// The preferred colour and its strength (1.7).
     ///
     /// ```
-    /// use xiangqi_tournament::{Side, swiss::dutch::{Colours, Strength}};
-    /// let c = Colours { played: vec![Side::Second, Side::Second] };
-    /// assert_eq!(c.preference(), (Some(Side::First), Strength::Absolute));
-    /// let c = Colours { played: vec![Side::First, Side::Second] };
-    /// assert_eq!(c.preference(), (Some(Side::First), Strength::Mild));
+    /// use xiangqi_tournament::{Mover, swiss::dutch::{Colours, Strength}};
+    /// let c = Colours { played: vec![Mover::Second, Mover::Second] };
+    /// assert_eq!(c.preference(), (Some(Mover::First), Strength::Absolute));
+    /// let c = Colours { played: vec![Mover::First, Mover::Second] };
+    /// assert_eq!(c.preference(), (Some(Mover::First), Strength::Mild));
     /// ```
-    pub fn preference(&self) -> (Option<Side>, Strength) {
+    pub fn preference(&self) -> (Option<Mover>, Strength) {
         let cd = self.difference();
         let n = self.played.len();
         let Some(&last) = self.played.last() else {
             return (None, Strength::None);
         };
         if cd < -1 {
-            return (Some(Side::First), Strength::Absolute);
+            return (Some(Mover::First), Strength::Absolute);
         }
         if cd > 1 {
-            return (Some(Side::Second), Strength::Absolute);
+            return (Some(Mover::Second), Strength::Absolute);
         }
         if n >= 2 && self.played[n - 2] == last {
             return (Some(last.other()), Strength::Absolute);
         }
         match cd {
-            -1 => (Some(Side::First), Strength::Strong),
-            1 => (Some(Side::Second), Strength::Strong),
+            -1 => (Some(Mover::First), Strength::Strong),
+            1 => (Some(Mover::Second), Strength::Strong),
             _ => (Some(last.other()), Strength::Mild),
         }
     }
 
     /// Whether playing `side` next would give a colour difference beyond ±2 (C10).
-    pub fn beyond_two_after(&self, side: Side) -> bool {
-        let d = self.difference() + if side == Side::First { 1 } else { -1 };
+    pub fn beyond_two_after(&self, side: Mover) -> bool {
+        let d = self.difference() + if side == Mover::First { 1 } else { -1 };
         d.abs() > 2
     }
 
     /// Whether playing `side` next would be the third game running on that side (C11).
-    pub fn three_in_a_row_after(&self, side: Side) -> bool {
+    pub fn three_in_a_row_after(&self, side: Mover) -> bool {
         let n = self.played.len();
         n >= 2 && self.played[n - 1] == side && self.played[n - 2] == side
     }
@@ -124,32 +124,32 @@ pub fn colour_numbers(tpns: &[u32], round: u32) -> Vec<u32> {
 /// `initial` is the colour the top of the initial ranking got in round 1 (art. 5.1).
 ///
 /// ```
-/// use xiangqi_tournament::{Side, swiss::dutch::{Claim, Colours, hi_gets_white}};
+/// use xiangqi_tournament::{Mover, swiss::dutch::{Claim, Colours, hi_gets_white}};
 /// let none = Colours::default();
 /// // Round 1, art. 5.2.5: an odd TPN takes the initial colour.
-/// assert!(hi_gets_white(Claim { colours: &none, tpn: 1 }, Claim { colours: &none, tpn: 5 }, Side::First));
-/// assert!(!hi_gets_white(Claim { colours: &none, tpn: 2 }, Claim { colours: &none, tpn: 6 }, Side::First));
+/// assert!(hi_gets_white(Claim { colours: &none, tpn: 1 }, Claim { colours: &none, tpn: 5 }, Mover::First));
+/// assert!(!hi_gets_white(Claim { colours: &none, tpn: 2 }, Claim { colours: &none, tpn: 6 }, Mover::First));
 /// ```
-pub fn hi_gets_white(hi: Claim<'_>, lo: Claim<'_>, initial: Side) -> bool {
+pub fn hi_gets_white(hi: Claim<'_>, lo: Claim<'_>, initial: Mover) -> bool {
     let (ph, sh) = hi.colours.preference();
     let (pl, sl) = lo.colours.preference();
     // 5.2.1: grant both preferences (or the only one there is).
     match (ph, pl) {
-        (Some(a), Some(b)) if a != b => return a == Side::First,
-        (Some(a), None) => return a == Side::First,
-        (None, Some(b)) => return b == Side::Second,
+        (Some(a), Some(b)) if a != b => return a == Mover::First,
+        (Some(a), None) => return a == Mover::First,
+        (None, Some(b)) => return b == Mover::Second,
         _ => {}
     }
     if let (Some(p), Some(_)) = (ph, pl) {
         // 5.2.2: the stronger preference; both absolute: the wider colour difference.
         if sh != sl {
             let hi_wins = sh > sl;
-            return (p == Side::First) == hi_wins;
+            return (p == Mover::First) == hi_wins;
         }
         if sh == Strength::Absolute {
             let (dh, dl) = (hi.colours.difference().abs(), lo.colours.difference().abs());
             if dh != dl {
-                return (p == Side::First) == (dh > dl);
+                return (p == Mover::First) == (dh > dl);
             }
         }
         // 5.2.3: alternate to the latest game in which one had white and the other black.
@@ -157,13 +157,13 @@ pub fn hi_gets_white(hi: Claim<'_>, lo: Claim<'_>, initial: Side) -> bool {
         for k in 1..=a.len().min(b.len()) {
             let (x, y) = (a[a.len() - k], b[b.len() - k]);
             if x != y {
-                return x == Side::Second;
+                return x == Mover::Second;
             }
         }
         // 5.2.4: the higher-ranked player's preference.
-        return p == Side::First;
+        return p == Mover::First;
     }
     // 5.2.5: no preferences at all: the higher-ranked player takes the initial colour if his
     // pairing number is odd, the other one if it is even.
-    (hi.tpn % 2 == 1) == (initial == Side::First)
+    (hi.tpn % 2 == 1) == (initial == Mover::First)
 }

@@ -7,7 +7,7 @@
 use super::Strength;
 use super::field::Field;
 use super::player::Float;
-use crate::Side;
+use crate::Mover;
 
 /// The float of `back` rounds ago (1 = the last round), `Float::None` before the first.
 pub(super) fn float_back(floats: &[Float], back: usize) -> Float {
@@ -31,8 +31,8 @@ impl Field<'_> {
         };
         let hw = self.hi_white(hi, lo);
         for (x, side) in [
-            (hi, if hw { Side::First } else { Side::Second }),
-            (lo, if hw { Side::Second } else { Side::First }),
+            (hi, if hw { Mover::First } else { Mover::Second }),
+            (lo, if hw { Mover::Second } else { Mover::First }),
         ] {
             let col = &p[x].colours;
             if self.top[hi] || self.top[lo] {

@@ -83,12 +83,12 @@ pub const MAX_PLAYERS: usize = 9999;
 /// Pairs one round by the Dutch system.
 ///
 /// ```
-/// use xiangqi_tournament::{PlayerId, Points, Side, swiss::dutch::*};
+/// use xiangqi_tournament::{PlayerId, Points, Mover, swiss::dutch::*};
 /// let players: Vec<DutchPlayer> = (1..=4).map(|i| DutchPlayer {
 ///     id: PlayerId(i), score: Points::ZERO, colours: Colours::default(), floats: vec![],
 ///     opponents: vec![], pab_ineligible: false, unplayed: 0, club: None,
 /// }).collect();
-/// let r = DutchRound { round: 1, rounds: 3, win: Points::whole(1), initial_colour: Side::First,
+/// let r = DutchRound { round: 1, rounds: 3, win: Points::whole(1), initial_colour: Mover::First,
 ///     forbidden: vec![], clubs_apart: false };
 /// let p = pair(&players, &r).unwrap();
 /// // S1 = {1, 2} against S2 = {3, 4}; 1 (odd) white, 4 white against 2 (even).

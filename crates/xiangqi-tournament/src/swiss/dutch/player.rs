@@ -2,7 +2,7 @@
 //! score, colours, floats, opponents, and what the round's pairing depends on.
 
 use super::colour::Colours;
-use crate::{PlayerId, Points, Side};
+use crate::{Mover, PlayerId, Points};
 
 /// A float received in a round (C.04.3 art. 1.4).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -72,7 +72,7 @@ pub struct DutchRound {
     pub win: Points,
     /// The initial colour (art. 5.1): the colour of the highest-ranked player present in
     /// round 1 ([`colour_numbers`]).
-    pub initial_colour: Side,
+    pub initial_colour: Mover,
     /// Pairs that may not meet this round.
     pub forbidden: Vec<(PlayerId, PlayerId)>,
     /// Same-club pairs are forbidden this round.
@@ -85,16 +85,16 @@ impl DutchRound {
     ///
     /// ```
     /// use xiangqi_tournament::swiss::dutch::DutchRound;
-    /// use xiangqi_tournament::{Points, Side};
+    /// use xiangqi_tournament::{Points, Mover};
     /// let r = DutchRound::new(2, 5);
-    /// assert_eq!((r.round, r.rounds, r.win, r.initial_colour), (2, 5, Points::whole(1), Side::First));
+    /// assert_eq!((r.round, r.rounds, r.win, r.initial_colour), (2, 5, Points::whole(1), Mover::First));
     /// ```
     pub fn new(round: u32, rounds: u32) -> DutchRound {
         DutchRound {
             round,
             rounds,
             win: Points::whole(1),
-            initial_colour: Side::First,
+            initial_colour: Mover::First,
             forbidden: Vec::new(),
             clubs_apart: false,
         }

@@ -25,7 +25,7 @@ use std::collections::HashMap;
 
 use super::{DutchPlayer, DutchRound, Float, Strength, hi_gets_white};
 use crate::swiss::SwissPairing;
-use crate::{Error, Side};
+use crate::{Error, Mover};
 
 /// The largest field the reference pairs (its search is exhaustive).
 pub const MAX_PLAYERS: usize = 12;
@@ -33,12 +33,12 @@ pub const MAX_PLAYERS: usize = 12;
 /// Pairs one round by exhaustive search (see the module's text).
 ///
 /// ```
-/// use xiangqi_tournament::{PlayerId, Points, Side, swiss::dutch::*};
+/// use xiangqi_tournament::{PlayerId, Points, Mover, swiss::dutch::*};
 /// let players: Vec<DutchPlayer> = (1..=4).map(|i| DutchPlayer {
 ///     id: PlayerId(i), score: Points::ZERO, colours: Colours::default(), floats: vec![],
 ///     opponents: vec![], pab_ineligible: false, unplayed: 0, club: None,
 /// }).collect();
-/// let r = DutchRound { round: 1, rounds: 3, win: Points::whole(1), initial_colour: Side::First,
+/// let r = DutchRound { round: 1, rounds: 3, win: Points::whole(1), initial_colour: Mover::First,
 ///     forbidden: vec![], clubs_apart: false };
 /// let p = reference::pair(&players, &r).unwrap();
 /// assert_eq!(p.boards, vec![(PlayerId(1), PlayerId(3)), (PlayerId(4), PlayerId(2))]);
@@ -399,12 +399,12 @@ impl<'a> Reference<'a> {
             let hw = hi_gets_white(claim(hi), claim(lo), self.round.initial_colour);
             let topscorers = self.top[hi] || self.top[lo];
             for (x, white) in [(hi, hw), (lo, !hw)] {
-                let side = if white { Side::First } else { Side::Second };
+                let side = if white { Mover::First } else { Mover::Second };
                 let played = &p[x].colours.played;
                 if topscorers {
                     let cd: i64 = played
                         .iter()
-                        .map(|s| if *s == Side::First { 1 } else { -1 })
+                        .map(|s| if *s == Mover::First { 1 } else { -1 })
                         .sum::<i64>()
                         + if white { 1 } else { -1 };
                     c10_21[0] += i64::from(cd.abs() > 2); // C10

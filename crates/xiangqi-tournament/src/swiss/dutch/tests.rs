@@ -7,7 +7,7 @@
 
 use super::reference;
 use super::{DutchPlayer, DutchRound, Field};
-use crate::{PlayerId, Points, Side};
+use crate::{Mover, PlayerId, Points};
 
 fn player(id: u32, points: i32) -> DutchPlayer {
     DutchPlayer::new(PlayerId(id), Points::whole(points))
@@ -57,7 +57,7 @@ fn collapsed_last_bracket_from_a_failing_state() {
         round: 3,
         rounds: 5,
         win: Points::whole(1),
-        initial_colour: Side::First,
+        initial_colour: Mover::First,
         forbidden: Vec::new(),
         clubs_apart: false,
     };

@@ -316,8 +316,8 @@ fn swiss_options(a: &NewArgs) -> anyhow::Result<SwissOptions> {
         clubs,
         baku: a.baku,
         initial_colour: a.initial_colour.map(|c| match c {
-            ColourArg::White => xiangqi_tournament::Side::First,
-            ColourArg::Black => xiangqi_tournament::Side::Second,
+            ColourArg::White => xiangqi_tournament::Mover::First,
+            ColourArg::Black => xiangqi_tournament::Mover::Second,
         }),
         last_rounds_priority: a.last_rounds_priority.map(|rounds| LastRoundsPriority {
             rounds,
