@@ -43,7 +43,7 @@ const RATIOS: [(u32, &str, &str); 3] = [
 /// whose range it exceeds, in English and Chinese.
 ///
 /// ```
-/// use xiangqi_server::event::arbiters::ratio_warnings;
+/// use xiangqi_competition::arbiters::ratio_warnings;
 /// assert!(ratio_warnings("王", 3).is_empty());
 /// assert_eq!(ratio_warnings("王", 4).len(), 1);
 /// assert_eq!(ratio_warnings("王", 8).len(), 3);

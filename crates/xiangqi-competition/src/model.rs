@@ -13,6 +13,9 @@ use xiangqi_tournament::matchplay::{Match, MatchFormat, Playoff};
 
 use xiangqi_tournament::{Lots, Outcome, Player, PlayerId, Settings, Tournament};
 
+pub use super::error::Refused;
+pub(crate) use super::error::{missing, refuse};
+
 /// How the event is run.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "kind")]
@@ -307,21 +310,6 @@ pub struct CardsState {
 /// The most players (team members included) one event registers.
 pub const MAX_ENTRIES: usize = 2000;
 
-/// A request the event's state refuses: the message says why.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Refused(pub String);
-
-impl From<xiangqi_tournament::Error> for Refused {
-    fn from(e: xiangqi_tournament::Error) -> Refused {
-        Refused(e.to_string())
-    }
-}
-
-/// A refusal with its reason.
-pub(crate) fn refuse<T>(m: impl Into<String>) -> Result<T, Refused> {
-    Err(Refused(m.into()))
-}
-
 impl Competition {
     /// Whether the first round has been paired.
     pub fn started(&self) -> bool {
@@ -363,35 +351,4 @@ impl Competition {
             .find(|b| b.game.as_deref() == Some(game))
             .map(|b| (b.round, b.board))
     }
-}
-
-/// What a game's end means to the event, red first: a forfeit when the arbiter forfeited a
-/// side before any move was made, or for a late arrival (the game was not played: `+-`,
-/// `-+`, `--`); otherwise the result over the board.
-///
-/// ```
-/// use xiangqi_server::event::model::outcome_of_game;
-/// use xiangqi_server::game::GameResult;
-/// use xiangqi_tournament::Outcome;
-/// assert_eq!(outcome_of_game(GameResult::RedWins, "checkmate", 30), Some(Outcome::FirstWins));
-/// assert_eq!(outcome_of_game(GameResult::BlackWins, "late_arrival", 0), Some(Outcome::SecondWinsByForfeit));
-/// assert_eq!(outcome_of_game(GameResult::Ongoing, "", 3), None);
-/// ```
-pub fn outcome_of_game(
-    result: xiangqi_game::GameResult,
-    reason: &str,
-    ply: u32,
-) -> Option<Outcome> {
-    use xiangqi_game::GameResult;
-    let forfeit =
-        reason == "late_arrival" || (ply == 0 && matches!(reason, "misconduct" | "refusal"));
-    Some(match (result, forfeit) {
-        (GameResult::RedWins, false) => Outcome::FirstWins,
-        (GameResult::RedWins, true) => Outcome::FirstWinsByForfeit,
-        (GameResult::BlackWins, false) => Outcome::SecondWins,
-        (GameResult::BlackWins, true) => Outcome::SecondWinsByForfeit,
-        (GameResult::Draw, _) => Outcome::Draw,
-        (GameResult::BothLose, _) => Outcome::DoubleForfeit,
-        (GameResult::Ongoing, _) => return None,
-    })
 }

@@ -9,7 +9,7 @@
 //! organiser knows his hall); the answer warns, naming the range it exceeds.
 
 use super::arbiters::{Official, OfficialRole, ratio_warnings};
-use super::model::{Competition, Refused};
+use super::model::{Competition, Refused, missing};
 
 impl Competition {
     /// Adds an official; his token digest is set by the caller (`derive_official_link`).
@@ -17,13 +17,17 @@ impl Competition {
     /// # Errors
     ///
     /// An empty or overlong name, or more than 200 officials.
-    pub(crate) fn add_official(&mut self, name: &str, role: OfficialRole) -> Result<u32, Refused> {
+    pub fn add_official(&mut self, name: &str, role: OfficialRole) -> Result<u32, Refused> {
         let name = name.trim();
         if name.is_empty() || name.chars().count() > 60 {
-            return Err(Refused("an arbiter's name: 1 to 60 characters".into()));
+            return Err(Refused::Procedure(
+                "an arbiter's name: 1 to 60 characters".into(),
+            ));
         }
         if self.officials.len() >= 200 {
-            return Err(Refused("an event has at most 200 arbiters".into()));
+            return Err(Refused::Procedure(
+                "an event has at most 200 arbiters".into(),
+            ));
         }
         let id = self.officials.len() as u32 + 1;
         self.officials.push(Official {
@@ -45,20 +49,22 @@ impl Competition {
     /// # Errors
     ///
     /// No such official, a deputy (he has every board), or a board number out of range.
-    pub(crate) fn assign(
+    pub fn assign(
         &mut self,
         official: u32,
         round: u32,
         boards: &[u32],
     ) -> Result<Vec<(String, String)>, Refused> {
         if round == 0 || round > 1000 || boards.iter().any(|b| *b == 0 || *b > 1000) {
-            return Err(Refused("rounds and boards are numbered 1 to 1000".into()));
+            return Err(Refused::Procedure(
+                "rounds and boards are numbered 1 to 1000".into(),
+            ));
         }
         let Some(o) = self.officials.iter_mut().find(|o| o.id == official) else {
-            return Err(Refused(format!("no arbiter {official}")));
+            return missing(format!("no arbiter {official}"));
         };
         if o.role == OfficialRole::Deputy {
-            return Err(Refused(format!(
+            return Err(Refused::Procedure(format!(
                 "arbiter {official} is a deputy: he acts on every board"
             )));
         }

@@ -5,7 +5,8 @@ use xiangqi_tournament::knockout::Bracket;
 use xiangqi_tournament::{Player, PlayerId, Tournament};
 
 use super::model::{
-    BracketState, CardsState, Competition, Entry, Format, GroupsState, MAX_ENTRIES, Refused, refuse,
+    BracketState, CardsState, Competition, Entry, Format, GroupsState, MAX_ENTRIES, Refused,
+    missing, refuse,
 };
 
 impl Competition {
@@ -214,7 +215,7 @@ impl Competition {
     /// No such player, already withdrawn, a knockout already begun.
     pub fn withdraw(&mut self, id: u32) -> Result<String, Refused> {
         let Some(e) = self.entries.iter().position(|e| e.id == id) else {
-            return refuse(format!("no player {id}"));
+            return missing(format!("no player {id}"));
         };
         if self.entries[e].removed {
             return refuse(format!("player {id} has already withdrawn"));

@@ -4,7 +4,7 @@
 
 use xiangqi_tournament::Outcome;
 
-use super::model::{Board, Competition, Format, Refused, refuse};
+use super::model::{Board, Competition, Format, Refused, missing, refuse};
 
 impl Competition {
     /// `registration`, `running` or `finished`.
@@ -156,7 +156,7 @@ impl Competition {
             .iter()
             .position(|b| b.round == round && b.board == board)
         else {
-            return refuse(format!("round {round} has no board {board}"));
+            return missing(format!("round {round} has no board {board}"));
         };
         if self.boards[i].team_match.is_some() {
             return self.set_team_board(i, outcome);

@@ -10,7 +10,7 @@ use xiangqi_tournament::team::{
 };
 use xiangqi_tournament::{Outcome, Player, PlayerId, Scoring, Side, Tournament};
 
-use super::model::{Board, Competition, Entry, Format, Refused, Team, TeamMatch, refuse};
+use super::model::{Board, Competition, Entry, Format, Refused, Team, TeamMatch, missing, refuse};
 
 impl Competition {
     fn boards_per_match(&self) -> u32 {
@@ -210,7 +210,7 @@ impl Competition {
             .iter()
             .position(|m| m.round == round && m.teams.contains(&team))
         else {
-            return refuse(format!("team {team} has no match in round {round}"));
+            return missing(format!("team {team} has no match in round {round}"));
         };
         let side = usize::from(self.team_matches[m].teams[1] == team);
         if self.team_matches[m].lineups[side].is_some() {

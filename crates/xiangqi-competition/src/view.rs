@@ -27,7 +27,7 @@ pub fn result_text(o: Outcome) -> String {
 }
 
 impl Competition {
-    pub(crate) fn name_of(&self, id: u32) -> String {
+    pub fn name_of(&self, id: u32) -> String {
         self.entry(id)
             .map(|e| e.player.name.clone())
             .unwrap_or_default()
