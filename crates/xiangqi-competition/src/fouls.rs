@@ -18,6 +18,18 @@ impl Competition {
     /// # Errors
     ///
     /// When the round has no such board.
+    ///
+    /// ```
+    /// # use xiangqi_competition::{Competition, SpecError, create_event::parse_create_event};
+    /// # use xiangqi_tournament::{Outcome, Player};
+    /// # let event = |j: &str| Competition::new(parse_create_event(j.as_bytes(), |_| Ok::<(), SpecError>(())).unwrap(), "ev", 0, 7, ["", ""]);
+    /// # let four = |j: &str| { let mut c = event(j); for n in ["A", "B", "C", "D"] { c.register(Player::new(n), String::new()).unwrap(); } c };
+    /// let mut c = four(r#"{"system": "round_robin"}"#);
+    /// c.pair_next_round().unwrap();
+    /// assert_eq!(c.set_fouls(1, 1, [1, 0]), Ok(true));
+    /// assert_eq!(c.set_fouls(1, 1, [1, 0]), Ok(false));
+    /// assert!(c.set_fouls(1, 7, [1, 0]).is_err());
+    /// ```
     pub fn set_fouls(&mut self, round: u32, board: u32, fouls: [u32; 2]) -> Result<bool, Refused> {
         let Some(i) = self
             .boards

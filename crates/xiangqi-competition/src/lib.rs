@@ -5,18 +5,20 @@
 //! board of which round is played by which game, the officials, the fouls, and the API's
 //! bodies in and out. No clock, no database, no network: the caller passes in what happened.
 //!
-//! * [`model`]: the event as stored ([`Competition`]).
-//! * [`registration`], [`rounds`], [`team`], [`groups`], [`cards`], [`bracket`],
-//!   [`playoff`]: what the procedures do, format by format.
+//! * [`model`]: the event as stored ([`Competition`]); [`state`]: each kind of event's own
+//!   state once begun.
+//! * [`registration`], [`rounds`], [`team`] (and [`team_score`]), [`groups`], [`cards`],
+//!   [`bracket`], [`playoff`]: what the procedures do, format by format.
 //! * [`arbiters`] and [`officials`]: the deputies and board arbiters; [`fouls`]: fouls
 //!   counted in the tie-breaks.
-//! * [`request`]: the API's bodies read from a stranger's bytes; [`view`]: the event as the
-//!   API shows it.
+//! * [`create_event`] (with [`system`]) and [`request`]: the API's bodies read from a
+//!   stranger's bytes; [`view`] and [`standings`]: the event as the API shows it.
 //! * [`error`]: what is refused, typed.
 
 pub mod arbiters;
 pub mod bracket;
 pub mod cards;
+pub mod create_event;
 pub mod error;
 pub mod fouls;
 pub mod groups;
@@ -26,7 +28,11 @@ pub mod playoff;
 pub mod registration;
 pub mod request;
 pub mod rounds;
+pub mod standings;
+pub mod state;
+pub mod system;
 pub mod team;
+pub mod team_score;
 pub mod view;
 
 pub use error::{Refused, SpecError};

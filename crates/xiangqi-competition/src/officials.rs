@@ -1,8 +1,8 @@
 //! The arbiters of an event besides the chief (1960 §18 一: 总裁判长, 副总裁判长, 裁判员):
 //! deputies, who act on every game as the chief does, and board arbiters, each acting only
 //! on the boards the organiser assigns him round by round. The chief arbiter is the event
-//! arbiter's link. Each has his own link, derived from the organiser's like the players'
-//! (`links.rs`), listed and re-issued the same way.
+//! arbiter's link. Each has his own link, derived by the server from the organiser's like
+//! the players', listed and re-issued the same way.
 //!
 //! 1960 §18 一 gives the boards one arbiter oversees: 1–3 in national events, 2–5 in
 //! provincial ones, 4–7 in others. An assignment beyond a range is not refused (the
@@ -17,6 +17,17 @@ impl Competition {
     /// # Errors
     ///
     /// An empty or overlong name, or more than 200 officials.
+    ///
+    /// ```
+    /// # use xiangqi_competition::{Competition, SpecError, create_event::parse_create_event};
+    /// # use xiangqi_tournament::{Outcome, Player};
+    /// # let event = |j: &str| Competition::new(parse_create_event(j.as_bytes(), |_| Ok::<(), SpecError>(())).unwrap(), "ev", 0, 7, ["", ""]);
+    /// # let four = |j: &str| { let mut c = event(j); for n in ["A", "B", "C", "D"] { c.register(Player::new(n), String::new()).unwrap(); } c };
+    /// use xiangqi_competition::arbiters::OfficialRole;
+    /// let mut c = four(r#"{"system": "round_robin"}"#);
+    /// assert_eq!(c.add_official("Wang", OfficialRole::Deputy), Ok(1));
+    /// assert!(c.add_official("  ", OfficialRole::Board).is_err());
+    /// ```
     pub fn add_official(&mut self, name: &str, role: OfficialRole) -> Result<u32, Refused> {
         let name = name.trim();
         if name.is_empty() || name.chars().count() > 60 {
@@ -49,6 +60,20 @@ impl Competition {
     /// # Errors
     ///
     /// No such official, a deputy (he has every board), or a board number out of range.
+    ///
+    /// ```
+    /// # use xiangqi_competition::{Competition, SpecError, create_event::parse_create_event};
+    /// # use xiangqi_tournament::{Outcome, Player};
+    /// # let event = |j: &str| Competition::new(parse_create_event(j.as_bytes(), |_| Ok::<(), SpecError>(())).unwrap(), "ev", 0, 7, ["", ""]);
+    /// # let four = |j: &str| { let mut c = event(j); for n in ["A", "B", "C", "D"] { c.register(Player::new(n), String::new()).unwrap(); } c };
+    /// use xiangqi_competition::arbiters::OfficialRole;
+    /// let mut c = four(r#"{"system": "round_robin"}"#);
+    /// let board = c.add_official("Li", OfficialRole::Board).unwrap();
+    /// assert!(c.assign(board, 1, &[1, 2]).unwrap().is_empty());
+    /// assert_eq!(c.assign(board, 1, &[1, 2, 3, 4]).unwrap().len(), 1); // beyond 1–3
+    /// let deputy = c.add_official("Wang", OfficialRole::Deputy).unwrap();
+    /// assert!(c.assign(deputy, 1, &[1]).is_err());
+    /// ```
     pub fn assign(
         &mut self,
         official: u32,

@@ -4,6 +4,7 @@
 use std::sync::Arc;
 
 use xiangqi_clock::Side;
+use xiangqi_competition::create_event::{EventSpec, parse_create_event};
 use xiangqi_competition::{Board, Competition, Refused};
 use xiangqi_game::{Actor, Event, GameResult, Ruling};
 use xiangqi_tournament::Outcome;
@@ -57,6 +58,25 @@ pub async fn create(app: &Arc<AppState>, c: &Competition, b: &Board) -> Result<G
     };
     crate::new_game::open(app, &id, &spec, seats).await?;
     Ok(id)
+}
+
+/// Reads `POST /api/events`, the games' template read by the reader of `POST /api/games`
+/// ([`parse_create`]): a template that makes no game is refused when the event is made.
+///
+/// # Errors
+///
+/// `400` for JSON that is not the request, `422` naming the field or game option at fault.
+///
+/// ```
+/// use xiangqi_server::event::games::parse_event;
+/// assert!(parse_event(br#"{"system": "match", "rules": "chinese1960"}"#).is_ok());
+/// assert!(parse_event(br#"{"system": "match", "rules": "1961"}"#).is_err());
+/// assert!(parse_event(br#"{"system": "match", "options": {"fen": "x"}}"#).is_err());
+/// ```
+pub fn parse_event(bytes: &[u8]) -> Result<EventSpec, ApiError> {
+    parse_create_event(bytes, |game| {
+        parse_create(game.to_string().as_bytes()).map(|_| ())
+    })
 }
 
 /// What a game's end means to the event, red first: a forfeit when the arbiter forfeited a

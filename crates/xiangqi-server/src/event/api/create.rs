@@ -10,14 +10,12 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use serde_json::{Value, json};
 use xiangqi_competition::Competition;
-use xiangqi_competition::request::{EventSpec, parse_create_event};
 
 use super::{App, random_error};
 use crate::api::base_url;
 use crate::error::ApiError;
-use crate::event::links;
+use crate::event::{games, links};
 use crate::ids::{GameId, Token};
-use crate::request::parse_create;
 
 pub(super) async fn create(
     State(app): App,
@@ -29,10 +27,7 @@ pub(super) async fn create(
     if !app.limits.create(peer.ip()) {
         return Err(ApiError::RateLimited);
     }
-    // The same reader as POST /api/games: a template that makes no game is refused now.
-    let spec = parse_create_event(&bytes, |game| {
-        parse_create(game.to_string().as_bytes()).map(|_| ())
-    })?;
+    let spec = games::parse_event(&bytes)?;
     let id = GameId::random().map_err(random_error)?.to_string();
     let organiser = Token::random().map_err(random_error)?;
     // Derived from the organiser's, so that his console can list it again (`links.rs`).
@@ -45,12 +40,14 @@ pub(super) async fn create(
             u64::from_le_bytes(b)
         }
     };
-    let c = new_event(
+    let digests = [organiser.hash().to_hex(), arbiter.hash().to_hex()];
+    let now = app.time.now_ms();
+    let c = Competition::new(
         spec,
         &id,
-        app.time.now_ms(),
+        now,
         lot_seed,
-        [&organiser, &arbiter],
+        digests.each_ref().map(String::as_str),
     );
     app.events.create(c).await?;
     let base = base_url(&app, &headers);
@@ -62,45 +59,6 @@ pub(super) async fn create(
         "lot_seed": lot_seed,
     });
     Ok((StatusCode::CREATED, Json(answer)).into_response())
-}
-
-/// The event of `spec`, with no one registered yet; `tokens` are the organiser's and the
-/// arbiter's.
-fn new_event(
-    spec: EventSpec,
-    id: &str,
-    created_unix_ms: u64,
-    lot_seed: u64,
-    tokens: [&Token; 2],
-) -> Competition {
-    Competition {
-        id: id.to_owned(),
-        name: spec.name,
-        created_unix_ms,
-        system: spec.system,
-        format: spec.format,
-        organiser_sha256: tokens[0].hash().to_hex(),
-        arbiter_sha256: tokens[1].hash().to_hex(),
-        arbiter_link: 0,
-        revoked: Vec::new(),
-        officials: Vec::new(),
-        game: spec.game,
-        draw_by_lot: spec.draw_by_lot,
-        lot_seed,
-        lots_drawn: 0,
-        entries: Vec::new(),
-        tournament: None,
-        bracket: None,
-        boards: Vec::new(),
-        log: Vec::new(),
-        teams: Vec::new(),
-        team_matches: Vec::new(),
-        playoff_for_first: spec.playoff_for_first,
-        playoff: None,
-        drawn: None,
-        groups: None,
-        cards: None,
-    }
 }
 
 pub(super) async fn list(State(app): App) -> Json<Value> {
