@@ -5,9 +5,9 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use xiangqi_server::event::request::{
-    parse_create_event, parse_player, parse_result, parse_team, parse_tiebreaks,
-};
+use xiangqi_competition::request::{parse_player, parse_result, parse_team};
+use xiangqi_competition::system::parse_tiebreaks;
+use xiangqi_server::event::games::parse_event;
 
 fuzz_target!(|data: &[u8]| {
     let Some((&which, body)) = data.split_first() else {
@@ -15,7 +15,7 @@ fuzz_target!(|data: &[u8]| {
     };
     match which % 5 {
         0 => {
-            if let Ok(spec) = parse_create_event(body) {
+            if let Ok(spec) = parse_event(body) {
                 assert!(!spec.name.is_empty());
             }
         }

@@ -19,8 +19,8 @@ use crate::request::{
 };
 use crate::room::RoomHandle;
 use crate::server::AppState;
-use crate::store::{MoreTokens, NewGame, StoredGame};
-use xiangqi_game::{Action, Actor, Event};
+use crate::store::MoreTokens;
+use xiangqi_game::{Action, Actor};
 
 type App = State<Arc<AppState>>;
 
@@ -245,39 +245,17 @@ pub(crate) async fn create_game(
         Some(_) => Some((token()?, token()?)),
         None => None,
     };
-    let created_unix_ms = app.time.now_ms();
-    let created = Event::Created {
-        control: spec.control.to_string(),
-        rules: spec.rules,
-        fen: spec.start.fen(),
-        created_unix_ms,
-        options: Box::new(spec.options.clone()),
-    };
     let more = MoreTokens {
         arbiter: Some(arbiter.hash()),
         red2: partners.as_ref().map(|(r, _)| r.hash()),
         black2: partners.as_ref().map(|(_, b)| b.hash()),
     };
-    let new = NewGame {
-        id: id.clone(),
-        created_unix_ms,
+    let seats = crate::new_game::Seats {
         red: red.hash(),
         black: black.hash(),
-        more: more.clone(),
-        created: created.clone(),
+        more,
     };
-    app.reserve(&id).await?;
-    app.store.create_game(&new).await?;
-    app.install_room(
-        &id,
-        StoredGame {
-            red: new.red,
-            black: new.black,
-            more,
-            events: vec![created],
-        },
-    )
-    .await?;
+    crate::new_game::open(app, &id, &spec, seats).await?;
     let base = base_url(app, headers);
     let link = |t: &Token| serde_json::json!({"token": t.as_str(), "url": format!("{base}/g/{id}#t={}", t.as_str())});
     let mut answer = serde_json::json!({

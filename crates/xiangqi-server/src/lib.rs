@@ -60,6 +60,7 @@ pub mod limit;
 pub mod lobby;
 pub mod lobby_api;
 pub mod metrics;
+pub mod new_game;
 pub mod presence;
 pub mod refusal_zh;
 pub mod rematch;

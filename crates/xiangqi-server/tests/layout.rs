@@ -25,7 +25,22 @@ const THROUGH_THE_ROOT: &[&str] = &[
     "event/mod.rs",
     "event/store.rs",
     "event/games.rs",
-    "event/api.rs",
+    // The competitions' task and the events' routes, split by what they do: each holds an
+    // `AppState` (or the store) as every handler does, so each sits on the circle through
+    // the root until `AppState` leaves `server.rs`. The competition's state machine left
+    // the circle for the `xiangqi-competition` crate; the links (`event/links.rs`) left it.
+    "event/actor.rs",
+    "event/restore.rs",
+    "event/api/mod.rs",
+    "event/api/create.rs",
+    "event/api/download.rs",
+    "event/api/entries.rs",
+    "event/api/live.rs",
+    "event/api/pairing.rs",
+    "event/api/reissue.rs",
+    "event/api/results.rs",
+    // The one way a game is opened, for the API and the competitions alike.
+    "new_game.rs",
     // The handlers of the board's issue (the game's event, the lobby, the rematch) join it as
     // every handler of `AppState` does (`analysis.rs`, `event/api.rs`); their registries
     // (`lobby.rs`, `rematch`'s `Rematches`, `presence.rs`) stay outside it.

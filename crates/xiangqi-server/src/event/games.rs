@@ -3,22 +3,33 @@
 
 use std::sync::Arc;
 
-use super::model::{Board, Competition, outcome_of_game};
+use xiangqi_clock::Side;
+use xiangqi_competition::create_event::{EventSpec, parse_create_event};
+use xiangqi_competition::{Board, Competition, Refused};
+use xiangqi_game::{Actor, Event, GameResult, Ruling};
+use xiangqi_tournament::Outcome;
+
 use crate::error::ApiError;
 use crate::ids::{GameId, TokenHash};
+use crate::new_game::Seats;
 use crate::request::parse_create;
 use crate::server::AppState;
-use crate::store::{MoreTokens, NewGame, StoredGame};
-use xiangqi_clock::Side;
-use xiangqi_game::{Actor, Event, Ruling};
+use crate::store::MoreTokens;
 
 fn digest(hex: &str) -> Result<TokenHash, ApiError> {
     TokenHash::from_hex(hex).ok_or_else(|| ApiError::Storage("a bad token digest".into()))
 }
 
+/// A player's name as a game's seat shows it (registered names are already checked).
+fn seat_name(name: &str) -> Option<String> {
+    let name = name.trim();
+    (!name.is_empty()).then(|| name.to_owned())
+}
+
 /// Creates the server game of board `b`: the event's game options with the players' names,
 /// the red player's and the black player's event tokens as the sides' tokens, and the event
-/// arbiter's token as the game's arbiter token. Returns once the game is committed.
+/// arbiter's token as the game's arbiter token, by the server's one way of opening a game
+/// ([`crate::new_game::open`]). Returns once the game is committed.
 ///
 /// # Errors
 ///
@@ -30,52 +41,85 @@ pub async fn create(app: &Arc<AppState>, c: &Competition, b: &Board) -> Result<G
             b.round, b.board
         )));
     };
-    let mut body = c.game.clone();
-    if let Some(map) = body.as_object_mut() {
-        map.insert("red_name".into(), red.player.name.clone().into());
-        map.insert("black_name".into(), black.player.name.clone().into());
-    }
-    let spec = parse_create(body.to_string().as_bytes())?;
+    // The event's template is read as `POST /api/games` reads a body; the names are the
+    // event's, set on the typed options.
+    let mut spec = parse_create(c.game.to_string().as_bytes())?;
+    spec.options.red_name = seat_name(&red.player.name);
+    spec.options.black_name = seat_name(&black.player.name);
     let id = GameId::random().map_err(|e| ApiError::Storage(format!("random source: {e}")))?;
-    let created_unix_ms = app.time.now_ms();
-    let created = Event::Created {
-        control: spec.control.to_string(),
-        rules: spec.rules,
-        fen: spec.start.fen(),
-        created_unix_ms,
-        options: Box::new(spec.options),
-    };
-    let more = MoreTokens {
-        arbiter: Some(digest(&c.arbiter_sha256)?),
-        red2: None,
-        black2: None,
-    };
-    let new = NewGame {
-        id: id.clone(),
-        created_unix_ms,
+    let seats = Seats {
         red: digest(&red.token_sha256)?,
         black: digest(&black.token_sha256)?,
-        more: more.clone(),
-        created: created.clone(),
-    };
-    app.reserve(&id).await?;
-    app.store.create_game(&new).await?;
-    app.install_room(
-        &id,
-        StoredGame {
-            red: new.red,
-            black: new.black,
-            more,
-            events: vec![created],
+        more: MoreTokens {
+            arbiter: Some(digest(&c.arbiter_sha256)?),
+            red2: None,
+            black2: None,
         },
-    )
-    .await?;
+    };
+    crate::new_game::open(app, &id, &spec, seats).await?;
     Ok(id)
 }
 
+/// Reads `POST /api/events`, the games' template read by the reader of `POST /api/games`
+/// ([`parse_create`]): a template that makes no game is refused when the event is made.
+///
+/// # Errors
+///
+/// `400` for JSON that is not the request, `422` naming the field or game option at fault.
+///
+/// ```
+/// use xiangqi_server::event::games::parse_event;
+/// assert!(parse_event(br#"{"system": "match", "rules": "chinese1960"}"#).is_ok());
+/// assert!(parse_event(br#"{"system": "match", "rules": "1961"}"#).is_err());
+/// assert!(parse_event(br#"{"system": "match", "options": {"fen": "x"}}"#).is_err());
+/// ```
+pub fn parse_event(bytes: &[u8]) -> Result<EventSpec, ApiError> {
+    parse_create_event(bytes, |game| {
+        parse_create(game.to_string().as_bytes()).map(|_| ())
+    })
+}
+
+/// What a game's end means to the event, red first: a forfeit when the arbiter forfeited a
+/// side before any move was made, or for a late arrival (the game was not played: `+-`,
+/// `-+`, `--`); otherwise the result over the board.
+///
+/// ```
+/// use xiangqi_server::event::games::outcome_of_game;
+/// use xiangqi_server::game::GameResult;
+/// use xiangqi_tournament::Outcome;
+/// assert_eq!(outcome_of_game(GameResult::RedWins, "checkmate", 30), Some(Outcome::FirstWins));
+/// assert_eq!(outcome_of_game(GameResult::BlackWins, "late_arrival", 0), Some(Outcome::SecondWinsByForfeit));
+/// assert_eq!(outcome_of_game(GameResult::Ongoing, "", 3), None);
+/// ```
+pub fn outcome_of_game(result: GameResult, reason: &str, ply: u32) -> Option<Outcome> {
+    let forfeit =
+        reason == "late_arrival" || (ply == 0 && matches!(reason, "misconduct" | "refusal"));
+    Some(match (result, forfeit) {
+        (GameResult::RedWins, false) => Outcome::FirstWins,
+        (GameResult::RedWins, true) => Outcome::FirstWinsByForfeit,
+        (GameResult::BlackWins, false) => Outcome::SecondWins,
+        (GameResult::BlackWins, true) => Outcome::SecondWinsByForfeit,
+        (GameResult::Draw, _) => Outcome::Draw,
+        (GameResult::BothLose, _) => Outcome::DoubleForfeit,
+        (GameResult::Ongoing, _) => return None,
+    })
+}
+
 /// The event's result of a game's ruling.
-pub(crate) fn outcome_of_ruling(r: &Ruling) -> Option<xiangqi_tournament::Outcome> {
+pub(crate) fn outcome_of_ruling(r: &Ruling) -> Option<Outcome> {
     outcome_of_game(r.result, &r.reason, r.ply)
+}
+
+/// The fouls of each side in a stored game's events (the last count of each side's
+/// `foul` events), for the start-up's catching up.
+pub(crate) fn stored_fouls(events: &[Event]) -> [u32; 2] {
+    let mut fouls = [0, 0];
+    for e in events {
+        if let Event::Foul { side, count, .. } = e {
+            fouls[usize::from(*side == Side::Black)] = *count;
+        }
+    }
+    fouls
 }
 
 /// Changes, on a task of its own, the event that plays game `id` (if any) with `change`
@@ -86,9 +130,7 @@ fn on_board(
     app: &Arc<AppState>,
     id: &GameId,
     what: &'static str,
-    change: impl FnOnce(&mut Competition, u32, u32) -> Result<bool, super::model::Refused>
-    + Send
-    + 'static,
+    change: impl FnOnce(&mut Competition, u32, u32) -> Result<bool, Refused> + Send + 'static,
 ) {
     if app
         .cluster
@@ -99,27 +141,28 @@ fn on_board(
     }
     let (app, id) = (app.clone(), id.to_string());
     tokio::spawn(async move {
-        let mut all = app.events.lock().await;
-        let Some(mut c) = all
-            .values()
-            .find(|c| c.board_of_game(&id).is_some())
-            .cloned()
-        else {
+        let Some(handle) = app.events.settled_playing(&id).await else {
             return;
         };
-        let Some((round, board)) = c.board_of_game(&id) else {
-            return;
-        };
-        match change(&mut c, round, board) {
-            Ok(true) => {}
-            Ok(false) => return,
-            Err(e) => {
-                tracing::warn!(game = %id, error = %e.0, "a game's {what} did not fit its event");
-                return;
-            }
-        }
-        let event = c.id.clone();
-        if let Err(e) = app.events.commit(&mut all, c).await {
+        let game = id.clone();
+        let done = handle
+            .run(move |desk| async move {
+                let mut c = desk.copy();
+                let Some((round, board)) = c.board_of_game(&game) else {
+                    return Ok(());
+                };
+                match change(&mut c, round, board) {
+                    Ok(true) => desk.commit(c).await,
+                    Ok(false) => Ok(()),
+                    Err(e) => {
+                        tracing::warn!(%game, error = %e, "a game's {what} did not fit its event");
+                        Ok(())
+                    }
+                }
+            })
+            .await;
+        if let Err(e) = done {
+            let event = handle.state().id.clone();
             tracing::error!(%event, game = %id, error = %e, "a game's {what} was not recorded");
         }
     });
@@ -158,10 +201,7 @@ pub fn game_fouls(app: &Arc<AppState>, id: &GameId, fouls: xiangqi_clock::BySide
 /// a deputy, the board's assigned arbiter (`officials.rs`), or a player whose link was
 /// re-issued after the game was created (`links.rs`).
 pub async fn actor_in_event(app: &Arc<AppState>, game: &GameId, token: &str) -> Option<Actor> {
-    let all = app.events.lock().await;
-    let c = all
-        .values()
-        .find(|c| c.board_of_game(game.as_str()).is_some())?;
+    let c = app.events.playing(game.as_str())?.state();
     let is = |hex: &str| TokenHash::from_hex(hex).is_some_and(|h| h.matches(token));
     if is(&c.organiser_sha256) || is(&c.arbiter_sha256) {
         return Some(Actor::Arbiter);

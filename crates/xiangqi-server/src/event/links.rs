@@ -11,8 +11,8 @@
 //! (`event::games::actor_in_event`). Links registered before this scheme (random tokens)
 //! are not listed (`null`) until they are re-issued.
 
-use super::model::{Competition, Refused};
 use crate::ids::{Token, TokenHash};
+use xiangqi_competition::{Competition, Refused};
 
 /// Whose link.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -51,85 +51,95 @@ fn matches(hex: &str, token: &Token) -> bool {
     TokenHash::from_hex(hex).is_some_and(|h| h.matches(token.as_str()))
 }
 
-impl Competition {
-    fn digest_and_generation(&self, holder: Holder) -> Option<(&str, u32)> {
-        match holder {
-            Holder::Arbiter => Some((&self.arbiter_sha256, self.arbiter_link)),
-            Holder::Player(n) => self.entry(n).map(|e| (e.token_sha256.as_str(), e.link)),
-            Holder::Official(n) => self
-                .officials
-                .iter()
-                .find(|o| o.id == n)
-                .map(|o| (o.token_sha256.as_str(), o.link)),
+fn digest_and_generation(c: &Competition, holder: Holder) -> Option<(&str, u32)> {
+    match holder {
+        Holder::Arbiter => Some((&c.arbiter_sha256, c.arbiter_link)),
+        Holder::Player(n) => c.entry(n).map(|e| (e.token_sha256.as_str(), e.link)),
+        Holder::Official(n) => c
+            .officials
+            .iter()
+            .find(|o| o.id == n)
+            .map(|o| (o.token_sha256.as_str(), o.link)),
+    }
+}
+
+/// The current token of `holder`'s link, if it was derived from `organiser` (the
+/// organiser's token); `None` for a link made before links were derived.
+pub(crate) fn link_token(c: &Competition, organiser: &str, holder: Holder) -> Option<Token> {
+    let (digest, generation) = digest_and_generation(c, holder)?;
+    let t = token(&c.id, organiser, holder, generation);
+    matches(digest, &t).then_some(t)
+}
+
+/// Re-issues `holder`'s link: the next generation's token replaces the digest, the old
+/// digest is revoked. Returns the new token.
+///
+/// # Errors
+///
+/// When there is no such player.
+pub(crate) fn reissue(
+    c: &mut Competition,
+    organiser: &str,
+    holder: Holder,
+) -> Result<Token, Refused> {
+    let id = c.id.clone();
+    let (old, t) = match holder {
+        Holder::Arbiter => {
+            c.arbiter_link += 1;
+            let t = token(&id, organiser, holder, c.arbiter_link);
+            let old = std::mem::replace(&mut c.arbiter_sha256, t.hash().to_hex());
+            (old, t)
         }
-    }
+        Holder::Player(n) => {
+            let Some(e) = c.entries.iter_mut().find(|e| e.id == n) else {
+                return Err(Refused::Missing(format!("no player {n}")));
+            };
+            e.link += 1;
+            let t = token(&id, organiser, holder, e.link);
+            let old = std::mem::replace(&mut e.token_sha256, t.hash().to_hex());
+            (old, t)
+        }
+        Holder::Official(n) => {
+            let Some(o) = c.officials.iter_mut().find(|o| o.id == n) else {
+                return Err(Refused::Missing(format!("no arbiter {n}")));
+            };
+            o.link += 1;
+            let t = token(&id, organiser, holder, o.link);
+            let old = std::mem::replace(&mut o.token_sha256, t.hash().to_hex());
+            (old, t)
+        }
+    };
+    c.revoked.push(old);
+    c.log.push(match holder {
+        Holder::Arbiter => format!("the arbiter's link re-issued (link {})", c.arbiter_link),
+        Holder::Player(n) => format!("player {n}'s link re-issued"),
+        Holder::Official(n) => format!("arbiter {n}'s link re-issued"),
+    });
+    Ok(t)
+}
 
-    /// The current token of `holder`'s link, if it was derived from `organiser` (the
-    /// organiser's token); `None` for a link made before links were derived.
-    pub(crate) fn link_token(&self, organiser: &str, holder: Holder) -> Option<Token> {
-        let (digest, generation) = self.digest_and_generation(holder)?;
-        let t = token(&self.id, organiser, holder, generation);
-        matches(digest, &t).then_some(t)
-    }
+/// Gives a just-appointed official his first link, derived from `organiser`.
+pub(crate) fn derive_official_link(
+    c: &mut Competition,
+    organiser: &str,
+    official: u32,
+) -> Option<Token> {
+    let t = token(&c.id, organiser, Holder::Official(official), 0);
+    let o = c.officials.iter_mut().find(|o| o.id == official)?;
+    o.token_sha256 = t.hash().to_hex();
+    Some(t)
+}
 
-    /// Re-issues `holder`'s link: the next generation's token replaces the digest, the old
-    /// digest is revoked. Returns the new token.
-    ///
-    /// # Errors
-    ///
-    /// When there is no such player.
-    pub(crate) fn reissue(&mut self, organiser: &str, holder: Holder) -> Result<Token, Refused> {
-        let id = self.id.clone();
-        let (old, t) = match holder {
-            Holder::Arbiter => {
-                self.arbiter_link += 1;
-                let t = token(&id, organiser, holder, self.arbiter_link);
-                let old = std::mem::replace(&mut self.arbiter_sha256, t.hash().to_hex());
-                (old, t)
-            }
-            Holder::Player(n) => {
-                let Some(e) = self.entries.iter_mut().find(|e| e.id == n) else {
-                    return Err(Refused(format!("no player {n}")));
-                };
-                e.link += 1;
-                let t = token(&id, organiser, holder, e.link);
-                let old = std::mem::replace(&mut e.token_sha256, t.hash().to_hex());
-                (old, t)
-            }
-            Holder::Official(n) => {
-                let Some(o) = self.officials.iter_mut().find(|o| o.id == n) else {
-                    return Err(Refused(format!("no arbiter {n}")));
-                };
-                o.link += 1;
-                let t = token(&id, organiser, holder, o.link);
-                let old = std::mem::replace(&mut o.token_sha256, t.hash().to_hex());
-                (old, t)
-            }
-        };
-        self.revoked.push(old);
-        self.log.push(match holder {
-            Holder::Arbiter => format!("the arbiter's link re-issued (link {})", self.arbiter_link),
-            Holder::Player(n) => format!("player {n}'s link re-issued"),
-            Holder::Official(n) => format!("arbiter {n}'s link re-issued"),
-        });
-        Ok(t)
-    }
-
-    /// Gives a just-appointed official his first link, derived from `organiser`.
-    pub(crate) fn derive_official_link(&mut self, organiser: &str, official: u32) -> Option<Token> {
-        let t = token(&self.id, organiser, Holder::Official(official), 0);
-        let o = self.officials.iter_mut().find(|o| o.id == official)?;
-        o.token_sha256 = t.hash().to_hex();
-        Some(t)
-    }
-
-    /// Gives a just-registered player the first link derived from `organiser`, instead of
-    /// the token he was registered with. Returns it.
-    pub(crate) fn derive_first_link(&mut self, organiser: &str, player: u32) -> Option<Token> {
-        let t = token(&self.id, organiser, Holder::Player(player), 0);
-        let e = self.entries.iter_mut().find(|e| e.id == player)?;
-        e.link = 0;
-        e.token_sha256 = t.hash().to_hex();
-        Some(t)
-    }
+/// Gives a just-registered player the first link derived from `organiser`, instead of
+/// the token he was registered with. Returns it.
+pub(crate) fn derive_first_link(
+    c: &mut Competition,
+    organiser: &str,
+    player: u32,
+) -> Option<Token> {
+    let t = token(&c.id, organiser, Holder::Player(player), 0);
+    let e = c.entries.iter_mut().find(|e| e.id == player)?;
+    e.link = 0;
+    e.token_sha256 = t.hash().to_hex();
+    Some(t)
 }

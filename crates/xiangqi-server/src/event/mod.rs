@@ -2,11 +2,14 @@
 //! standings, each round's games created on the server with the event's control, rules and
 //! options, and every game's result flowing back into the event when the game ends.
 //!
-//! * [`model`]: the event as stored, and what its procedures do (pure; the tournament
-//!   crate pairs, scores and ranks).
+//! * The event itself, what its procedures do and the API's bodies in and out are the
+//!   `xiangqi-competition` crate's (pure; the tournament crate pairs, scores and ranks).
+//! * [`actor`]: one task per competition, which owns its state and makes every change to it
+//!   one at a time; [`Events`]: the registry of their handles.
 //! * [`store`]: the `competitions` table (migration 0010).
-//! * [`games`]: a board's server game, and a game's end coming back ([`game_ended`]).
-//! * [`request`] and [`view`]: the API's bodies in and out; [`api`]: the routes.
+//! * [`games`]: a board's server game, and a game's end coming back ([`game_ended`]);
+//!   [`restore`]: the endings missed while the server was down.
+//! * [`links`]: the secret links; [`api`]: the routes.
 //!
 //! # Decisions
 //!
@@ -14,6 +17,9 @@
 //!   (each game stores the digest of the player's event token for his side), and the event
 //!   arbiter's token is the arbiter token of every game of the event. Nothing in the games
 //!   had to change for it.
+//! * **One change at a time, per event.** Each event's task runs its changes in turn, so a
+//!   round being paired and a result coming in never interleave; two events never wait for
+//!   each other. Reading an event takes its last committed state without waiting.
 //! * **Acknowledged means committed.** Every change is written (one statement, committed)
 //!   before the answer. A round's games are created (committed) before the event that refers
 //!   to them; a crash in between leaves unused games, never an event pointing at nothing.
@@ -21,51 +27,34 @@
 //!   from the room ([`game_ended`]). If the server dies in between, the start-up
 //!   ([`restore`]) reads the ending of every game the events still wait for.
 
+pub mod actor;
 pub mod api;
-pub mod arbiters;
-pub mod bracket;
-pub mod cards;
-pub mod fouls;
 pub mod games;
-pub mod groups;
 pub mod links;
-pub mod model;
 pub mod of_game;
-pub mod officials;
 pub mod pages;
-pub mod playoff;
-pub mod registration;
-pub mod request;
-pub mod rounds;
+pub mod restore;
 pub mod store;
-pub mod team;
-pub mod view;
 
 use std::collections::{HashMap, HashSet};
-use std::sync::Arc;
+use std::sync::{Arc, RwLock};
 
-use tokio::sync::{Mutex, MutexGuard};
+use xiangqi_competition::Competition;
 
 use crate::error::ApiError;
-use crate::ids::{GameId, TokenHash};
-use crate::server::AppState;
+use crate::ids::TokenHash;
 use crate::store::StoreError;
-use games::outcome_of_ruling;
-use model::Competition;
+use actor::{Desk, Handle, Shared};
 use store::EventStore;
 
 pub use games::{actor_in_event, game_ended, game_fouls};
+pub use restore::restore;
 
-/// Every competition, in memory and in the database.
+/// Every competition: one task each ([`actor`]), in memory and in the database.
 #[derive(Debug)]
 pub struct Events {
-    store: EventStore,
-    all: Mutex<HashMap<String, Competition>>,
-    /// The digests of every re-issued link of every event (`links.rs`), checked on each
-    /// request to a game without waiting for the events' lock.
-    revoked: std::sync::Mutex<HashSet<TokenHash>>,
-    /// The id of every event committed, for the event pages' WebSockets.
-    changes: tokio::sync::broadcast::Sender<String>,
+    shared: Arc<Shared>,
+    all: RwLock<HashMap<String, Handle>>,
 }
 
 fn revoked_of<'a>(all: impl Iterator<Item = &'a Competition>) -> HashSet<TokenHash> {
@@ -75,132 +64,163 @@ fn revoked_of<'a>(all: impl Iterator<Item = &'a Competition>) -> HashSet<TokenHa
 }
 
 impl Events {
-    /// Loads every event from the `competitions` table of `store`.
+    /// Loads every event from the `competitions` table of `store` and starts its task.
     ///
     /// # Errors
     ///
     /// If the database cannot be read.
     pub async fn open(store: crate::store::Store) -> Result<Events, StoreError> {
         let store = EventStore::new(store);
-        let all: HashMap<String, Competition> = store
-            .load_all()
-            .await?
-            .into_iter()
-            .map(|c| (c.id.clone(), c))
-            .collect();
-        Ok(Events {
+        let fresh = store.load_all().await?;
+        let shared = Arc::new(Shared {
             store,
             changes: tokio::sync::broadcast::channel(256).0,
-            revoked: std::sync::Mutex::new(revoked_of(all.values())),
-            all: Mutex::new(all),
+            revoked: std::sync::Mutex::new(revoked_of(fresh.iter())),
+        });
+        let all = fresh
+            .into_iter()
+            .map(|c| (c.id.clone(), Handle::spawn(shared.clone(), c)))
+            .collect();
+        Ok(Events {
+            shared,
+            all: RwLock::new(all),
         })
     }
 
     /// Reads every event from the database again (a node of a cluster that starts serving
-    /// the competitions: another node may have changed them).
+    /// the competitions: another node may have changed them). Each event takes its new
+    /// state on its own task, after the changes already sent to it.
     ///
     /// # Errors
     ///
     /// If the database cannot be read; then nothing changed.
     pub async fn reload(&self) -> Result<(), StoreError> {
-        let mut all = self.all.lock().await;
-        let fresh = self.store.load_all().await?;
-        *all = fresh.into_iter().map(|c| (c.id.clone(), c)).collect();
-        *self.revoked.lock().unwrap_or_else(|p| p.into_inner()) = revoked_of(all.values());
+        let fresh = self.shared.store.load_all().await?;
+        *self
+            .shared
+            .revoked
+            .lock()
+            .unwrap_or_else(|p| p.into_inner()) = revoked_of(fresh.iter());
+        let mut replaced = Vec::new();
+        {
+            let mut all = self.all.write().unwrap_or_else(|p| p.into_inner());
+            all.retain(|id, _| fresh.iter().any(|c| &c.id == id));
+            for c in fresh {
+                match all.get(&c.id) {
+                    Some(h) => replaced.push((h.clone(), c)),
+                    None => {
+                        all.insert(c.id.clone(), Handle::spawn(self.shared.clone(), c));
+                    }
+                }
+            }
+        }
+        for (h, c) in replaced {
+            // A task that is gone has no state to replace.
+            let _ = h
+                .run(move |desk: Arc<Desk>| async move {
+                    desk.replace(c);
+                    Ok(())
+                })
+                .await;
+        }
+        Ok(())
+    }
+
+    /// Commits a new event and starts its task.
+    ///
+    /// # Errors
+    ///
+    /// If the write fails; then there is no event.
+    pub async fn create(&self, c: Competition) -> Result<(), ApiError> {
+        self.shared.save(&c).await?;
+        let id = c.id.clone();
+        let handle = Handle::spawn(self.shared.clone(), c);
+        self.all
+            .write()
+            .unwrap_or_else(|p| p.into_inner())
+            .insert(id.clone(), handle);
+        self.shared.announce(&id);
         Ok(())
     }
 
     /// The ids of the events committed from now on (a page's socket listens for its own).
     pub fn subscribe(&self) -> tokio::sync::broadcast::Receiver<String> {
-        self.changes.subscribe()
+        self.shared.changes.subscribe()
     }
 
     /// Whether `token` is a link re-issued since (refused everywhere).
     pub fn is_revoked(&self, token: &str) -> bool {
-        let revoked = self.revoked.lock().unwrap_or_else(|p| p.into_inner());
+        let revoked = self
+            .shared
+            .revoked
+            .lock()
+            .unwrap_or_else(|p| p.into_inner());
         !revoked.is_empty() && revoked.contains(&TokenHash::of(token))
     }
 
-    /// Holds every event while a change is made: changes to events are one at a time.
-    pub(crate) async fn lock(&self) -> MutexGuard<'_, HashMap<String, Competition>> {
-        self.all.lock().await
+    /// The task of event `id`.
+    pub fn handle(&self, id: &str) -> Option<Handle> {
+        let all = self.all.read().unwrap_or_else(|p| p.into_inner());
+        all.get(id).cloned()
     }
 
-    /// Commits `c` and, once it is committed, makes it the event's state.
-    pub(crate) async fn commit(
-        &self,
-        all: &mut HashMap<String, Competition>,
-        c: Competition,
-    ) -> Result<(), ApiError> {
-        self.store.save(&c, c.status() != "finished").await?;
-        if !c.revoked.is_empty() {
-            let mut revoked = self.revoked.lock().unwrap_or_else(|p| p.into_inner());
-            revoked.extend(c.revoked.iter().filter_map(|hex| TokenHash::from_hex(hex)));
-        }
-        // No page listening is no error.
-        let _ = self.changes.send(c.id.clone());
-        all.insert(c.id.clone(), c);
-        Ok(())
+    /// The task of every event.
+    pub fn handles(&self) -> Vec<Handle> {
+        let all = self.all.read().unwrap_or_else(|p| p.into_inner());
+        all.values().cloned().collect()
     }
 
-    /// A copy of event `id`.
-    pub async fn get(&self, id: &str) -> Option<Competition> {
-        self.all.lock().await.get(id).cloned()
-    }
-
-    /// Copies of the events not finished, newest first.
-    pub async fn open_events(&self) -> Vec<Competition> {
-        let mut v: Vec<Competition> = self
-            .all
-            .lock()
-            .await
-            .values()
-            .filter(|c| c.status() != "finished")
+    /// The task of the event that plays server game `game`.
+    pub fn playing(&self, game: &str) -> Option<Handle> {
+        let all = self.all.read().unwrap_or_else(|p| p.into_inner());
+        all.values()
+            .find(|h| h.state().board_of_game(game).is_some())
             .cloned()
+    }
+
+    /// The task of the event that plays server game `game`, once every change begun before
+    /// this call is over: a round still being paired has created its games but not yet
+    /// committed the boards that name them.
+    pub async fn settled_playing(&self, game: &str) -> Option<Handle> {
+        if let Some(h) = self.playing(game) {
+            return Some(h);
+        }
+        for h in self.handles() {
+            // Queued behind the changes in flight; a task that is gone has none.
+            let _ = h.run(|_| async { Ok(()) }).await;
+        }
+        self.playing(game)
+    }
+
+    /// Runs `change` on event `id`'s task ([`Handle::run`]).
+    ///
+    /// # Errors
+    ///
+    /// [`ApiError::NoEvent`], or what `change` answers.
+    pub async fn change<T, F, Fut>(&self, id: &str, change: F) -> Result<T, ApiError>
+    where
+        F: FnOnce(Arc<Desk>) -> Fut + Send + 'static,
+        Fut: std::future::Future<Output = Result<T, ApiError>> + Send + 'static,
+        T: Send + 'static,
+    {
+        let handle = self.handle(id).ok_or(ApiError::NoEvent)?;
+        handle.run(change).await
+    }
+
+    /// Event `id` as last committed.
+    pub async fn get(&self, id: &str) -> Option<Arc<Competition>> {
+        self.handle(id).map(|h| h.state())
+    }
+
+    /// The events not finished, newest first.
+    pub async fn open_events(&self) -> Vec<Arc<Competition>> {
+        let mut v: Vec<Arc<Competition>> = self
+            .handles()
+            .iter()
+            .map(Handle::state)
+            .filter(|c| c.status() != "finished")
             .collect();
         v.sort_by_key(|c| std::cmp::Reverse(c.created_unix_ms));
         v
-    }
-}
-
-/// After a start: every board still waiting for a result whose game has ended (the server
-/// died between the game's end and the event's update) gets it now.
-pub async fn restore(app: &Arc<AppState>) {
-    let mut all = app.events.lock().await;
-    let ids: Vec<String> = all.keys().cloned().collect();
-    for id in ids {
-        let Some(mut c) = all.get(&id).cloned() else {
-            continue;
-        };
-        let mut changed = false;
-        let waiting: Vec<(u32, u32, String)> = c
-            .boards
-            .iter()
-            .filter(|b| c.outcome_of(b).is_none())
-            .filter_map(|b| Some((b.round, b.board, b.game.clone()?)))
-            .collect();
-        for (round, board, game) in waiting {
-            let Some(gid) = GameId::parse(&game) else {
-                continue;
-            };
-            let Ok(Some(stored)) = app.store.load(&gid).await else {
-                continue;
-            };
-            let ended = stored.events.iter().find_map(|e| match e {
-                xiangqi_game::Event::Ended { ruling, .. } => Some(ruling.clone()),
-                _ => None,
-            });
-            if let Some(outcome) = ended.as_ref().and_then(outcome_of_ruling)
-                && c.set_result(round, board, outcome).is_ok()
-            {
-                changed = true;
-            }
-            // Fouls committed with the game but not yet counted by the event.
-            let fouls = fouls::stored_fouls(&stored.events);
-            changed |= c.set_fouls(round, board, fouls).unwrap_or(false);
-        }
-        if changed && let Err(e) = app.events.commit(&mut all, c).await {
-            tracing::error!(event = %id, error = %e, "could not record results found at start");
-        }
     }
 }

@@ -7,9 +7,9 @@ use axum::Json;
 use axum::extract::{Path, State};
 use axum::response::{IntoResponse, Response};
 
-use super::model::Competition;
 use crate::error::ApiError;
 use crate::server::AppState;
+use xiangqi_competition::Competition;
 
 /// What the game page shows of a game's event.
 ///
@@ -56,8 +56,11 @@ impl EventOfGame {
 
 /// The handler: `404 not_found` for a game no event plays.
 pub async fn show(State(app): State<Arc<AppState>>, Path(id): Path<String>) -> Response {
-    let all = app.events.lock().await;
-    match all.values().find_map(|c| EventOfGame::find(c, &id)) {
+    let found = app
+        .events
+        .playing(&id)
+        .and_then(|h| EventOfGame::find(&h.state(), &id));
+    match found {
         Some(found) => Json(found.json()).into_response(),
         None => ApiError::NotFound.into_response(),
     }

@@ -2,8 +2,8 @@
 //! the one storage interface ([`crate::store::Store`]): SQLite or PostgreSQL. A change is
 //! one statement, committed before the API answers.
 
-use super::model::Competition;
 use crate::store::{Store, StoreError};
+use xiangqi_competition::Competition;
 
 /// The competitions' side of the store.
 #[derive(Debug)]

@@ -158,6 +158,15 @@ impl Competition {
     }
 
     /// The play-off's place for registration number `id` (1-based), once decided.
+    ///
+    /// ```
+    /// # use xiangqi_competition::{Competition, SpecError, create_event::parse_create_event};
+    /// # use xiangqi_tournament::{Outcome, Player};
+    /// # let event = |j: &str| Competition::new(parse_create_event(j.as_bytes(), |_| Ok::<(), SpecError>(())).unwrap(), "ev", 0, 7, ["", ""]);
+    /// # let four = |j: &str| { let mut c = event(j); for n in ["A", "B", "C", "D"] { c.register(Player::new(n), String::new()).unwrap(); } c };
+    /// let c = four(r#"{"system": "round_robin", "playoff_for_first": true}"#);
+    /// assert_eq!(c.playoff_place(1), None); // no play-off decided
+    /// ```
     pub fn playoff_place(&self, id: u32) -> Option<usize> {
         let order = self.playoff.as_ref()?.order.as_ref()?;
         order.iter().position(|&p| p == id).map(|i| i + 1)

@@ -4,10 +4,21 @@
 
 use xiangqi_tournament::Outcome;
 
-use super::model::{Board, Competition, Format, Refused, refuse};
+use super::model::{Board, Competition, Format, Refused, missing, refuse};
 
 impl Competition {
     /// `registration`, `running` or `finished`.
+    ///
+    /// ```
+    /// # use xiangqi_competition::{Competition, SpecError, create_event::parse_create_event};
+    /// # use xiangqi_tournament::{Outcome, Player};
+    /// # let event = |j: &str| Competition::new(parse_create_event(j.as_bytes(), |_| Ok::<(), SpecError>(())).unwrap(), "ev", 0, 7, ["", ""]);
+    /// # let four = |j: &str| { let mut c = event(j); for n in ["A", "B", "C", "D"] { c.register(Player::new(n), String::new()).unwrap(); } c };
+    /// let mut c = four(r#"{"system": "round_robin"}"#);
+    /// assert_eq!(c.status(), "registration");
+    /// c.pair_next_round().unwrap();
+    /// assert_eq!(c.status(), "running");
+    /// ```
     pub fn status(&self) -> &'static str {
         if !self.started() {
             return "registration";
@@ -50,6 +61,18 @@ impl Competition {
     /// # Errors
     ///
     /// A round still being played, the last round paired, too few players.
+    ///
+    /// ```
+    /// # use xiangqi_competition::{Competition, SpecError, create_event::parse_create_event};
+    /// # use xiangqi_tournament::{Outcome, Player};
+    /// # let event = |j: &str| Competition::new(parse_create_event(j.as_bytes(), |_| Ok::<(), SpecError>(())).unwrap(), "ev", 0, 7, ["", ""]);
+    /// # let four = |j: &str| { let mut c = event(j); for n in ["A", "B", "C", "D"] { c.register(Player::new(n), String::new()).unwrap(); } c };
+    /// let mut c = four(r#"{"system": "round_robin"}"#);
+    /// assert_eq!(c.pair_next_round().unwrap(), (1, vec![]));
+    /// assert_eq!(c.boards.len(), 2);
+    /// // Not before every board of round 1 has its result.
+    /// assert!(c.pair_next_round().is_err());
+    /// ```
     pub fn pair_next_round(&mut self) -> Result<(u32, Vec<u32>), Refused> {
         if let Some(b) = self.boards.iter().find(|b| self.outcome_of(b).is_none()) {
             return refuse(format!(
@@ -125,6 +148,18 @@ impl Competition {
     }
 
     /// The result of a board, wherever it is kept.
+    ///
+    /// ```
+    /// # use xiangqi_competition::{Competition, SpecError, create_event::parse_create_event};
+    /// # use xiangqi_tournament::{Outcome, Player};
+    /// # let event = |j: &str| Competition::new(parse_create_event(j.as_bytes(), |_| Ok::<(), SpecError>(())).unwrap(), "ev", 0, 7, ["", ""]);
+    /// # let four = |j: &str| { let mut c = event(j); for n in ["A", "B", "C", "D"] { c.register(Player::new(n), String::new()).unwrap(); } c };
+    /// let mut c = four(r#"{"system": "round_robin"}"#);
+    /// c.pair_next_round().unwrap();
+    /// assert_eq!(c.outcome_of(&c.boards[0]), None);
+    /// c.set_result(1, 1, Outcome::Draw).unwrap();
+    /// assert_eq!(c.outcome_of(&c.boards[0]), Some(Outcome::Draw));
+    /// ```
     pub fn outcome_of(&self, b: &Board) -> Option<Outcome> {
         if b.team_match.is_some() || (b.playoff && b.bracket_match.is_none()) {
             return b.outcome;
@@ -150,13 +185,24 @@ impl Competition {
     /// # Errors
     ///
     /// No such board; a bracket game whose match has moved on.
+    ///
+    /// ```
+    /// # use xiangqi_competition::{Competition, SpecError, create_event::parse_create_event};
+    /// # use xiangqi_tournament::{Outcome, Player};
+    /// # let event = |j: &str| Competition::new(parse_create_event(j.as_bytes(), |_| Ok::<(), SpecError>(())).unwrap(), "ev", 0, 7, ["", ""]);
+    /// # let four = |j: &str| { let mut c = event(j); for n in ["A", "B", "C", "D"] { c.register(Player::new(n), String::new()).unwrap(); } c };
+    /// let mut c = four(r#"{"system": "round_robin"}"#);
+    /// c.pair_next_round().unwrap();
+    /// assert!(c.set_result(1, 2, Outcome::FirstWins).is_ok());
+    /// assert_eq!(c.set_result(1, 9, Outcome::Draw).unwrap_err().to_string(), "round 1 has no board 9");
+    /// ```
     pub fn set_result(&mut self, round: u32, board: u32, outcome: Outcome) -> Result<(), Refused> {
         let Some(i) = self
             .boards
             .iter()
             .position(|b| b.round == round && b.board == board)
         else {
-            return refuse(format!("round {round} has no board {board}"));
+            return missing(format!("round {round} has no board {board}"));
         };
         if self.boards[i].team_match.is_some() {
             return self.set_team_board(i, outcome);

@@ -4,7 +4,7 @@
 //! round of every stage still playing: all groups together, then the final and the
 //! consolation event together.
 
-use xiangqi_tournament::{Outcome, PlayerId, Tournament};
+use xiangqi_tournament::{Outcome, Player, PlayerId, Settings, Tournament};
 
 use super::model::{Board, Competition, Format, GroupsState, Refused};
 
@@ -44,6 +44,16 @@ impl GroupsState {
     }
 
     /// A stage game's result.
+    ///
+    /// ```
+    /// # use xiangqi_competition::{Competition, SpecError, create_event::parse_create_event};
+    /// # use xiangqi_tournament::{Outcome, Player};
+    /// # let event = |j: &str| Competition::new(parse_create_event(j.as_bytes(), |_| Ok::<(), SpecError>(())).unwrap(), "ev", 0, 7, ["", ""]);
+    /// # let four = |j: &str| { let mut c = event(j); for n in ["A", "B", "C", "D"] { c.register(Player::new(n), String::new()).unwrap(); } c };
+    /// let mut c = four(r#"{"system": "groups", "groups": 2}"#);
+    /// c.pair_next_round().unwrap();
+    /// assert_eq!(c.groups.as_ref().unwrap().outcome(0, 1, 1), None);
+    /// ```
     pub fn outcome(&self, stage: u32, round: u32, board: u32) -> Option<Outcome> {
         self.stage(stage)?
             .rounds
@@ -59,6 +69,19 @@ impl GroupsState {
     /// # Errors
     ///
     /// No such stage, round or board.
+    ///
+    /// ```
+    /// # use xiangqi_competition::{Competition, SpecError, create_event::parse_create_event};
+    /// # use xiangqi_tournament::{Outcome, Player};
+    /// # let event = |j: &str| Competition::new(parse_create_event(j.as_bytes(), |_| Ok::<(), SpecError>(())).unwrap(), "ev", 0, 7, ["", ""]);
+    /// # let four = |j: &str| { let mut c = event(j); for n in ["A", "B", "C", "D"] { c.register(Player::new(n), String::new()).unwrap(); } c };
+    /// let mut c = four(r#"{"system": "groups", "groups": 2}"#);
+    /// c.pair_next_round().unwrap();
+    /// let g = c.groups.as_mut().unwrap();
+    /// g.set_result(0, 1, 1, Outcome::FirstWins).unwrap();
+    /// assert_eq!(g.outcome(0, 1, 1), Some(Outcome::FirstWins));
+    /// assert!(g.set_result(9, 1, 1, Outcome::Draw).is_err());
+    /// ```
     pub fn set_result(
         &mut self,
         stage: u32,
@@ -68,12 +91,62 @@ impl GroupsState {
     ) -> Result<(), Refused> {
         let t = self
             .stage_mut(stage)
-            .ok_or_else(|| Refused(format!("no stage {stage}")))?;
+            .ok_or_else(|| Refused::Missing(format!("no stage {stage}")))?;
         t.set_result(round, board, o)?;
         Ok(())
     }
 
+    /// The groups are over: the top `qualify` of each play the final (1960 §9 三), the others
+    /// the consolation event (经验交流赛) when `consolation`. Returns the log's note.
+    fn start_final_stage(
+        &mut self,
+        players: &[Player],
+        qualify: u32,
+        consolation: bool,
+        settings: Settings,
+    ) -> Result<String, Refused> {
+        self.event
+            .start_final(players, qualify as usize, settings.clone())?;
+        let finalists = self.event.finalists.clone();
+        let others: Vec<PlayerId> = (0..players.len())
+            .map(PlayerId::from_index)
+            .filter(|p| !finalists.contains(p))
+            .collect();
+        let mut note = format!(
+            "groups over: the final of {}",
+            finalists
+                .iter()
+                .map(|p| p.0.to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+        if consolation && others.len() >= 2 {
+            let list = others
+                .iter()
+                .map(|p| {
+                    let mut pl = players[p.index()].clone();
+                    pl.seed = None;
+                    pl
+                })
+                .collect();
+            self.consolation = Some(Tournament::new("consolation", list, settings)?);
+            self.consolation_players = others;
+            note.push_str("; the others play the consolation event (经验交流赛)");
+        }
+        Ok(note)
+    }
+
     /// The final (and the consolation event, if any) played out.
+    ///
+    /// ```
+    /// # use xiangqi_competition::{Competition, SpecError, create_event::parse_create_event};
+    /// # use xiangqi_tournament::{Outcome, Player};
+    /// # let event = |j: &str| Competition::new(parse_create_event(j.as_bytes(), |_| Ok::<(), SpecError>(())).unwrap(), "ev", 0, 7, ["", ""]);
+    /// # let four = |j: &str| { let mut c = event(j); for n in ["A", "B", "C", "D"] { c.register(Player::new(n), String::new()).unwrap(); } c };
+    /// let mut c = four(r#"{"system": "groups", "groups": 2}"#);
+    /// c.pair_next_round().unwrap();
+    /// assert!(!c.groups.as_ref().unwrap().done());
+    /// ```
     pub fn done(&self) -> bool {
         self.event.final_stage.as_ref().is_some_and(finished)
             && self.consolation.as_ref().is_none_or(finished)
@@ -90,6 +163,17 @@ impl GroupsState {
 }
 
 impl Competition {
+    /// The players in starting-number order (the stages number them from 1).
+    fn players_by_number(&self) -> Vec<Player> {
+        let mut by_number: Vec<(u32, Player)> = self
+            .entries
+            .iter()
+            .filter_map(|e| Some((e.number?, e.player.clone())))
+            .collect();
+        by_number.sort_by_key(|(n, _)| *n);
+        by_number.into_iter().map(|(_, p)| p).collect()
+    }
+
     /// Pairs the next round of every stage still playing; after the groups, starts the
     /// final and the consolation event.
     pub(crate) fn pair_groups_round(&mut self) -> Result<(u32, Vec<u32>), Refused> {
@@ -100,19 +184,11 @@ impl Competition {
             ..
         } = self.format.clone()
         else {
-            return Err(Refused("not a grouped event".into()));
+            return Err(Refused::Procedure("not a grouped event".into()));
         };
-        let players: Vec<xiangqi_tournament::Player> = {
-            let mut by_number: Vec<(u32, xiangqi_tournament::Player)> = self
-                .entries
-                .iter()
-                .filter_map(|e| Some((e.number?, e.player.clone())))
-                .collect();
-            by_number.sort_by_key(|(n, _)| *n);
-            by_number.into_iter().map(|(_, p)| p).collect()
-        };
+        let players = self.players_by_number();
         let Some(g) = self.groups.as_mut() else {
-            return Err(Refused("not started".into()));
+            return Err(Refused::Procedure("not started".into()));
         };
         let groups = g.event.groups.len() as u32;
         let groups_left = g
@@ -121,34 +197,7 @@ impl Competition {
             .iter()
             .any(|t| (t.rounds.len() as u32) < t.planned_rounds());
         if g.event.final_stage.is_none() && !groups_left {
-            g.event
-                .start_final(&players, qualify as usize, settings.clone())?;
-            let finalists = g.event.finalists.clone();
-            let others: Vec<PlayerId> = (0..players.len())
-                .map(PlayerId::from_index)
-                .filter(|p| !finalists.contains(p))
-                .collect();
-            let mut note = format!(
-                "groups over: the final of {}",
-                finalists
-                    .iter()
-                    .map(|p| p.0.to_string())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            );
-            if consolation && others.len() >= 2 {
-                let list = others
-                    .iter()
-                    .map(|p| {
-                        let mut pl = players[p.index()].clone();
-                        pl.seed = None;
-                        pl
-                    })
-                    .collect();
-                g.consolation = Some(Tournament::new("consolation", list, settings)?);
-                g.consolation_players = others;
-                note.push_str("; the others play the consolation event (经验交流赛)");
-            }
+            let note = g.start_final_stage(&players, qualify, consolation, settings)?;
             self.log.push(note);
         }
         let stages: Vec<u32> = if g.event.final_stage.is_some() {
@@ -167,7 +216,9 @@ impl Competition {
             paired.push((s, r, round));
         }
         if paired.is_empty() {
-            return Err(Refused("every stage has played all its rounds".into()));
+            return Err(Refused::Procedure(
+                "every stage has played all its rounds".into(),
+            ));
         }
         let number = self.boards.iter().map(|b| b.round).max().unwrap_or(0) + 1;
         let (mut boards, mut byes) = (Vec::new(), Vec::new());

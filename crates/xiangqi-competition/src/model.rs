@@ -7,13 +7,27 @@
 //! results give the same standings on the server and on the command line.
 
 use serde::{Deserialize, Serialize};
-use xiangqi_tournament::groups::GroupedEvent;
-use xiangqi_tournament::knockout::Bracket;
-use xiangqi_tournament::matchplay::{Match, MatchFormat, Playoff};
+use xiangqi_tournament::matchplay::{MatchFormat, Playoff};
 
 use xiangqi_tournament::{Lots, Outcome, Player, PlayerId, Settings, Tournament};
 
+pub use super::error::Refused;
+pub(crate) use super::error::{missing, refuse};
+pub use super::state::{
+    BracketState, CardsState, GroupsState, Pairing, PlayoffState, Team, TeamMatch,
+};
+
 /// How the event is run.
+///
+/// ```
+/// # use xiangqi_competition::{Competition, SpecError, create_event::parse_create_event};
+/// # use xiangqi_tournament::{Outcome, Player};
+/// # let event = |j: &str| Competition::new(parse_create_event(j.as_bytes(), |_| Ok::<(), SpecError>(())).unwrap(), "ev", 0, 7, ["", ""]);
+/// # let four = |j: &str| { let mut c = event(j); for n in ["A", "B", "C", "D"] { c.register(Player::new(n), String::new()).unwrap(); } c };
+/// let c = event(r#"{"system": "swiss", "rounds": 5}"#);
+/// assert_eq!(serde_json::to_value(&c.format).unwrap()["kind"], "table");
+/// assert!(matches!(event(r#"{"system": "match"}"#).format, xiangqi_competition::Format::Bracket { .. }));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "kind")]
 pub enum Format {
@@ -71,6 +85,16 @@ pub enum Format {
 }
 
 /// One registered player.
+///
+/// ```
+/// # use xiangqi_competition::{Competition, SpecError, create_event::parse_create_event};
+/// # use xiangqi_tournament::{Outcome, Player};
+/// # let event = |j: &str| Competition::new(parse_create_event(j.as_bytes(), |_| Ok::<(), SpecError>(())).unwrap(), "ev", 0, 7, ["", ""]);
+/// # let four = |j: &str| { let mut c = event(j); for n in ["A", "B", "C", "D"] { c.register(Player::new(n), String::new()).unwrap(); } c };
+/// let c = four(r#"{"system": "round_robin"}"#);
+/// let e = &c.entries[0];
+/// assert_eq!((e.id, e.player.name.as_str(), e.removed), (1, "A", false));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Entry {
     /// Registration number: the player's id in the API, fixed for the whole event.
@@ -88,13 +112,20 @@ pub struct Entry {
     /// Team events: the team (its id) and the player's registered rank in it (1 first).
     #[serde(default)]
     pub team: Option<(u32, u32)>,
-    /// How many times his link was re-issued (the generation his token is derived with,
-    /// `links.rs`).
+    /// How many times his link was re-issued: the generation his token is derived with
+    /// (the server derives each generation's token from the organiser's).
     #[serde(default)]
     pub link: u32,
 }
 
 /// A board of a round and the server game played on it.
+///
+/// ```
+/// use xiangqi_competition::Board;
+/// // Fields added since are read with their defaults from an event stored before them.
+/// let b: Board = serde_json::from_str(r#"{"round": 1, "board": 2, "red": 3, "black": 4}"#).unwrap();
+/// assert_eq!((b.game, b.fouls, b.playoff), (None, [0, 0], false));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Board {
     /// Round number.
@@ -131,90 +162,17 @@ pub struct Board {
     pub fouls: [u32; 2],
 }
 
-/// A pairing of a bracket once both sides are known: A and B by starting number.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Pairing {
-    /// Index into the bracket's matches.
-    pub index: usize,
-    /// Side A (the bracket's first side), starting number.
-    pub a: u32,
-    /// Side B.
-    pub b: u32,
-    /// The match: its games, colours and play-off.
-    pub games: Match,
-    /// How it ended: `won`, `by_lot`.
-    #[serde(default)]
-    pub decided: Option<String>,
-}
-
-/// The bracket and its matches.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct BracketState {
-    /// The tournament crate's bracket.
-    pub bracket: Bracket,
-    /// Pairings started so far.
-    pub pairings: Vec<Pairing>,
-    /// Rounds paired so far.
-    pub rounds: u32,
-}
-
-/// A registered team.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Team {
-    /// Registration number.
-    pub id: u32,
-    /// Name.
-    pub name: String,
-    /// SHA-256 of the captain's token (names the line-ups).
-    pub token_sha256: String,
-    /// The squad in ranking order, reserves last: registration numbers of players.
-    pub squad: Vec<u32>,
-    /// Starting number once the event has begun.
-    #[serde(default)]
-    pub number: Option<u32>,
-}
-
-/// One team match of a round.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct TeamMatch {
-    /// Round.
-    pub round: u32,
-    /// The match's board in the teams' table (the tournament crate's board number).
-    pub table_board: u32,
-    /// Home (first-listed) team id, away team id.
-    pub teams: [u32; 2],
-    /// Each team's line-up: ranks in its squad, board 1 first.
-    pub lineups: [Option<Vec<u32>>; 2],
-}
-
-/// A play-off in progress or done.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct PlayoffState {
-    /// The players level on first place, by registration number, in standings order.
-    pub players: Vec<u32>,
-    /// The event round the play-off began in.
-    pub first_round: u32,
-    /// Play-off rounds paired so far.
-    pub rounds: u32,
-    /// Their order once decided (registration numbers), play-off points and lot applied.
-    #[serde(default)]
-    pub order: Option<Vec<u32>>,
-}
-
-/// The stages of a grouped event.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct GroupsState {
-    /// The crate's groups and final.
-    pub event: GroupedEvent,
-    /// The consolation event, once the groups are over.
-    #[serde(default)]
-    pub consolation: Option<Tournament>,
-    /// Overall numbers of the consolation event's players, in its own numbering.
-    #[serde(default)]
-    pub consolation_players: Vec<PlayerId>,
-}
-
 /// The whole event.
+///
+/// ```
+/// # use xiangqi_competition::{Competition, SpecError, create_event::parse_create_event};
+/// # use xiangqi_tournament::{Outcome, Player};
+/// # let event = |j: &str| Competition::new(parse_create_event(j.as_bytes(), |_| Ok::<(), SpecError>(())).unwrap(), "ev", 0, 7, ["", ""]);
+/// # let four = |j: &str| { let mut c = event(j); for n in ["A", "B", "C", "D"] { c.register(Player::new(n), String::new()).unwrap(); } c };
+/// let c = four(r#"{"name": "Club", "system": "round_robin"}"#);
+/// let stored = serde_json::to_string(&c).unwrap();
+/// assert_eq!(serde_json::from_str::<Competition>(&stored).unwrap(), c);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Competition {
     /// Its id.
@@ -231,7 +189,7 @@ pub struct Competition {
     pub organiser_sha256: String,
     /// SHA-256 of the event arbiter's token.
     pub arbiter_sha256: String,
-    /// How many times the arbiter's link was re-issued (`links.rs`).
+    /// How many times the arbiter's link was re-issued (the generation of his token).
     #[serde(default)]
     pub arbiter_link: u32,
     /// Digests of the links re-issued since (hex): refused on the event's games, which
@@ -289,41 +247,35 @@ pub struct Competition {
     pub cards: Option<CardsState>,
 }
 
-/// A card knockout in progress (2.9).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct CardsState {
-    /// Starting numbers still in.
-    pub alive: Vec<u32>,
-    /// Stages drawn so far.
-    pub stage: u32,
-    /// The current stage's meetings (A holds the red card).
-    pub pairings: Vec<Pairing>,
-    /// The current stage's K (a bye into the next stage).
-    pub bye: Option<u32>,
-    /// Who went out, and in which stage.
-    pub out: Vec<(u32, u32)>,
-}
-
 /// The most players (team members included) one event registers.
+///
+/// ```
+/// # use xiangqi_competition::{Competition, SpecError, create_event::parse_create_event};
+/// # use xiangqi_tournament::{Outcome, Player};
+/// # let event = |j: &str| Competition::new(parse_create_event(j.as_bytes(), |_| Ok::<(), SpecError>(())).unwrap(), "ev", 0, 7, ["", ""]);
+/// # let four = |j: &str| { let mut c = event(j); for n in ["A", "B", "C", "D"] { c.register(Player::new(n), String::new()).unwrap(); } c };
+/// use xiangqi_competition::model::MAX_ENTRIES;
+/// let mut c = event(r#"{"system": "swiss", "rounds": 5}"#);
+/// for i in 0..MAX_ENTRIES {
+///     c.register(Player::new(format!("P{i}")), String::new()).unwrap();
+/// }
+/// assert!(c.register(Player::new("one more"), String::new()).is_err());
+/// ```
 pub const MAX_ENTRIES: usize = 2000;
-
-/// A request the event's state refuses: the message says why.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Refused(pub String);
-
-impl From<xiangqi_tournament::Error> for Refused {
-    fn from(e: xiangqi_tournament::Error) -> Refused {
-        Refused(e.to_string())
-    }
-}
-
-/// A refusal with its reason.
-pub(crate) fn refuse<T>(m: impl Into<String>) -> Result<T, Refused> {
-    Err(Refused(m.into()))
-}
 
 impl Competition {
     /// Whether the first round has been paired.
+    ///
+    /// ```
+    /// # use xiangqi_competition::{Competition, SpecError, create_event::parse_create_event};
+    /// # use xiangqi_tournament::{Outcome, Player};
+    /// # let event = |j: &str| Competition::new(parse_create_event(j.as_bytes(), |_| Ok::<(), SpecError>(())).unwrap(), "ev", 0, 7, ["", ""]);
+    /// # let four = |j: &str| { let mut c = event(j); for n in ["A", "B", "C", "D"] { c.register(Player::new(n), String::new()).unwrap(); } c };
+    /// let mut c = four(r#"{"system": "round_robin"}"#);
+    /// assert!(!c.started());
+    /// c.pair_next_round().unwrap();
+    /// assert!(c.started());
+    /// ```
     pub fn started(&self) -> bool {
         self.tournament.is_some()
             || self.bracket.is_some()
@@ -338,16 +290,47 @@ impl Competition {
     }
 
     /// Entrants still in the field before the start.
+    ///
+    /// ```
+    /// # use xiangqi_competition::{Competition, SpecError, create_event::parse_create_event};
+    /// # use xiangqi_tournament::{Outcome, Player};
+    /// # let event = |j: &str| Competition::new(parse_create_event(j.as_bytes(), |_| Ok::<(), SpecError>(())).unwrap(), "ev", 0, 7, ["", ""]);
+    /// # let four = |j: &str| { let mut c = event(j); for n in ["A", "B", "C", "D"] { c.register(Player::new(n), String::new()).unwrap(); } c };
+    /// let mut c = four(r#"{"system": "round_robin"}"#);
+    /// c.withdraw(2).unwrap();
+    /// assert_eq!(c.field().count(), 3);
+    /// ```
     pub fn field(&self) -> impl Iterator<Item = &Entry> {
         self.entries.iter().filter(|e| !e.removed)
     }
 
     /// The entry with registration number `id`.
+    ///
+    /// ```
+    /// # use xiangqi_competition::{Competition, SpecError, create_event::parse_create_event};
+    /// # use xiangqi_tournament::{Outcome, Player};
+    /// # let event = |j: &str| Competition::new(parse_create_event(j.as_bytes(), |_| Ok::<(), SpecError>(())).unwrap(), "ev", 0, 7, ["", ""]);
+    /// # let four = |j: &str| { let mut c = event(j); for n in ["A", "B", "C", "D"] { c.register(Player::new(n), String::new()).unwrap(); } c };
+    /// let c = four(r#"{"system": "round_robin"}"#);
+    /// assert_eq!(c.entry(1).map(|e| e.player.name.as_str()), Some("A"));
+    /// assert!(c.entry(5).is_none());
+    /// ```
     pub fn entry(&self, id: u32) -> Option<&Entry> {
         self.entries.iter().find(|e| e.id == id)
     }
 
     /// The entry with starting number `n`.
+    ///
+    /// ```
+    /// # use xiangqi_competition::{Competition, SpecError, create_event::parse_create_event};
+    /// # use xiangqi_tournament::{Outcome, Player};
+    /// # let event = |j: &str| Competition::new(parse_create_event(j.as_bytes(), |_| Ok::<(), SpecError>(())).unwrap(), "ev", 0, 7, ["", ""]);
+    /// # let four = |j: &str| { let mut c = event(j); for n in ["A", "B", "C", "D"] { c.register(Player::new(n), String::new()).unwrap(); } c };
+    /// let mut c = four(r#"{"system": "round_robin"}"#);
+    /// assert!(c.by_number(1).is_none()); // numbers are given at the start
+    /// c.pair_next_round().unwrap();
+    /// assert!(c.by_number(1).is_some() && c.by_number(5).is_none());
+    /// ```
     pub fn by_number(&self, n: u32) -> Option<&Entry> {
         self.entries.iter().find(|e| e.number == Some(n))
     }
@@ -356,42 +339,39 @@ impl Competition {
         self.by_number(n.0).map_or(0, |e| e.id)
     }
 
+    ///
+    /// ```
+    /// # use xiangqi_competition::{Competition, SpecError, create_event::parse_create_event};
+    /// # use xiangqi_tournament::{Outcome, Player};
+    /// # let event = |j: &str| Competition::new(parse_create_event(j.as_bytes(), |_| Ok::<(), SpecError>(())).unwrap(), "ev", 0, 7, ["", ""]);
+    /// # let four = |j: &str| { let mut c = event(j); for n in ["A", "B", "C", "D"] { c.register(Player::new(n), String::new()).unwrap(); } c };
+    /// let c = four(r#"{"system": "round_robin"}"#);
+    /// assert_eq!(c.name_of(2), "B");
+    /// assert_eq!(c.name_of(9), "");
+    /// ```
+    pub fn name_of(&self, id: u32) -> String {
+        self.entry(id)
+            .map(|e| e.player.name.clone())
+            .unwrap_or_default()
+    }
+
     /// The board holding server game `game`.
+    ///
+    /// ```
+    /// # use xiangqi_competition::{Competition, SpecError, create_event::parse_create_event};
+    /// # use xiangqi_tournament::{Outcome, Player};
+    /// # let event = |j: &str| Competition::new(parse_create_event(j.as_bytes(), |_| Ok::<(), SpecError>(())).unwrap(), "ev", 0, 7, ["", ""]);
+    /// # let four = |j: &str| { let mut c = event(j); for n in ["A", "B", "C", "D"] { c.register(Player::new(n), String::new()).unwrap(); } c };
+    /// let mut c = four(r#"{"system": "round_robin"}"#);
+    /// c.pair_next_round().unwrap();
+    /// c.boards[1].game = Some("g2".into());
+    /// assert_eq!(c.board_of_game("g2"), Some((1, 2)));
+    /// assert_eq!(c.board_of_game("g9"), None);
+    /// ```
     pub fn board_of_game(&self, game: &str) -> Option<(u32, u32)> {
         self.boards
             .iter()
             .find(|b| b.game.as_deref() == Some(game))
             .map(|b| (b.round, b.board))
     }
-}
-
-/// What a game's end means to the event, red first: a forfeit when the arbiter forfeited a
-/// side before any move was made, or for a late arrival (the game was not played: `+-`,
-/// `-+`, `--`); otherwise the result over the board.
-///
-/// ```
-/// use xiangqi_server::event::model::outcome_of_game;
-/// use xiangqi_server::game::GameResult;
-/// use xiangqi_tournament::Outcome;
-/// assert_eq!(outcome_of_game(GameResult::RedWins, "checkmate", 30), Some(Outcome::FirstWins));
-/// assert_eq!(outcome_of_game(GameResult::BlackWins, "late_arrival", 0), Some(Outcome::SecondWinsByForfeit));
-/// assert_eq!(outcome_of_game(GameResult::Ongoing, "", 3), None);
-/// ```
-pub fn outcome_of_game(
-    result: xiangqi_game::GameResult,
-    reason: &str,
-    ply: u32,
-) -> Option<Outcome> {
-    use xiangqi_game::GameResult;
-    let forfeit =
-        reason == "late_arrival" || (ply == 0 && matches!(reason, "misconduct" | "refusal"));
-    Some(match (result, forfeit) {
-        (GameResult::RedWins, false) => Outcome::FirstWins,
-        (GameResult::RedWins, true) => Outcome::FirstWinsByForfeit,
-        (GameResult::BlackWins, false) => Outcome::SecondWins,
-        (GameResult::BlackWins, true) => Outcome::SecondWinsByForfeit,
-        (GameResult::Draw, _) => Outcome::Draw,
-        (GameResult::BothLose, _) => Outcome::DoubleForfeit,
-        (GameResult::Ongoing, _) => return None,
-    })
 }

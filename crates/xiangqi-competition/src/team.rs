@@ -1,19 +1,16 @@
 //! Team events by boards (分台制, 1960 §8 二): teams registered with their squads in ranking
 //! order, a line-up named by each team every round and checked against that order by the
 //! tournament crate ([`xiangqi_tournament::team::check_lineup`]), one game per board, and
-//! the match scored by board points into match points ([`score_match`]); the teams are
+//! the match scored by board points into match points (`team_score.rs`); the teams are
 //! paired by the tournament crate as players are, on their match results.
 
-use xiangqi_tournament::team::{
-    MatchScoring, TeamMatchScore, TeamRow, check_lineup, home_moves_first, score_match,
-    team_standings, whole_team_round_robin,
-};
-use xiangqi_tournament::{Outcome, Player, PlayerId, Scoring, Side, Tournament};
+use xiangqi_tournament::team::{check_lineup, home_moves_first, whole_team_round_robin};
+use xiangqi_tournament::{Player, Tournament};
 
-use super::model::{Board, Competition, Entry, Format, Refused, Team, TeamMatch, refuse};
+use super::model::{Board, Competition, Entry, Format, Refused, Team, TeamMatch, missing, refuse};
 
 impl Competition {
-    fn boards_per_match(&self) -> u32 {
+    pub(crate) fn boards_per_match(&self) -> u32 {
         match self.format {
             Format::Team { boards, .. } => boards,
             _ => 0,
@@ -21,6 +18,20 @@ impl Competition {
     }
 
     /// The team with registration number `id`.
+    ///
+    /// ```
+    /// # use xiangqi_competition::{Competition, SpecError, create_event::parse_create_event};
+    /// # use xiangqi_tournament::{Outcome, Player};
+    /// # let event = |j: &str| Competition::new(parse_create_event(j.as_bytes(), |_| Ok::<(), SpecError>(())).unwrap(), "ev", 0, 7, ["", ""]);
+    /// # let four = |j: &str| { let mut c = event(j); for n in ["A", "B", "C", "D"] { c.register(Player::new(n), String::new()).unwrap(); } c };
+    /// let mut c = event(r#"{"system": "team_round_robin", "boards": 2}"#);
+    /// for name in ["X", "Y"] {
+    ///     let squad = vec![(Player::new("a"), String::new()), (Player::new("b"), String::new())];
+    ///     c.register_team(name.into(), String::new(), squad).unwrap();
+    /// }
+    /// assert_eq!(c.team(2).map(|t| t.name.as_str()), Some("Y"));
+    /// assert!(c.team(3).is_none());
+    /// ```
     pub fn team(&self, id: u32) -> Option<&Team> {
         self.teams.iter().find(|t| t.id == id)
     }
@@ -31,6 +42,19 @@ impl Competition {
     /// # Errors
     ///
     /// Not a team event, already begun, a squad smaller than the boards.
+    ///
+    /// ```
+    /// # use xiangqi_competition::{Competition, SpecError, create_event::parse_create_event};
+    /// # use xiangqi_tournament::{Outcome, Player};
+    /// # let event = |j: &str| Competition::new(parse_create_event(j.as_bytes(), |_| Ok::<(), SpecError>(())).unwrap(), "ev", 0, 7, ["", ""]);
+    /// # let four = |j: &str| { let mut c = event(j); for n in ["A", "B", "C", "D"] { c.register(Player::new(n), String::new()).unwrap(); } c };
+    /// let mut c = event(r#"{"system": "team_round_robin", "boards": 2}"#);
+    /// let squad = || vec![(Player::new("a"), String::new()), (Player::new("b"), String::new())];
+    /// assert_eq!(c.register_team("X".into(), String::new(), squad()), Ok((1, vec![1, 2])));
+    /// let one = vec![(Player::new("a"), String::new())];
+    /// assert!(c.register_team("Z".into(), String::new(), one).is_err()); // cannot fill 2 boards
+    /// assert!(four(r#"{"system": "round_robin"}"#).register_team("X".into(), String::new(), squad()).is_err());
+    /// ```
     pub fn register_team(
         &mut self,
         name: String,
@@ -197,6 +221,22 @@ impl Competition {
     ///
     /// No match of that team in that round, a line-up already named, the wrong number of
     /// boards, or one that breaks the registered order (the crate's [`check_lineup`]).
+    ///
+    /// ```
+    /// # use xiangqi_competition::{Competition, SpecError, create_event::parse_create_event};
+    /// # use xiangqi_tournament::{Outcome, Player};
+    /// # let event = |j: &str| Competition::new(parse_create_event(j.as_bytes(), |_| Ok::<(), SpecError>(())).unwrap(), "ev", 0, 7, ["", ""]);
+    /// # let four = |j: &str| { let mut c = event(j); for n in ["A", "B", "C", "D"] { c.register(Player::new(n), String::new()).unwrap(); } c };
+    /// let mut c = event(r#"{"system": "team_round_robin", "boards": 2}"#);
+    /// for name in ["X", "Y"] {
+    ///     let squad = vec![(Player::new("a"), String::new()), (Player::new("b"), String::new())];
+    ///     c.register_team(name.into(), String::new(), squad).unwrap();
+    /// }
+    /// c.pair_next_round().unwrap();
+    /// assert_eq!(c.name_lineup(1, 1, vec![1, 2]), Ok(false)); // the other team has not named its own
+    /// assert_eq!(c.name_lineup(1, 2, vec![1, 2]), Ok(true));
+    /// assert_eq!(c.boards.len(), 2);
+    /// ```
     pub fn name_lineup(
         &mut self,
         round: u32,
@@ -210,7 +250,7 @@ impl Competition {
             .iter()
             .position(|m| m.round == round && m.teams.contains(&team))
         else {
-            return refuse(format!("team {team} has no match in round {round}"));
+            return missing(format!("team {team} has no match in round {round}"));
         };
         let side = usize::from(self.team_matches[m].teams[1] == team);
         if self.team_matches[m].lineups[side].is_some() {
@@ -262,72 +302,5 @@ impl Competition {
             });
         }
         Ok(true)
-    }
-
-    /// The home team's result on each board of match `m`, if every board has its result.
-    fn home_results(&self, m: usize) -> Option<Vec<xiangqi_tournament::PlayerResult>> {
-        let home = self.team_matches[m].teams[0];
-        let mut out = Vec::new();
-        for b in self.boards.iter().filter(|b| b.team_match == Some(m)) {
-            let o = b.outcome?;
-            let home_red = self.entry(b.red).and_then(|e| e.team).map(|t| t.0) == Some(home);
-            out.push(o.for_side(if home_red { Side::First } else { Side::Second }));
-        }
-        Some(out)
-    }
-
-    fn match_score(&self, m: usize) -> Option<TeamMatchScore> {
-        let results = self.home_results(m)?;
-        (!results.is_empty())
-            .then(|| score_match(&results, &Scoring::rules_1960(), &MatchScoring::default()))
-    }
-
-    /// A team board's result; once the match is complete its result (by board points) goes
-    /// into the teams' table.
-    pub(crate) fn set_team_board(&mut self, i: usize, outcome: Outcome) -> Result<(), Refused> {
-        self.boards[i].outcome = Some(outcome);
-        let Some(m) = self.boards[i].team_match else {
-            return Ok(());
-        };
-        let Some(score) = self.match_score(m) else {
-            return Ok(());
-        };
-        let [home, away] = score.match_points;
-        let result = match home.cmp(&away) {
-            std::cmp::Ordering::Greater => Outcome::FirstWins,
-            std::cmp::Ordering::Equal => Outcome::Draw,
-            std::cmp::Ordering::Less => Outcome::SecondWins,
-        };
-        let (round, board) = (self.team_matches[m].round, self.team_matches[m].table_board);
-        if let Some(t) = self.tournament.as_mut() {
-            t.set_result(round, board, result)?;
-        }
-        Ok(())
-    }
-
-    /// The teams ranked by match points, then board points (大分, 小分: the crate's
-    /// [`team_standings`]).
-    pub fn team_rows(&self) -> Vec<(TeamRow, Option<TeamMatchScore>)> {
-        let scored: Vec<(u32, u32, TeamMatchScore)> = (0..self.team_matches.len())
-            .filter_map(|m| {
-                let s = self.match_score(m)?;
-                let [h, a] = self.team_matches[m].teams;
-                Some((h, a, s))
-            })
-            .collect();
-        team_standings(self.teams.len() as u32, &scored)
-            .into_iter()
-            .map(|r| (r, None))
-            .collect()
-    }
-
-    /// Match `m`'s score so far, for the view.
-    pub fn team_match_score(&self, m: usize) -> Option<TeamMatchScore> {
-        self.match_score(m)
-    }
-
-    /// Team `n`'s number in the table as a [`PlayerId`].
-    pub fn team_number(&self, n: PlayerId) -> Option<&Team> {
-        self.teams.iter().find(|t| t.number == Some(n.0))
     }
 }

@@ -9,7 +9,7 @@
 
 use serde_json::{Value, json};
 
-use super::model::{Competition, Refused};
+use super::model::{Competition, Refused, missing};
 
 impl Competition {
     /// Sets the fouls of round `round`'s board `board` (red first). Returns whether they
@@ -18,18 +18,25 @@ impl Competition {
     /// # Errors
     ///
     /// When the round has no such board.
-    pub(crate) fn set_fouls(
-        &mut self,
-        round: u32,
-        board: u32,
-        fouls: [u32; 2],
-    ) -> Result<bool, Refused> {
+    ///
+    /// ```
+    /// # use xiangqi_competition::{Competition, SpecError, create_event::parse_create_event};
+    /// # use xiangqi_tournament::{Outcome, Player};
+    /// # let event = |j: &str| Competition::new(parse_create_event(j.as_bytes(), |_| Ok::<(), SpecError>(())).unwrap(), "ev", 0, 7, ["", ""]);
+    /// # let four = |j: &str| { let mut c = event(j); for n in ["A", "B", "C", "D"] { c.register(Player::new(n), String::new()).unwrap(); } c };
+    /// let mut c = four(r#"{"system": "round_robin"}"#);
+    /// c.pair_next_round().unwrap();
+    /// assert_eq!(c.set_fouls(1, 1, [1, 0]), Ok(true));
+    /// assert_eq!(c.set_fouls(1, 1, [1, 0]), Ok(false));
+    /// assert!(c.set_fouls(1, 7, [1, 0]).is_err());
+    /// ```
+    pub fn set_fouls(&mut self, round: u32, board: u32, fouls: [u32; 2]) -> Result<bool, Refused> {
         let Some(i) = self
             .boards
             .iter()
             .position(|b| b.round == round && b.board == board)
         else {
-            return Err(Refused(format!("round {round} has no board {board}")));
+            return missing(format!("round {round} has no board {board}"));
         };
         if self.boards[i].fouls == fouls {
             return Ok(false);
@@ -41,14 +48,12 @@ impl Competition {
         }
         if let (Some((stage, round, board)), Some(g)) = (b.stage, self.groups.as_mut()) {
             if let Some(t) = g.stage_mut(stage) {
-                t.set_fouls(round, board, fouls)
-                    .map_err(|e| Refused(e.to_string()))?;
+                t.set_fouls(round, board, fouls).map_err(Refused::from)?;
             }
             return Ok(true);
         }
         if let Some(t) = self.tournament.as_mut() {
-            t.set_fouls(round, board, fouls)
-                .map_err(|e| Refused(e.to_string()))?;
+            t.set_fouls(round, board, fouls).map_err(Refused::from)?;
         }
         Ok(true)
     }
@@ -86,16 +91,4 @@ impl Competition {
             .collect();
         Value::Array(notes)
     }
-}
-
-/// The fouls of each side in a stored game's events (the last count of each side's
-/// `foul` events), for the start-up's catching up.
-pub(crate) fn stored_fouls(events: &[xiangqi_game::Event]) -> [u32; 2] {
-    let mut fouls = [0, 0];
-    for e in events {
-        if let xiangqi_game::Event::Foul { side, count, .. } = e {
-            fouls[usize::from(*side == xiangqi_clock::Side::Black)] = *count;
-        }
-    }
-    fouls
 }

@@ -4,7 +4,7 @@
 //! the event's games and play-off; the loser is out; the last one in is the champion.
 
 use xiangqi_tournament::knockout::card_draw;
-use xiangqi_tournament::matchplay::{Match, MatchResult};
+use xiangqi_tournament::matchplay::{Match, MatchFormat, MatchResult, Playoff};
 use xiangqi_tournament::{Outcome, PlayerId};
 
 use super::model::{Board, Competition, Format, Pairing, Refused, refuse};
@@ -22,51 +22,7 @@ impl Competition {
             .is_some_and(|c| c.pairings.iter().any(|p| p.decided.is_none()));
         let mut byes = Vec::new();
         if !open_stage {
-            let alive = self
-                .cards
-                .as_ref()
-                .map(|c| c.alive.clone())
-                .unwrap_or_default();
-            if alive.len() < 2 {
-                return refuse("the card knockout is decided: no round left");
-            }
-            let ids: Vec<PlayerId> = alive.iter().map(|&n| PlayerId(n)).collect();
-            let mut lots = self.lots();
-            let drawn = card_draw(&ids, &mut lots);
-            let (seed, draw) = (self.lot_seed, self.lots_drawn);
-            let Some(c) = self.cards.as_mut() else {
-                return refuse("not started");
-            };
-            c.stage += 1;
-            c.pairings = drawn
-                .games
-                .iter()
-                .enumerate()
-                .map(|(i, &(red, black))| Pairing {
-                    index: i,
-                    a: red.0,
-                    b: black.0,
-                    games: Match::new(format, playoff, true),
-                    decided: None,
-                })
-                .collect();
-            c.bye = drawn.bye.map(|p| p.0);
-            let cards: Vec<String> = drawn
-                .cards
-                .iter()
-                .map(|(p, n, red)| match n {
-                    0 => format!("{}:K", p.0),
-                    n => format!("{}:{}{n}", p.0, if *red { "红" } else { "黑" }),
-                })
-                .collect();
-            self.log.push(format!(
-                "stage {}: cards drawn (2.9; seed {seed}, draw {draw}): {}",
-                c.stage,
-                cards.join(" ")
-            ));
-            if let Some(b) = drawn.bye {
-                byes.push(self.id_of(b));
-            }
+            byes.extend(self.draw_cards_stage(format, playoff)?);
         }
         let round = self.boards.iter().map(|b| b.round).max().unwrap_or(0) + 1;
         let Some(c) = self.cards.as_ref() else {
@@ -103,6 +59,58 @@ impl Competition {
             self.boards.push(board);
         }
         Ok((round, byes))
+    }
+
+    /// Draws the cards of the next stage (2.9): its meetings, A holding the red card, and
+    /// its K (a bye into the next stage), by registration number.
+    fn draw_cards_stage(
+        &mut self,
+        format: MatchFormat,
+        playoff: Playoff,
+    ) -> Result<Option<u32>, Refused> {
+        let alive = self
+            .cards
+            .as_ref()
+            .map(|c| c.alive.clone())
+            .unwrap_or_default();
+        if alive.len() < 2 {
+            return refuse("the card knockout is decided: no round left");
+        }
+        let ids: Vec<PlayerId> = alive.iter().map(|&n| PlayerId(n)).collect();
+        let mut lots = self.lots();
+        let drawn = card_draw(&ids, &mut lots);
+        let (seed, draw) = (self.lot_seed, self.lots_drawn);
+        let Some(c) = self.cards.as_mut() else {
+            return refuse("not started");
+        };
+        c.stage += 1;
+        c.pairings = drawn
+            .games
+            .iter()
+            .enumerate()
+            .map(|(i, &(red, black))| Pairing {
+                index: i,
+                a: red.0,
+                b: black.0,
+                games: Match::new(format, playoff, true),
+                decided: None,
+            })
+            .collect();
+        c.bye = drawn.bye.map(|p| p.0);
+        let cards: Vec<String> = drawn
+            .cards
+            .iter()
+            .map(|(p, n, red)| match n {
+                0 => format!("{}:K", p.0),
+                n => format!("{}:{}{n}", p.0, if *red { "红" } else { "黑" }),
+            })
+            .collect();
+        self.log.push(format!(
+            "stage {}: cards drawn (2.9; seed {seed}, draw {draw}): {}",
+            c.stage,
+            cards.join(" ")
+        ));
+        Ok(drawn.bye.map(|b| self.id_of(b)))
     }
 
     /// A card-knockout game's result: into its meeting; a decided meeting puts the loser out.

@@ -4,6 +4,11 @@
 use serde::{Deserialize, Serialize};
 
 /// What an official may do.
+///
+/// ```
+/// use xiangqi_competition::arbiters::OfficialRole;
+/// assert_eq!(serde_json::to_value(OfficialRole::Deputy).unwrap(), "deputy");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum OfficialRole {
@@ -14,6 +19,17 @@ pub enum OfficialRole {
 }
 
 /// A deputy or board arbiter.
+///
+/// ```
+/// # use xiangqi_competition::{Competition, SpecError, create_event::parse_create_event};
+/// # use xiangqi_tournament::{Outcome, Player};
+/// # let event = |j: &str| Competition::new(parse_create_event(j.as_bytes(), |_| Ok::<(), SpecError>(())).unwrap(), "ev", 0, 7, ["", ""]);
+/// # let four = |j: &str| { let mut c = event(j); for n in ["A", "B", "C", "D"] { c.register(Player::new(n), String::new()).unwrap(); } c };
+/// use xiangqi_competition::arbiters::OfficialRole;
+/// let mut c = four(r#"{"system": "round_robin"}"#);
+/// c.add_official("Li", OfficialRole::Board).unwrap();
+/// assert_eq!(c.officials[0].name, "Li");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Official {
     /// His number in the event (1 first).
@@ -43,7 +59,7 @@ const RATIOS: [(u32, &str, &str); 3] = [
 /// whose range it exceeds, in English and Chinese.
 ///
 /// ```
-/// use xiangqi_server::event::arbiters::ratio_warnings;
+/// use xiangqi_competition::arbiters::ratio_warnings;
 /// assert!(ratio_warnings("王", 3).is_empty());
 /// assert_eq!(ratio_warnings("王", 4).len(), 1);
 /// assert_eq!(ratio_warnings("王", 8).len(), 3);
@@ -63,6 +79,20 @@ pub fn ratio_warnings(name: &str, boards: u32) -> Vec<(String, String)> {
 
 impl Official {
     /// Whether he may act on the game of round `round`, board `board`.
+    ///
+    /// ```
+    /// # use xiangqi_competition::{Competition, SpecError, create_event::parse_create_event};
+    /// # use xiangqi_tournament::{Outcome, Player};
+    /// # let event = |j: &str| Competition::new(parse_create_event(j.as_bytes(), |_| Ok::<(), SpecError>(())).unwrap(), "ev", 0, 7, ["", ""]);
+    /// # let four = |j: &str| { let mut c = event(j); for n in ["A", "B", "C", "D"] { c.register(Player::new(n), String::new()).unwrap(); } c };
+    /// use xiangqi_competition::arbiters::OfficialRole;
+    /// let mut c = four(r#"{"system": "round_robin"}"#);
+    /// let li = c.add_official("Li", OfficialRole::Board).unwrap();
+    /// c.add_official("Wang", OfficialRole::Deputy).unwrap();
+    /// c.assign(li, 2, &[1]).unwrap();
+    /// assert!(c.officials[0].covers(2, 1) && !c.officials[0].covers(2, 2));
+    /// assert!(c.officials[1].covers(2, 2));
+    /// ```
     pub fn covers(&self, round: u32, board: u32) -> bool {
         self.role == OfficialRole::Deputy || self.boards.contains(&(round, board))
     }

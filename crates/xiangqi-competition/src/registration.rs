@@ -4,17 +4,80 @@
 use xiangqi_tournament::knockout::Bracket;
 use xiangqi_tournament::{Player, PlayerId, Tournament};
 
+use super::create_event::EventSpec;
 use super::model::{
-    BracketState, CardsState, Competition, Entry, Format, GroupsState, MAX_ENTRIES, Refused, refuse,
+    BracketState, CardsState, Competition, Entry, Format, GroupsState, MAX_ENTRIES, Refused,
+    missing, refuse,
 };
 
 impl Competition {
+    /// A new event of `spec`, with no one registered yet: its id, when it was created (Unix
+    /// ms), the seed of its lots, and the digests of the organiser's and the event
+    /// arbiter's tokens.
+    ///
+    /// ```
+    /// use xiangqi_competition::{Competition, SpecError, create_event::parse_create_event};
+    /// let spec = parse_create_event(br#"{"name": "Club", "system": "round_robin"}"#, |_| {
+    ///     Ok::<(), SpecError>(())
+    /// })
+    /// .unwrap();
+    /// let c = Competition::new(spec, "ev1", 1_700_000_000_000, 42, ["a1b2", "c3d4"]);
+    /// assert_eq!((c.name.as_str(), c.lot_seed, c.status()), ("Club", 42, "registration"));
+    /// assert!(c.entries.is_empty() && c.boards.is_empty());
+    /// ```
+    pub fn new(
+        spec: EventSpec,
+        id: &str,
+        created_unix_ms: u64,
+        lot_seed: u64,
+        digests: [&str; 2],
+    ) -> Competition {
+        Competition {
+            id: id.to_owned(),
+            name: spec.name,
+            created_unix_ms,
+            system: spec.system,
+            format: spec.format,
+            organiser_sha256: digests[0].to_owned(),
+            arbiter_sha256: digests[1].to_owned(),
+            arbiter_link: 0,
+            revoked: Vec::new(),
+            officials: Vec::new(),
+            game: spec.game,
+            draw_by_lot: spec.draw_by_lot,
+            lot_seed,
+            lots_drawn: 0,
+            entries: Vec::new(),
+            tournament: None,
+            bracket: None,
+            boards: Vec::new(),
+            log: Vec::new(),
+            teams: Vec::new(),
+            team_matches: Vec::new(),
+            playoff_for_first: spec.playoff_for_first,
+            playoff: None,
+            drawn: None,
+            groups: None,
+            cards: None,
+        }
+    }
+
     /// Registers a player (or a late entry into a Swiss already running). Returns the
     /// registration number.
     ///
     /// # Errors
     ///
     /// A late entry into anything but a Swiss, or into a Swiss with no round left.
+    ///
+    /// ```
+    /// # use xiangqi_competition::{Competition, SpecError, create_event::parse_create_event};
+    /// # use xiangqi_tournament::{Outcome, Player};
+    /// # let event = |j: &str| Competition::new(parse_create_event(j.as_bytes(), |_| Ok::<(), SpecError>(())).unwrap(), "ev", 0, 7, ["", ""]);
+    /// # let four = |j: &str| { let mut c = event(j); for n in ["A", "B", "C", "D"] { c.register(Player::new(n), String::new()).unwrap(); } c };
+    /// let mut c = event(r#"{"system": "round_robin"}"#);
+    /// assert_eq!(c.register(Player::new("A"), String::new()), Ok(1));
+    /// assert_eq!(c.register(Player::new("B"), String::new()), Ok(2));
+    /// ```
     pub fn register(&mut self, player: Player, token_sha256: String) -> Result<u32, Refused> {
         if self.entries.len() >= MAX_ENTRIES {
             return refuse(format!("an event takes at most {MAX_ENTRIES} players"));
@@ -112,6 +175,18 @@ impl Competition {
     /// # Errors
     ///
     /// The event has begun, or has fewer than two players.
+    ///
+    /// ```
+    /// # use xiangqi_competition::{Competition, SpecError, create_event::parse_create_event};
+    /// # use xiangqi_tournament::{Outcome, Player};
+    /// # let event = |j: &str| Competition::new(parse_create_event(j.as_bytes(), |_| Ok::<(), SpecError>(())).unwrap(), "ev", 0, 7, ["", ""]);
+    /// # let four = |j: &str| { let mut c = event(j); for n in ["A", "B", "C", "D"] { c.register(Player::new(n), String::new()).unwrap(); } c };
+    /// let mut c = four(r#"{"system": "round_robin", "draw": "lot"}"#);
+    /// let mut order = c.draw_numbers().unwrap();
+    /// order.sort_unstable();
+    /// assert_eq!(order, vec![1, 2, 3, 4]);
+    /// assert!(!c.started());
+    /// ```
     pub fn draw_numbers(&mut self) -> Result<Vec<u32>, Refused> {
         if self.started() {
             return refuse("the event has begun: its numbers are drawn");
@@ -212,9 +287,20 @@ impl Competition {
     /// # Errors
     ///
     /// No such player, already withdrawn, a knockout already begun.
+    ///
+    /// ```
+    /// # use xiangqi_competition::{Competition, SpecError, create_event::parse_create_event};
+    /// # use xiangqi_tournament::{Outcome, Player};
+    /// # let event = |j: &str| Competition::new(parse_create_event(j.as_bytes(), |_| Ok::<(), SpecError>(())).unwrap(), "ev", 0, 7, ["", ""]);
+    /// # let four = |j: &str| { let mut c = event(j); for n in ["A", "B", "C", "D"] { c.register(Player::new(n), String::new()).unwrap(); } c };
+    /// let mut c = four(r#"{"system": "round_robin"}"#);
+    /// assert!(c.withdraw(4).is_ok());
+    /// assert!(c.withdraw(4).is_err()); // already withdrawn
+    /// assert!(matches!(c.withdraw(9), Err(xiangqi_competition::Refused::Missing(_))));
+    /// ```
     pub fn withdraw(&mut self, id: u32) -> Result<String, Refused> {
         let Some(e) = self.entries.iter().position(|e| e.id == id) else {
-            return refuse(format!("no player {id}"));
+            return missing(format!("no player {id}"));
         };
         if self.entries[e].removed {
             return refuse(format!("player {id} has already withdrawn"));
