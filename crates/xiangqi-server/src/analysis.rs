@@ -26,7 +26,7 @@ use xiangqi_engine::{Go, Score};
 
 use crate::computer::{DEFAULT_LEVEL, LEVELS, answer, request};
 use crate::error::ApiError;
-use crate::server::AppState;
+use crate::state::AppState;
 use xiangqi_game::notation::chinese;
 
 /// `ply=N` from a query string; `None` when absent.

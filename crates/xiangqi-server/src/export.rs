@@ -20,7 +20,7 @@ use xiangqi_clock::Side;
 use crate::error::ApiError;
 use crate::ids::GameId;
 use crate::room::RecordData;
-use crate::server::AppState;
+use crate::state::AppState;
 use xiangqi_game::{DrawOffers, GameOptions, GameResult, Pairs};
 
 /// The record formats offered.

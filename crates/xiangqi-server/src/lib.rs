@@ -65,7 +65,7 @@ pub mod refusal_zh;
 pub mod rematch;
 pub mod request;
 pub mod room;
-pub mod server;
+pub mod state;
 pub mod store;
 pub mod time;
 pub mod web;
@@ -78,4 +78,4 @@ pub use xiangqi_game::notation;
 
 pub use config::{Config, LimitOpt, NetOpt, StorageOpt, Synchronous};
 pub use error::ApiError;
-pub use server::{AppState, Server, StartError};
+pub use state::{AppState, Server, StartError};

@@ -19,7 +19,7 @@ use crate::error::ApiError;
 use crate::game::Actor;
 use crate::ids::GameId;
 use crate::lobby::Challenge;
-use crate::server::AppState;
+use crate::state::AppState;
 
 type App = State<Arc<AppState>>;
 

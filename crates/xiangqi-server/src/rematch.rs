@@ -199,7 +199,7 @@ impl Drop for Watching {
 /// `POST /api/games/{id}/rematch` (a player's token, after the game): the offer, or the new
 /// game when the other player has offered (`{"id", "you", "token", "url"}`, the caller's).
 pub async fn request(
-    axum::extract::State(app): axum::extract::State<std::sync::Arc<crate::server::AppState>>,
+    axum::extract::State(app): axum::extract::State<std::sync::Arc<crate::state::AppState>>,
     axum::extract::Path(id): axum::extract::Path<String>,
     headers: axum::http::HeaderMap,
 ) -> Result<axum::response::Response, crate::error::ApiError> {

@@ -18,7 +18,7 @@ use super::Node;
 use crate::error::ApiError;
 use crate::ids::GameId;
 use crate::room::{self, Role, RoomHandle};
-use crate::server::{AppState, Place};
+use crate::state::{AppState, Place};
 use crate::store::StoreError;
 use xiangqi_game::Event;
 

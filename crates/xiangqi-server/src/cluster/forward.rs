@@ -14,7 +14,7 @@ use axum::response::{IntoResponse, Response};
 use super::{COMPETITIONS, Claim, Holder, Node};
 use crate::error::ApiError;
 use crate::ids::GameId;
-use crate::server::{AppState, Place};
+use crate::state::{AppState, Place};
 use xiangqi_game::Action;
 
 /// The cluster's secret, on a forwarded request.

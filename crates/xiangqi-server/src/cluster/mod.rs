@@ -52,7 +52,6 @@
 pub mod follow;
 pub mod forward;
 pub mod lease;
-mod opt;
 
 use std::collections::HashMap;
 use std::net::SocketAddr;
@@ -63,10 +62,10 @@ use sqlx::postgres::PgPool;
 use tokio::sync::watch;
 
 use crate::ids::GameId;
-use crate::server::AppState;
+use crate::state::AppState;
 use crate::store::StoreError;
 pub use lease::{Claim, Holder, Leases};
-pub use opt::ClusterOpt;
+pub use crate::config::cluster::ClusterOpt;
 
 /// The lease of a game.
 pub fn game_resource(id: &GameId) -> String {
@@ -346,10 +345,10 @@ impl Node {
                 continue;
             };
             match app.place(&id).await {
-                Ok(crate::server::Place::Here(_)) => {
+                Ok(crate::state::Place::Here(_)) => {
                     tracing::info!(game = %id, node = %self.id, "game taken over");
                 }
-                Ok(crate::server::Place::There(_)) => {}
+                Ok(crate::state::Place::There(_)) => {}
                 Err(e) => tracing::warn!(game = %id, error = %e, "could not take a game over"),
             }
         }

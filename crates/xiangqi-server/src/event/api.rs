@@ -25,7 +25,7 @@ use crate::api::{base_url, bearer};
 use crate::error::{ApiError, Holder};
 use crate::ids::{GameId, Token, TokenHash};
 use crate::request::body;
-use crate::server::AppState;
+use crate::state::AppState;
 use xiangqi_game::{Adjudged, ForfeitReason};
 
 type App = State<Arc<AppState>>;

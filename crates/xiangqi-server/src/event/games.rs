@@ -7,7 +7,7 @@ use super::model::{Board, Competition, outcome_of_game};
 use crate::error::ApiError;
 use crate::ids::{GameId, TokenHash};
 use crate::request::parse_create;
-use crate::server::AppState;
+use crate::state::AppState;
 use crate::store::{MoreTokens, NewGame, StoredGame};
 use xiangqi_clock::Side;
 use xiangqi_game::{Actor, Event, Ruling};

@@ -48,7 +48,7 @@ use tokio::sync::{Mutex, MutexGuard};
 
 use crate::error::ApiError;
 use crate::ids::{GameId, TokenHash};
-use crate::server::AppState;
+use crate::state::AppState;
 use crate::store::StoreError;
 use games::outcome_of_ruling;
 use model::Competition;

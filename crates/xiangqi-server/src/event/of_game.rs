@@ -9,7 +9,7 @@ use axum::response::{IntoResponse, Response};
 
 use super::model::Competition;
 use crate::error::ApiError;
-use crate::server::AppState;
+use crate::state::AppState;
 
 /// What the game page shows of a game's event.
 ///

@@ -26,7 +26,7 @@ use crate::error::ApiError;
 use crate::ids::GameId;
 use crate::limit::Bucket;
 use crate::room::{RoomHandle, Subscription};
-use crate::server::AppState;
+use crate::state::AppState;
 use xiangqi_game::{Action, Actor, Answer, ArbiterAction};
 
 /// How often the server pings (and so measures the round trip).

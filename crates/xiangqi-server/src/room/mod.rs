@@ -25,7 +25,7 @@ use xiangqi_clock::Side;
 
 use crate::error::ApiError;
 use crate::ids::{GameId, TokenHash};
-use crate::server::AppState;
+use crate::state::AppState;
 use crate::store::{MoreTokens, StoredGame};
 use xiangqi_game::{Action, Actor, Event, Game, GameView};
 

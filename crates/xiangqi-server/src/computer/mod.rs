@@ -40,7 +40,7 @@ use xiangqi_referee::RuleSet;
 use crate::error::ApiError;
 use crate::request::Creator;
 use crate::room::RoomHandle;
-use crate::server::AppState;
+use crate::state::AppState;
 use xiangqi_game::opponent::Opponent;
 use xiangqi_game::{Action, Actor, GameOptions, GameView};
 

@@ -18,7 +18,7 @@ use crate::request::{
     AnswerRequest, Creator, MoveRequest, SealRequest, body, parse_arbiter, parse_create,
 };
 use crate::room::RoomHandle;
-use crate::server::AppState;
+use crate::state::AppState;
 use crate::store::{MoreTokens, NewGame, StoredGame};
 use xiangqi_game::{Action, Actor, Event};
 

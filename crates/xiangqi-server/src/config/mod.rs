@@ -1,6 +1,8 @@
 //! The server's options: one [`Config`] of flattened groups, each option also read from an
 //! environment variable (`XQ_LISTEN`, `XQ_DATA`, …). Doc comments are the `--help` text.
 
+pub mod cluster;
+
 use std::net::SocketAddr;
 use std::path::PathBuf;
 
