@@ -1,24 +1,18 @@
-//! Starting and stopping the server; the one [`AppState`].
+//! The one [`AppState`] every handler shares, and where each game is served: the rooms of
+//! this node, loaded on demand, or the node that holds the game's lease.
 
 use std::collections::HashMap;
-use std::fmt;
-use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
-
-use tokio::sync::watch;
 
 use crate::config::Config;
 use crate::error::ApiError;
 use crate::ids::GameId;
 use crate::limit::Limiters;
 use crate::metrics::Metrics;
-use crate::room::{self, Role, RoomHandle};
-use crate::store::{Store, StoreError, StoredGame};
+use crate::news::Publisher;
+use crate::room::{self, Role, RoomHandle, RoomServices};
+use crate::store::{Store, StoredGame};
 use crate::time::TimeBase;
-
-/// How often the server writes that it is alive (see [`room`] on restarts).
-pub const HEARTBEAT: Duration = Duration::from_secs(1);
 
 /// Everything the handlers share.
 #[derive(Debug)]
@@ -38,7 +32,7 @@ pub struct AppState {
     /// The competitions.
     pub events: crate::event::Events,
     /// The engines: computer opponents and analysis.
-    pub computers: crate::computer::Computers,
+    pub computers: Arc<crate::computer::Computers>,
     /// This node, when several may share the database (PostgreSQL); `None` with SQLite.
     pub cluster: Option<Arc<crate::cluster::Node>>,
     /// Which players have a socket open, per game (the pages' "connected" sign).
@@ -47,7 +41,11 @@ pub struct AppState {
     pub lobby: crate::lobby::Lobby,
     /// The rematch offers of finished games.
     pub rematches: Arc<crate::rematch::Rematches>,
-    rooms: Mutex<HashMap<GameId, RoomHandle>>,
+    /// The followers of games other nodes own, for this node's sockets (cluster mode).
+    pub followers: Arc<crate::cluster::follow::Followers>,
+    /// Where the rooms publish a game's end and fouls (see [`crate::news`]).
+    pub news: Publisher,
+    pub(crate) rooms: Mutex<HashMap<GameId, RoomHandle>>,
 }
 
 /// Where a game is served.
@@ -149,7 +147,7 @@ impl AppState {
     ) -> Result<RoomHandle, ApiError> {
         let opponent = crate::computer::opponent_of(&stored);
         let role = Role::Owner { last_alive };
-        let (handle, task) = room::restore(self.clone(), id.clone(), stored, role)?;
+        let (handle, task) = room::restore(self.room_services(), id.clone(), stored, role)?;
         let mut rooms = self.rooms.lock().unwrap_or_else(|p| p.into_inner());
         if let Some(existing) = rooms.get(id).filter(|h| !h.is_closed()) {
             // Someone else loaded it meanwhile; ours was never started.
@@ -157,8 +155,60 @@ impl AppState {
         }
         rooms.insert(id.clone(), handle.clone());
         drop(rooms);
-        tokio::spawn(task);
-        crate::computer::attach(self.clone(), handle.clone(), opponent);
+        self.spawn_room(id, task);
+        crate::computer::attach(self.computers.clone(), handle.clone(), opponent);
+        Ok(handle)
+    }
+
+    /// What a room needs of the server.
+    pub(crate) fn room_services(&self) -> RoomServices {
+        RoomServices {
+            store: self.store.clone(),
+            time: self.time,
+            metrics: self.metrics.clone(),
+            node: self.cluster.clone(),
+            news: self.news.clone(),
+        }
+    }
+
+    /// Runs a room's task; once it ends, the room leaves the list of rooms in memory.
+    pub(crate) fn spawn_room(
+        self: &Arc<Self>,
+        id: &GameId,
+        task: impl Future<Output = ()> + Send + 'static,
+    ) {
+        let state = self.clone();
+        let id = id.clone();
+        tokio::spawn(async move {
+            task.await;
+            state.forget_room(&id);
+        });
+    }
+
+    /// The room a WebSocket of game `id` subscribes to: the game's own if this node owns it
+    /// (or can take it), else a follower (cluster mode, see [`crate::cluster::follow`]).
+    ///
+    /// # Errors
+    ///
+    /// No such game; storage errors.
+    pub async fn room_for_socket(self: &Arc<Self>, id: &GameId) -> Result<RoomHandle, ApiError> {
+        if self.cluster.is_none() {
+            return self.room(id).await;
+        }
+        if let Place::Here(room) = self.place(id).await? {
+            return Ok(room);
+        }
+        if let Some(handle) = self.followers.live(id) {
+            return Ok(handle);
+        }
+        let stored = self.store.load(id).await?.ok_or(ApiError::NotFound)?;
+        let poke = Arc::new(tokio::sync::Notify::new());
+        let role = Role::Follower { poke: poke.clone() };
+        let (handle, task) = room::restore(self.room_services(), id.clone(), stored, role)?;
+        if let Some(existing) = self.followers.register(id, &handle, poke) {
+            return Ok(existing);
+        }
+        self.spawn_room(id, task);
         Ok(handle)
     }
 
@@ -188,213 +238,5 @@ impl AppState {
     /// Games in memory.
     pub fn rooms_in_memory(&self) -> usize {
         self.rooms.lock().map_or(0, |r| r.len())
-    }
-}
-
-/// Why the server could not start.
-#[derive(Debug)]
-pub enum StartError {
-    /// The database.
-    Store(StoreError),
-    /// The listening socket.
-    Bind(SocketAddr, std::io::Error),
-}
-
-impl fmt::Display for StartError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            StartError::Store(e) => write!(f, "{e}"),
-            StartError::Bind(addr, e) => write!(f, "cannot listen on {addr}: {e}"),
-        }
-    }
-}
-
-impl std::error::Error for StartError {}
-
-/// A running server.
-#[derive(Debug)]
-pub struct Server {
-    addr: SocketAddr,
-    state: Arc<AppState>,
-    stop: watch::Sender<bool>,
-    serving: tokio::task::JoinHandle<()>,
-}
-
-impl Server {
-    /// Opens the database, brings back unfinished games, and starts listening.
-    ///
-    /// # Errors
-    ///
-    /// If the database cannot be opened or the address bound.
-    pub async fn start(config: Config) -> Result<Server, StartError> {
-        let metrics = Arc::new(Metrics::default());
-        let store = Store::open(&config.storage, metrics.clone())
-            .await
-            .map_err(StartError::Store)?;
-        let time = TimeBase::new();
-        let last_alive_ms = Some(
-            store
-                .last_heartbeat()
-                .await
-                .map_err(StartError::Store)?
-                .unwrap_or_else(|| time.now_ms()),
-        );
-        let events = crate::event::Events::open(store.clone())
-            .await
-            .map_err(StartError::Store)?;
-        let listener = tokio::net::TcpListener::bind(config.net.listen)
-            .await
-            .map_err(|e| StartError::Bind(config.net.listen, e))?;
-        let addr = listener
-            .local_addr()
-            .map_err(|e| StartError::Bind(config.net.listen, e))?;
-        let computers = crate::computer::Computers::new(&config.engines);
-        let cluster = match state_pool(&store) {
-            Some(pool) => Some(Arc::new(
-                crate::cluster::Node::join(&config.cluster, pool, addr)
-                    .await
-                    .map_err(StartError::Store)?,
-            )),
-            None => None,
-        };
-        let state = Arc::new(AppState {
-            limits: Limiters::new(&config.limits),
-            config,
-            store,
-            time,
-            last_alive_ms,
-            metrics,
-            events,
-            computers,
-            cluster,
-            presence: Arc::default(),
-            lobby: crate::lobby::Lobby::default(),
-            rematches: Arc::default(),
-            rooms: Mutex::new(HashMap::new()),
-        });
-        let (stop, stopped) = watch::channel(false);
-        if let Some(node) = &state.cluster {
-            // Games and competitions are taken as their leases allow, at once and then every
-            // renewal (see `cluster`).
-            tokio::spawn(crate::cluster::run(
-                state.clone(),
-                node.clone(),
-                stopped.clone(),
-            ));
-            tokio::spawn(crate::cluster::follow::listen(
-                node.clone(),
-                stopped.clone(),
-            ));
-        } else {
-            let unfinished = state.store.unfinished().await.map_err(StartError::Store)?;
-            for id in &unfinished {
-                if let Err(e) = state.room(id).await {
-                    tracing::error!(game = %id, error = %e, "could not restore a game");
-                }
-            }
-            tracing::info!(games = unfinished.len(), "unfinished games restored");
-            crate::event::restore(&state).await;
-        }
-        tokio::spawn(heartbeat(state.clone(), stopped.clone()));
-        tokio::spawn(prune_limits(state.clone(), stopped.clone()));
-        let app = crate::api::router(state.clone());
-        let mut stopped_serving = stopped;
-        let serving = tokio::spawn(async move {
-            let shutdown = async move {
-                let _ = stopped_serving.changed().await;
-            };
-            let service = app.into_make_service_with_connect_info::<SocketAddr>();
-            if let Err(e) = axum::serve(listener, service)
-                .with_graceful_shutdown(shutdown)
-                .await
-            {
-                tracing::error!(error = %e, "server error");
-            }
-        });
-        Ok(Server {
-            addr,
-            state,
-            stop,
-            serving,
-        })
-    }
-
-    /// The address actually bound (useful with port 0).
-    pub fn local_addr(&self) -> SocketAddr {
-        self.addr
-    }
-
-    /// The shared state.
-    pub fn state(&self) -> &Arc<AppState> {
-        &self.state
-    }
-
-    /// Stops accepting, lets requests in flight finish, writes a last heartbeat.
-    pub async fn shutdown(self) {
-        let _ = self.stop.send(true);
-        // Open WebSockets would hold a graceful shutdown forever; give them a moment.
-        let _ = tokio::time::timeout(Duration::from_secs(5), self.serving).await;
-        if let Some(node) = &self.state.cluster {
-            // The other nodes take the games over at once instead of after the lease.
-            node.drain(&self.state).await;
-        }
-        let _ = self.state.store.heartbeat(self.state.time.now_ms()).await;
-    }
-
-    /// Runs until Ctrl-C or SIGTERM, then shuts down.
-    pub async fn wait(self) {
-        shutdown_signal().await;
-        tracing::info!("shutting down");
-        self.shutdown().await;
-    }
-}
-
-/// With PostgreSQL, the nodes share the database: cluster mode (see [`crate::cluster`]).
-fn state_pool(store: &Store) -> Option<sqlx::PgPool> {
-    store.postgres_pool().cloned()
-}
-
-async fn shutdown_signal() {
-    let ctrl_c = async {
-        let _ = tokio::signal::ctrl_c().await;
-    };
-    #[cfg(unix)]
-    let term = async {
-        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-            Ok(mut s) => {
-                s.recv().await;
-            }
-            Err(_) => std::future::pending().await,
-        }
-    };
-    #[cfg(not(unix))]
-    let term = std::future::pending::<()>();
-    tokio::select! {
-        () = ctrl_c => {},
-        () = term => {},
-    }
-}
-
-async fn heartbeat(state: Arc<AppState>, mut stopped: watch::Receiver<bool>) {
-    let mut tick = tokio::time::interval(HEARTBEAT);
-    loop {
-        tokio::select! {
-            _ = tick.tick() => {
-                if let Err(e) = state.store.heartbeat(state.time.now_ms()).await {
-                    tracing::warn!(error = %e, "heartbeat not written");
-                }
-            }
-            _ = stopped.changed() => break,
-        }
-    }
-}
-
-async fn prune_limits(state: Arc<AppState>, mut stopped: watch::Receiver<bool>) {
-    let mut tick = tokio::time::interval(Duration::from_secs(60));
-    loop {
-        tokio::select! {
-            _ = tick.tick() => state.limits.prune(),
-            _ = stopped.changed() => break,
-        }
     }
 }

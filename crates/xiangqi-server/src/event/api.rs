@@ -402,9 +402,9 @@ async fn enter_result(
     // A server game still going is ended the same way, so its record says what the event
     // says; one already over keeps its record.
     if let (Some(game), Some(action)) = (game.as_deref().and_then(GameId::parse), ending(outcome)) {
-        // On whichever node owns the game (see `cluster::forward::arbitrate`); refused if
+        // On whichever node owns the game (see `cluster::relay::arbitrate`); refused if
         // it is over.
-        crate::cluster::forward::arbitrate(&app, &game, &action).await?;
+        crate::cluster::relay::arbitrate(&app, &game, &action).await?;
     }
     c.set_result(r.round, r.board, outcome)?;
     app.events.commit(&mut all, c).await?;
