@@ -93,6 +93,29 @@ impl Actor {
             Actor::Arbiter => None,
         }
     }
+
+    /// Whether this actor may take `action` at all: the arbiter enters moves (over-the-board
+    /// scoring) and the arbiter's actions; a player takes every action but the arbiter's.
+    /// The one statement of the rule: the game refuses with [`Refusal::NotYours`] what this
+    /// forbids, and a server may ask it before queueing the action.
+    ///
+    /// ```
+    /// use xiangqi_clock::Side;
+    /// use xiangqi_game::{Action, Actor, ArbiterAction};
+    /// let player = Actor::Player { side: Side::Red, seat: 0 };
+    /// let mv = Action::Move { text: "h2e2".into(), lag_ms: 0 };
+    /// assert!(player.may_take(&mv) && Actor::Arbiter.may_take(&mv));
+    /// assert!(!player.may_take(&Action::Arbiter(ArbiterAction::Pause)));
+    /// assert!(Actor::Arbiter.may_take(&Action::Arbiter(ArbiterAction::Pause)));
+    /// assert!(!Actor::Arbiter.may_take(&Action::Resign));
+    /// ```
+    pub fn may_take(self, action: &Action) -> bool {
+        match (self, action) {
+            (Actor::Arbiter, Action::Move { .. } | Action::Arbiter(_)) => true,
+            (Actor::Arbiter, _) | (Actor::Player { .. }, Action::Arbiter(_)) => false,
+            (Actor::Player { .. }, _) => true,
+        }
+    }
 }
 
 /// What a player asks of the game.
@@ -529,14 +552,16 @@ impl Game {
                 refusal: Some(refusal),
             };
         }
+        if !actor.may_take(action) {
+            return Decision::refuse(Refusal::NotYours);
+        }
         let (actor, seat) = match (actor, action) {
             (Actor::Arbiter, Action::Arbiter(a)) => return self.decide_arbiter(a, now),
             (Actor::Arbiter, Action::Move { text, .. }) => {
                 return self.decide_move(self.turn(), None, text, 0, now);
             }
-            (Actor::Arbiter, _) | (Actor::Player { .. }, Action::Arbiter(_)) => {
-                return Decision::refuse(Refusal::NotYours);
-            }
+            // Refused above (`may_take`).
+            (Actor::Arbiter, _) => return Decision::refuse(Refusal::NotYours),
             (Actor::Player { side, seat }, _) => (side, seat),
         };
         match action {

@@ -26,7 +26,8 @@ use xiangqi_engine::{Go, Score};
 
 use crate::computer::{DEFAULT_LEVEL, LEVELS, answer, request};
 use crate::error::ApiError;
-use crate::server::AppState;
+use crate::fault::Fault;
+use crate::state::AppState;
 use xiangqi_game::notation::chinese;
 
 /// `ply=N` from a query string; `None` when absent.
@@ -95,8 +96,9 @@ pub async fn analyse(
         movetime: Some(time),
         ..Go::default()
     };
-    let req = request(&view, ply, go, limits)
-        .ok_or_else(|| ApiError::Storage(format!("game {id}: its moves do not replay")))?;
+    let req = request(&view, ply, go, limits).ok_or_else(|| {
+        ApiError::Fault(Fault::Replay(format!("game {id}: its moves do not replay")))
+    })?;
     let mut position = req.start.clone();
     for &m in &req.moves {
         position.play_unchecked(m);

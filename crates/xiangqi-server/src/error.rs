@@ -122,6 +122,8 @@ pub enum ApiError {
     NotImplemented(&'static str),
     /// The database failed; the action was not taken.
     Storage(String),
+    /// The server itself failed (answered as [`ApiError::Storage`] is, see [`crate::fault`]).
+    Fault(crate::fault::Fault),
     /// A rematch asked for before the game's end.
     GameNotOver,
     /// The game's task is gone (the server is shutting down).
@@ -157,7 +159,9 @@ impl ApiError {
             ApiError::Refused(_) | ApiError::EventRefused(_) => StatusCode::CONFLICT,
             ApiError::RateLimited => StatusCode::TOO_MANY_REQUESTS,
             ApiError::NotImplemented(_) => StatusCode::NOT_IMPLEMENTED,
-            ApiError::Storage(_) | ApiError::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::Storage(_) | ApiError::Fault(_) | ApiError::Unavailable => {
+                StatusCode::SERVICE_UNAVAILABLE
+            }
             ApiError::AnalysisNotAllowed(_) | ApiError::GameNotOver => StatusCode::CONFLICT,
             ApiError::EngineBusy | ApiError::Cluster(_) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::BadGateway(_) => StatusCode::BAD_GATEWAY,
@@ -181,7 +185,7 @@ impl ApiError {
             ApiError::EventRefused(_) => "event_refused",
             ApiError::RateLimited => "rate_limited",
             ApiError::NotImplemented(_) => "not_implemented",
-            ApiError::Storage(_) => "storage",
+            ApiError::Storage(_) | ApiError::Fault(_) => "storage",
             ApiError::GameNotOver => "game_not_over",
             ApiError::Unavailable => "unavailable",
             ApiError::AnalysisNotAllowed(_) => "analysis_not_allowed",
@@ -247,7 +251,7 @@ impl ApiError {
             ApiError::EventRefused(m) => format!("比赛不能这样做：{m}"),
             ApiError::RateLimited => "请求过于频繁，请稍候".into(),
             ApiError::NotImplemented(what) => format!("尚未实现：{what}"),
-            ApiError::Storage(_) => "数据库暂不可用，没有做任何改动".into(),
+            ApiError::Storage(_) | ApiError::Fault(_) => "数据库暂不可用，没有做任何改动".into(),
             ApiError::Unavailable => "服务器正在关闭".into(),
             ApiError::AnalysisNotAllowed(why) => format!("现在不能分析：{why}"),
             ApiError::EngineBusy => "引擎都在忙，请稍候再试".into(),
@@ -336,7 +340,9 @@ impl fmt::Display for ApiError {
             ApiError::RateLimited => f.write_str("too many requests; slow down"),
             ApiError::NotImplemented(what) => write!(f, "not implemented yet: {what}"),
             // The detail is logged, not shown to strangers.
-            ApiError::Storage(_) => f.write_str("the database is unavailable; nothing was changed"),
+            ApiError::Storage(_) | ApiError::Fault(_) => {
+                f.write_str("the database is unavailable; nothing was changed")
+            }
             ApiError::Unavailable => f.write_str("the server is shutting down"),
             ApiError::GameNotOver => f.write_str("a rematch is offered after the game"),
             ApiError::AnalysisNotAllowed(why) => write!(f, "no analysis now: {why}"),
@@ -359,9 +365,16 @@ impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         match &self {
             ApiError::Storage(detail) => tracing::error!(%detail, "storage error"),
+            ApiError::Fault(fault) => tracing::error!(%fault, "server fault"),
             ApiError::BadRequest(_) | ApiError::RateLimited => tracing::debug!(error = %self),
             _ => {}
         }
         (self.status(), Json(self.body())).into_response()
+    }
+}
+
+impl From<crate::fault::Fault> for ApiError {
+    fn from(f: crate::fault::Fault) -> ApiError {
+        ApiError::Fault(f)
     }
 }

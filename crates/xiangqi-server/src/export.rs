@@ -18,9 +18,10 @@ use xiangqi::Position;
 use xiangqi_clock::Side;
 
 use crate::error::ApiError;
+use crate::fault::Fault;
 use crate::ids::GameId;
 use crate::room::RecordData;
-use crate::server::AppState;
+use crate::state::AppState;
 use xiangqi_game::{DrawOffers, GameOptions, GameResult, Pairs};
 
 /// The record formats offered.
@@ -149,7 +150,7 @@ pub fn render(data: &RecordData, format: RecordFormat) -> Result<String, ApiErro
         }
         RecordFormat::DhtmlXq => write_dhtmlxq(&record),
     };
-    written.map_err(|e| ApiError::Storage(format!("writing the record: {e}")))
+    written.map_err(|e| ApiError::Fault(Fault::Encoding(format!("writing the record: {e}"))))
 }
 
 /// Tags for the options given at creation.

@@ -16,10 +16,11 @@ use xiangqi_clock::Side;
 
 use crate::api::{base_url, bearer};
 use crate::error::ApiError;
+use crate::fault::Fault;
 use crate::game::Actor;
 use crate::ids::GameId;
 use crate::lobby::Challenge;
-use crate::server::AppState;
+use crate::state::AppState;
 
 type App = State<Arc<AppState>>;
 
@@ -99,7 +100,11 @@ async fn open(
         return Err(ApiError::RateLimited);
     }
     let mut created = crate::api::create_game(&app, &headers, body.to_string().as_bytes()).await?;
-    let broken = || ApiError::Storage("a created game without its links".into());
+    let broken = || {
+        ApiError::Fault(Fault::Inconsistent(
+            "a created game without its links".into(),
+        ))
+    };
     let creator = side_of(&created["you"]).ok_or_else(broken)?;
     let free = creator.other();
     let key = |s: Side| if s == Side::Red { "red" } else { "black" };

@@ -11,7 +11,7 @@ use xiangqi_game::Event;
 use crate::error::ApiError;
 use crate::ids::{GameId, TokenHash};
 use crate::request::GameSpec;
-use crate::server::AppState;
+use crate::state::AppState;
 use crate::store::{MoreTokens, NewGame, StoredGame};
 
 /// Who may sit where: the digests of the tokens each seat is taken with.

@@ -60,7 +60,7 @@ impl Notice {
     }
 }
 
-fn index(side: Side) -> usize {
+pub(crate) fn index(side: Side) -> usize {
     match side {
         Side::Red => 0,
         Side::Black => 1,
@@ -194,57 +194,4 @@ impl Drop for Watching {
             games.remove(&self.id);
         }
     }
-}
-
-/// `POST /api/games/{id}/rematch` (a player's token, after the game): the offer, or the new
-/// game when the other player has offered (`{"id", "you", "token", "url"}`, the caller's).
-pub async fn request(
-    axum::extract::State(app): axum::extract::State<std::sync::Arc<crate::server::AppState>>,
-    axum::extract::Path(id): axum::extract::Path<String>,
-    headers: axum::http::HeaderMap,
-) -> Result<axum::response::Response, crate::error::ApiError> {
-    use crate::error::ApiError;
-    use axum::response::IntoResponse;
-    let token = crate::api::bearer(&headers)?;
-    let game = GameId::parse(&id).ok_or(ApiError::NotFound)?;
-    let room = app.room(&game).await?;
-    let Some(crate::game::Actor::Player { side, .. }) = room.actor_of(token) else {
-        return Err(ApiError::WrongToken);
-    };
-    let view = serde_json::to_value(room.view().await?)
-        .map_err(|e| ApiError::Storage(format!("the game's view: {e}")))?;
-    if view["status"] != "ended" {
-        return Err(ApiError::GameNotOver);
-    }
-    let base = crate::api::base_url(&app, &headers);
-    let link = |next: &Next| {
-        let token = &next.tokens[index(side)];
-        serde_json::json!({"id": next.id, "you": side.other(), "token": token,
-            "url": format!("{base}/g/{}#t={token}", next.id)})
-    };
-    let answer = match app.rematches.ask(&game, side) {
-        Step::Offered(by) => serde_json::json!({"offered_by": by}),
-        Step::Done(next) => link(&next),
-        Step::Create => {
-            let mut body = serde_json::json!({"control": view["control"], "rules": view["rules"],
-                "fen": view["start_fen"], "creator": side.other()});
-            // The names follow the players to their new colours.
-            for (old, new) in [("red_name", "black_name"), ("black_name", "red_name")] {
-                if let Some(name) = view["options"][old].as_str() {
-                    body[new] = name.into();
-                }
-            }
-            let created =
-                crate::api::create_game(&app, &headers, body.to_string().as_bytes()).await?;
-            let token = |k: &str| created[k]["token"].as_str().unwrap_or_default().to_owned();
-            let next = Next {
-                id: created["id"].as_str().unwrap_or_default().to_owned(),
-                // Red of the old game plays Black in the new one, and the other way round.
-                tokens: [token("black"), token("red")],
-            };
-            app.rematches.agreed(&game, next.clone());
-            link(&next)
-        }
-    };
-    Ok(axum::Json(answer).into_response())
 }

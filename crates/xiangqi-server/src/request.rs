@@ -123,50 +123,12 @@ fn in_range(field: &str, v: Option<u32>, lo: u32, hi: u32) -> Result<Option<u32>
 /// ```
 pub fn parse_create(bytes: &[u8]) -> Result<GameSpec, ApiError> {
     let r: CreateRequest = body(bytes)?;
-    let control_text = r.control.as_deref().unwrap_or(DEFAULT_CONTROL).trim();
-    if control_text.len() > 100 {
-        return Err(invalid("time control too long"));
-    }
-    let control: TimeControl = control_text.parse().map_err(|e| {
-        ApiError::Invalid(crate::error::Invalid::new(
-            "control",
-            format!("time control {control_text:?}: {e}"),
-            format!("无法识别的用时规定 {control_text:?}（例：90m/40+15m/10、10m+5s）"),
-        ))
-    })?;
-    crate::bounds::check_control(&control)?;
+    let control = read_control(r.control.as_deref())?;
     let rules: RuleSet = match r.rules.as_deref() {
         None => RuleSet::default(),
         Some(rules) => rules.parse().map_err(|e| invalid(format!("{e}")))?,
     };
-    let fen_too_long = |f: &str| f.len() > 200;
-    let (mut start, odds) = match (r.fen.as_deref(), r.odds.as_deref()) {
-        (Some(_), Some(_)) => return Err(invalid("fen and odds: give one or the other")),
-        (Some(fen), None) | (None, Some(fen)) if fen_too_long(fen) => {
-            return Err(invalid("FEN too long"));
-        }
-        (Some(fen), None) => (
-            Position::from_fen(fen).map_err(|e| invalid(format!("FEN: {e}")))?,
-            None,
-        ),
-        // Odds as a position: any FEN (a piece count no name covers).
-        (None, Some(fen)) if fen.contains('/') => (
-            Position::from_fen(fen).map_err(|e| invalid(format!("odds FEN: {e}")))?,
-            Some("fen".to_owned()),
-        ),
-        (None, Some(odds)) => (odds_position(odds).map_err(invalid)?, Some(odds.to_owned())),
-        (None, None) => (Position::start(), None),
-    };
-    if let Some(first) = r.first {
-        let color = match first {
-            Side::Red => Color::Red,
-            Side::Black => Color::Black,
-        };
-        start = with_first(&start, color).map_err(invalid)?;
-    }
-    if start.legal_moves().is_empty() {
-        return Err(invalid("the side to move has no legal move"));
-    }
+    let (start, odds) = read_start(&r)?;
     let move_odds = match r.move_odds {
         None | Some(1) => None,
         Some(n @ (2 | 3)) => Some(n),
@@ -176,19 +138,7 @@ pub fn parse_create(bytes: &[u8]) -> Result<GameSpec, ApiError> {
             )));
         }
     };
-    let starts_at_unix_ms = match r.starts_at.as_deref() {
-        None => None,
-        Some(t) => Some(parse_rfc3339_ms(t).map_err(invalid)?),
-    };
-    let lateness_ms = match r.lateness.as_deref() {
-        None => None,
-        Some(_) if starts_at_unix_ms.is_none() => {
-            return Err(invalid(
-                "lateness needs starts_at (the time it counts from)",
-            ));
-        }
-        Some(t) => Some(parse_duration_ms(t).map_err(|e| invalid(format!("lateness: {e}")))?),
-    };
+    let (starts_at_unix_ms, lateness_ms) = read_schedule(&r)?;
     let options = GameOptions {
         red_name: name("red_name", r.red_name)?,
         black_name: name("black_name", r.black_name)?,
@@ -223,6 +173,75 @@ pub fn parse_create(bytes: &[u8]) -> Result<GameSpec, ApiError> {
         options,
         creator,
     })
+}
+
+/// The time control of a creation (the default when none is given), within the bounds.
+fn read_control(text: Option<&str>) -> Result<TimeControl, ApiError> {
+    let control_text = text.unwrap_or(DEFAULT_CONTROL).trim();
+    if control_text.len() > 100 {
+        return Err(invalid("time control too long"));
+    }
+    let control: TimeControl = control_text.parse().map_err(|e| {
+        ApiError::Invalid(crate::error::Invalid::new(
+            "control",
+            format!("time control {control_text:?}: {e}"),
+            format!("无法识别的用时规定 {control_text:?}（例：90m/40+15m/10、10m+5s）"),
+        ))
+    })?;
+    crate::bounds::check_control(&control)?;
+    Ok(control)
+}
+
+/// The start position of a creation (a FEN, or odds by name or as a FEN; the side to move
+/// first), and the odds' name to record.
+fn read_start(r: &CreateRequest) -> Result<(Position, Option<String>), ApiError> {
+    let fen_too_long = |f: &str| f.len() > 200;
+    let (mut start, odds) = match (r.fen.as_deref(), r.odds.as_deref()) {
+        (Some(_), Some(_)) => return Err(invalid("fen and odds: give one or the other")),
+        (Some(fen), None) | (None, Some(fen)) if fen_too_long(fen) => {
+            return Err(invalid("FEN too long"));
+        }
+        (Some(fen), None) => (
+            Position::from_fen(fen).map_err(|e| invalid(format!("FEN: {e}")))?,
+            None,
+        ),
+        // Odds as a position: any FEN (a piece count no name covers).
+        (None, Some(fen)) if fen.contains('/') => (
+            Position::from_fen(fen).map_err(|e| invalid(format!("odds FEN: {e}")))?,
+            Some("fen".to_owned()),
+        ),
+        (None, Some(odds)) => (odds_position(odds).map_err(invalid)?, Some(odds.to_owned())),
+        (None, None) => (Position::start(), None),
+    };
+    if let Some(first) = r.first {
+        let color = match first {
+            Side::Red => Color::Red,
+            Side::Black => Color::Black,
+        };
+        start = with_first(&start, color).map_err(invalid)?;
+    }
+    if start.legal_moves().is_empty() {
+        return Err(invalid("the side to move has no legal move"));
+    }
+    Ok((start, odds))
+}
+
+/// A scheduled start (Unix ms) and the lateness allowed after it, ms.
+fn read_schedule(r: &CreateRequest) -> Result<(Option<u64>, Option<u64>), ApiError> {
+    let starts_at_unix_ms = match r.starts_at.as_deref() {
+        None => None,
+        Some(t) => Some(parse_rfc3339_ms(t).map_err(invalid)?),
+    };
+    let lateness_ms = match r.lateness.as_deref() {
+        None => None,
+        Some(_) if starts_at_unix_ms.is_none() => {
+            return Err(invalid(
+                "lateness needs starts_at (the time it counts from)",
+            ));
+        }
+        Some(t) => Some(parse_duration_ms(t).map_err(|e| invalid(format!("lateness: {e}")))?),
+    };
+    Ok((starts_at_unix_ms, lateness_ms))
 }
 
 /// `POST /api/games/{id}/moves`.

@@ -15,12 +15,8 @@ use sqlx::postgres::PgListener;
 use tokio::sync::{Notify, watch};
 
 use super::Node;
-use crate::error::ApiError;
 use crate::ids::GameId;
-use crate::room::{self, Role, RoomHandle};
-use crate::server::{AppState, Place};
-use crate::store::StoreError;
-use xiangqi_game::Event;
+use crate::room::RoomHandle;
 
 /// The channel of new game events.
 pub const GAME_EVENTS: &str = "xq_game_events";
@@ -47,58 +43,29 @@ impl Followers {
         }
     }
 
-    fn live(&self, id: &GameId) -> Option<RoomHandle> {
+    /// The live follower of game `id`, if any.
+    pub fn live(&self, id: &GameId) -> Option<RoomHandle> {
         let all = self.all.lock().unwrap_or_else(|p| p.into_inner());
         all.get(id)
             .filter(|(h, _)| !h.is_closed())
             .map(|(h, _)| h.clone())
     }
-}
 
-/// The room a WebSocket of game `id` subscribes to: the game's own if this node owns it (or
-/// can take it), else a follower.
-///
-/// # Errors
-///
-/// No such game; storage errors.
-pub async fn room_for_socket(app: &Arc<AppState>, id: &GameId) -> Result<RoomHandle, ApiError> {
-    let Some(node) = app.cluster.as_ref() else {
-        return app.room(id).await;
-    };
-    if let Place::Here(room) = app.place(id).await? {
-        return Ok(room);
-    }
-    if let Some(handle) = node.followers.live(id) {
-        return Ok(handle);
-    }
-    let stored = app.store.load(id).await?.ok_or(ApiError::NotFound)?;
-    let poke = Arc::new(Notify::new());
-    let role = Role::Follower { poke: poke.clone() };
-    let (handle, task) = room::restore(app.clone(), id.clone(), stored, role)?;
-    {
-        let mut all = node.followers.all.lock().unwrap_or_else(|p| p.into_inner());
+    /// Registers the follower `handle` of game `id`, woken by `poke`, and answers `None`;
+    /// if another was registered meanwhile and is live, answers that one instead (the caller
+    /// then drops its own).
+    pub fn register(
+        &self,
+        id: &GameId,
+        handle: &RoomHandle,
+        poke: Arc<Notify>,
+    ) -> Option<RoomHandle> {
+        let mut all = self.all.lock().unwrap_or_else(|p| p.into_inner());
         if let Some((existing, _)) = all.get(id).filter(|(h, _)| !h.is_closed()) {
-            return Ok(existing.clone());
+            return Some(existing.clone());
         }
         all.insert(id.clone(), (handle.clone(), poke));
-    }
-    tokio::spawn(task);
-    Ok(handle)
-}
-
-impl Node {
-    /// Events of game `id` after `seq`, from the database.
-    ///
-    /// # Errors
-    ///
-    /// If the read fails or an event does not parse.
-    pub async fn events_since(
-        &self,
-        app: &AppState,
-        id: &GameId,
-        seq: u64,
-    ) -> Result<Vec<Event>, StoreError> {
-        app.store.events_since(id, seq).await
+        None
     }
 }
 
@@ -116,7 +83,11 @@ pub fn game_of_payload(payload: &str) -> Option<GameId> {
 }
 
 /// Listens for new events until `stopped`, waking followers; reconnects after a failure.
-pub async fn listen(node: Arc<Node>, mut stopped: watch::Receiver<bool>) {
+pub async fn listen(
+    node: Arc<Node>,
+    followers: Arc<Followers>,
+    mut stopped: watch::Receiver<bool>,
+) {
     loop {
         let listener = async {
             let mut l = PgListener::connect_with(node.pool()).await?;
@@ -137,17 +108,17 @@ pub async fn listen(node: Arc<Node>, mut stopped: watch::Receiver<bool>) {
             _ = stopped.changed() => return,
         };
         // Whatever was missed while not listening.
-        node.followers.poke_all();
+        followers.poke_all();
         loop {
             tokio::select! {
                 n = listener.try_recv() => match n {
                     Ok(Some(n)) => {
                         if let Some(id) = game_of_payload(n.payload()) {
-                            node.followers.poke(&id);
+                            followers.poke(&id);
                         }
                     }
                     // The connection dropped; the next call reconnects. Read everything again.
-                    Ok(None) => node.followers.poke_all(),
+                    Ok(None) => followers.poke_all(),
                     Err(e) => {
                         tracing::warn!(error = %e, "game events listener failed");
                         break;

@@ -13,7 +13,7 @@ use crate::error::ApiError;
 use crate::ids::{GameId, TokenHash};
 use crate::new_game::Seats;
 use crate::request::parse_create;
-use crate::server::AppState;
+use crate::state::AppState;
 use crate::store::MoreTokens;
 
 fn digest(hex: &str) -> Result<TokenHash, ApiError> {

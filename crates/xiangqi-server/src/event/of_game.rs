@@ -8,7 +8,7 @@ use axum::extract::{Path, State};
 use axum::response::{IntoResponse, Response};
 
 use crate::error::ApiError;
-use crate::server::AppState;
+use crate::state::AppState;
 use xiangqi_competition::Competition;
 
 /// What the game page shows of a game's event.

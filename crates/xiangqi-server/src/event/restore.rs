@@ -8,7 +8,7 @@ use xiangqi_competition::Competition;
 
 use super::games::{outcome_of_ruling, stored_fouls};
 use crate::ids::GameId;
-use crate::server::AppState;
+use crate::state::AppState;
 
 /// Catches every event up with its games, each on its own task.
 pub async fn restore(app: &Arc<AppState>) {

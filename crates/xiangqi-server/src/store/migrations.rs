@@ -7,7 +7,7 @@ use std::pin::Pin;
 
 use sqlx::migrate::{Migration, MigrationSource, MigrationType, Migrator};
 
-use super::StoreError;
+use super::base::StoreError;
 
 /// One migration: its number, its name, its SQL.
 type Step = (i64, &'static str, &'static str);

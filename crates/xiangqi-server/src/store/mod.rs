@@ -42,6 +42,7 @@
 //!
 //! A follower reads what it missed with [`Store::events_since`].
 
+mod base;
 pub mod copy;
 mod migrations;
 pub mod postgres;
@@ -56,107 +57,9 @@ use crate::ids::{GameId, TokenHash};
 use crate::metrics::Metrics;
 use xiangqi_game::Event;
 
+pub use base::{COMPETITIONS_CHANNEL, GAME_EVENTS_CHANNEL, StoreError};
 pub use writer::MAX_BATCH;
 use writer::{Queue, Write};
-
-/// The PostgreSQL channel that carries `<game_id> <seq>` for every event stored.
-pub const GAME_EVENTS_CHANNEL: &str = "xq_game_events";
-
-/// The PostgreSQL channel that carries a competition's id each time it is saved.
-pub const COMPETITIONS_CHANNEL: &str = "xq_competitions";
-
-/// A storage failure, with what was being done.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct StoreError(pub String);
-
-impl std::fmt::Display for StoreError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "storage: {}", self.0)
-    }
-}
-
-impl std::error::Error for StoreError {}
-
-impl From<StoreError> for crate::ApiError {
-    fn from(e: StoreError) -> crate::ApiError {
-        crate::ApiError::Storage(e.0)
-    }
-}
-
-fn err(context: &str) -> impl Fn(sqlx::Error) -> StoreError + '_ {
-    move |e| StoreError(format!("{context}: {e}"))
-}
-
-/// The reads, the same SQL on both backends (SQLite takes PostgreSQL's `$1` too), as
-/// methods of a backend whose pool is the field `$pool`.
-macro_rules! reads {
-    ($pool:ident) => {
-        pub(super) async fn last_heartbeat(&self) -> Result<Option<i64>, StoreError> {
-            let row = sqlx::query_scalar("SELECT unix_ms FROM heartbeat WHERE id = 1")
-                .fetch_optional(&self.$pool)
-                .await
-                .map_err(super::err("reading the heartbeat"))?;
-            Ok(row)
-        }
-
-        pub(super) async fn unfinished(&self) -> Result<Vec<String>, StoreError> {
-            sqlx::query_scalar("SELECT id FROM games WHERE finished = 0")
-                .fetch_all(&self.$pool)
-                .await
-                .map_err(super::err("listing games"))
-        }
-
-        /// Red's, Black's, the arbiter's, Red's second and Black's second token digests.
-        pub(super) async fn tokens(
-            &self,
-            id: &str,
-        ) -> Result<Option<[Option<String>; 5]>, StoreError> {
-            let row: Option<(
-                String,
-                String,
-                Option<String>,
-                Option<String>,
-                Option<String>,
-            )> = sqlx::query_as(
-                "SELECT red_token_sha256, black_token_sha256, arbiter_token_sha256, \
-                     red2_token_sha256, black2_token_sha256 FROM games WHERE id = $1",
-            )
-            .bind(id)
-            .fetch_optional(&self.$pool)
-            .await
-            .map_err(super::err("loading a game"))?;
-            Ok(row.map(|(r, b, a, r2, b2)| [Some(r), Some(b), a, r2, b2]))
-        }
-
-        pub(super) async fn events_after(
-            &self,
-            id: &str,
-            after: i64,
-        ) -> Result<Vec<(i64, String)>, StoreError> {
-            sqlx::query_as(
-                "SELECT seq, body FROM events WHERE game_id = $1 AND seq > $2 ORDER BY seq",
-            )
-            .bind(id)
-            .bind(after)
-            .fetch_all(&self.$pool)
-            .await
-            .map_err(super::err("loading events"))
-        }
-
-        pub(super) async fn competitions(&self) -> Result<Vec<(String, String)>, StoreError> {
-            sqlx::query_as("SELECT id, body FROM competitions ORDER BY created_unix_ms")
-                .fetch_all(&self.$pool)
-                .await
-                .map_err(super::err("loading competitions"))
-        }
-    };
-}
-use reads;
-
-/// A competition written whole, on both backends.
-const SAVE_COMPETITION: &str = "INSERT INTO competitions (id, created_unix_ms, open, body) \
-     VALUES ($1, $2, $3, $4) \
-     ON CONFLICT (id) DO UPDATE SET open = excluded.open, body = excluded.body";
 
 /// A new game's row.
 #[derive(Debug, Clone)]

@@ -15,8 +15,8 @@ use std::time::Duration;
 use sqlx::Connection;
 use sqlx::postgres::{PgConnectOptions, PgConnection, PgPool, PgPoolOptions};
 
+use super::base::{COMPETITIONS_CHANNEL, GAME_EVENTS_CHANNEL, StoreError, err};
 use super::writer::{Batches, Queue, Rows, Write};
-use super::{COMPETITIONS_CHANNEL, GAME_EVENTS_CHANNEL, StoreError, err};
 use crate::config::DatabaseUrl;
 use crate::metrics::Metrics;
 
@@ -115,7 +115,7 @@ impl PgStore {
             .begin()
             .await
             .map_err(err("writing a competition"))?;
-        sqlx::query(super::SAVE_COMPETITION)
+        sqlx::query(super::base::SAVE_COMPETITION)
             .bind(id)
             .bind(created)
             .bind(i32::from(open))
@@ -132,7 +132,7 @@ impl PgStore {
         tx.commit().await.map_err(err("committing a competition"))
     }
 
-    super::reads!(pool);
+    super::base::reads!(pool);
 }
 
 /// The writer: each batch on a connection from the pool, so that a connection the server

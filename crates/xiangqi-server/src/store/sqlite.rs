@@ -31,8 +31,8 @@ use sqlx::sqlite::{
 use sqlx::{Connection, Row};
 use tokio::sync::Mutex;
 
+use super::base::{StoreError, err};
 use super::writer::{Batches, Queue, Rows, Write};
-use super::{StoreError, err};
 use crate::config::Synchronous;
 use crate::metrics::Metrics;
 
@@ -118,7 +118,7 @@ impl SqliteStore {
         body: &str,
     ) -> Result<(), StoreError> {
         let mut conn = self.competitions.lock().await;
-        sqlx::query(super::SAVE_COMPETITION)
+        sqlx::query(super::base::SAVE_COMPETITION)
             .bind(id)
             .bind(created)
             .bind(i32::from(open))
@@ -129,7 +129,7 @@ impl SqliteStore {
         Ok(())
     }
 
-    super::reads!(read);
+    super::base::reads!(read);
 }
 
 /// How often the write-ahead log is copied into the database.

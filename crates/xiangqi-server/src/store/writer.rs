@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use tokio::sync::{mpsc, oneshot};
 
-use super::StoreError;
+use super::base::StoreError;
 use crate::metrics::Metrics;
 
 /// The most writes committed in one transaction.

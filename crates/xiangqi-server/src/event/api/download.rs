@@ -12,7 +12,7 @@ use xiangqi_tournament::export::{Crosstable, to_trf};
 use super::App;
 use crate::error::ApiError;
 use crate::ids::GameId;
-use crate::server::AppState;
+use crate::state::AppState;
 
 pub(super) async fn export(
     State(app): App,

@@ -12,7 +12,7 @@ use xiangqi_competition::{Competition, Refused, SpecError};
 use crate::api::bearer;
 use crate::error::{ApiError, Holder, Invalid};
 use crate::ids::TokenHash;
-use crate::server::AppState;
+use crate::state::AppState;
 
 mod create;
 mod download;

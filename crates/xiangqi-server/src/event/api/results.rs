@@ -61,9 +61,9 @@ pub(super) async fn enter_result(
             if let (Some(game), Some(action)) =
                 (game.as_deref().and_then(GameId::parse), ending(outcome))
             {
-                // On whichever node owns the game (see `cluster::forward::arbitrate`);
+                // On whichever node owns the game (see `cluster::relay::arbitrate`);
                 // refused if it is over.
-                crate::cluster::forward::arbitrate(&app, &game, &action).await?;
+                crate::cluster::relay::arbitrate(&app, &game, &action).await?;
             }
             c.set_result(r.round, r.board, outcome)?;
             desk.commit(c).await?;

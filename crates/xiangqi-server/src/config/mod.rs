@@ -1,6 +1,12 @@
 //! The server's options: one [`Config`] of flattened groups, each option also read from an
 //! environment variable (`XQ_LISTEN`, `XQ_DATA`, …). Doc comments are the `--help` text.
 
+pub mod cluster;
+pub mod engines;
+
+pub use cluster::ClusterOpt;
+pub use engines::EngineOpt;
+
 use std::net::SocketAddr;
 use std::path::PathBuf;
 
@@ -29,10 +35,10 @@ pub struct Config {
     pub limits: LimitOpt,
     /// The computer opponent and the analysis aid.
     #[command(flatten)]
-    pub engines: crate::computer::EngineOpt,
+    pub engines: EngineOpt,
     /// Several nodes on one PostgreSQL database.
     #[command(flatten)]
-    pub cluster: crate::cluster::ClusterOpt,
+    pub cluster: ClusterOpt,
 }
 
 impl Config {
@@ -56,8 +62,8 @@ impl Config {
                 database: None,
             },
             limits: LimitOpt::default(),
-            engines: crate::computer::EngineOpt::default(),
-            cluster: crate::cluster::ClusterOpt::default(),
+            engines: EngineOpt::default(),
+            cluster: ClusterOpt::default(),
         }
     }
 }

@@ -1,101 +1,14 @@
-//! Copying a whole installation from one backend to the other (`xq db copy`): games with
-//! their tokens, results and every event, the competitions, the heartbeat.
-//!
-//! The source is read in one read-only transaction, a snapshot: a server still writing to
-//! it changes nothing of the copy (but its later writes are not in it; stop it first). The
-//! destination is migrated, must be empty unless `force` (then its data is deleted first),
-//! and is written a page of games at a time, each page one transaction. The counts of both
-//! sides are compared at the end; a difference is an error.
+//! The two ends of a copy: a database opened for it and its transactions, with the SQL
+//! each step runs on either backend.
 
-use std::path::PathBuf;
-use std::str::FromStr;
 use std::time::Duration;
 
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 use sqlx::{Pool, Postgres, Sqlite, Transaction};
 
-use super::{StoreError, err, migrations};
-use crate::config::DatabaseUrl;
-
-/// Games per page (and per transaction of the destination).
-pub const PAGE: i64 = 200;
-
-/// Where an installation is: `sqlite:DIR` (the data directory) or `postgres://…`.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Location {
-    /// The data directory holding `xq.sqlite3`.
-    Sqlite(PathBuf),
-    /// A PostgreSQL database.
-    Postgres(DatabaseUrl),
-}
-
-impl FromStr for Location {
-    type Err = String;
-
-    /// `sqlite:DIR` or `postgres://…` (`postgresql://…`).
-    ///
-    /// ```
-    /// use xiangqi_server::store::copy::Location;
-    /// assert!(matches!("sqlite:xq-data".parse(), Ok(Location::Sqlite(_))));
-    /// assert!(matches!("postgres://db/xq".parse(), Ok(Location::Postgres(_))));
-    /// assert!("xq-data".parse::<Location>().is_err());
-    /// ```
-    fn from_str(s: &str) -> Result<Location, String> {
-        if let Some(dir) = s.strip_prefix("sqlite:") {
-            if dir.is_empty() {
-                return Err("sqlite: needs a directory, e.g. sqlite:xq-data".into());
-            }
-            return Ok(Location::Sqlite(dir.into()));
-        }
-        if s.starts_with("postgres://") || s.starts_with("postgresql://") {
-            return Ok(Location::Postgres(DatabaseUrl::from(s.to_owned())));
-        }
-        Err("expected sqlite:DIR or postgres://user:password@host:port/database".into())
-    }
-}
-
-impl std::fmt::Display for Location {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Location::Sqlite(dir) => write!(f, "sqlite:{}", dir.display()),
-            Location::Postgres(url) => write!(f, "{url}"),
-        }
-    }
-}
-
-/// What an installation holds.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Counts {
-    /// Games.
-    pub games: i64,
-    /// Games finished.
-    pub finished: i64,
-    /// Events of all games.
-    pub events: i64,
-    /// Token digests (players', arbiters', second players').
-    pub tokens: i64,
-    /// Competitions.
-    pub competitions: i64,
-    /// Heartbeats (0 or 1).
-    pub heartbeat: i64,
-}
-
-impl Counts {
-    /// Whether nothing is stored.
-    pub fn is_empty(&self) -> bool {
-        *self == Counts::default()
-    }
-}
-
-impl std::fmt::Display for Counts {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "{} games ({} finished), {} events, {} tokens, {} competitions, {} heartbeat",
-            self.games, self.finished, self.events, self.tokens, self.competitions, self.heartbeat
-        )
-    }
-}
+use super::types::{Counts, Location, PAGE};
+use crate::store::base::{StoreError, err};
+use crate::store::migrations;
 
 const COUNTS: &str = "SELECT (SELECT count(*) FROM games), \
      (SELECT count(*) FROM games WHERE finished <> 0), (SELECT count(*) FROM events), \
@@ -145,13 +58,13 @@ const EMPTY: [&str; 4] = [
 ];
 
 /// An open, migrated database of either backend.
-enum Db {
+pub(super) enum Db {
     Sqlite(Pool<Sqlite>),
     Postgres(Pool<Postgres>),
 }
 
 /// A transaction of either backend.
-enum Tx {
+pub(super) enum Tx {
     Sqlite(Transaction<'static, Sqlite>),
     Postgres(Transaction<'static, Postgres>),
 }
@@ -174,7 +87,7 @@ macro_rules! each {
 
 impl Db {
     /// Opens and migrates `at`; a SQLite source must exist already.
-    async fn open(at: &Location, create: bool) -> Result<Db, StoreError> {
+    pub(super) async fn open(at: &Location, create: bool) -> Result<Db, StoreError> {
         let db = match at {
             Location::Sqlite(dir) => {
                 let path = dir.join("xq.sqlite3");
@@ -205,7 +118,7 @@ impl Db {
                 Db::Sqlite(pool)
             }
             Location::Postgres(url) => {
-                let pool = super::postgres::connect(url, 2).await?;
+                let pool = crate::store::postgres::connect(url, 2).await?;
                 let migrator = migrations::migrator(migrations::POSTGRES).await?;
                 migrator
                     .run(&pool)
@@ -217,7 +130,7 @@ impl Db {
         Ok(db)
     }
 
-    async fn begin(&self) -> Result<Tx, StoreError> {
+    pub(super) async fn begin(&self) -> Result<Tx, StoreError> {
         Ok(match self {
             Db::Sqlite(pool) => Tx::Sqlite(pool.begin().await.map_err(err("beginning"))?),
             Db::Postgres(pool) => Tx::Postgres(pool.begin().await.map_err(err("beginning"))?),
@@ -225,7 +138,7 @@ impl Db {
     }
 
     /// A read-only snapshot: every read of the copy sees the same instant.
-    async fn snapshot(&self) -> Result<Tx, StoreError> {
+    pub(super) async fn snapshot(&self) -> Result<Tx, StoreError> {
         let mut tx = self.begin().await?;
         if let Tx::Postgres(tx) = &mut tx {
             sqlx::query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
@@ -238,7 +151,7 @@ impl Db {
 }
 
 impl Tx {
-    async fn counts(&mut self) -> Result<Counts, StoreError> {
+    pub(super) async fn counts(&mut self) -> Result<Counts, StoreError> {
         let (games, finished, events, tokens, competitions, heartbeat) = each!(tx self, tx => {
             sqlx::query_as(COUNTS).fetch_one(&mut **tx).await.map_err(err("counting"))?
         });
@@ -252,27 +165,31 @@ impl Tx {
         })
     }
 
-    async fn games_after(&mut self, after: &str) -> Result<Vec<GameRow>, StoreError> {
+    pub(super) async fn games_after(&mut self, after: &str) -> Result<Vec<GameRow>, StoreError> {
         each!(tx self, tx => sqlx::query_as(GAMES).bind(after).bind(PAGE).fetch_all(&mut **tx).await)
             .map_err(err("reading games"))
     }
 
-    async fn events_of(&mut self, first: &str, last: &str) -> Result<Vec<EventRow>, StoreError> {
+    pub(super) async fn events_of(
+        &mut self,
+        first: &str,
+        last: &str,
+    ) -> Result<Vec<EventRow>, StoreError> {
         each!(tx self, tx => sqlx::query_as(EVENTS).bind(first).bind(last).fetch_all(&mut **tx).await)
             .map_err(err("reading events"))
     }
 
-    async fn competitions(&mut self) -> Result<Vec<CompetitionRow>, StoreError> {
+    pub(super) async fn competitions(&mut self) -> Result<Vec<CompetitionRow>, StoreError> {
         each!(tx self, tx => sqlx::query_as(COMPETITIONS).fetch_all(&mut **tx).await)
             .map_err(err("reading competitions"))
     }
 
-    async fn heartbeat(&mut self) -> Result<Option<i64>, StoreError> {
+    pub(super) async fn heartbeat(&mut self) -> Result<Option<i64>, StoreError> {
         each!(tx self, tx => sqlx::query_scalar(HEARTBEAT).fetch_optional(&mut **tx).await)
             .map_err(err("reading the heartbeat"))
     }
 
-    async fn empty(&mut self) -> Result<(), StoreError> {
+    pub(super) async fn empty(&mut self) -> Result<(), StoreError> {
         for sql in EMPTY {
             each!(tx self, tx => sqlx::query(sql).execute(&mut **tx).await.map(|_| ()))
                 .map_err(err("emptying the destination"))?;
@@ -280,7 +197,7 @@ impl Tx {
         Ok(())
     }
 
-    async fn insert_games(
+    pub(super) async fn insert_games(
         &mut self,
         games: &[GameRow],
         events: &[EventRow],
@@ -303,7 +220,7 @@ impl Tx {
         Ok(())
     }
 
-    async fn insert_rest(
+    pub(super) async fn insert_rest(
         &mut self,
         competitions: &[CompetitionRow],
         heartbeat: Option<i64>,
@@ -321,14 +238,14 @@ impl Tx {
         Ok(())
     }
 
-    async fn commit(self) -> Result<(), StoreError> {
+    pub(super) async fn commit(self) -> Result<(), StoreError> {
         each!(tx self, tx => tx.commit().await).map_err(err("committing"))
     }
 }
 
 /// A page of games and their events on PostgreSQL: two statements of arrays (a statement
 /// per row made a copy a round trip per event, 3,500 events/s on loopback).
-async fn insert_postgres(
+pub(super) async fn insert_postgres(
     tx: &mut Transaction<'static, Postgres>,
     games: &[GameRow],
     events: &[EventRow],
@@ -363,77 +280,4 @@ async fn insert_postgres(
     .await
     .map_err(|e| StoreError(format!("writing the events of games from {first}: {e}")))?;
     Ok(())
-}
-
-/// What a copy did.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Copied {
-    /// What the source held (and the destination holds now).
-    pub counts: Counts,
-    /// Whether the destination had data, deleted first (`force`).
-    pub replaced: Option<Counts>,
-}
-
-/// Copies everything from `from` to `to`. `progress(games copied, games in all)` is called
-/// after each page.
-///
-/// # Errors
-///
-/// If either side cannot be opened, the destination is not empty and `force` is not set,
-/// a read or write fails (then the destination holds the pages committed so far: copy again
-/// with `force`), or the counts differ at the end.
-pub async fn copy(
-    from: &Location,
-    to: &Location,
-    force: bool,
-    progress: impl Fn(u64, u64),
-) -> Result<Copied, StoreError> {
-    if from == to {
-        return Err(StoreError(format!(
-            "{from}: source and destination are the same"
-        )));
-    }
-    let source = Db::open(from, false).await?;
-    let destination = Db::open(to, true).await?;
-    let mut read = source.snapshot().await?;
-    let counts = read.counts().await?;
-    let mut write = destination.begin().await?;
-    let there = write.counts().await?;
-    let replaced = if there.is_empty() {
-        None
-    } else if force {
-        write.empty().await?;
-        Some(there)
-    } else {
-        return Err(StoreError(format!(
-            "{to} is not empty ({there}); --force deletes that and copies"
-        )));
-    };
-    let total = u64::try_from(counts.games).unwrap_or(0);
-    let mut done = 0u64;
-    let mut after = String::new();
-    loop {
-        let games = read.games_after(&after).await?;
-        let (Some(first), Some(last)) = (games.first(), games.last()) else {
-            break;
-        };
-        let events = read.events_of(&first.0, &last.0).await?;
-        write.insert_games(&games, &events).await?;
-        write.commit().await?;
-        write = destination.begin().await?;
-        done += games.len() as u64;
-        progress(done, total);
-        after = last.0.clone();
-    }
-    write
-        .insert_rest(&read.competitions().await?, read.heartbeat().await?)
-        .await?;
-    write.commit().await?;
-    let copied = destination.begin().await?.counts().await?;
-    if copied != counts {
-        return Err(StoreError(format!(
-            "the copy differs: {from} holds {counts}, {to} holds {copied}"
-        )));
-    }
-    Ok(Copied { counts, replaced })
 }

@@ -59,7 +59,7 @@ impl ClusterOpt {
         Ok(format!("http://{listen}"))
     }
 
-    pub(super) fn check(&self) -> Result<(), String> {
+    pub(crate) fn check(&self) -> Result<(), String> {
         if self.renew_ms == 0 || self.renew_ms.saturating_mul(3) > self.lease_ms {
             return Err(format!(
                 "--renew-ms {} must be at most a third of --lease-ms {}",
