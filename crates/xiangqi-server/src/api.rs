@@ -311,22 +311,21 @@ async fn act(
     action: Action,
 ) -> Result<Response, ApiError> {
     let room = room(app, id).await?;
-    let actor = if matches!(action, Action::Arbiter(_))
-        && crate::cluster::forward::competition_arbiter(app, headers)
-    {
-        Actor::Arbiter
-    } else {
-        let game = GameId::parse(id).ok_or(ApiError::NotFound)?;
-        actor_of(app, &room, &game, bearer(headers)?)
-            .await
-            .ok_or(ApiError::WrongToken)?
-    };
+    let actor =
+        if action.is_arbiters() && crate::cluster::forward::competition_arbiter(app, headers) {
+            Actor::Arbiter
+        } else {
+            let game = GameId::parse(id).ok_or(ApiError::NotFound)?;
+            actor_of(app, &room, &game, bearer(headers)?)
+                .await
+                .ok_or(ApiError::WrongToken)?
+        };
     // The arbiter's token may enter moves (over-the-board scoring); the players' other
     // actions are theirs alone.
-    if actor == Actor::Arbiter && !matches!(action, Action::Move { .. } | Action::Arbiter(_)) {
+    if actor == Actor::Arbiter && !matches!(action, Action::Move { .. }) && !action.is_arbiters() {
         return Err(ApiError::WrongToken);
     }
-    if matches!(action, Action::Arbiter(_)) && actor != Actor::Arbiter {
+    if action.is_arbiters() && actor != Actor::Arbiter {
         return Err(ApiError::WrongToken);
     }
     arrive(&room, actor).await?;
@@ -362,7 +361,8 @@ async fn arbiter(
     bytes: Bytes,
 ) -> Result<Response, ApiError> {
     let action = parse_arbiter(&bytes)?;
-    act(&app, &id, &headers, Action::Arbiter(action)).await
+    let action = crate::desk_signer::signed(&app, &id, bearer(&headers).ok(), action).await;
+    act(&app, &id, &headers, action).await
 }
 
 async fn resign(

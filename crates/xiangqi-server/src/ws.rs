@@ -452,7 +452,13 @@ impl Connection {
                     None => error_text(&ApiError::WrongToken, None),
                 });
             }
-            ClientMessage::Arbiter { request, id } => (Action::Arbiter(request), id),
+            ClientMessage::Arbiter { request, id } => {
+                let token = self.token.as_deref();
+                (
+                    crate::desk_signer::signed(&self.app, self.id.as_str(), token, request).await,
+                    id,
+                )
+            }
             ClientMessage::Move { mv, id } => (
                 Action::Move {
                     text: mv,
@@ -471,8 +477,10 @@ impl Connection {
             return Reply::Send(error_text(&ApiError::MissingToken, id));
         };
         let allowed = match (&action, actor) {
-            (Action::Arbiter(_), Actor::Arbiter) | (Action::Move { .. }, _) => true,
-            (_, Actor::Arbiter) | (Action::Arbiter(_), _) => false,
+            (a, Actor::Arbiter) if a.is_arbiters() => true,
+            (Action::Move { .. }, _) => true,
+            (a, _) if a.is_arbiters() => false,
+            (_, Actor::Arbiter) => false,
             _ => true,
         };
         if !allowed {

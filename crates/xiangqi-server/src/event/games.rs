@@ -131,6 +131,10 @@ pub fn game_ended(app: &Arc<AppState>, id: &GameId, ruling: &Ruling) {
     let Some(outcome) = outcome_of_ruling(ruling) else {
         return;
     };
+    // 除名 (1960 §18 九): the loser also leaves the event (`disqualification.rs`).
+    let disqualified = ruling
+        .offender
+        .filter(|_| ruling.reason == "disqualification");
     on_board(app, id, "result", move |c, round, board| {
         let waiting = c
             .boards
@@ -141,7 +145,13 @@ pub fn game_ended(app: &Arc<AppState>, id: &GameId, ruling: &Ruling) {
         if !waiting {
             return Ok(false);
         }
-        c.set_result(round, board, outcome).map(|()| true)
+        c.set_result(round, board, outcome)?;
+        if let Some(side) = disqualified
+            && let Err(e) = c.disqualify(round, board, side)
+        {
+            tracing::warn!(error = %e.0, "a disqualified player could not leave his event");
+        }
+        Ok(true)
     });
 }
 

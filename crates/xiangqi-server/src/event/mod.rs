@@ -25,6 +25,7 @@ pub mod api;
 pub mod arbiters;
 pub mod bracket;
 pub mod cards;
+pub mod disqualification;
 pub mod fouls;
 pub mod games;
 pub mod groups;
