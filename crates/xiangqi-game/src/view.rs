@@ -90,7 +90,7 @@ pub struct GameView {
     /// A declared move limit (1960 §12): `{rounds, from_ply, ends_at_ply, rounds_left, captures}`.
     pub move_limit: Option<serde_json::Value>,
     /// An expired limit awaiting the arbiter's ruling (1960 §12 四): `{changes, changed,
-    /// summary_zh, rule}`, the book's criteria measured against the noted position.
+    /// summary_zh, rule, rule_zh}`, the book's criteria measured against the noted position.
     pub limit_judgment: Option<serde_json::Value>,
     /// The moves the side to move is bound to by a touch or a correction (1960 §7 四, 五).
     pub binding: Option<crate::touch::Binding>,
@@ -165,6 +165,7 @@ impl Game {
             serde_json::json!({
                 "changes": c, "changed": c.any(), "summary_zh": c.chinese(),
                 "rule": "1960 rules §12 四 (如局势仍无新的变化，判为和局；但当局势出现新的变化（如一方失子或棋子处于险境，士、象不归宫，将、帅被威胁等），裁判员应根据情况重限着数，或不限着数继续进行比赛)",
+                "rule_zh": "1960年规则第十二节四：限着数目届满，如局势仍无新的变化，判为和局；但当局势出现新的变化（如一方失子或棋子处于险境，士、象不归宫，将、帅被威胁等），裁判员应根据情况重限着数，或不限着数继续进行比赛。",
             })
         });
         GameView {
