@@ -138,11 +138,44 @@ impl Game {
     }
 
     /// The moves the side to move is bound to by a touch or a correction.
+    ///
+    /// ```
+    /// use xiangqi_game::{Action, Actor, ArbiterAction, Event, Game};
+    /// let mut game = Game::from_created(&Event::Created {
+    ///     control: "10m".into(),
+    ///     rules: Default::default(),
+    ///     fen: xiangqi::Position::start().fen(),
+    ///     created_unix_ms: 0,
+    ///     options: Default::default(),
+    /// }).unwrap();
+    /// let touch = Action::Arbiter(ArbiterAction::Touch { squares: vec!["b0".into()] });
+    /// for e in game.decide_as(Actor::Arbiter, &touch, 0).events {
+    ///     game.apply(&e);
+    /// }
+    /// assert_eq!(game.binding().unwrap().moves, ["b0a2", "b0c2"]);
+    /// ```
     pub fn binding(&self) -> Option<&Binding> {
         self.desk.binding.as_ref()
     }
 
     /// Each side's warnings.
+    ///
+    /// ```
+    /// use xiangqi_clock::Side;
+    /// use xiangqi_game::{Action, Actor, ArbiterAction, Event, Game};
+    /// let mut game = Game::from_created(&Event::Created {
+    ///     control: "10m".into(),
+    ///     rules: Default::default(),
+    ///     fen: xiangqi::Position::start().fen(),
+    ///     created_unix_ms: 0,
+    ///     options: Default::default(),
+    /// }).unwrap();
+    /// let warn = Action::Arbiter(ArbiterAction::Warn { side: Side::Black, note: String::new() });
+    /// for e in game.decide_as(Actor::Arbiter, &warn, 0).events {
+    ///     game.apply(&e);
+    /// }
+    /// assert_eq!((game.warnings().red, game.warnings().black), (0, 1));
+    /// ```
     pub fn warnings(&self) -> xiangqi_clock::BySide<u32> {
         self.desk.warnings
     }

@@ -30,6 +30,15 @@ impl Event {
     }
 
     /// The official named on the event, if any.
+    ///
+    /// ```
+    /// use xiangqi_game::{ArbiterRole, Event, Signer};
+    /// let by = Signer { role: ArbiterRole::Board, name: "李".into() };
+    /// let mut e = Event::Warned { side: xiangqi_clock::Side::Red, note: String::new(), count: 1, ply: 0, by: None };
+    /// assert_eq!(e.signer(), None);
+    /// e.sign(&by);
+    /// assert_eq!(e.signer(), Some(by));
+    /// ```
     pub fn signer(&self) -> Option<Signer> {
         self.clone().slot().and_then(Option::take)
     }

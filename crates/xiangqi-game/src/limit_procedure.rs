@@ -198,6 +198,29 @@ impl Game {
     }
 
     /// The expired limit awaiting the arbiter's ruling, with the book's criteria.
+    ///
+    /// ```
+    /// use xiangqi_clock::Side;
+    /// use xiangqi_game::{Action, Actor, ArbiterAction, Event, Game};
+    /// let mut game = Game::from_created(&Event::Created {
+    ///     control: "10m".into(),
+    ///     rules: Default::default(),
+    ///     fen: xiangqi::Position::start().fen(),
+    ///     created_unix_ms: 0,
+    ///     options: Default::default(),
+    /// }).unwrap();
+    /// let limit = Action::Arbiter(ArbiterAction::MoveLimit { rounds: 1 });
+    /// for e in game.decide_as(Actor::Arbiter, &limit, 0).events {
+    ///     game.apply(&e);
+    /// }
+    /// for (side, mv) in [(Side::Red, "h2e2"), (Side::Black, "h9g7")] {
+    ///     let play = Action::Move { text: mv.into(), lag_ms: 0 };
+    ///     for e in game.decide(side, &play, 1_000).events {
+    ///         game.apply(&e);
+    ///     }
+    /// }
+    /// assert!(!game.limit_pending().unwrap().any(), "no new change: the book's draw");
+    /// ```
     pub fn limit_pending(&self) -> Option<&LimitChanges> {
         self.desk.limit_pending.as_ref()
     }
