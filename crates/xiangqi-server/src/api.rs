@@ -361,7 +361,7 @@ async fn arbiter(
     bytes: Bytes,
 ) -> Result<Response, ApiError> {
     let action = parse_arbiter(&bytes)?;
-    let action = crate::desk_signer::signed(&app, &id, bearer(&headers).ok(), action).await;
+    let action = crate::event::games::signed(&app, &id, bearer(&headers).ok(), action).await;
     act(&app, &id, &headers, action).await
 }
 

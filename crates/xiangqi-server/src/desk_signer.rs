@@ -4,21 +4,17 @@
 //! with his name (`event/officials.rs`); for a game outside any event: the game's arbiter
 //! link. The game stores the name in each event it decides (`xiangqi_game::Signer`).
 
-use std::sync::Arc;
-
-use xiangqi_game::{Action, ArbiterAction, ArbiterRole, Signer};
+use xiangqi_game::{ArbiterRole, Signer};
 
 use crate::event::arbiters::OfficialRole;
-use crate::ids::{GameId, TokenHash};
-use crate::server::AppState;
+use crate::event::model::Competition;
+use crate::ids::TokenHash;
 
-/// The official `token` names on game `game`; `None` if the token is no official's.
-pub async fn signer(app: &Arc<AppState>, game: &GameId, token: &str) -> Option<Signer> {
-    let all = app.events.lock().await;
+/// The official `token` names in event `c` (whose game is acted on); `None` if the token
+/// is no official's of the event. The room's own arbiter token signs as
+/// [`ArbiterRole::Game`] (`event::games::signed`).
+pub fn signer_in(c: &Competition, token: &str) -> Option<Signer> {
     let is = |hex: &str| TokenHash::from_hex(hex).is_some_and(|h| h.matches(token));
-    let c = all
-        .values()
-        .find(|c| c.board_of_game(game.as_str()).is_some())?;
     let named = |role, name: &str| {
         Some(Signer {
             role,
@@ -37,28 +33,4 @@ pub async fn signer(app: &Arc<AppState>, game: &GameId, token: &str) -> Option<S
         OfficialRole::Board => ArbiterRole::Board,
     };
     named(role, &o.name)
-}
-
-/// The arbiter's `action` as the game takes it: signed with the official the token names,
-/// else with the game's own arbiter (the only other token that reaches an arbiter action).
-pub async fn signed(
-    app: &Arc<AppState>,
-    id: &str,
-    token: Option<&str>,
-    action: ArbiterAction,
-) -> Action {
-    let Some(token) = token else {
-        return Action::Arbiter(action);
-    };
-    let by = match GameId::parse(id) {
-        Some(game) => signer(app, &game, token).await,
-        None => None,
-    };
-    Action::Signed {
-        by: by.unwrap_or(Signer {
-            role: ArbiterRole::Game,
-            name: String::new(),
-        }),
-        action,
-    }
 }

@@ -455,7 +455,7 @@ impl Connection {
             ClientMessage::Arbiter { request, id } => {
                 let token = self.token.as_deref();
                 (
-                    crate::desk_signer::signed(&self.app, self.id.as_str(), token, request).await,
+                    crate::event::games::signed(&self.app, self.id.as_str(), token, request).await,
                     id,
                 )
             }

@@ -163,6 +163,34 @@ pub fn game_fouls(app: &Arc<AppState>, id: &GameId, fouls: xiangqi_clock::BySide
     });
 }
 
+/// The arbiter's `action` on game `id` as the game takes it: signed with the official the
+/// token names in the event that plays the game (`desk_signer.rs`), else with the game's own
+/// arbiter (the only other token that reaches an arbiter action); unsigned without a token
+/// (a competition's action forwarded by another node).
+pub async fn signed(
+    app: &Arc<AppState>,
+    id: &str,
+    token: Option<&str>,
+    action: xiangqi_game::ArbiterAction,
+) -> xiangqi_game::Action {
+    let Some(token) = token else {
+        return xiangqi_game::Action::Arbiter(action);
+    };
+    let by = {
+        let all = app.events.lock().await;
+        all.values()
+            .find(|c| c.board_of_game(id).is_some())
+            .and_then(|c| crate::desk_signer::signer_in(c, token))
+    };
+    xiangqi_game::Action::Signed {
+        by: by.unwrap_or(xiangqi_game::Signer {
+            role: xiangqi_game::ArbiterRole::Game,
+            name: String::new(),
+        }),
+        action,
+    }
+}
+
 /// Who `token` is on game `game` by the event that plays it, when the game itself does not
 /// hold it: the organiser (the arbiter of his event's games), the event arbiter (the chief),
 /// a deputy, the board's assigned arbiter (`officials.rs`), or a player whose link was
