@@ -3,6 +3,7 @@
 // of the arbiter's link, with a button for every action of POST /api/games/{id}/arbiter.
 
 import { renderDesk } from "./desk.js";
+import { byText, procedureEventText } from "./desk-procedures.js";
 import { currentLang } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
@@ -133,8 +134,12 @@ export function at(key, ...args) {
   return typeof entry === "function" ? entry(...args) : entry;
 }
 
-/** One arbiter event in words. */
+/** One arbiter event in words, naming who took it. */
 export function eventText(e) {
+  return (procedureEventText(e) ?? baseText(e)) + byText(e.by);
+}
+
+function baseText(e) {
   switch (e.kind) {
     case "foul": return at("ev_foul", at(e.side), at(e.foul), e.count) + (e.note ? ` — ${e.note}` : "");
     case "move_limit_declared": return at("ev_limit", e.rounds);

@@ -5,6 +5,7 @@
 // move. The desk is drawn here, into the page's #arbiter-desk.
 
 import { currentLang } from "./i18n.js";
+import { buildProcedures, renderProcedures, wireProcedures } from "./desk-procedures.js";
 
 const TEXT = {
   zh: {
@@ -92,8 +93,6 @@ function build(desk) {
   move.hidden = true;
   desk.appendChild(move);
   desk.appendChild(row(sides("at-foul-side"), select("at-foul-kind", FOULS), note("at-foul-note"), button("at-foul", "foul")));
-  const rounds = node("input", { id: "at-rounds", type: "number", min: "1", max: "500", value: "40" });
-  desk.appendChild(row(rounds, node("span", { "data-dt": "rounds" }, dt("rounds")), button("at-limit", "move_limit")));
   desk.appendChild(row(button("at-pause", "pause"), button("at-resume", "resume"), button("at-adjourn", "adjourn")));
   const seconds = node("input", { id: "at-seconds", type: "number", value: "60", step: "1", min: "-7200", max: "7200" });
   desk.appendChild(row(sides("at-time-side"), seconds, node("span", { "data-dt": "seconds" }, dt("seconds")), note("at-time-note"), button("at-time", "time")));
@@ -102,6 +101,7 @@ function build(desk) {
   desk.appendChild(row(sides("at-forfeit-side"), select("at-forfeit-reason", ["late_arrival", "misconduct", "refusal"]), button("at-forfeit", "forfeit", "danger")));
   desk.appendChild(row(select("at-result", ["red_wins", "black_wins", "draw"]), note("at-adjudicate-note"), button("at-adjudicate", "adjudicate", "danger")));
   desk.appendChild(row(button("at-repetition-draw", "repetition_draw")));
+  buildProcedures(desk);
   const confirmBox = node("div", { id: "at-confirm", class: "desk-confirm", hidden: "", role: "alertdialog" });
   confirmBox.appendChild(node("p", { id: "at-confirm-text" }));
   confirmBox.appendChild(row(button("at-confirm-yes", "confirm", "danger"), button("at-confirm-no", "cancel")));
@@ -135,6 +135,7 @@ export function renderDesk(s) {
     $("at-ply").value = String(Math.max(0, s.moves.length - 1));
     $("at-ply").max = String(Math.max(0, s.moves.length - 1));
   }
+  renderProcedures(s);
   if (over) setScoring(false);
 }
 
@@ -187,7 +188,6 @@ export function wireDesk(act, move, redraw = () => {}) {
     if (state && count >= state.foul_limit) ask(dt("will_foul_end", dt(request.side), count), request, act, null);
     else act(request);
   };
-  $("at-limit").onclick = () => act({ action: "move_limit", rounds: Number($("at-rounds").value) });
   $("at-pause").onclick = () => act({ action: "pause" });
   $("at-resume").onclick = () => act({ action: "resume" });
   $("at-adjourn").onclick = () => act({ action: "adjourn" });
@@ -226,5 +226,6 @@ export function wireDesk(act, move, redraw = () => {}) {
     $("at-confirm").hidden = true;
     pending = null;
   };
+  wireProcedures(act, (text, request, noteId) => ask(text, request, act, noteId), () => state);
   setScoring(false);
 }

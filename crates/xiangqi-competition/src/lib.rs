@@ -18,6 +18,7 @@
 pub mod arbiters;
 pub mod bracket;
 pub mod cards;
+pub mod disqualification;
 pub mod create_event;
 pub mod error;
 pub mod fouls;

@@ -109,6 +109,9 @@ pub struct Ruling {
     /// A claimed repetition draw: `red`, `black` or `arbiter`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub claimed_by: Option<Claimant>,
+    /// The official who ruled it, for an ending by the arbiter's action.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub by: Option<super::signer::Signer>,
 }
 
 impl Ruling {
@@ -125,6 +128,7 @@ impl Ruling {
             cycle: None,
             ordered_at: None,
             claimed_by: None,
+            by: None,
         }
     }
 
@@ -147,6 +151,7 @@ impl Ruling {
             cycle: None,
             ordered_at: None,
             claimed_by: None,
+            by: None,
         }
     }
 
@@ -176,6 +181,7 @@ impl Ruling {
             cycle: None,
             ordered_at: None,
             claimed_by: None,
+            by: None,
         }
     }
 }
@@ -389,5 +395,6 @@ fn convert(ruling: &xiangqi_referee::Ruling) -> Ruling {
         cycle: ruling.cycle.clone(),
         ordered_at: ruling.ordered_at,
         claimed_by: ruling.claimed_by,
+        by: None,
     }
 }

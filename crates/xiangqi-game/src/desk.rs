@@ -8,7 +8,7 @@
 use serde::{Deserialize, Serialize};
 use xiangqi_clock::Side;
 
-use super::arbiter::{GameResult, Ruling, title, zh};
+use super::limit::{LimitGround, LimitVerdict};
 
 /// A foul the arbiter records (犯规).
 ///
@@ -90,7 +90,7 @@ pub enum ForfeitReason {
 }
 
 impl ForfeitReason {
-    fn name(self) -> &'static str {
+    pub(super) fn name(self) -> &'static str {
         match self {
             ForfeitReason::LateArrival => "late_arrival",
             ForfeitReason::Misconduct => "misconduct",
@@ -131,10 +131,86 @@ pub enum ArbiterAction {
         #[serde(default)]
         note: String,
     },
-    /// Declare a move limit of `rounds` (1960 §12; 40 in the general case, §12 三).
+    /// Record that a player asked for a move limit, or that the arbiter sees the need (1960
+    /// §12 一): `side` is the player who asked, absent on the arbiter's own ground.
+    LimitRequest {
+        /// The ground.
+        ground: LimitGround,
+        /// Who asked (一(一), 一(二)).
+        #[serde(default)]
+        side: Option<Side>,
+    },
+    /// Declare a move limit of `rounds` (1960 §12 二; 40 in the general case, §12 三): the
+    /// clocks stop, the position and side to move are noted, the limit told, the clocks
+    /// restart.
     MoveLimit {
         /// Rounds (moves by each side).
         rounds: u32,
+    },
+    /// Rule on an expired limit (1960 §12 四).
+    LimitRuling {
+        /// Draw, a new limit, or play on.
+        verdict: LimitVerdict,
+        /// The new limit's rounds (`new_limit`; 40 if absent, §12 三).
+        #[serde(default)]
+        rounds: Option<u32>,
+        /// Why; needed when the ruling goes against the criteria found.
+        #[serde(default)]
+        note: String,
+    },
+    /// Lift the limit in force.
+    LiftLimit {
+        /// Why.
+        #[serde(default)]
+        note: String,
+    },
+    /// Record pieces the player to move touched, in order, after those already recorded
+    /// this turn (1960 §7 四, current 5.1–5.5).
+    Touch {
+        /// The squares, ICCS (`h2`), in the order touched.
+        squares: Vec<String>,
+    },
+    /// Withdraw this turn's touch record (the player said 「我来摆正」 first, 1960 §7 四; 5.6).
+    Untouch {
+        /// Why.
+        #[serde(default)]
+        note: String,
+    },
+    /// Correct a move that broke the rules (1960 §7 五): moves from `from_ply` on are taken
+    /// back and the replay must move the same piece, unless it cannot move.
+    Correct {
+        /// The ply of the wrong move (0 = the first move).
+        from_ply: u32,
+        /// Why.
+        #[serde(default)]
+        note: String,
+    },
+    /// Warn a player (警告, 1960 §18 九; current 8.8).
+    Warn {
+        /// Who.
+        side: Side,
+        /// Why.
+        #[serde(default)]
+        note: String,
+    },
+    /// Disqualify a player (除名, 1960 §18 九; current 8.8): he loses this game and takes no
+    /// further part in the event.
+    Disqualify {
+        /// Who.
+        side: Side,
+        /// Why.
+        #[serde(default)]
+        note: String,
+    },
+    /// Rule on a sealed move that is wrong or unclear (1960 §4 一(六)): with `meant`, the
+    /// sealer explained it and the move he meant stands; without, he loses.
+    SealedError {
+        /// The move the sealer explained he meant.
+        #[serde(default)]
+        meant: Option<String>,
+        /// Why.
+        #[serde(default)]
+        note: String,
     },
     /// Forfeit a side.
     Forfeit {
@@ -195,10 +271,29 @@ impl ArbiterAction {
             ArbiterAction::Time { ms, .. } if *ms == 0 || ms.unsigned_abs() > 86_400_000 => Err(
                 format!("ms {ms}: expected a non-zero amount of at most a day"),
             ),
+            ArbiterAction::LimitRuling {
+                rounds: Some(rounds),
+                ..
+            } if !(1..=500).contains(rounds) => Err(format!("rounds {rounds}: expected 1 to 500")),
+            ArbiterAction::LimitRequest { ground, side }
+                if ground.player_asks() != side.is_some() =>
+            {
+                Err("side: the player who asked, on grounds undecided and dominant only".into())
+            }
+            ArbiterAction::Touch { squares } if squares.is_empty() || squares.len() > 32 => {
+                Err("squares: 1 to 32 squares".into())
+            }
             ArbiterAction::Foul { note, .. }
             | ArbiterAction::Adjudicate { note, .. }
             | ArbiterAction::Time { note, .. }
             | ArbiterAction::Takeback { note, .. }
+            | ArbiterAction::LimitRuling { note, .. }
+            | ArbiterAction::LiftLimit { note }
+            | ArbiterAction::Untouch { note }
+            | ArbiterAction::Correct { note, .. }
+            | ArbiterAction::Warn { note, .. }
+            | ArbiterAction::Disqualify { note, .. }
+            | ArbiterAction::SealedError { note, .. }
                 if !note_ok(note) =>
             {
                 Err("note: at most 500 characters".into())
@@ -208,151 +303,10 @@ impl ArbiterAction {
     }
 }
 
-fn with_note(text: String, note: &str) -> String {
+pub(super) fn with_note(text: String, note: &str) -> String {
     if note.is_empty() {
         text
     } else {
         format!("{text} ({note})")
-    }
-}
-
-impl Ruling {
-    /// The offender reached the foul limit (4.1.8: 在同一棋局中，三次"犯规"; 2.4(4): 两次).
-    ///
-    /// ```
-    /// use xiangqi_clock::Side;
-    /// use xiangqi_game::{GameResult, Ruling};
-    /// let r = Ruling::fouls(Side::Black, 3, 31);
-    /// assert_eq!((r.result, r.reason.as_str()), (GameResult::RedWins, "fouls"));
-    /// ```
-    pub fn fouls(offender: Side, count: u32, ply: u32) -> Ruling {
-        Ruling {
-            result: GameResult::win_for(offender.other()),
-            reason: "fouls".into(),
-            ply,
-            offender: Some(offender),
-            rule: "current rules 4.1.8 (在同一棋局中，三次“犯规”)".into(),
-            explanation: format!(
-                "{} committed foul number {count} and loses.",
-                title(offender)
-            ),
-            explanation_zh: format!("{}方第{count}次犯规，判负。", zh(offender)),
-            cycle: None,
-            ordered_at: None,
-            claimed_by: None,
-        }
-    }
-
-    /// A declared move limit ran out with no capture (1960 §12 四).
-    pub fn move_limit(rounds: u32, ply: u32) -> Ruling {
-        Ruling {
-            result: GameResult::Draw,
-            reason: "move_limit".into(),
-            ply,
-            offender: None,
-            rule: "1960 rules §12 四 (限着数目届满，如局势仍无新的变化，判为和局)".into(),
-            explanation: format!(
-                "The arbiter's limit of {rounds} moves ran out without a capture: draw."
-            ),
-            explanation_zh: format!("限着{rounds}回合届满，局势无新的变化，判和。"),
-            cycle: None,
-            ordered_at: None,
-            claimed_by: None,
-        }
-    }
-
-    /// Forfeit by the arbiter (4.1.5, 4.1.10, 1960 §14).
-    pub fn forfeit(loser: Side, reason: ForfeitReason, ply: u32) -> Ruling {
-        let (rule, en, cn) = match reason {
-            ForfeitReason::LateArrival => (
-                "current rules 4.1.5 (超过了比赛规定的迟到判负时限)",
-                "arrived too late",
-                "迟到超过判负时限",
-            ),
-            ForfeitReason::Misconduct => (
-                "current rules 4.1.10 (严重违反纪律)",
-                "serious misconduct",
-                "严重违反纪律",
-            ),
-            ForfeitReason::Refusal => (
-                "current rules 4.1.10 (拒绝遵守本规则); 1960 rules §14 (拒绝走以后的各局)",
-                "refused to play on or to keep the rules",
-                "拒绝遵守规则或拒绝续弈",
-            ),
-        };
-        Ruling {
-            result: GameResult::win_for(loser.other()),
-            reason: reason.name().into(),
-            ply,
-            offender: Some(loser),
-            rule: rule.into(),
-            explanation: format!("{} loses: {en}.", title(loser)),
-            explanation_zh: format!("{}方{cn}，判负。", zh(loser)),
-            cycle: None,
-            ordered_at: None,
-            claimed_by: None,
-        }
-    }
-
-    /// Neither player arrived in time (4.1.5): both lose (scored `--` by events, 1960 §13).
-    pub fn both_late(ply: u32) -> Ruling {
-        Ruling {
-            result: GameResult::BothLose,
-            reason: "late_arrival".into(),
-            ply,
-            offender: None,
-            rule: "current rules 4.1.5 (超过了比赛规定的迟到判负时限)".into(),
-            explanation: "Neither player arrived in time: both lose.".into(),
-            explanation_zh: "双方均迟到超过判负时限，均判负。".into(),
-            cycle: None,
-            ordered_at: None,
-            claimed_by: None,
-        }
-    }
-
-    /// The arbiter ruled on the game (1960 §14: 由裁判员根据中止时的局面加以审议).
-    pub fn adjudication(result: Adjudged, note: &str, ply: u32) -> Ruling {
-        let (result, en, cn) = match result {
-            Adjudged::RedWins => (GameResult::RedWins, "Red wins", "红胜"),
-            Adjudged::BlackWins => (GameResult::BlackWins, "Black wins", "黑胜"),
-            Adjudged::Draw => (GameResult::Draw, "draw", "和棋"),
-        };
-        Ruling {
-            result,
-            reason: "adjudication".into(),
-            ply,
-            offender: None,
-            rule: "1960 rules §14 (由裁判员根据中止时的局面加以审议); §18 八 (解决比赛过程中的一切纠纷)"
-                .into(),
-            explanation: with_note(format!("Adjudicated by the arbiter: {en}."), note),
-            explanation_zh: with_note(format!("裁判员裁定：{cn}。"), note),
-            cycle: None,
-            ordered_at: None,
-            claimed_by: None,
-        }
-    }
-}
-
-/// A declared move limit in force (1960 §12).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct MoveLimit {
-    /// Rounds allowed.
-    pub rounds: u32,
-    /// The ply it was declared at.
-    pub from_ply: u32,
-    /// Captures since.
-    pub captures: u32,
-}
-
-impl MoveLimit {
-    /// The ply at which it runs out.
-    ///
-    /// ```
-    /// use xiangqi_game::MoveLimit;
-    /// let limit = MoveLimit { rounds: 20, from_ply: 60, captures: 0 };
-    /// assert_eq!(limit.ends_at(), 100);
-    /// ```
-    pub fn ends_at(&self) -> u32 {
-        self.from_ply.saturating_add(self.rounds.saturating_mul(2))
     }
 }

@@ -6,7 +6,10 @@ use xiangqi_referee::RuleSet;
 
 use super::arbiter::Ruling;
 use super::desk::FoulKind;
+use super::limit::{LimitChanges, LimitGround, LimitVerdict};
 use super::options::GameOptions;
+use super::signer::Signer;
+use super::touch::Binding;
 
 /// One change to a game. A game *is* its events: replaying them through
 /// [`Game::apply`](super::Game::apply) rebuilds it exactly, clocks included, because every
@@ -139,32 +142,157 @@ pub enum Event {
         count: u32,
         /// The ply (moves played) when it was recorded.
         ply: u32,
+        /// Who took the action (see [`Signer`]).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        by: Option<Signer>,
     },
-    /// The arbiter declared a move limit (限着, 1960 §12): `rounds` moves by each side from
-    /// `ply`.
+    /// The arbiter declared a move limit (限着, 1960 §12 二): `rounds` moves by each side from
+    /// `ply`, with the position noted (`fen`, its side to move `to_move`).
     MoveLimitDeclared {
         /// The rounds allowed.
         rounds: u32,
         /// The ply when declared.
         ply: u32,
+        /// The position noted (1960 §12 二: 记下局势); empty in older games.
+        #[serde(default, skip_serializing_if = "String::is_empty")]
+        fen: String,
+        /// The side to move then (注明轮到何方走).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        to_move: Option<Side>,
+        /// Who took the action (see [`Signer`]).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        by: Option<Signer>,
     },
-    /// A declared limit ran out after captures: the arbiter is told, play goes on (1960 §12
-    /// 四: "重限着数，或不限着数继续进行比赛").
+    /// A declared limit ran out (1960 §12 四). With `changes`, the clocks stop and the
+    /// arbiter must judge ([`Event::LimitJudged`]); without (older games), play went on.
     MoveLimitExpired {
         /// The ply.
         ply: u32,
         /// Captures since the declaration.
         captures: u32,
+        /// The book's criteria of a new change, measured against the noted position.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        changes: Option<LimitChanges>,
+    },
+    /// A player asked for a move limit, or the arbiter sees the need (1960 §12 一).
+    LimitRequested {
+        /// The ground.
+        ground: LimitGround,
+        /// The player who asked.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        side: Option<Side>,
+        /// The ply.
+        ply: u32,
+        /// Who recorded it.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        by: Option<Signer>,
+    },
+    /// The arbiter judged an expired limit (1960 §12 四); a draw is followed by the `ended`
+    /// event, a new limit by its declaration.
+    LimitJudged {
+        /// The ruling.
+        verdict: LimitVerdict,
+        /// Whether the criteria had found a new change.
+        changed: bool,
+        /// The arbiter's words.
+        #[serde(default)]
+        note: String,
+        /// The ply.
+        ply: u32,
+        /// Who judged.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        by: Option<Signer>,
+    },
+    /// The arbiter lifted the limit in force.
+    MoveLimitLifted {
+        /// The ply.
+        ply: u32,
+        /// Why.
+        #[serde(default)]
+        note: String,
+        /// Who.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        by: Option<Signer>,
+    },
+    /// The arbiter recorded pieces touched; the side to move is bound (1960 §7 四, 5.1–5.5).
+    Touched {
+        /// The binding: every square touched this turn, in order, and the moves allowed.
+        binding: Binding,
+        /// Who recorded it.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        by: Option<Signer>,
+    },
+    /// The arbiter withdrew this turn's touch record (我来摆正, 1960 §7 四; 5.6).
+    Untouched {
+        /// Whose.
+        side: Side,
+        /// Why.
+        #[serde(default)]
+        note: String,
+        /// Who.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        by: Option<Signer>,
+    },
+    /// A correction (1960 §7 五): the moves from `to_ply` taken back, the replay bound to the
+    /// piece that moved (`binding`).
+    Corrected {
+        /// The moves that stand.
+        to_ply: u32,
+        /// The moves taken back, ICCS.
+        moves: Vec<String>,
+        /// The replay's binding.
+        binding: Binding,
+        /// Why.
+        #[serde(default)]
+        note: String,
+        /// When.
+        at_ms: u64,
+        /// Who.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        by: Option<Signer>,
+    },
+    /// A warning (警告, 1960 §18 九; current 8.8); `count` is the side's total.
+    Warned {
+        /// Who.
+        side: Side,
+        /// Why.
+        #[serde(default)]
+        note: String,
+        /// His warnings in this game, this one included.
+        count: u32,
+        /// The ply.
+        ply: u32,
+        /// Who warned.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        by: Option<Signer>,
+    },
+    /// The sealer explained a wrong sealed move and the move he meant replaces it (1960 §4
+    /// 一(六), read the other way: explained, it does not lose). Secret like the seal.
+    SealCorrected {
+        /// The move meant, ICCS. Never sent to clients.
+        sealed: String,
+        /// Why.
+        #[serde(default)]
+        note: String,
+        /// Who.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        by: Option<Signer>,
     },
     /// The arbiter stopped both clocks.
     ArbiterPaused {
         /// When.
         at_ms: u64,
+        /// Who took the action (see [`Signer`]).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        by: Option<Signer>,
     },
     /// The arbiter restarted them.
     ArbiterResumed {
         /// When.
         at_ms: u64,
+        /// Who took the action (see [`Signer`]).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        by: Option<Signer>,
     },
     /// The arbiter gave (`ms` > 0) or took time.
     TimeAdjusted {
@@ -177,11 +305,17 @@ pub enum Event {
         note: String,
         /// When.
         at_ms: u64,
+        /// Who took the action (see [`Signer`]).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        by: Option<Signer>,
     },
     /// The arbiter ordered the adjournment (1960 §11 四): the side to move must seal.
     AdjournmentOrdered {
         /// The ply.
         ply: u32,
+        /// Who took the action (see [`Signer`]).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        by: Option<Signer>,
     },
     /// The arbiter took moves back to `to_ply` (a correction, current text 5.8).
     TakenBack {
@@ -194,6 +328,9 @@ pub enum Event {
         note: String,
         /// When.
         at_ms: u64,
+        /// Who took the action (see [`Signer`]).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        by: Option<Signer>,
     },
     /// A player claimed a repetition draw and the referee found no draw to claim (code:
     /// `no_repetition` or `repetition_forbidden`). Recorded for the arbiter, who may rule it
@@ -224,26 +361,12 @@ fn is_default_options(o: &GameOptions) -> bool {
 }
 
 impl Event {
-    /// Whether this is the arbiter's (shown in every client's arbiter log).
-    pub fn is_arbiters(&self) -> bool {
-        matches!(
-            self,
-            Event::Foul { .. }
-                | Event::MoveLimitDeclared { .. }
-                | Event::MoveLimitExpired { .. }
-                | Event::ArbiterPaused { .. }
-                | Event::ArbiterResumed { .. }
-                | Event::TimeAdjusted { .. }
-                | Event::AdjournmentOrdered { .. }
-                | Event::TakenBack { .. }
-                | Event::ClaimRefused { .. }
-        )
-    }
-
     /// The event as clients see it: the sealed move is never shown.
     pub fn public(&self) -> serde_json::Value {
         let mut value = serde_json::to_value(self).unwrap_or(serde_json::Value::Null);
-        if let (Event::Sealed { .. }, Some(map)) = (self, value.as_object_mut()) {
+        if let (Event::Sealed { .. } | Event::SealCorrected { .. }, Some(map)) =
+            (self, value.as_object_mut())
+        {
             map.remove("sealed");
         }
         value

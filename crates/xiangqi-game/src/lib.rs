@@ -21,17 +21,25 @@ pub struct ReadmeDoctests;
 pub mod arbiter;
 mod claims;
 pub mod desk;
+mod discipline;
+mod endings;
 mod event;
+mod event_desk;
 pub mod lag;
+pub mod limit;
+mod limit_procedure;
 mod moves;
 pub mod notation;
+mod notes;
 mod offers;
 pub mod opponent;
 pub mod options;
 mod procedure;
 mod refusal;
 mod ruled;
+pub mod signer;
 mod timers;
+pub mod touch;
 mod view;
 pub mod work;
 
@@ -40,10 +48,13 @@ use xiangqi_clock::{BySide, ClockState, GameClock, Side, TimeControl};
 use xiangqi_referee::RuleSet;
 
 pub use arbiter::{GameResult, Ruling};
-pub use desk::{Adjudged, ArbiterAction, ForfeitReason, FoulKind, MoveLimit};
+pub use desk::{Adjudged, ArbiterAction, ForfeitReason, FoulKind};
 pub use event::Event;
+pub use limit::{LimitChanges, LimitGround, LimitVerdict, MoveLimit};
 pub use options::{DrawOffers, GameOptions, Pairs};
-pub use refusal::Refusal;
+pub use refusal::{DeskRefusal, Refusal};
+pub use signer::{ArbiterRole, Signer};
+pub use touch::{Binding, BindingCause};
 pub use view::{ClockView, GameView, SideClock};
 
 use arbiter::Arbiter;
@@ -111,9 +122,9 @@ impl Actor {
     /// ```
     pub fn may_take(self, action: &Action) -> bool {
         match (self, action) {
-            (Actor::Arbiter, Action::Move { .. } | Action::Arbiter(_)) => true,
-            (Actor::Arbiter, _) | (Actor::Player { .. }, Action::Arbiter(_)) => false,
-            (Actor::Player { .. }, _) => true,
+            (Actor::Arbiter, Action::Move { .. }) => true,
+            (Actor::Arbiter, a) => a.is_arbiters(),
+            (Actor::Player { .. }, a) => !a.is_arbiters(),
         }
     }
 }
@@ -163,6 +174,26 @@ pub enum Action {
     Arrive,
     /// The arbiter's action.
     Arbiter(ArbiterAction),
+    /// The arbiter's action, naming the official who took it (his events carry `by`).
+    Signed {
+        /// Who.
+        by: Signer,
+        /// What.
+        action: ArbiterAction,
+    },
+}
+
+impl Action {
+    /// Whether this is an arbiter's action (signed or not).
+    ///
+    /// ```
+    /// use xiangqi_game::{Action, ArbiterAction};
+    /// assert!(Action::Arbiter(ArbiterAction::Pause).is_arbiters());
+    /// assert!(!Action::Resign.is_arbiters());
+    /// ```
+    pub fn is_arbiters(&self) -> bool {
+        matches!(self, Action::Arbiter(_) | Action::Signed { .. })
+    }
 }
 
 /// Offering and answering (draws and adjournments).
@@ -291,6 +322,14 @@ struct Desk {
     log: Vec<serde_json::Value>,
     /// The same as record comments: (ply, text).
     notes: Vec<(u32, String)>,
+    /// Warnings given (1960 §18 九).
+    warnings: BySide<u32>,
+    /// The moves the side to move is bound to by a touch or a correction (1960 §7 四, 五).
+    binding: Option<Binding>,
+    /// The position noted when the limit in force was declared (1960 §12 二).
+    limit_noted: Option<Position>,
+    /// An expired limit awaiting the arbiter's judgment, with the criteria (1960 §12 四).
+    limit_pending: Option<LimitChanges>,
 }
 
 /// Why a `Created` event could not start a game.
@@ -557,11 +596,19 @@ impl Game {
         }
         let (actor, seat) = match (actor, action) {
             (Actor::Arbiter, Action::Arbiter(a)) => return self.decide_arbiter(a, now),
+            (Actor::Arbiter, Action::Signed { by, action }) => {
+                let mut decision = self.decide_arbiter(action, now);
+                decision.events.iter_mut().for_each(|e| e.sign(by));
+                return decision;
+            }
             (Actor::Arbiter, Action::Move { text, .. }) => {
                 return self.decide_move(self.turn(), None, text, 0, now);
             }
-            // Refused above (`may_take`).
-            (Actor::Arbiter, _) => return Decision::refuse(Refusal::NotYours),
+            // Refused above (`may_take`); a player's arbiter action too.
+            (Actor::Arbiter, _)
+            | (Actor::Player { .. }, Action::Arbiter(_) | Action::Signed { .. }) => {
+                return Decision::refuse(Refusal::NotYours);
+            }
             (Actor::Player { side, seat }, _) => (side, seat),
         };
         match action {
@@ -573,7 +620,7 @@ impl Game {
             } else {
                 vec![Event::Arrived { side: actor, seat }]
             }),
-            Action::Arbiter(_) => Decision::refuse(Refusal::NotYours),
+            Action::Arbiter(_) | Action::Signed { .. } => Decision::refuse(Refusal::NotYours),
             Action::Resign => Decision::take(vec![Event::Ended {
                 ruling: Ruling::resignation(actor, self.ply()),
                 at_ms: now,
@@ -603,6 +650,9 @@ impl Game {
         lag_ms: u64,
         now: u64,
     ) -> Decision {
+        if self.desk.limit_pending.is_some() {
+            return Decision::refuse(Refusal::Desk(DeskRefusal::LimitToJudge));
+        }
         if self.desk.paused {
             return Decision::refuse(Refusal::Paused);
         }
@@ -624,6 +674,7 @@ impl Game {
         if actor != self.turn() {
             return Decision::refuse(Refusal::NotYourTurn);
         }
+
         if let (Some(Pairs::Alternate), Some(seat)) = (self.options.pairs, seat) {
             // The partners take the side's moves in turn (一走一停, 1960 §8 一(二)).
             let made = self.moves.iter().filter(|m| m.side == actor).count();
@@ -639,6 +690,12 @@ impl Game {
             Ok(ruled) => ruled,
             Err(r) => return Decision::refuse(r),
         };
+        if let Some(binding) = &self.desk.binding
+            && !binding.allows(ruled.iccs())
+        {
+            // 1960 §7 四 / 五; current 5.1–5.5: the touched (or corrected) piece binds.
+            return Decision::refuse(Refusal::Desk(DeskRefusal::Bound(Box::new(binding.clone()))));
+        }
         let (at, lag) = if self.clock.state() == ClockState::Ready {
             // The first move starts the clocks and costs nothing: the opponent may not have
             // opened the link yet.
@@ -797,7 +854,15 @@ impl Game {
             | Event::TimeAdjusted { .. }
             | Event::AdjournmentOrdered { .. }
             | Event::TakenBack { .. }
-            | Event::ClaimRefused { .. } => self.apply_desk(event),
+            | Event::ClaimRefused { .. }
+            | Event::LimitRequested { .. }
+            | Event::LimitJudged { .. }
+            | Event::MoveLimitLifted { .. }
+            | Event::Touched { .. }
+            | Event::Untouched { .. }
+            | Event::Corrected { .. }
+            | Event::Warned { .. }
+            | Event::SealCorrected { .. } => self.apply_desk(event),
             Event::Ended { ruling, at_ms } => {
                 let at = ms(*at_ms);
                 let stopped = if ruling.reason == "flag" {

@@ -102,6 +102,8 @@ impl Game {
             self.arbiter = arbiter;
         }
         self.pos = ruled.after;
+        // A touch or a correction binds one move only.
+        self.desk.binding = None;
         if ruled.capture
             && let Some(limit) = &mut self.desk.move_limit
             && self.moves.len() >= limit.from_ply as usize

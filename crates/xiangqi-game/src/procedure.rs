@@ -3,12 +3,11 @@
 //!
 //! Articles are cited in [`super::desk`].
 
-use xiangqi::Move;
 use xiangqi_clock::{ClockState, Side};
 
-use super::arbiter::{Arbiter, title as en, zh};
-use super::desk::{ArbiterAction, ForfeitReason, FoulKind, MoveLimit};
-use super::{Adjournment, Decision, Event, Game, Refusal, Ruling, ms};
+use super::arbiter::Arbiter;
+use super::desk::{ArbiterAction, ForfeitReason, FoulKind};
+use super::{Adjournment, Decision, DeskRefusal, Event, Game, Refusal, Ruling, ms};
 
 impl Game {
     pub(super) fn decide_arbiter(&self, action: &ArbiterAction, now: u64) -> Decision {
@@ -18,22 +17,45 @@ impl Game {
             ArbiterAction::Foul { side, foul, note } => {
                 Decision::take(self.foul_events(*side, *foul, note.clone(), now))
             }
-            ArbiterAction::MoveLimit { rounds } => Decision::take(vec![Event::MoveLimitDeclared {
-                rounds: *rounds,
-                ply,
-            }]),
+            ArbiterAction::LimitRequest { ground, side } => {
+                self.decide_limit_request(*ground, *side)
+            }
+            ArbiterAction::MoveLimit { rounds } => self.decide_limit_declare(*rounds, now),
+            ArbiterAction::LimitRuling {
+                verdict,
+                rounds,
+                note,
+            } => self.decide_limit_ruling(*verdict, *rounds, note, now),
+            ArbiterAction::LiftLimit { note } => self.decide_lift(note),
+            ArbiterAction::Touch { squares } => self.decide_touch(squares),
+            ArbiterAction::Untouch { note } => self.decide_untouch(note),
+            ArbiterAction::Correct { from_ply, note } => self.decide_correct(*from_ply, note, now),
+            ArbiterAction::Warn { side, note } => self.decide_warn(*side, note),
+            ArbiterAction::Disqualify { side, note } => self.decide_disqualify(*side, note, now),
+            ArbiterAction::SealedError { meant, note } => {
+                self.decide_sealed_error(meant.as_deref(), note, now)
+            }
             ArbiterAction::Forfeit { side, reason } => end(Ruling::forfeit(*side, *reason, ply)),
             ArbiterAction::Adjudicate { result, note } => {
                 end(Ruling::adjudication(*result, note, ply))
             }
             ArbiterAction::RepetitionDraw => self.decide_arbiter_draw(now),
             ArbiterAction::Pause => match self.clock.state() {
-                ClockState::Running => Decision::take(vec![Event::ArbiterPaused { at_ms: now }]),
+                ClockState::Running => Decision::take(vec![Event::ArbiterPaused {
+                    at_ms: now,
+                    by: None,
+                }]),
                 ClockState::Paused if self.desk.paused => Decision::refuse(Refusal::Paused),
                 _ => Decision::refuse(Refusal::ClockNotRunning),
             },
+            ArbiterAction::Resume if self.desk.limit_pending.is_some() => {
+                Decision::refuse(Refusal::Desk(DeskRefusal::LimitToJudge))
+            }
             ArbiterAction::Resume if self.desk.paused => {
-                Decision::take(vec![Event::ArbiterResumed { at_ms: now }])
+                Decision::take(vec![Event::ArbiterResumed {
+                    at_ms: now,
+                    by: None,
+                }])
             }
             ArbiterAction::Resume => Decision::refuse(Refusal::NotPaused),
             ArbiterAction::Time { side, ms, note } => Decision::take(vec![Event::TimeAdjusted {
@@ -41,12 +63,15 @@ impl Game {
                 ms: *ms,
                 note: note.clone(),
                 at_ms: now,
+                by: None,
             }]),
             ArbiterAction::Adjourn => match (&self.adjournment, self.clock.state()) {
                 (Adjournment::Sealed { .. } | Adjournment::Agreed, _) => {
                     Decision::refuse(Refusal::Adjourned)
                 }
-                (_, ClockState::Running) => Decision::take(vec![Event::AdjournmentOrdered { ply }]),
+                (_, ClockState::Running) => {
+                    Decision::take(vec![Event::AdjournmentOrdered { ply, by: None }])
+                }
                 (_, ClockState::Paused) => Decision::refuse(Refusal::Paused),
                 _ => Decision::refuse(Refusal::ClockNotRunning),
             },
@@ -66,6 +91,7 @@ impl Game {
                     moves,
                     note: note.clone(),
                     at_ms: now,
+                    by: None,
                 }])
             }
         }
@@ -87,6 +113,7 @@ impl Game {
             note,
             count,
             ply,
+            by: None,
         }];
         if count >= self.options.foul_limit() {
             events.push(Event::Ended {
@@ -102,25 +129,6 @@ impl Game {
     pub(super) fn repeats_offer(&self, side: Side) -> bool {
         self.desk.declined[side]
             && self.desk.last_offer[side].is_some_and(|p| self.ply() <= p.saturating_add(2))
-    }
-
-    /// After `m`, the declared limit's end (1960 §12 四): a draw if nothing was captured
-    /// since the declaration, else the arbiter is told and play goes on.
-    pub(super) fn move_limit_after(&self, m: Move, at: u64) -> Option<Event> {
-        let limit = self.desk.move_limit?;
-        let ply = self.ply() + 1;
-        if ply < limit.ends_at() {
-            return None;
-        }
-        let captures = limit.captures + u32::from(self.pos.piece_at(m.to()).is_some());
-        Some(if captures == 0 {
-            Event::Ended {
-                ruling: Ruling::move_limit(limit.rounds, ply),
-                at_ms: at,
-            }
-        } else {
-            Event::MoveLimitExpired { ply, captures }
-        })
     }
 
     /// A scheduled start that has come, or the late-arrival deadline passed (4.1.5).
@@ -162,10 +170,14 @@ impl Game {
             }
             self.desk.log.push(public);
         }
-        if let Some(text) = note_text(event) {
+        if let Some(text) = super::notes::note_text(event) {
             let ply = match event {
-                Event::TakenBack { to_ply, .. } => *to_ply,
+                Event::TakenBack { to_ply, .. } | Event::Corrected { to_ply, .. } => *to_ply,
                 _ => self.ply(),
+            };
+            let text = match event.signer() {
+                Some(by) => format!("〔{} · {}〕{text}", by.chinese(), by.english()),
+                None => text,
             };
             self.desk.notes.push((ply, text));
         }
@@ -179,23 +191,35 @@ impl Game {
                 self.desk.fouls[*side] = *count;
                 Ok(())
             }
-            Event::MoveLimitDeclared { rounds, ply } => {
-                self.desk.move_limit = Some(MoveLimit {
-                    rounds: *rounds,
-                    from_ply: *ply,
-                    captures: 0,
-                });
+            Event::MoveLimitDeclared { .. }
+            | Event::MoveLimitExpired { .. }
+            | Event::LimitJudged { .. }
+            | Event::MoveLimitLifted { .. } => {
+                self.apply_limit(event);
                 Ok(())
             }
-            Event::MoveLimitExpired { .. } => {
-                self.desk.move_limit = None;
+            Event::Touched { .. }
+            | Event::Untouched { .. }
+            | Event::Warned { .. }
+            | Event::SealCorrected { .. } => {
+                self.apply_discipline(event);
                 Ok(())
             }
-            Event::ArbiterPaused { at_ms } => {
+            Event::Corrected {
+                to_ply,
+                binding,
+                at_ms,
+                ..
+            } => {
+                let done = self.take_back(*to_ply, *at_ms);
+                self.desk.binding = Some(binding.clone());
+                done
+            }
+            Event::ArbiterPaused { at_ms, .. } => {
                 self.desk.paused = true;
                 self.clock.pause(ms(*at_ms))
             }
-            Event::ArbiterResumed { at_ms } => {
+            Event::ArbiterResumed { at_ms, .. } => {
                 self.desk.paused = false;
                 self.clock.resume(ms(*at_ms)).map(|_| ())
             }
@@ -239,8 +263,12 @@ impl Game {
             limit.captures = 0;
             if limit.from_ply > to_ply {
                 self.desk.move_limit = None;
+                self.desk.limit_noted = None;
             }
         }
+        // The move that ran the limit out is taken back: nothing is left to judge.
+        self.desk.limit_pending = None;
+        self.desk.binding = None;
         for m in keep {
             self.play(m.side, &m.iccs);
         }
@@ -252,77 +280,4 @@ impl Game {
         }
         Ok(())
     }
-}
-
-/// An arbiter's event as a comment in the record (Chinese, then English).
-fn note_text(event: &Event) -> Option<String> {
-    let with = |text: String, note: &str| {
-        if note.is_empty() {
-            text
-        } else {
-            format!("{text} — {note}")
-        }
-    };
-    Some(match event {
-        Event::Foul {
-            side,
-            foul,
-            note,
-            count,
-            ..
-        } => with(
-            format!(
-                "裁判：{}方犯规（{}），第{count}次。Arbiter: foul by {} ({}), number {count}; {}.",
-                zh(*side),
-                foul.chinese(),
-                en(*side),
-                foul.english(),
-                foul.article()
-            ),
-            note,
-        ),
-        Event::MoveLimitDeclared { rounds, ply } => format!(
-            "裁判：限着{rounds}回合（第{}回合起）。Arbiter: move limit of {rounds} moves from move {} (1960 rules §12).",
-            ply / 2 + 1,
-            ply / 2 + 1
-        ),
-        Event::MoveLimitExpired { captures, .. } => format!(
-            "限着届满，其间吃子{captures}次，继续比赛。The move limit ran out after {captures} capture(s): play goes on (1960 rules §12 四)."
-        ),
-        Event::ArbiterPaused { .. } => "裁判：暂停计时。Arbiter: clocks stopped.".into(),
-        Event::ArbiterResumed { .. } => "裁判：重行开钟。Arbiter: clocks restarted.".into(),
-        Event::TimeAdjusted { side, ms, note, .. } => with(
-            format!(
-                "裁判：{}方时间{}{}秒。Arbiter: {} {} s {} {}.",
-                zh(*side),
-                if *ms > 0 { "加" } else { "减" },
-                ms.unsigned_abs() as f64 / 1000.0,
-                if *ms > 0 { "gave" } else { "took" },
-                ms.unsigned_abs() as f64 / 1000.0,
-                if *ms > 0 { "to" } else { "from" },
-                en(*side)
-            ),
-            note,
-        ),
-        Event::ClaimRefused { by, code, ply } => format!(
-            "裁判：{}方第{ply}着后提和不属实（{code}），可记犯规。Arbiter: {}'s claim of a repetition draw after ply {ply} was false ({code}); the arbiter may record it as a foul.",
-            zh(*by),
-            en(*by)
-        ),
-        Event::AdjournmentOrdered { .. } => {
-            "裁判：延期续弈，轮走方封棋。Arbiter: adjourned; the side to move seals (1960 rules §11 四).".into()
-        }
-        Event::TakenBack {
-            to_ply, moves, note, ..
-        } => with(
-            format!(
-                "裁判：纠正错误，退回{}着（{}）。Arbiter: correction, {} move(s) taken back to ply {to_ply} (current rules 5.8).",
-                moves.len(),
-                moves.join(" "),
-                moves.len()
-            ),
-            note,
-        ),
-        _ => return None,
-    })
 }

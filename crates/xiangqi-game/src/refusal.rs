@@ -59,6 +59,125 @@ pub enum Refusal {
     Unreadable(String),
     /// The move is not legal here.
     Illegal(IllegalMove),
+    /// A procedure of the arbiter's desk does not allow it.
+    Desk(DeskRefusal),
+}
+
+/// Why a procedure of the arbiter's desk refused an action (its own stable code and its
+/// words in both languages, like the referee's claim errors).
+///
+/// ```
+/// use xiangqi_game::DeskRefusal;
+/// assert_eq!(DeskRefusal::NoMoveLimit.code(), "no_move_limit");
+/// assert!(DeskRefusal::NoMoveLimit.chinese().contains("限着"));
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DeskRefusal {
+    /// The move breaks a touch-move or correction binding.
+    Bound(Box<crate::touch::Binding>),
+    /// A limit ran out and awaits the arbiter's judgment (1960 §12 四).
+    LimitToJudge,
+    /// No expired limit to judge.
+    NoLimitToJudge,
+    /// No limit in force to lift.
+    NoMoveLimit,
+    /// A limit is already in force or awaits judgment.
+    LimitInForce,
+    /// The ruling goes against the criteria and the arbiter gave no reason.
+    RulingNeedsNote {
+        /// Whether the criteria found a new change.
+        changed: bool,
+    },
+    /// The touch record could not be ruled (a bad or empty square).
+    BadTouch(String),
+    /// No touch recorded this turn.
+    NothingTouched,
+    /// The correction's ply is not behind the game.
+    NothingToCorrect,
+    /// No sealed move to rule on (1960 §4 一(六)).
+    NoSealedMove,
+    /// The move meant is not legal in the sealed position.
+    MeantIllegal(String),
+}
+
+impl DeskRefusal {
+    /// The stable code.
+    pub fn code(&self) -> &'static str {
+        match self {
+            DeskRefusal::Bound(_) => "touch_move",
+            DeskRefusal::LimitToJudge => "limit_to_judge",
+            DeskRefusal::NoLimitToJudge => "no_limit_to_judge",
+            DeskRefusal::NoMoveLimit => "no_move_limit",
+            DeskRefusal::LimitInForce => "limit_in_force",
+            DeskRefusal::RulingNeedsNote { .. } => "ruling_needs_note",
+            DeskRefusal::BadTouch(_) => "bad_touch",
+            DeskRefusal::NothingTouched => "nothing_touched",
+            DeskRefusal::NothingToCorrect => "nothing_to_correct",
+            DeskRefusal::NoSealedMove => "no_sealed_move",
+            DeskRefusal::MeantIllegal(_) => "meant_move_illegal",
+        }
+    }
+
+    /// In Chinese.
+    pub fn chinese(&self) -> String {
+        match self {
+            DeskRefusal::Bound(b) => format!("{}（{}）", b.explanation_zh, b.rule),
+            DeskRefusal::LimitToJudge => {
+                "限着已届满，须等裁判员裁定（1960年规则第十二节四）".into()
+            }
+            DeskRefusal::NoLimitToJudge => "没有届满待裁定的限着".into(),
+            DeskRefusal::NoMoveLimit => "现在没有限着".into(),
+            DeskRefusal::LimitInForce => "已有限着在执行或待裁定".into(),
+            DeskRefusal::RulingNeedsNote { changed: true } => {
+                "局势已出现新的变化，判和须写明理由（1960年规则第十二节四）".into()
+            }
+            DeskRefusal::RulingNeedsNote { changed: false } => {
+                "局势无新的变化应判和；重限着数或继续比赛须写明理由（1960年规则第十二节四）".into()
+            }
+            DeskRefusal::BadTouch(_) => {
+                "摸子记录有误：所记的点上没有棋子，或不是棋盘上的点（如e3）".into()
+            }
+            DeskRefusal::NothingTouched => "本着没有摸子记录".into(),
+            DeskRefusal::NothingToCorrect => "纠正的着数须在已走的着数之内".into(),
+            DeskRefusal::NoSealedMove => "对局没有封棋，无封着可裁定".into(),
+            DeskRefusal::MeantIllegal(_) => "所称着法无法识别或不合规则".into(),
+        }
+    }
+}
+
+impl fmt::Display for DeskRefusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DeskRefusal::Bound(b) => write!(
+                f,
+                "{} Allowed: {} ({})",
+                b.explanation,
+                b.moves.join(", "),
+                b.rule
+            ),
+            DeskRefusal::LimitToJudge => {
+                f.write_str("the move limit ran out: the arbiter must rule first (1960 rules §12 四)")
+            }
+            DeskRefusal::NoLimitToJudge => f.write_str("no expired move limit awaits a ruling"),
+            DeskRefusal::NoMoveLimit => f.write_str("no move limit is in force"),
+            DeskRefusal::LimitInForce => {
+                f.write_str("a move limit is in force or awaits a ruling")
+            }
+            DeskRefusal::RulingNeedsNote { changed: true } => f.write_str(
+                "a new change appeared: a draw needs the arbiter's reason in the note (1960 rules §12 四)",
+            ),
+            DeskRefusal::RulingNeedsNote { changed: false } => f.write_str(
+                "no new change appeared, which is a draw: a new limit or play on needs the arbiter's reason in the note (1960 rules §12 四)",
+            ),
+            DeskRefusal::BadTouch(m) => write!(f, "touch record: {m}"),
+            DeskRefusal::NothingTouched => f.write_str("no touch is recorded this turn"),
+            DeskRefusal::NothingToCorrect => {
+                f.write_str("from_ply must be less than the number of moves played")
+            }
+            DeskRefusal::NoSealedMove => f.write_str("the game has no sealed move to rule on"),
+            DeskRefusal::MeantIllegal(m) => write!(f, "the move meant is not legal: {m}"),
+        }
+    }
 }
 
 impl Refusal {
@@ -87,6 +206,7 @@ impl Refusal {
             Refusal::FalseClaim(e) => e.code(),
             Refusal::Unreadable(_) => "unreadable_move",
             Refusal::Illegal(_) => "illegal_move",
+            Refusal::Desk(d) => d.code(),
         }
     }
 
@@ -94,7 +214,10 @@ impl Refusal {
     pub fn is_illegal_move(&self) -> bool {
         matches!(
             self,
-            Refusal::Unreadable(_) | Refusal::Illegal(_) | Refusal::Odds(_)
+            Refusal::Unreadable(_)
+                | Refusal::Illegal(_)
+                | Refusal::Odds(_)
+                | Refusal::Desk(DeskRefusal::Bound(_))
         )
     }
 }
@@ -138,6 +261,7 @@ impl fmt::Display for Refusal {
             Refusal::FalseClaim(e) => write!(f, "{e} / {}", e.chinese()),
             Refusal::Unreadable(m) => write!(f, "unreadable move: {m}"),
             Refusal::Illegal(m) => write!(f, "{m}"),
+            Refusal::Desk(d) => write!(f, "{d}"),
         }
     }
 }

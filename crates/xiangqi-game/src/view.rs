@@ -89,6 +89,13 @@ pub struct GameView {
     pub foul_limit: u32,
     /// A declared move limit (1960 §12): `{rounds, from_ply, ends_at_ply, rounds_left, captures}`.
     pub move_limit: Option<serde_json::Value>,
+    /// An expired limit awaiting the arbiter's ruling (1960 §12 四): `{changes, changed,
+    /// summary_zh, rule, rule_zh}`, the book's criteria measured against the noted position.
+    pub limit_judgment: Option<serde_json::Value>,
+    /// The moves the side to move is bound to by a touch or a correction (1960 §7 四, 五).
+    pub binding: Option<crate::touch::Binding>,
+    /// Each side's warnings (1960 §18 九).
+    pub warnings: BySide<u32>,
     /// Whether the arbiter has stopped the clocks.
     pub paused: bool,
     /// Who has opened a scheduled game (both `true` for a game not scheduled).
@@ -127,6 +134,7 @@ impl Game {
                 .legal_moves()
                 .iter()
                 .map(|m| m.to_string())
+                .filter(|m| self.desk.binding.as_ref().is_none_or(|b| b.allows(m)))
                 .collect()
         } else {
             Vec::new()
@@ -150,6 +158,14 @@ impl Game {
             serde_json::json!({
                 "rounds": l.rounds, "from_ply": l.from_ply, "ends_at_ply": l.ends_at(),
                 "rounds_left": left.div_ceil(2), "plies_left": left, "captures": l.captures,
+                "noted_fen": self.desk.limit_noted.as_ref().map(|p| p.fen()),
+            })
+        });
+        let limit_judgment = self.desk.limit_pending.as_ref().map(|c| {
+            serde_json::json!({
+                "changes": c, "changed": c.any(), "summary_zh": c.chinese(),
+                "rule": "1960 rules §12 四 (如局势仍无新的变化，判为和局；但当局势出现新的变化（如一方失子或棋子处于险境，士、象不归宫，将、帅被威胁等），裁判员应根据情况重限着数，或不限着数继续进行比赛)",
+                "rule_zh": "1960年规则第十二节四：限着数目届满，如局势仍无新的变化，判为和局；但当局势出现新的变化（如一方失子或棋子处于险境，士、象不归宫，将、帅被威胁等），裁判员应根据情况重限着数，或不限着数继续进行比赛。",
             })
         });
         GameView {
@@ -162,6 +178,9 @@ impl Game {
             fouls: self.desk.fouls,
             foul_limit: self.options.foul_limit(),
             move_limit,
+            limit_judgment,
+            binding: self.desk.binding.clone(),
+            warnings: self.desk.warnings,
             paused: self.desk.paused,
             arrived: self.desk.arrived,
             arbiter_log: self.desk.log.clone(),

@@ -52,6 +52,7 @@ pub mod bounds;
 pub mod cluster;
 pub mod computer;
 pub mod config;
+pub mod desk_signer;
 pub mod error;
 pub mod event;
 pub mod export;

@@ -64,6 +64,7 @@ pub fn refusal_zh(r: &Refusal) -> String {
         Refusal::FalseClaim(e) => return e.chinese(),
         Refusal::Unreadable(m) => return format!("无法识别的着法：{m}"),
         Refusal::Illegal(m) => return format!("着法{}不合规则：{}", m.mv, illegal_zh(m.reason)),
+        Refusal::Desk(d) => return d.chinese(),
     };
     text.to_owned()
 }

@@ -33,6 +33,11 @@ const ASSETS: &[(&str, &str, &str)] = &[
         web_file!("desk.js"),
     ),
     (
+        "desk-procedures.js",
+        "text/javascript; charset=utf-8",
+        web_file!("desk-procedures.js"),
+    ),
+    (
         "game.js",
         "text/javascript; charset=utf-8",
         web_file!("game.js"),

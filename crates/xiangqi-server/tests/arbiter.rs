@@ -256,7 +256,7 @@ async fn forfeits_and_the_foul_limit_end_the_game() {
 }
 
 #[tokio::test]
-async fn a_declared_limit_draws_without_captures_and_lapses_after_one() {
+async fn a_declared_limit_stops_the_clocks_at_expiry_for_the_arbiters_ruling() {
     let s = TestServer::start().await;
     let g = s.create(json!({})).await;
     s.play_line(&g, &["h2e2"]).await;
@@ -264,18 +264,29 @@ async fn a_declared_limit_draws_without_captures_and_lapses_after_one() {
         .await;
     let (_, body) = s.play(&g.id, &g.black, "h9g7").await;
     assert_eq!(body["move_limit"]["rounds_left"], 1);
-    // One round from the declaration: Black's move and Red's.
+    // One round from the declaration: Black's move and Red's. No new change (1960 §12 四):
+    // the clocks stop and the arbiter rules the draw.
     let (_, body) = s.play(&g.id, &g.red, "h0g2").await;
+    assert_eq!(body["status"], "playing");
+    assert_eq!(body["paused"], true);
+    assert_eq!(body["limit_judgment"]["changed"], false);
+    let (_, body) = s
+        .arbiter(&g, json!({"action": "limit_ruling", "verdict": "draw"}))
+        .await;
     assert_eq!(
         (body["result"].as_str(), body["ruling"]["reason"].as_str()),
         (Some("draw"), Some("move_limit"))
     );
 
-    // With a capture inside the limit, the arbiter is told and play goes on.
+    // With a capture inside the limit the criteria find a change; the arbiter lets play go on.
     let g = s.create(json!({})).await;
     s.arbiter(&g, json!({"action": "move_limit", "rounds": 1}))
         .await;
     let end = s.play_line(&g, &["h2h9", "i9h9"]).await;
+    assert_eq!(end["limit_judgment"]["changed"], true);
+    let (_, end) = s
+        .arbiter(&g, json!({"action": "limit_ruling", "verdict": "play_on"}))
+        .await;
     assert_eq!(end["status"], "playing");
     assert_eq!(end["move_limit"], Value::Null);
     let events = s.events(&g.id, 0).await;

@@ -277,19 +277,30 @@ async fn the_arbiter_acts_over_the_socket_and_everyone_sees_it_live() {
         (e["error"].as_str(), e["id"].as_u64()),
         (Some("not_paused"), Some(9))
     );
-    // Both the player and the spectator hear both events, with the state after each.
+    // Both the player and the spectator hear every event, with the state after each: the
+    // declaration stops the clocks, notes the position and restarts them (1960 §12 二). The
+    // socket's arbiter is named on each (the game's own arbiter link).
     for ws in [&mut watcher, &mut player] {
         let mut seen = Vec::new();
-        while seen.len() < 2 {
+        while seen.len() < 4 {
             let m = next(ws).await;
             if m["type"] == "event" {
                 seen.push(m);
             }
         }
         assert_eq!(seen[0]["event"]["kind"], "foul");
+        assert_eq!(seen[0]["event"]["by"]["role"], "game");
         assert_eq!(seen[0]["state"]["fouls"]["black"], 1);
-        assert_eq!(seen[1]["event"]["kind"], "move_limit_declared");
-        assert_eq!(seen[1]["state"]["move_limit"]["rounds_left"], 25);
+        let kinds: Vec<_> = seen[1..]
+            .iter()
+            .map(|m| m["event"]["kind"].clone())
+            .collect();
+        assert_eq!(
+            kinds,
+            ["arbiter_paused", "move_limit_declared", "arbiter_resumed"]
+        );
+        assert_eq!(seen[2]["state"]["move_limit"]["rounds_left"], 25);
+        assert_eq!(seen[3]["state"]["paused"], false);
     }
     // The arbiter scores Black's move over the socket, in the short form.
     send(

@@ -100,7 +100,14 @@ async fn act(
     action: Action,
 ) -> Result<Response, ApiError> {
     let room = room(app, id).await?;
-    let actor = if matches!(action, Action::Arbiter(_))
+    // An arbiter's action is signed with the official who took it (his name in the record).
+    let action = match action {
+        Action::Arbiter(request) => {
+            crate::event::games::signed(app, id, bearer(headers).ok(), request).await
+        }
+        other => other,
+    };
+    let actor = if action.is_arbiters()
         && crate::cluster::forward::competition_arbiter(app, headers)
     {
         Actor::Arbiter

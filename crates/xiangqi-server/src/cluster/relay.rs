@@ -181,6 +181,6 @@ fn http_of(action: &Action, raw: &serde_json::Value) -> (&'static str, serde_jso
         Action::Resume => ("resume", json!({})),
         Action::Claim => ("claim", json!({})),
         Action::Arrive => ("arrive", json!({})),
-        Action::Arbiter(_) => ("arbiter", raw["request"].clone()),
+        Action::Arbiter(_) | Action::Signed { .. } => ("arbiter", raw["request"].clone()),
     }
 }

@@ -174,6 +174,10 @@ pub fn game_ended(app: &Arc<AppState>, id: &GameId, ruling: &Ruling) {
     let Some(outcome) = outcome_of_ruling(ruling) else {
         return;
     };
+    // 除名 (1960 §18 九): the loser also leaves the event (`disqualification.rs`).
+    let disqualified = ruling
+        .offender
+        .filter(|_| ruling.reason == "disqualification");
     on_board(app, id, "result", move |c, round, board| {
         let waiting = c
             .boards
@@ -184,7 +188,13 @@ pub fn game_ended(app: &Arc<AppState>, id: &GameId, ruling: &Ruling) {
         if !waiting {
             return Ok(false);
         }
-        c.set_result(round, board, outcome).map(|()| true)
+        c.set_result(round, board, outcome)?;
+        if let Some(side) = disqualified
+            && let Err(e) = c.disqualify(round, board, mover_of(side))
+        {
+            tracing::warn!(error = %e, "a disqualified player could not leave his event");
+        }
+        Ok(true)
     });
 }
 
@@ -194,6 +204,32 @@ pub fn game_fouls(app: &Arc<AppState>, id: &GameId, fouls: xiangqi_clock::BySide
     on_board(app, id, "fouls", move |c, round, board| {
         c.set_fouls(round, board, [fouls.red, fouls.black])
     });
+}
+
+/// The arbiter's `action` on game `id` as the game takes it: signed with the official the
+/// token names in the event that plays the game (`desk_signer.rs`), else with the game's own
+/// arbiter (the only other token that reaches an arbiter action); unsigned without a token
+/// (a competition's action forwarded by another node).
+pub async fn signed(
+    app: &Arc<AppState>,
+    id: &str,
+    token: Option<&str>,
+    action: xiangqi_game::ArbiterAction,
+) -> xiangqi_game::Action {
+    let Some(token) = token else {
+        return xiangqi_game::Action::Arbiter(action);
+    };
+    let by = app
+        .events
+        .playing(id)
+        .and_then(|h| crate::desk_signer::signer_in(&h.state(), token));
+    xiangqi_game::Action::Signed {
+        by: by.unwrap_or(xiangqi_game::Signer {
+            role: xiangqi_game::ArbiterRole::Game,
+            name: String::new(),
+        }),
+        action,
+    }
 }
 
 /// Who `token` is on game `game` by the event that plays it, when the game itself does not
@@ -221,4 +257,12 @@ pub async fn actor_in_event(app: &Arc<AppState>, game: &GameId, token: &str) -> 
         .into_iter()
         .find(|(p, _)| c.entry(*p).is_some_and(|e| is(&e.token_sha256)))
         .map(|(_, side)| Actor::Player { side, seat: 0 })
+}
+
+/// The board's seat of a game's side: red moves first on an event's board.
+fn mover_of(side: Side) -> xiangqi_tournament::Mover {
+    match side {
+        Side::Red => xiangqi_tournament::Mover::First,
+        Side::Black => xiangqi_tournament::Mover::Second,
+    }
 }

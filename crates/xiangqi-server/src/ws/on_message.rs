@@ -64,7 +64,13 @@ impl Connection {
                 );
             }
             ClientMessage::Auth { token } => return self.on_auth(token).await,
-            ClientMessage::Arbiter { request, id } => (Action::Arbiter(request), id),
+            ClientMessage::Arbiter { request, id } => {
+                let token = self.token.as_deref();
+                (
+                    crate::event::games::signed(&self.app, self.id.as_str(), token, request).await,
+                    id,
+                )
+            }
             ClientMessage::Move { mv, id } => (
                 Action::Move {
                     text: mv,

@@ -526,9 +526,12 @@ async fn the_arbiter_records_a_foul_and_a_limit_and_the_players_see_both() {
     arbiter
         .eval("document.getElementById('at-rounds').value = '20'")
         .await;
+    // The declaration says what it does first (1960 §12 二), then stops the clocks, notes
+    // the position, declares and restarts them: three events after the foul.
     arbiter.click("#at-limit").await;
+    arbiter.click("#at-confirm-yes").await;
     red.wait_for(
-        "window.xq.state.arbiter_log.length === 2",
+        "window.xq.state.arbiter_log.length === 4",
         "Red's page to hear both",
     )
     .await;
@@ -548,7 +551,7 @@ async fn the_arbiter_records_a_foul_and_a_limit_and_the_players_see_both() {
         log_zh[0].contains("黑方犯规") && log_zh[0].contains("摸子不走"),
         "{log_zh:?}"
     );
-    assert!(log_zh[1].contains("限着20回合"), "{log_zh:?}");
+    assert!(log_zh[2].contains("限着20回合"), "{log_zh:?}");
     let summary = red
         .eval("document.getElementById('arbiter-summary').textContent")
         .await;
@@ -562,7 +565,7 @@ async fn the_arbiter_records_a_foul_and_a_limit_and_the_players_see_both() {
         .await;
     let log_en: Vec<String> = serde_json::from_value(log_en).unwrap();
     assert!(
-        log_en[0].contains("Foul by Black") && log_en[1].contains("20 rounds"),
+        log_en[0].contains("Foul by Black") && log_en[2].contains("20 rounds"),
         "{log_en:?} (first read: {log:?})"
     );
     let info = red

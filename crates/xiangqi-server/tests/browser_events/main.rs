@@ -11,6 +11,7 @@
 mod cdp;
 #[path = "../common/mod.rs"]
 mod common;
+mod desk_limit;
 
 use std::path::PathBuf;
 

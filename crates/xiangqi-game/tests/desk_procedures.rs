@@ -1,0 +1,496 @@
+//! The books' procedures at the arbiter's desk, on the game alone: 限着 (1960 §12), touch-move
+//! (1960 §7 四; current 5.1–5.5), corrections (1960 §7 五), warnings and disqualification
+//! (1960 §18 九; current 8.8), the sealed-move error (1960 §4 一(六)), and the official named
+//! on each action. Each is decided once, applied once, and replayed from the stored events
+//! to the same game.
+
+use xiangqi::Position;
+use xiangqi_clock::Side;
+use xiangqi_game::{
+    Action, Actor, Answer, ArbiterAction, ArbiterRole, Event, Game, GameResult, LimitGround,
+    LimitVerdict, Refusal, Signer,
+};
+
+struct Table {
+    game: Game,
+    log: Vec<Event>,
+    created: Event,
+    now: u64,
+}
+
+impl Table {
+    fn new(fen: &str) -> Table {
+        let created = Event::Created {
+            control: "30m".into(),
+            rules: Default::default(),
+            fen: fen.into(),
+            created_unix_ms: 0,
+            options: Default::default(),
+        };
+        Table {
+            game: Game::from_created(&created).unwrap(),
+            log: Vec::new(),
+            created,
+            now: 0,
+        }
+    }
+
+    fn start() -> Table {
+        Table::new(&Position::start().fen())
+    }
+
+    fn act(&mut self, actor: Actor, action: Action) -> Result<Vec<Event>, Refusal> {
+        self.now += 1_000;
+        let d = self.game.decide_as(actor, &action, self.now);
+        for e in &d.events {
+            self.game.apply(e);
+            self.log.push(e.clone());
+        }
+        d.refusal.map_or(Ok(d.events), Err)
+    }
+
+    fn arbiter(&mut self, a: ArbiterAction) -> Result<Vec<Event>, Refusal> {
+        self.act(Actor::Arbiter, Action::Arbiter(a))
+    }
+
+    fn play(&mut self, mv: &str) -> Result<Vec<Event>, Refusal> {
+        let side = match self.game.position().turn() {
+            xiangqi::Color::Red => Side::Red,
+            xiangqi::Color::Black => Side::Black,
+        };
+        let action = Action::Move {
+            text: mv.into(),
+            lag_ms: 0,
+        };
+        self.act(Actor::Player { side, seat: 0 }, action)
+    }
+
+    fn line(&mut self, moves: &str) {
+        for m in moves.split_whitespace() {
+            self.play(m).unwrap_or_else(|r| panic!("{m}: {r}"));
+        }
+    }
+
+    /// The same events applied to a fresh game, as a restart does: the same view.
+    fn assert_replays(&self) {
+        let mut again = Game::from_created(&self.created).unwrap();
+        for e in &self.log {
+            again.apply(e);
+        }
+        let (a, b) = (self.game.view("g", self.now), again.view("g", self.now));
+        assert_eq!(
+            serde_json::to_value(&a).unwrap(),
+            serde_json::to_value(&b).unwrap()
+        );
+        assert_eq!(self.game.arbiter_notes(), again.arbiter_notes());
+    }
+}
+
+fn code(r: Result<Vec<Event>, Refusal>) -> &'static str {
+    r.expect_err("a refusal").name()
+}
+
+fn declare(rounds: u32) -> ArbiterAction {
+    ArbiterAction::MoveLimit { rounds }
+}
+
+fn rule(verdict: LimitVerdict, note: &str) -> ArbiterAction {
+    ArbiterAction::LimitRuling {
+        verdict,
+        rounds: None,
+        note: note.into(),
+    }
+}
+
+#[test]
+fn a_limit_asked_for_declared_with_the_position_noted_then_judged_a_draw() {
+    let mut t = Table::start();
+    t.line("h2e2 h9g7");
+    t.arbiter(ArbiterAction::LimitRequest {
+        ground: LimitGround::Undecided,
+        side: Some(Side::Red),
+    })
+    .unwrap();
+    // §12 二: pause, note the position and side to move, declare, restart.
+    let events = t.arbiter(declare(1)).unwrap();
+    let kinds: Vec<_> = events.iter().map(|e| e.public()["kind"].clone()).collect();
+    assert_eq!(
+        kinds,
+        ["arbiter_paused", "move_limit_declared", "arbiter_resumed"]
+    );
+    let Event::MoveLimitDeclared { fen, to_move, .. } = &events[1] else {
+        panic!()
+    };
+    assert_eq!(
+        (fen.as_str(), *to_move),
+        (t.game.position().fen().as_str(), Some(Side::Red))
+    );
+    // A second limit while one is in force is refused.
+    assert_eq!(code(t.arbiter(declare(5))), "limit_in_force");
+    // One round without any change: the clocks stop and the arbiter must judge.
+    t.line("b0c2 b9c7");
+    let view = t.game.view("g", t.now);
+    assert!(view.paused);
+    assert_eq!(view.limit_judgment.as_ref().unwrap()["changed"], false);
+    assert_eq!(
+        t.game.ruling(),
+        None,
+        "expiry no longer ends the game by itself"
+    );
+    assert_eq!(code(t.play("a0a1")), "limit_to_judge");
+    assert_eq!(code(t.arbiter(ArbiterAction::Resume)), "limit_to_judge");
+    // No change: going on needs the arbiter's reason; a draw is the book's ruling.
+    assert_eq!(
+        code(t.arbiter(rule(LimitVerdict::PlayOn, ""))),
+        "ruling_needs_note"
+    );
+    t.arbiter(rule(LimitVerdict::Draw, "")).unwrap();
+    let r = t.game.ruling().unwrap();
+    assert_eq!(
+        (r.result, r.reason.as_str()),
+        (GameResult::Draw, "move_limit")
+    );
+    t.assert_replays();
+}
+
+#[test]
+fn a_capture_inside_the_limit_is_a_new_change_and_a_new_limit_follows_black_to_move() {
+    let mut t = Table::start();
+    t.line("h2e2");
+    // Declared with Black to move: one round is Black's move and Red's.
+    t.arbiter(ArbiterAction::LimitRequest {
+        ground: LimitGround::ArbiterSees,
+        side: None,
+    })
+    .unwrap();
+    t.arbiter(declare(1)).unwrap();
+    t.line("b7b0 e2e6");
+    let view = t.game.view("g", t.now);
+    let judgment = view.limit_judgment.unwrap();
+    assert_eq!(judgment["changes"]["red_lost"], 1);
+    assert_eq!(judgment["changed"], true);
+    // A new change: a draw needs the arbiter's reason.
+    assert_eq!(
+        code(t.arbiter(rule(LimitVerdict::Draw, ""))),
+        "ruling_needs_note"
+    );
+    let events = t
+        .arbiter(ArbiterAction::LimitRuling {
+            verdict: LimitVerdict::NewLimit,
+            rounds: Some(20),
+            note: String::new(),
+        })
+        .unwrap();
+    assert!(matches!(
+        events[1],
+        Event::MoveLimitDeclared {
+            rounds: 20,
+            ply: 3,
+            ..
+        }
+    ));
+    let view = t.game.view("g", t.now);
+    assert!(!view.paused && view.limit_judgment.is_none());
+    assert_eq!(view.move_limit.unwrap()["rounds_left"], 20);
+    // Lifting it; then there is nothing to lift.
+    t.arbiter(ArbiterAction::LiftLimit {
+        note: "局势明朗".into(),
+    })
+    .unwrap();
+    assert!(t.game.view("g", t.now).move_limit.is_none());
+    assert_eq!(
+        code(t.arbiter(ArbiterAction::LiftLimit {
+            note: String::new()
+        })),
+        "no_move_limit"
+    );
+    assert_eq!(
+        code(t.arbiter(rule(LimitVerdict::Draw, ""))),
+        "no_limit_to_judge"
+    );
+    t.line("c6c5");
+    t.assert_replays();
+}
+
+#[test]
+fn play_on_after_a_change_and_a_judged_draw_against_the_criteria_with_a_reason() {
+    let mut t = Table::start();
+    t.arbiter(declare(1)).unwrap();
+    t.line("h2h9 i9h9");
+    t.arbiter(rule(LimitVerdict::PlayOn, "")).unwrap();
+    let view = t.game.view("g", t.now);
+    assert!(view.move_limit.is_none() && !view.paused);
+    t.line("h0g2");
+    // Against the criteria, with the arbiter's reason: recorded.
+    t.arbiter(declare(1)).unwrap();
+    t.line("h7h0 g2h0");
+    assert!(t.game.view("g", t.now).limit_judgment.unwrap()["changed"] == true);
+    t.arbiter(rule(LimitVerdict::Draw, "兑子后仍是和势"))
+        .unwrap();
+    assert!(
+        t.game
+            .ruling()
+            .unwrap()
+            .explanation_zh
+            .contains("兑子后仍是和势")
+    );
+    t.assert_replays();
+}
+
+#[test]
+fn touched_pieces_bind_the_next_move_in_their_order_for_either_colour() {
+    let mut t = Table::start();
+    // 5.3(1): own cannon h2, then Black's horse h9: the cannon must take it.
+    t.arbiter(ArbiterAction::Touch {
+        squares: vec!["h2".into()],
+    })
+    .unwrap();
+    t.arbiter(ArbiterAction::Touch {
+        squares: vec!["h9".into()],
+    })
+    .unwrap();
+    let binding = t.game.binding().unwrap().clone();
+    assert_eq!(
+        (binding.side, binding.moves.as_slice()),
+        (Side::Red, &["h2h9".to_string()][..])
+    );
+    assert_eq!(t.game.view("g", t.now).legal_moves, ["h2h9"]);
+    let refusal = t.play("h2e2").unwrap_err();
+    assert_eq!(refusal.name(), "touch_move");
+    assert!(refusal.is_illegal_move());
+    t.play("h2h9").unwrap();
+    assert!(t.game.binding().is_none(), "a touch binds one move");
+    // 5.2 for Black: it touches Red's cannon on h9, which its rook on i9 and horse can take...
+    t.arbiter(ArbiterAction::Touch {
+        squares: vec!["H9".into()],
+    })
+    .unwrap();
+    let b = t.game.binding().unwrap();
+    assert_eq!(
+        (b.side, b.moves.as_slice()),
+        (Side::Black, &["i9h9".to_string()][..])
+    );
+    // ... withdrawn: the player said 「我来摆正」 first.
+    t.arbiter(ArbiterAction::Untouch {
+        note: "我来摆正".into(),
+    })
+    .unwrap();
+    t.play("b7b0").unwrap();
+    assert_eq!(
+        code(t.arbiter(ArbiterAction::Untouch {
+            note: String::new()
+        })),
+        "nothing_touched"
+    );
+    assert_eq!(
+        code(t.arbiter(ArbiterAction::Touch {
+            squares: vec!["e5".into()]
+        })),
+        "bad_touch"
+    );
+    t.assert_replays();
+}
+
+#[test]
+fn a_correction_takes_back_from_the_wrong_move_and_binds_the_piece_that_moved() {
+    let mut t = Table::start();
+    t.line("h2e2 h9g7 b0c2");
+    // Black's horse move (ply 1) was wrong on the board: replay from it with the same piece.
+    t.arbiter(ArbiterAction::Correct {
+        from_ply: 1,
+        note: "棋子被意外挪位".into(),
+    })
+    .unwrap();
+    assert_eq!(t.game.moves().len(), 1);
+    let b = t.game.binding().unwrap();
+    assert_eq!(
+        (b.side, b.moves.as_slice()),
+        (Side::Black, &["h9g7".to_string(), "h9i7".to_string()][..])
+    );
+    assert_eq!(code(t.play("b9c7")), "touch_move");
+    t.play("h9i7").unwrap();
+    // Red's move after a correction, mirrored: Red's first move was the cannon h2.
+    t.arbiter(ArbiterAction::Correct {
+        from_ply: 0,
+        note: String::new(),
+    })
+    .unwrap();
+    let b = t.game.binding().unwrap();
+    assert_eq!(b.side, Side::Red);
+    assert!(b.moves.iter().all(|m| m.starts_with("h2")));
+    assert_eq!(
+        code(t.arbiter(ArbiterAction::Correct {
+            from_ply: 5,
+            note: String::new()
+        })),
+        "nothing_to_correct"
+    );
+    assert!(
+        t.game
+            .arbiter_notes()
+            .iter()
+            .any(|(_, n)| n.contains("§7 五"))
+    );
+    t.assert_replays();
+}
+
+#[test]
+fn warnings_count_and_a_disqualification_loses_the_game_for_either_side() {
+    for side in [Side::Red, Side::Black] {
+        let mut t = Table::start();
+        t.line("h2e2");
+        t.arbiter(ArbiterAction::Warn {
+            side,
+            note: "喧哗".into(),
+        })
+        .unwrap();
+        t.arbiter(ArbiterAction::Warn {
+            side,
+            note: String::new(),
+        })
+        .unwrap();
+        assert_eq!(t.game.warnings()[side], 2);
+        assert_eq!(t.game.warnings()[side.other()], 0);
+        assert_eq!(t.game.ruling(), None, "a warning does not end the game");
+        t.assert_replays();
+        t.arbiter(ArbiterAction::Disqualify {
+            side,
+            note: "严重违反纪律".into(),
+        })
+        .unwrap();
+        let r = t.game.ruling().unwrap();
+        assert_eq!(r.result, GameResult::win_for(side.other()));
+        assert_eq!(
+            (r.reason.as_str(), r.offender),
+            ("disqualification", Some(side))
+        );
+        assert!(r.rule.contains("§18 九") && r.rule.contains("8.8"));
+        assert_eq!(
+            code(t.arbiter(ArbiterAction::Warn {
+                side,
+                note: String::new()
+            })),
+            "game_over"
+        );
+    }
+}
+
+#[test]
+fn a_sealed_move_wrong_and_unexplained_loses_and_explained_it_stands() {
+    let adjourned = || {
+        let mut t = Table::start();
+        t.line("h2e2");
+        let black = Actor::Player {
+            side: Side::Black,
+            seat: 0,
+        };
+        let red = Actor::Player {
+            side: Side::Red,
+            seat: 0,
+        };
+        t.act(red, Action::Adjourn(Answer::Offer)).unwrap();
+        t.act(black, Action::Adjourn(Answer::Accept)).unwrap();
+        t.act(
+            black,
+            Action::Seal {
+                text: "h9g7".into(),
+            },
+        )
+        .unwrap();
+        (t, red, black)
+    };
+    let (mut t, _, _) = adjourned();
+    t.arbiter(ArbiterAction::SealedError {
+        meant: None,
+        note: "记录无法辨认".into(),
+    })
+    .unwrap();
+    let r = t.game.ruling().unwrap();
+    assert_eq!(
+        (r.result, r.reason.as_str()),
+        (GameResult::RedWins, "sealed_move_error")
+    );
+    // Explained: the move meant is played on resumption instead.
+    let (mut t, red, black) = adjourned();
+    assert_eq!(
+        code(t.arbiter(ArbiterAction::SealedError {
+            meant: Some("a0a5".into()),
+            note: String::new()
+        })),
+        "meant_move_illegal"
+    );
+    let events = t
+        .arbiter(ArbiterAction::SealedError {
+            meant: Some("h9i7".into()),
+            note: String::new(),
+        })
+        .unwrap();
+    assert!(
+        !events[0].public().to_string().contains("h9i7"),
+        "the seal stays secret"
+    );
+    t.act(red, Action::Resume).unwrap();
+    t.act(black, Action::Resume).unwrap();
+    assert_eq!(t.game.moves()[1].iccs, "h9i7");
+    t.assert_replays();
+    // Not adjourned: nothing to rule on.
+    let mut t = Table::start();
+    assert_eq!(
+        code(t.arbiter(ArbiterAction::SealedError {
+            meant: None,
+            note: String::new()
+        })),
+        "no_sealed_move"
+    );
+}
+
+#[test]
+fn each_action_names_the_official_who_took_it_in_the_events_and_the_record() {
+    let mut t = Table::start();
+    t.line("h2e2");
+    let deputy = Signer {
+        role: ArbiterRole::Deputy,
+        name: "李".into(),
+    };
+    let signed = |action| Action::Signed {
+        by: deputy.clone(),
+        action,
+    };
+    let events = t.act(Actor::Arbiter, signed(declare(10))).unwrap();
+    assert!(events.iter().all(|e| e.signer() == Some(deputy.clone())));
+    assert!(
+        t.game
+            .arbiter_notes()
+            .last()
+            .unwrap()
+            .1
+            .contains("副裁判长李")
+    );
+    let log = &t.game.view("g", t.now).arbiter_log;
+    assert_eq!(log.last().unwrap()["by"]["name"], "李");
+    t.act(
+        Actor::Arbiter,
+        signed(ArbiterAction::Disqualify {
+            side: Side::Black,
+            note: String::new(),
+        }),
+    )
+    .unwrap();
+    assert_eq!(t.game.ruling().unwrap().by.as_ref(), Some(&deputy));
+    // A player may not sign an arbiter's action.
+    let mut t = Table::start();
+    let player = Actor::Player {
+        side: Side::Red,
+        seat: 0,
+    };
+    assert_eq!(
+        t.act(
+            player,
+            Action::Signed {
+                by: deputy.clone(),
+                action: ArbiterAction::Pause
+            }
+        ),
+        Err(Refusal::NotYours)
+    );
+}
