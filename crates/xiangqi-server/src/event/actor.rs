@@ -8,6 +8,7 @@ use std::collections::HashSet;
 use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use tokio::sync::{broadcast, mpsc, oneshot, watch};
 use xiangqi_competition::Competition;
@@ -26,6 +27,8 @@ pub(crate) struct Shared {
     pub(crate) revoked: std::sync::Mutex<HashSet<TokenHash>>,
     /// The id of every event committed, for the event pages' WebSockets.
     pub(crate) changes: broadcast::Sender<String>,
+    /// How many changes are running now, over every competition.
+    pub(crate) running: AtomicUsize,
 }
 
 impl Shared {
@@ -98,9 +101,12 @@ impl Handle {
         });
         tokio::spawn(async move {
             while let Some(job) = queue.recv().await {
+                desk.shared.running.fetch_add(1, Ordering::SeqCst);
                 // Each change on a task of its own: one that panics fails alone, and the
                 // competition goes on with its last committed state.
-                if let Err(e) = tokio::spawn(job(desk.clone())).await {
+                let done = tokio::spawn(job(desk.clone())).await;
+                desk.shared.running.fetch_sub(1, Ordering::SeqCst);
+                if let Err(e) = done {
                     tracing::error!(error = %e, "a change to a competition failed");
                 }
             }

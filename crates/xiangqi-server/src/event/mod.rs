@@ -76,6 +76,7 @@ impl Events {
             store,
             changes: tokio::sync::broadcast::channel(256).0,
             revoked: std::sync::Mutex::new(revoked_of(fresh.iter())),
+            running: std::sync::atomic::AtomicUsize::new(0),
         });
         let all = fresh
             .into_iter()
@@ -184,6 +185,15 @@ impl Events {
     pub async fn settled_playing(&self, game: &str) -> Option<Handle> {
         if let Some(h) = self.playing(game) {
             return Some(h);
+        }
+        // No change running: no round is between creating its games and committing them.
+        if self
+            .shared
+            .running
+            .load(std::sync::atomic::Ordering::SeqCst)
+            == 0
+        {
+            return None;
         }
         for h in self.handles() {
             // Queued behind the changes in flight; a task that is gone has none.
