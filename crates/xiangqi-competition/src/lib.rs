@@ -18,8 +18,8 @@
 pub mod arbiters;
 pub mod bracket;
 pub mod cards;
-pub mod disqualification;
 pub mod create_event;
+pub mod disqualification;
 pub mod error;
 pub mod fouls;
 pub mod groups;

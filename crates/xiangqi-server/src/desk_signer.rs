@@ -6,9 +6,9 @@
 
 use xiangqi_game::{ArbiterRole, Signer};
 
+use crate::ids::TokenHash;
 use xiangqi_competition::Competition;
 use xiangqi_competition::arbiters::OfficialRole;
-use crate::ids::TokenHash;
 
 /// The official `token` names in event `c` (whose game is acted on); `None` if the token
 /// is no official's of the event. The room's own arbiter token signs as

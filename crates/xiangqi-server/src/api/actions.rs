@@ -107,16 +107,15 @@ async fn act(
         }
         other => other,
     };
-    let actor = if action.is_arbiters()
-        && crate::cluster::forward::competition_arbiter(app, headers)
-    {
-        Actor::Arbiter
-    } else {
-        let game = GameId::parse(id).ok_or(ApiError::NotFound)?;
-        actor_of(app, &room, &game, bearer(headers)?)
-            .await
-            .ok_or(ApiError::WrongToken)?
-    };
+    let actor =
+        if action.is_arbiters() && crate::cluster::forward::competition_arbiter(app, headers) {
+            Actor::Arbiter
+        } else {
+            let game = GameId::parse(id).ok_or(ApiError::NotFound)?;
+            actor_of(app, &room, &game, bearer(headers)?)
+                .await
+                .ok_or(ApiError::WrongToken)?
+        };
     // Refused before anything is queued (the game would refuse it too, as not yours).
     if !actor.may_take(&action) {
         return Err(ApiError::WrongToken);

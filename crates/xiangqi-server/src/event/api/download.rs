@@ -9,7 +9,7 @@ use axum::response::{IntoResponse, Response};
 use xiangqi_competition::Competition;
 use xiangqi_tournament::export::{Crosstable, to_trf};
 
-use super::App;
+use super::access::App;
 use crate::error::ApiError;
 use crate::ids::GameId;
 use crate::state::AppState;

@@ -11,7 +11,7 @@ use serde_json::{Value, json};
 use xiangqi_competition::Refused;
 use xiangqi_competition::request::{AssignRequest, OfficialRequest, parse_player, parse_team};
 
-use super::{App, organiser, organiser_or_arbiter, random_error};
+use super::access::{App, organiser, organiser_or_arbiter, random_error};
 use crate::api::{base_url, bearer};
 use crate::error::ApiError;
 use crate::event::links;

@@ -12,7 +12,7 @@ use xiangqi_competition::request::{WithdrawRequest, parse_result};
 use xiangqi_game::{Adjudged, ForfeitReason};
 use xiangqi_tournament::Outcome;
 
-use super::{App, organiser, organiser_or_arbiter};
+use super::access::{App, organiser, organiser_or_arbiter};
 use crate::error::ApiError;
 use crate::ids::GameId;
 use crate::request::body;
