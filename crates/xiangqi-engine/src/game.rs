@@ -21,7 +21,7 @@ use std::time::{Duration, Instant};
 use xiangqi::notation::{NotationError, parse_move};
 use xiangqi::{Color, Move, Position};
 use xiangqi_clock::{Flag, TimeControl};
-use xiangqi_game::{Action, Event, Game, GameOptions, color_side};
+use xiangqi_game::{Action, Event, Game, GameOptions};
 use xiangqi_referee::{GameResult, Options, Referee, Ruling, judge};
 
 use crate::adjudicate::{Adjudication, Scores, adjudicate};
@@ -199,19 +199,15 @@ impl Table<'_> {
         let now = self.origin.elapsed();
         let clock = self.game.clock();
         let times = |c: Color| -> SideTime {
-            let s = color_side(c);
-            match clock.reading(s, now) {
+            match clock.reading(c, now) {
                 Ok(r) => SideTime {
                     time: r.allowance,
-                    increment: clock.control().schedule(s).stage(r.stage).increment,
+                    increment: clock.control().schedule(c).stage(r.stage).increment,
                 },
                 Err(_) => SideTime::default(),
             }
         };
-        let moves_to_go = clock
-            .reading(color_side(us), now)
-            .ok()
-            .and_then(|r| r.moves_owed);
+        let moves_to_go = clock.reading(us, now).ok().and_then(|r| r.moves_owed);
         go.clock = Some(ClockTimes {
             red: times(Color::Red),
             black: times(Color::Black),
@@ -306,7 +302,7 @@ impl Table<'_> {
 
     /// Decides and applies `m`, played `at`.
     fn play(&mut self, m: Move, at: Duration) -> Result<(), String> {
-        let side = color_side(self.game.position().turn());
+        let side = self.game.position().turn();
         let action = Action::Move {
             text: m.to_string(),
             lag_ms: 0,

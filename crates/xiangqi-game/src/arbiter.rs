@@ -9,7 +9,7 @@
 
 use serde::{Deserialize, Serialize};
 use xiangqi::{Color, Move, Position};
-use xiangqi_clock::{Flag, Side};
+use xiangqi_clock::Flag;
 use xiangqi_referee::{
     ClaimError, Claimable, Claimant, Handicap, Options, Order, PlayError, Procedure, Referee,
     RuleSet,
@@ -40,14 +40,14 @@ impl GameResult {
     /// The result in which `side` wins.
     ///
     /// ```
-    /// use xiangqi_clock::Side;
+    /// use xiangqi::Color;
     /// use xiangqi_game::GameResult;
-    /// assert_eq!(GameResult::win_for(Side::Black), GameResult::BlackWins);
+    /// assert_eq!(GameResult::win_for(Color::Black), GameResult::BlackWins);
     /// ```
-    pub fn win_for(side: Side) -> GameResult {
+    pub fn win_for(side: Color) -> GameResult {
         match side {
-            Side::Red => GameResult::RedWins,
-            Side::Black => GameResult::BlackWins,
+            Color::Red => GameResult::RedWins,
+            Color::Black => GameResult::BlackWins,
         }
     }
 
@@ -73,8 +73,8 @@ impl GameResult {
 ///
 /// ```
 /// use xiangqi_game::arbiter::{GameResult, Ruling};
-/// use xiangqi_clock::Side;
-/// let r = Ruling::resignation(Side::Black, 12);
+/// use xiangqi::Color;
+/// let r = Ruling::resignation(Color::Black, 12);
 /// assert_eq!(r.result, GameResult::RedWins);
 /// assert_eq!(serde_json::to_value(&r).unwrap()["reason"], "resignation");
 /// ```
@@ -89,7 +89,7 @@ pub struct Ruling {
     pub ply: u32,
     /// The side that broke a rule or lost, where there is one.
     #[serde(default)]
-    pub offender: Option<Side>,
+    pub offender: Option<Color>,
     /// The rule's name and article.
     #[serde(default)]
     pub rule: String,
@@ -116,7 +116,7 @@ pub struct Ruling {
 
 impl Ruling {
     /// `loser` resigned (4.1.9 自己宣布认输).
-    pub fn resignation(loser: Side, ply: u32) -> Ruling {
+    pub fn resignation(loser: Color, ply: u32) -> Ruling {
         Ruling {
             result: GameResult::win_for(loser.other()),
             reason: "resignation".into(),
@@ -159,14 +159,15 @@ impl Ruling {
     ///
     /// ```
     /// use std::time::Duration;
-    /// use xiangqi_clock::{GameClock, Side};
+    /// use xiangqi_clock::GameClock;
+    /// use xiangqi::Color;
     /// use xiangqi_game::{GameResult, Ruling};
     /// let mut clock: GameClock = GameClock::new("1m".parse().unwrap());
-    /// clock.start(Side::Red, Duration::ZERO).unwrap();
+    /// clock.start(Color::Red, Duration::ZERO).unwrap();
     /// let flag = clock.check(Duration::from_secs(61)).unwrap().expect("Red's flag fell");
     /// let r = Ruling::flag(&flag, 0);
     /// assert_eq!((r.result, r.reason.as_str()), (GameResult::BlackWins, "flag"));
-    /// assert_eq!(r.offender, Some(Side::Red));
+    /// assert_eq!(r.offender, Some(Color::Red));
     /// ```
     pub fn flag(flag: &Flag, ply: u32) -> Ruling {
         let articles: Vec<String> = flag.citations().iter().map(|c| c.to_string()).collect();
@@ -187,18 +188,18 @@ impl Ruling {
 }
 
 /// "Red" or "Black".
-pub(super) fn title(side: Side) -> &'static str {
+pub(super) fn title(side: Color) -> &'static str {
     match side {
-        Side::Red => "Red",
-        Side::Black => "Black",
+        Color::Red => "Red",
+        Color::Black => "Black",
     }
 }
 
 /// 红 or 黑.
-pub(super) fn zh(side: Side) -> &'static str {
+pub(super) fn zh(side: Color) -> &'static str {
     match side {
-        Side::Red => "红",
-        Side::Black => "黑",
+        Color::Red => "红",
+        Color::Black => "黑",
     }
 }
 
@@ -373,10 +374,6 @@ impl Arbiter {
 
 /// The referee's ruling in the server's type (the JSON shapes are the same by contract).
 fn convert(ruling: &xiangqi_referee::Ruling) -> Ruling {
-    let side = |c: Color| match c {
-        Color::Red => Side::Red,
-        Color::Black => Side::Black,
-    };
     Ruling {
         result: match ruling.result {
             xiangqi_referee::GameResult::RedWins => GameResult::RedWins,
@@ -388,7 +385,7 @@ fn convert(ruling: &xiangqi_referee::Ruling) -> Ruling {
             .reason
             .map_or_else(String::new, |r| r.name().to_owned()),
         ply: ruling.ply,
-        offender: ruling.offender.map(side),
+        offender: ruling.offender,
         rule: ruling.rule.clone(),
         explanation: ruling.explanation.clone(),
         explanation_zh: ruling.explanation_zh.clone(),

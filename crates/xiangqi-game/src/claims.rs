@@ -3,17 +3,14 @@
 //! checks the claim. A false claim is refused with the referee's reason and recorded for the
 //! arbiter, who may rule it a foul (as 2.8(2) does for a false natural-limit claim).
 
-use xiangqi_clock::Side;
+use xiangqi::Color;
 use xiangqi_referee::Claimant;
 
 use super::{Decision, Event, Game, Refusal};
 
 impl Game {
-    pub(super) fn decide_claim(&self, actor: Side, now: u64) -> Decision {
-        let by = Claimant::Player(match actor {
-            Side::Red => xiangqi::Color::Red,
-            Side::Black => xiangqi::Color::Black,
-        });
+    pub(super) fn decide_claim(&self, actor: Color, now: u64) -> Decision {
+        let by = Claimant::Player(actor);
         match self.arbiter.claim(by) {
             Ok(ruling) => Decision::take(vec![Event::Ended { ruling, at_ms: now }]),
             Err(e) => Decision {

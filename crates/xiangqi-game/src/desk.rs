@@ -6,7 +6,7 @@
 //! §11 四 (封棋), §12 (限着), §14 (未终局由裁判员根据中止时的局面加以审议; 拒绝走以后的各局).
 
 use serde::{Deserialize, Serialize};
-use xiangqi_clock::Side;
+use xiangqi::Color;
 
 use super::limit::{LimitGround, LimitVerdict};
 
@@ -124,7 +124,7 @@ pub enum ArbiterAction {
     /// Record a foul.
     Foul {
         /// The offender.
-        side: Side,
+        side: Color,
         /// What kind.
         foul: FoulKind,
         /// The arbiter's words.
@@ -138,7 +138,7 @@ pub enum ArbiterAction {
         ground: LimitGround,
         /// Who asked (一(一), 一(二)).
         #[serde(default)]
-        side: Option<Side>,
+        side: Option<Color>,
     },
     /// Declare a move limit of `rounds` (1960 §12 二; 40 in the general case, §12 三): the
     /// clocks stop, the position and side to move are noted, the limit told, the clocks
@@ -188,7 +188,7 @@ pub enum ArbiterAction {
     /// Warn a player (警告, 1960 §18 九; current 8.8).
     Warn {
         /// Who.
-        side: Side,
+        side: Color,
         /// Why.
         #[serde(default)]
         note: String,
@@ -197,7 +197,7 @@ pub enum ArbiterAction {
     /// further part in the event.
     Disqualify {
         /// Who.
-        side: Side,
+        side: Color,
         /// Why.
         #[serde(default)]
         note: String,
@@ -215,7 +215,7 @@ pub enum ArbiterAction {
     /// Forfeit a side.
     Forfeit {
         /// Who loses.
-        side: Side,
+        side: Color,
         /// Why.
         reason: ForfeitReason,
     },
@@ -234,7 +234,7 @@ pub enum ArbiterAction {
     /// Give (`ms` > 0) or take time.
     Time {
         /// Whose clock.
-        side: Side,
+        side: Color,
         /// Milliseconds.
         ms: i64,
         /// Why.

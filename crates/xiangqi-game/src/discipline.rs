@@ -4,8 +4,8 @@
 //! ruling on a wrong or unclear sealed move (1960 §4 一(六)). The binding itself is
 //! [`super::touch`]; the endings' texts are in `endings.rs`.
 
+use xiangqi::Color;
 use xiangqi::Move;
-use xiangqi_clock::Side;
 
 use super::touch::{Binding, BindingCause};
 use super::{Adjournment, Decision, DeskRefusal, Event, Game, Refusal, Ruling, notation};
@@ -72,7 +72,7 @@ impl Game {
         }])
     }
 
-    pub(super) fn decide_warn(&self, side: Side, note: &str) -> Decision {
+    pub(super) fn decide_warn(&self, side: Color, note: &str) -> Decision {
         Decision::take(vec![Event::Warned {
             side,
             note: note.to_owned(),
@@ -82,7 +82,7 @@ impl Game {
         }])
     }
 
-    pub(super) fn decide_disqualify(&self, side: Side, note: &str, now: u64) -> Decision {
+    pub(super) fn decide_disqualify(&self, side: Color, note: &str, now: u64) -> Decision {
         Decision::take(vec![Event::Ended {
             ruling: Ruling::disqualification(side, note, self.ply()),
             at_ms: now,
@@ -161,7 +161,7 @@ impl Game {
     /// Each side's warnings.
     ///
     /// ```
-    /// use xiangqi_clock::Side;
+    /// use xiangqi::Color;
     /// use xiangqi_game::{Action, Actor, ArbiterAction, Event, Game};
     /// let mut game = Game::from_created(&Event::Created {
     ///     control: "10m".into(),
@@ -170,7 +170,7 @@ impl Game {
     ///     created_unix_ms: 0,
     ///     options: Default::default(),
     /// }).unwrap();
-    /// let warn = Action::Arbiter(ArbiterAction::Warn { side: Side::Black, note: String::new() });
+    /// let warn = Action::Arbiter(ArbiterAction::Warn { side: Color::Black, note: String::new() });
     /// for e in game.decide_as(Actor::Arbiter, &warn, 0).events {
     ///     game.apply(&e);
     /// }

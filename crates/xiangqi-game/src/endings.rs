@@ -1,7 +1,7 @@
 //! The endings the arbiter's desk and the clock of the hall rule (articles in each), and
 //! the discipline of 1960 §18 九 and current 8.8 (除名) and of 1960 §4 一(六) (封棋着法有误).
 
-use xiangqi_clock::Side;
+use xiangqi::Color;
 
 use super::arbiter::{GameResult, Ruling, title, zh};
 use super::desk::{Adjudged, ForfeitReason, with_note};
@@ -10,12 +10,12 @@ impl Ruling {
     /// The offender reached the foul limit (4.1.8: 在同一棋局中，三次"犯规"; 2.4(4): 两次).
     ///
     /// ```
-    /// use xiangqi_clock::Side;
+    /// use xiangqi::Color;
     /// use xiangqi_game::{GameResult, Ruling};
-    /// let r = Ruling::fouls(Side::Black, 3, 31);
+    /// let r = Ruling::fouls(Color::Black, 3, 31);
     /// assert_eq!((r.result, r.reason.as_str()), (GameResult::RedWins, "fouls"));
     /// ```
-    pub fn fouls(offender: Side, count: u32, ply: u32) -> Ruling {
+    pub fn fouls(offender: Color, count: u32, ply: u32) -> Ruling {
         Ruling {
             result: GameResult::win_for(offender.other()),
             reason: "fouls".into(),
@@ -54,7 +54,7 @@ impl Ruling {
     }
 
     /// Forfeit by the arbiter (4.1.5, 4.1.10, 1960 §14).
-    pub fn forfeit(loser: Side, reason: ForfeitReason, ply: u32) -> Ruling {
+    pub fn forfeit(loser: Color, reason: ForfeitReason, ply: u32) -> Ruling {
         let (rule, en, cn) = match reason {
             ForfeitReason::LateArrival => (
                 "current rules 4.1.5 (超过了比赛规定的迟到判负时限)",
@@ -131,12 +131,12 @@ impl Ruling {
     /// 8.8): he loses the game.
     ///
     /// ```
-    /// use xiangqi_clock::Side;
+    /// use xiangqi::Color;
     /// use xiangqi_game::{GameResult, Ruling};
-    /// let r = Ruling::disqualification(Side::Red, "", 12);
-    /// assert_eq!((r.result, r.reason.as_str(), r.offender), (GameResult::BlackWins, "disqualification", Some(Side::Red)));
+    /// let r = Ruling::disqualification(Color::Red, "", 12);
+    /// assert_eq!((r.result, r.reason.as_str(), r.offender), (GameResult::BlackWins, "disqualification", Some(Color::Red)));
     /// ```
-    pub fn disqualification(loser: Side, note: &str, ply: u32) -> Ruling {
+    pub fn disqualification(loser: Color, note: &str, ply: u32) -> Ruling {
         Ruling {
             result: GameResult::win_for(loser.other()),
             reason: "disqualification".into(),
@@ -158,12 +158,12 @@ impl Ruling {
     /// The sealed move was wrong and the sealer could not explain it (1960 rules §4 一(六)).
     ///
     /// ```
-    /// use xiangqi_clock::Side;
+    /// use xiangqi::Color;
     /// use xiangqi_game::{GameResult, Ruling};
-    /// let r = Ruling::sealed_error(Side::Black, "", 40);
+    /// let r = Ruling::sealed_error(Color::Black, "", 40);
     /// assert_eq!((r.result, r.reason.as_str()), (GameResult::RedWins, "sealed_move_error"));
     /// ```
-    pub fn sealed_error(sealer: Side, note: &str, ply: u32) -> Ruling {
+    pub fn sealed_error(sealer: Color, note: &str, ply: u32) -> Ruling {
         Ruling {
             result: GameResult::win_for(sealer.other()),
             reason: "sealed_move_error".into(),

@@ -1,7 +1,7 @@
 //! What happens to a game, as stored in the `events` table and streamed to clients.
 
 use serde::{Deserialize, Serialize};
-use xiangqi_clock::Side;
+use xiangqi::Color;
 use xiangqi_referee::RuleSet;
 
 use super::arbiter::Ruling;
@@ -17,8 +17,8 @@ use super::touch::Binding;
 ///
 /// ```
 /// use xiangqi_game::Event;
-/// use xiangqi_clock::Side;
-/// let e = Event::Move { side: Side::Red, mv: "h2e2".into(), at_ms: 1500, lag_ms: 20, seat: None, by_arbiter: false };
+/// use xiangqi::Color;
+/// let e = Event::Move { side: Color::Red, mv: "h2e2".into(), at_ms: 1500, lag_ms: 20, seat: None, by_arbiter: false };
 /// let json = serde_json::to_string(&e).unwrap();
 /// assert_eq!(json, r#"{"kind":"move","side":"red","move":"h2e2","at_ms":1500,"lag_ms":20}"#);
 /// assert_eq!(serde_json::from_str::<Event>(&json).unwrap(), e);
@@ -43,7 +43,7 @@ pub enum Event {
     /// A move was played (ICCS), the clock pressed at `at_ms` after `lag_ms` of compensation.
     Move {
         /// Who moved.
-        side: Side,
+        side: Color,
         /// The move, ICCS.
         #[serde(rename = "move")]
         mv: String,
@@ -61,33 +61,33 @@ pub enum Event {
     /// A draw was offered.
     DrawOffered {
         /// By whom.
-        by: Side,
+        by: Color,
     },
     /// A draw offer was declined.
     DrawDeclined {
         /// By whom.
-        by: Side,
+        by: Color,
     },
     /// An adjournment was proposed.
     AdjournmentProposed {
         /// By whom.
-        by: Side,
+        by: Color,
     },
     /// An adjournment proposal was declined.
     AdjournmentDeclined {
         /// By whom.
-        by: Side,
+        by: Color,
     },
     /// Both agreed to adjourn: the side to move must now seal its move.
     AdjournmentAgreed {
         /// Who agreed last.
-        by: Side,
+        by: Color,
     },
     /// The side to move sealed its move (封棋); clocks stop. The move stays secret: it is
     /// stored, and removed from everything clients see.
     Sealed {
         /// The sealer.
-        by: Side,
+        by: Color,
         /// When.
         at_ms: u64,
         /// The sealed move (ICCS). Never sent to clients.
@@ -96,7 +96,7 @@ pub enum Event {
     /// A player is ready to resume an adjourned game.
     ResumeRequested {
         /// Who.
-        by: Side,
+        by: Color,
     },
     /// Play resumed: the sealed move is revealed and played, the opponent's clock starts.
     Resumed {
@@ -119,7 +119,7 @@ pub enum Event {
     /// A player opened the game with their token (for late arrival, 4.1.5).
     Arrived {
         /// Whose token.
-        side: Side,
+        side: Color,
         /// Which partner, in a pairs game.
         #[serde(default)]
         seat: u8,
@@ -132,7 +132,7 @@ pub enum Event {
     /// The arbiter recorded a foul (犯规, current text 2.8, 7.1); `count` is the side's total.
     Foul {
         /// The offender.
-        side: Side,
+        side: Color,
         /// What kind.
         foul: FoulKind,
         /// The arbiter's words.
@@ -158,7 +158,7 @@ pub enum Event {
         fen: String,
         /// The side to move then (注明轮到何方走).
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        to_move: Option<Side>,
+        to_move: Option<Color>,
         /// Who took the action (see [`Signer`]).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         by: Option<Signer>,
@@ -180,7 +180,7 @@ pub enum Event {
         ground: LimitGround,
         /// The player who asked.
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        side: Option<Side>,
+        side: Option<Color>,
         /// The ply.
         ply: u32,
         /// Who recorded it.
@@ -225,7 +225,7 @@ pub enum Event {
     /// The arbiter withdrew this turn's touch record (我来摆正, 1960 §7 四; 5.6).
     Untouched {
         /// Whose.
-        side: Side,
+        side: Color,
         /// Why.
         #[serde(default)]
         note: String,
@@ -254,7 +254,7 @@ pub enum Event {
     /// A warning (警告, 1960 §18 九; current 8.8); `count` is the side's total.
     Warned {
         /// Who.
-        side: Side,
+        side: Color,
         /// Why.
         #[serde(default)]
         note: String,
@@ -297,7 +297,7 @@ pub enum Event {
     /// The arbiter gave (`ms` > 0) or took time.
     TimeAdjusted {
         /// Whose clock.
-        side: Side,
+        side: Color,
         /// Milliseconds added (negative: taken).
         ms: i64,
         /// Why.
@@ -337,7 +337,7 @@ pub enum Event {
     /// a foul (compare 2.8(2), a false natural-limit claim); the game goes on.
     ClaimRefused {
         /// The claimant.
-        by: Side,
+        by: Color,
         /// The referee's reason ([`xiangqi_referee::ClaimError::code`]).
         code: String,
         /// The ply when claimed.
@@ -380,7 +380,7 @@ mod tests {
     #[test]
     fn sealed_move_is_not_public() {
         let e = Event::Sealed {
-            by: Side::Black,
+            by: Color::Black,
             at_ms: 10,
             sealed: "h9g7".into(),
         };

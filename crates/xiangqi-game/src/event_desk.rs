@@ -34,7 +34,7 @@ impl Event {
     /// ```
     /// use xiangqi_game::{ArbiterRole, Event, Signer};
     /// let by = Signer { role: ArbiterRole::Board, name: "李".into() };
-    /// let mut e = Event::Warned { side: xiangqi_clock::Side::Red, note: String::new(), count: 1, ply: 0, by: None };
+    /// let mut e = Event::Warned { side: xiangqi::Color::Red, note: String::new(), count: 1, ply: 0, by: None };
     /// assert_eq!(e.signer(), None);
     /// e.sign(&by);
     /// assert_eq!(e.signer(), Some(by));

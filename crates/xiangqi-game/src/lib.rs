@@ -44,7 +44,7 @@ mod view;
 pub mod work;
 
 use xiangqi::{Color, Move, Position};
-use xiangqi_clock::{BySide, ClockState, GameClock, Side, TimeControl};
+use xiangqi_clock::{BySide, ClockState, GameClock, TimeControl};
 use xiangqi_referee::RuleSet;
 
 pub use arbiter::{GameResult, Ruling};
@@ -61,27 +61,13 @@ use arbiter::Arbiter;
 use lag::LagQuota;
 use ruled::Memo;
 
-/// The clock side of a board colour.
-///
-/// ```
-/// use xiangqi::Color;
-/// use xiangqi_clock::Side;
-/// assert_eq!(xiangqi_game::color_side(Color::Black), Side::Black);
-/// ```
-pub fn color_side(c: Color) -> Side {
-    match c {
-        Color::Red => Side::Red,
-        Color::Black => Side::Black,
-    }
-}
-
 /// Who acts: a player (with the partner's seat, 0 or 1, in a pairs game) or the arbiter.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Actor {
     /// A player.
     Player {
         /// The side.
-        side: Side,
+        side: Color,
         /// The partner (0 unless a pairs game's second link).
         seat: u8,
     },
@@ -93,12 +79,12 @@ impl Actor {
     /// The side of a player.
     ///
     /// ```
-    /// use xiangqi_clock::Side;
+    /// use xiangqi::Color;
     /// use xiangqi_game::Actor;
-    /// assert_eq!(Actor::Player { side: Side::Red, seat: 1 }.side(), Some(Side::Red));
+    /// assert_eq!(Actor::Player { side: Color::Red, seat: 1 }.side(), Some(Color::Red));
     /// assert_eq!(Actor::Arbiter.side(), None);
     /// ```
-    pub fn side(self) -> Option<Side> {
+    pub fn side(self) -> Option<Color> {
         match self {
             Actor::Player { side, .. } => Some(side),
             Actor::Arbiter => None,
@@ -111,9 +97,9 @@ impl Actor {
     /// forbids, and a server may ask it before queueing the action.
     ///
     /// ```
-    /// use xiangqi_clock::Side;
+    /// use xiangqi::Color;
     /// use xiangqi_game::{Action, Actor, ArbiterAction};
-    /// let player = Actor::Player { side: Side::Red, seat: 0 };
+    /// let player = Actor::Player { side: Color::Red, seat: 0 };
     /// let mv = Action::Move { text: "h2e2".into(), lag_ms: 0 };
     /// assert!(player.may_take(&mv) && Actor::Arbiter.may_take(&mv));
     /// assert!(!player.may_take(&Action::Arbiter(ArbiterAction::Pause)));
@@ -132,7 +118,7 @@ impl Actor {
 /// What a player asks of the game.
 ///
 /// ```
-/// use xiangqi_clock::Side;
+/// use xiangqi::Color;
 /// use xiangqi_game::{Action, Answer, Event, Game};
 /// let created = Event::Created {
 ///     control: "10m+5s".into(),
@@ -142,8 +128,8 @@ impl Actor {
 ///     options: Default::default(),
 /// };
 /// let game = Game::from_created(&created).unwrap();
-/// let offer = game.decide(Side::Red, &Action::Draw(Answer::Offer), 0);
-/// assert_eq!(offer.events, [Event::DrawOffered { by: Side::Red }]);
+/// let offer = game.decide(Color::Red, &Action::Draw(Answer::Offer), 0);
+/// assert_eq!(offer.events, [Event::DrawOffered { by: Color::Red }]);
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Action {
@@ -214,13 +200,13 @@ pub enum Adjournment {
     /// None in progress.
     None,
     /// One side proposed.
-    Proposed(Side),
+    Proposed(Color),
     /// Both agreed; the side to move must seal.
     Agreed,
     /// Sealed; waiting for both players to resume.
     Sealed {
         /// The sealer.
-        by: Side,
+        by: Color,
         /// The sealed move.
         sealed: Move,
         /// Who is ready to resume.
@@ -234,7 +220,7 @@ pub struct PlayedMove {
     /// The move.
     pub mv: Move,
     /// Who played it.
-    pub side: Side,
+    pub side: Color,
     /// ICCS notation (kept as text: every state sent lists every move).
     pub iccs: String,
     /// Chinese notation.
@@ -249,7 +235,7 @@ pub struct PlayedMove {
 /// was refused (a move that arrives after the flag fell is refused *and* ends the game).
 ///
 /// ```
-/// use xiangqi_clock::Side;
+/// use xiangqi::Color;
 /// use xiangqi_game::{Action, Event, Game, Refusal};
 /// let created = Event::Created {
 ///     control: "10m+5s".into(),
@@ -259,7 +245,7 @@ pub struct PlayedMove {
 ///     options: Default::default(),
 /// };
 /// let game = Game::from_created(&created).unwrap();
-/// let early = game.decide(Side::Black, &Action::Move { text: "h7e7".into(), lag_ms: 0 }, 0);
+/// let early = game.decide(Color::Black, &Action::Move { text: "h7e7".into(), lag_ms: 0 }, 0);
 /// assert_eq!(early.refusal, Some(Refusal::NotYourTurn));
 /// assert!(early.events.is_empty());
 /// ```
@@ -298,7 +284,7 @@ pub struct Game {
     clock: GameClock<String>,
     arbiter: Arbiter,
     lag: BySide<LagQuota>,
-    draw_offer: Option<Side>,
+    draw_offer: Option<Color>,
     adjournment: Adjournment,
     ruling: Option<Ruling>,
     seq: u64,
@@ -335,9 +321,9 @@ struct Desk {
 /// Why a `Created` event could not start a game.
 ///
 /// ```
-/// use xiangqi_clock::Side;
+/// use xiangqi::Color;
 /// use xiangqi_game::{Event, Game};
-/// assert!(Game::from_created(&Event::DrawOffered { by: Side::Red }).is_err());
+/// assert!(Game::from_created(&Event::DrawOffered { by: Color::Red }).is_err());
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BadCreation(pub String);
@@ -464,7 +450,7 @@ impl Game {
     }
 
     /// Whether `side` has opened the game (always true unless the game is scheduled).
-    pub fn arrived(&self, side: Side) -> bool {
+    pub fn arrived(&self, side: Color) -> bool {
         self.desk.arrived[side]
     }
 
@@ -484,7 +470,7 @@ impl Game {
     }
 
     /// The standing draw offer.
-    pub fn draw_offer(&self) -> Option<Side> {
+    pub fn draw_offer(&self) -> Option<Color> {
         self.draw_offer
     }
 
@@ -493,8 +479,8 @@ impl Game {
         matches!(self.adjournment, Adjournment::Sealed { .. })
     }
 
-    fn turn(&self) -> Side {
-        color_side(self.pos.turn())
+    fn turn(&self) -> Color {
+        self.pos.turn()
     }
 
     fn ply(&self) -> u32 {
@@ -504,7 +490,7 @@ impl Game {
     /// `now` clamped so the clock never sees time go backwards.
     ///
     /// ```
-    /// use xiangqi_clock::Side;
+    /// use xiangqi::Color;
     /// use xiangqi_game::{Action, Event, Game};
     /// let created = Event::Created {
     ///     control: "10m+5s".into(),
@@ -514,7 +500,7 @@ impl Game {
     ///     options: Default::default(),
     /// };
     /// let mut game = Game::from_created(&created).unwrap();
-    /// for e in game.decide(Side::Red, &Action::Move { text: "h2e2".into(), lag_ms: 0 }, 5_000).events {
+    /// for e in game.decide(Color::Red, &Action::Move { text: "h2e2".into(), lag_ms: 0 }, 5_000).events {
     ///     game.apply(&e);
     /// }
     /// assert_eq!(game.clamp(1_000), 5_000);
@@ -528,7 +514,7 @@ impl Game {
     /// What the player `actor` (seat 0) doing `action` at `now` (game ms) would cause.
     ///
     /// ```
-    /// use xiangqi_clock::Side;
+    /// use xiangqi::Color;
     /// use xiangqi_game::{Action, Event, Game, GameResult};
     /// let created = Event::Created {
     ///     control: "10m+5s".into(),
@@ -538,12 +524,12 @@ impl Game {
     ///     options: Default::default(),
     /// };
     /// let game = Game::from_created(&created).unwrap();
-    /// let resign = game.decide(Side::Red, &Action::Resign, 0);
+    /// let resign = game.decide(Color::Red, &Action::Resign, 0);
     /// let [Event::Ended { ruling, .. }] = &resign.events[..] else { panic!() };
     /// assert_eq!((ruling.result, ruling.reason.as_str()), (GameResult::BlackWins, "resignation"));
     /// assert_eq!(game.ruling(), None); // deciding changes nothing
     /// ```
-    pub fn decide(&self, actor: Side, action: &Action, now: u64) -> Decision {
+    pub fn decide(&self, actor: Color, action: &Action, now: u64) -> Decision {
         self.decide_as(
             Actor::Player {
                 side: actor,
@@ -557,7 +543,7 @@ impl Game {
     /// What `actor` doing `action` at `now` (game ms) would cause.
     ///
     /// ```
-    /// use xiangqi_clock::Side;
+    /// use xiangqi::Color;
     /// use xiangqi_game::{Action, Actor, ArbiterAction, Event, Game, Refusal};
     /// let created = Event::Created {
     ///     control: "10m+5s".into(),
@@ -571,7 +557,7 @@ impl Game {
     /// let scored = game.decide_as(Actor::Arbiter, &Action::Move { text: "炮二平五".into(), lag_ms: 0 }, 0);
     /// assert!(matches!(&scored.events[0], Event::Move { by_arbiter: true, mv, .. } if mv == "h2e2"));
     /// // ... and a player may not take the arbiter's actions.
-    /// let player = Actor::Player { side: Side::Red, seat: 0 };
+    /// let player = Actor::Player { side: Color::Red, seat: 0 };
     /// let pause = game.decide_as(player, &Action::Arbiter(ArbiterAction::Pause), 0);
     /// assert_eq!(pause.refusal, Some(Refusal::NotYours));
     /// ```
@@ -644,7 +630,7 @@ impl Game {
     /// `seat`: the partner who moves (`None`: the arbiter, scoring over the board).
     fn decide_move(
         &self,
-        actor: Side,
+        actor: Color,
         seat: Option<u8>,
         text: &str,
         lag_ms: u64,
@@ -741,7 +727,7 @@ impl Game {
     /// not fit (a corrupt log) is logged and skipped rather than trusted.
     ///
     /// ```
-    /// use xiangqi_clock::Side;
+    /// use xiangqi::Color;
     /// use xiangqi_game::{Action, Event, Game};
     /// let created = Event::Created {
     ///     control: "10m+5s".into(),
@@ -751,7 +737,7 @@ impl Game {
     ///     options: Default::default(),
     /// };
     /// let mut game = Game::from_created(&created).unwrap();
-    /// for e in game.decide(Side::Red, &Action::Move { text: "C2.5".into(), lag_ms: 0 }, 1_000).events {
+    /// for e in game.decide(Color::Red, &Action::Move { text: "C2.5".into(), lag_ms: 0 }, 1_000).events {
     ///     game.apply(&e);
     /// }
     /// assert_eq!(game.seq(), 2);

@@ -3,8 +3,9 @@
 //! declaration with the clocks stopped and the position noted (二), the expiry that stops the
 //! clocks and shows the arbiter the criteria, his ruling (四), and lifting a limit.
 
+use xiangqi::Color;
 use xiangqi::Move;
-use xiangqi_clock::{ClockState, Side};
+use xiangqi_clock::ClockState;
 
 use super::limit::{LimitChanges, LimitGround, LimitVerdict, MoveLimit};
 use super::{Decision, DeskRefusal, Event, Game, Refusal, Ruling};
@@ -22,7 +23,11 @@ impl Game {
         self.desk.move_limit.is_some() || self.desk.limit_pending.is_some()
     }
 
-    pub(super) fn decide_limit_request(&self, ground: LimitGround, side: Option<Side>) -> Decision {
+    pub(super) fn decide_limit_request(
+        &self,
+        ground: LimitGround,
+        side: Option<Color>,
+    ) -> Decision {
         if self.limit_busy() {
             return refuse(DeskRefusal::LimitInForce);
         }
@@ -200,7 +205,7 @@ impl Game {
     /// The expired limit awaiting the arbiter's ruling, with the book's criteria.
     ///
     /// ```
-    /// use xiangqi_clock::Side;
+    /// use xiangqi::Color;
     /// use xiangqi_game::{Action, Actor, ArbiterAction, Event, Game};
     /// let mut game = Game::from_created(&Event::Created {
     ///     control: "10m".into(),
@@ -213,7 +218,7 @@ impl Game {
     /// for e in game.decide_as(Actor::Arbiter, &limit, 0).events {
     ///     game.apply(&e);
     /// }
-    /// for (side, mv) in [(Side::Red, "h2e2"), (Side::Black, "h9g7")] {
+    /// for (side, mv) in [(Color::Red, "h2e2"), (Color::Black, "h9g7")] {
     ///     let play = Action::Move { text: mv.into(), lag_ms: 0 };
     ///     for e in game.decide(side, &play, 1_000).events {
     ///         game.apply(&e);

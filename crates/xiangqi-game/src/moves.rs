@@ -1,8 +1,8 @@
 //! Moves entering the game: ruled once by a decision, or read and ruled once when a stored
 //! move is replayed (see [`super::ruled`]).
 
+use xiangqi::Color;
 use xiangqi::{Move, Position};
-use xiangqi_clock::Side;
 use xiangqi_referee::PlayError;
 
 use super::arbiter::Arbiter;
@@ -67,7 +67,7 @@ impl Game {
 
     /// Plays the stored move `mv` (ICCS) for `side`: the decision's ruling if this is the
     /// event it produced, else the move read and ruled in place.
-    pub(super) fn play(&mut self, side: Side, mv: &str) {
+    pub(super) fn play(&mut self, side: Color, mv: &str) {
         let ruled = match self.memo.take(self.seq, mv) {
             Some(ruled) => ruled,
             None => match self.rule_stored(mv) {
@@ -97,7 +97,7 @@ impl Game {
         Some(Ruled { after, ..before })
     }
 
-    fn enter(&mut self, side: Side, ruled: Ruled) {
+    fn enter(&mut self, side: Color, ruled: Ruled) {
         if let Some(arbiter) = ruled.arbiter {
             self.arbiter = arbiter;
         }

@@ -1,12 +1,12 @@
 //! Offers and answers: draws (1960 §5 二; current rules 4.2.2, 2.8(1)) and the adjournment
 //! procedure (封棋, 1960 §11 四).
 
-use xiangqi_clock::Side;
+use xiangqi::Color;
 
 use super::{Adjournment, Answer, Decision, DrawOffers, Event, FoulKind, Game, Refusal, Ruling};
 
 impl Game {
-    pub(super) fn decide_draw(&self, actor: Side, answer: Answer, now: u64) -> Decision {
+    pub(super) fn decide_draw(&self, actor: Color, answer: Answer, now: u64) -> Decision {
         let offered_by_other = self.draw_offer == Some(actor.other());
         let agreed = Event::Ended {
             ruling: Ruling::agreement(self.ply()),
@@ -32,7 +32,7 @@ impl Game {
         }
     }
 
-    pub(super) fn decide_adjourn(&self, actor: Side, answer: Answer) -> Decision {
+    pub(super) fn decide_adjourn(&self, actor: Color, answer: Answer) -> Decision {
         if self.moves.is_empty() {
             return Decision::refuse(Refusal::NotStarted);
         }
@@ -54,7 +54,7 @@ impl Game {
         }
     }
 
-    pub(super) fn decide_seal(&self, actor: Side, text: &str, now: u64) -> Decision {
+    pub(super) fn decide_seal(&self, actor: Color, text: &str, now: u64) -> Decision {
         if self.desk.paused {
             return Decision::refuse(Refusal::Paused);
         }
@@ -71,7 +71,7 @@ impl Game {
         }
     }
 
-    pub(super) fn decide_resume(&self, actor: Side, now: u64) -> Decision {
+    pub(super) fn decide_resume(&self, actor: Color, now: u64) -> Decision {
         let Adjournment::Sealed { sealed, ready, .. } = &self.adjournment else {
             return Decision::refuse(Refusal::NotAdjourned);
         };

@@ -4,7 +4,7 @@
 //! (the server's `computer` module).
 
 use serde::{Deserialize, Serialize};
-use xiangqi_clock::Side;
+use xiangqi::Color;
 
 /// The engine that plays one side.
 ///
@@ -17,7 +17,7 @@ use xiangqi_clock::Side;
 #[serde(deny_unknown_fields)]
 pub struct Opponent {
     /// The side the computer plays.
-    pub side: Side,
+    pub side: Color,
     /// `builtin`, or the name of an engine given to `xq serve --engine`.
     #[serde(default = "builtin")]
     pub engine: String,

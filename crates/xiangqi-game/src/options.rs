@@ -5,7 +5,6 @@
 
 use serde::{Deserialize, Serialize};
 use xiangqi::{Color, Position, Setup, Square};
-use xiangqi_clock::Side;
 
 /// The current text's foul limit: "在同一棋局中，三次'犯规'" loses (4.1.8). The
 /// other current summary (2.4(4)) says two; an event chooses with `foul_limit`.
@@ -107,14 +106,14 @@ impl GameOptions {
     }
 
     /// A side's display name.
-    pub fn name(&self, side: Side) -> &str {
+    pub fn name(&self, side: Color) -> &str {
         let name = match side {
-            Side::Red => self.red_name.as_deref(),
-            Side::Black => self.black_name.as_deref(),
+            Color::Red => self.red_name.as_deref(),
+            Color::Black => self.black_name.as_deref(),
         };
         name.unwrap_or(match side {
-            Side::Red => "Red",
-            Side::Black => "Black",
+            Color::Red => "Red",
+            Color::Black => "Black",
         })
     }
 

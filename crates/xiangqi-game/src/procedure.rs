@@ -3,7 +3,8 @@
 //!
 //! Articles are cited in [`super::desk`].
 
-use xiangqi_clock::{ClockState, Side};
+use xiangqi::Color;
+use xiangqi_clock::ClockState;
 
 use super::arbiter::Arbiter;
 use super::desk::{ArbiterAction, ForfeitReason, FoulKind};
@@ -100,7 +101,7 @@ impl Game {
     /// A foul, and the loss if it reaches the game's limit (4.1.8).
     pub(super) fn foul_events(
         &self,
-        side: Side,
+        side: Color,
         foul: FoulKind,
         note: String,
         now: u64,
@@ -126,7 +127,7 @@ impl Game {
 
     /// Whether an offer by `side` now repeats one declined on its previous turn (连续提和,
     /// 2.8(1)): a side may offer again once a turn of its own has passed without an offer.
-    pub(super) fn repeats_offer(&self, side: Side) -> bool {
+    pub(super) fn repeats_offer(&self, side: Color) -> bool {
         self.desk.declined[side]
             && self.desk.last_offer[side].is_some_and(|p| self.ply() <= p.saturating_add(2))
     }
@@ -150,8 +151,8 @@ impl Game {
         let ruling = match (arrived.red, arrived.black) {
             (true, true) => return None,
             (false, false) => Ruling::both_late(self.ply()),
-            (false, true) => Ruling::forfeit(Side::Red, ForfeitReason::LateArrival, self.ply()),
-            (true, false) => Ruling::forfeit(Side::Black, ForfeitReason::LateArrival, self.ply()),
+            (false, true) => Ruling::forfeit(Color::Red, ForfeitReason::LateArrival, self.ply()),
+            (true, false) => Ruling::forfeit(Color::Black, ForfeitReason::LateArrival, self.ply()),
         };
         Some(vec![Event::Ended { ruling, at_ms: now }])
     }

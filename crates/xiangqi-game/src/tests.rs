@@ -15,7 +15,7 @@ fn new_game(control: &str) -> Game {
 fn act(
     game: &mut Game,
     log: &mut Vec<Event>,
-    side: Side,
+    side: Color,
     action: Action,
     now: u64,
 ) -> Option<Refusal> {
@@ -39,33 +39,33 @@ fn turn_legality_and_the_first_move_starts_the_clock() {
     let mut g = new_game("5m");
     let mut log = Vec::new();
     assert_eq!(
-        act(&mut g, &mut log, Side::Black, mv("h9g7"), 10),
+        act(&mut g, &mut log, Color::Black, mv("h9g7"), 10),
         Some(Refusal::NotYourTurn)
     );
     assert!(matches!(
-        act(&mut g, &mut log, Side::Red, mv("a0a5"), 10),
+        act(&mut g, &mut log, Color::Red, mv("a0a5"), 10),
         Some(Refusal::Illegal(_))
     ));
     assert!(matches!(
-        act(&mut g, &mut log, Side::Red, mv("nonsense"), 10),
+        act(&mut g, &mut log, Color::Red, mv("nonsense"), 10),
         Some(Refusal::Unreadable(_))
     ));
     assert_eq!(g.clock().state(), ClockState::Ready);
-    assert_eq!(act(&mut g, &mut log, Side::Red, mv("h2e2"), 5_000), None);
+    assert_eq!(act(&mut g, &mut log, Color::Red, mv("h2e2"), 5_000), None);
     // Red's first move was free; Black's clock runs from then.
     let v = g.view("x", 65_000);
     assert_eq!(v.clocks.red.remaining_ms, 300_000);
     assert_eq!(v.clocks.black.remaining_ms, 240_000);
-    assert_eq!(v.clocks.running, Some(Side::Black));
+    assert_eq!(v.clocks.running, Some(Color::Black));
     assert_eq!(v.moves, vec!["h2e2"]);
-    assert_eq!(v.turn, Side::Black);
+    assert_eq!(v.turn, Color::Black);
 }
 
 #[test]
 fn a_late_move_loses_on_time_after_the_grace() {
     let mut g = new_game("1s");
     let mut log = Vec::new();
-    act(&mut g, &mut log, Side::Red, mv("h2e2"), 0);
+    act(&mut g, &mut log, Color::Red, mv("h2e2"), 0);
     let timer = g.flag_timer_ms().unwrap();
     // Deadline 1000 ms, plus the starting quota (3 × 154 ms) as grace, plus one.
     assert_eq!(timer, 1000 + 462 + 1);
@@ -75,17 +75,17 @@ fn a_late_move_loses_on_time_after_the_grace() {
         text: "h9g7".into(),
         lag_ms: 300,
     };
-    assert_eq!(g.decide(Side::Black, &late, 1200).refusal, None);
+    assert_eq!(g.decide(Color::Black, &late, 1200).refusal, None);
     // …without lag it is not, and the game ends on the flag.
     assert_eq!(
-        act(&mut g, &mut log, Side::Black, mv("h9g7"), 1200),
+        act(&mut g, &mut log, Color::Black, mv("h9g7"), 1200),
         Some(Refusal::OutOfTime)
     );
     let r = g.ruling().unwrap();
     assert_eq!((r.result, r.reason.as_str()), (GameResult::RedWins, "flag"));
-    assert_eq!(r.offender, Some(Side::Black));
+    assert_eq!(r.offender, Some(Color::Black));
     assert_eq!(
-        act(&mut g, &mut log, Side::Red, mv("e2e6"), 1300),
+        act(&mut g, &mut log, Color::Red, mv("e2e6"), 1300),
         Some(Refusal::GameOver)
     );
 }
@@ -94,7 +94,7 @@ fn a_late_move_loses_on_time_after_the_grace() {
 fn the_timer_declares_the_flag() {
     let mut g = new_game("1s");
     let mut log = Vec::new();
-    act(&mut g, &mut log, Side::Red, mv("h2e2"), 0);
+    act(&mut g, &mut log, Color::Red, mv("h2e2"), 0);
     let events = g.on_timer(g.flag_timer_ms().unwrap());
     assert_eq!(events.len(), 1);
     g.apply(&events[0]);
@@ -110,23 +110,23 @@ fn draw_offer_lapses_on_a_move_and_is_accepted_otherwise() {
         act(
             &mut g,
             &mut log,
-            Side::Black,
+            Color::Black,
             Action::Draw(Answer::Accept),
             1
         ),
         Some(Refusal::NothingToAnswer)
     );
-    act(&mut g, &mut log, Side::Red, Action::Draw(Answer::Offer), 1);
-    assert_eq!(g.draw_offer(), Some(Side::Red));
-    act(&mut g, &mut log, Side::Red, mv("h2e2"), 2);
-    act(&mut g, &mut log, Side::Black, mv("h9g7"), 3);
+    act(&mut g, &mut log, Color::Red, Action::Draw(Answer::Offer), 1);
+    assert_eq!(g.draw_offer(), Some(Color::Red));
+    act(&mut g, &mut log, Color::Red, mv("h2e2"), 2);
+    act(&mut g, &mut log, Color::Black, mv("h9g7"), 3);
     assert_eq!(g.draw_offer(), None, "Black played on instead of accepting");
     // An offer only on one's own turn (1960 §5 二).
     assert_eq!(
         act(
             &mut g,
             &mut log,
-            Side::Black,
+            Color::Black,
             Action::Draw(Answer::Offer),
             4
         ),
@@ -134,20 +134,26 @@ fn draw_offer_lapses_on_a_move_and_is_accepted_otherwise() {
     );
     // Red's offer right after its declined one is the foul 2.8(1), recorded and refused.
     assert_eq!(
-        act(&mut g, &mut log, Side::Red, Action::Draw(Answer::Offer), 4),
+        act(&mut g, &mut log, Color::Red, Action::Draw(Answer::Offer), 4),
         Some(Refusal::RepeatedDrawOffer)
     );
     assert_eq!(g.fouls().red, 1);
-    act(&mut g, &mut log, Side::Red, mv("h0g2"), 4);
+    act(&mut g, &mut log, Color::Red, mv("h0g2"), 4);
     act(
         &mut g,
         &mut log,
-        Side::Black,
+        Color::Black,
         Action::Draw(Answer::Offer),
         4,
     );
     assert_eq!(
-        act(&mut g, &mut log, Side::Red, Action::Draw(Answer::Accept), 5),
+        act(
+            &mut g,
+            &mut log,
+            Color::Red,
+            Action::Draw(Answer::Accept),
+            5
+        ),
         None
     );
     let r = g.ruling().unwrap();
@@ -161,8 +167,8 @@ fn draw_offer_lapses_on_a_move_and_is_accepted_otherwise() {
 fn resignation_ends_the_game_for_the_opponent() {
     let mut g = new_game("5m");
     let mut log = Vec::new();
-    act(&mut g, &mut log, Side::Red, mv("h2e2"), 2);
-    assert_eq!(act(&mut g, &mut log, Side::Red, Action::Resign, 3), None);
+    act(&mut g, &mut log, Color::Red, mv("h2e2"), 2);
+    assert_eq!(act(&mut g, &mut log, Color::Red, Action::Resign, 3), None);
     assert_eq!(g.ruling().unwrap().result, GameResult::BlackWins);
     assert_eq!(g.view("x", 10).clocks.state, ClockState::Stopped);
 }
@@ -173,27 +179,27 @@ fn adjournment_seals_a_secret_move_and_reveals_it_on_resumption() {
     let mut log = Vec::new();
     let adjourn = |a| Action::Adjourn(a);
     assert_eq!(
-        act(&mut g, &mut log, Side::Red, adjourn(Answer::Offer), 1),
+        act(&mut g, &mut log, Color::Red, adjourn(Answer::Offer), 1),
         Some(Refusal::NotStarted)
     );
-    act(&mut g, &mut log, Side::Red, mv("h2e2"), 1_000);
-    act(&mut g, &mut log, Side::Red, adjourn(Answer::Offer), 2_000);
+    act(&mut g, &mut log, Color::Red, mv("h2e2"), 1_000);
+    act(&mut g, &mut log, Color::Red, adjourn(Answer::Offer), 2_000);
     act(
         &mut g,
         &mut log,
-        Side::Black,
+        Color::Black,
         adjourn(Answer::Accept),
         3_000,
     );
     assert_eq!(
-        act(&mut g, &mut log, Side::Black, mv("h9g7"), 4_000),
+        act(&mut g, &mut log, Color::Black, mv("h9g7"), 4_000),
         Some(Refusal::SealRequired)
     );
     assert_eq!(
         act(
             &mut g,
             &mut log,
-            Side::Red,
+            Color::Red,
             Action::Seal {
                 text: "b0c2".into()
             },
@@ -205,7 +211,7 @@ fn adjournment_seals_a_secret_move_and_reveals_it_on_resumption() {
         act(
             &mut g,
             &mut log,
-            Side::Black,
+            Color::Black,
             Action::Seal {
                 text: "h9g7".into()
             },
@@ -219,12 +225,12 @@ fn adjournment_seals_a_secret_move_and_reveals_it_on_resumption() {
     assert!(!serde_json::to_string(&v).unwrap().contains("h9g7"));
     // Black used 9 s; nobody's clock runs while adjourned.
     assert_eq!(v.clocks.black.remaining_ms, 291_000);
-    act(&mut g, &mut log, Side::Red, Action::Resume, 600_000);
+    act(&mut g, &mut log, Color::Red, Action::Resume, 600_000);
     assert!(g.is_adjourned());
-    act(&mut g, &mut log, Side::Black, Action::Resume, 700_000);
+    act(&mut g, &mut log, Color::Black, Action::Resume, 700_000);
     let v = g.view("x", 710_000);
     assert_eq!(v.moves, vec!["h2e2", "h9g7"]);
-    assert_eq!(v.clocks.running, Some(Side::Red));
+    assert_eq!(v.clocks.running, Some(Color::Red));
     assert_eq!(v.clocks.red.remaining_ms, 290_000);
 }
 
@@ -234,7 +240,7 @@ fn replaying_the_log_rebuilds_the_same_game() {
     let mut log = Vec::new();
     let line = ["h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "b9c7"];
     for (i, m) in line.iter().enumerate() {
-        let side = if i % 2 == 0 { Side::Red } else { Side::Black };
+        let side = if i % 2 == 0 { Color::Red } else { Color::Black };
         let action = Action::Move {
             text: (*m).into(),
             lag_ms: 120,
@@ -247,7 +253,7 @@ fn replaying_the_log_rebuilds_the_same_game() {
     act(
         &mut g,
         &mut log,
-        Side::Black,
+        Color::Black,
         Action::Draw(Answer::Offer),
         9_000,
     );
@@ -267,7 +273,7 @@ fn replaying_the_log_rebuilds_the_same_game() {
 fn a_restart_charges_up_to_the_last_heartbeat_only() {
     let mut g = new_game("5m");
     let mut log = Vec::new();
-    act(&mut g, &mut log, Side::Red, mv("h2e2"), 1_000);
+    act(&mut g, &mut log, Color::Red, mv("h2e2"), 1_000);
     // Black thought 20 s, the server died, came back 100 s later.
     let events = g.on_restart(21_000, 121_000);
     assert_eq!(events.len(), 2);
@@ -276,10 +282,10 @@ fn a_restart_charges_up_to_the_last_heartbeat_only() {
     }
     let v = g.view("x", 121_000);
     assert_eq!(v.clocks.black.remaining_ms, 280_000);
-    assert_eq!(v.clocks.running, Some(Side::Black));
+    assert_eq!(v.clocks.running, Some(Color::Black));
     // And a game whose flag fell before the crash ends on the flag.
     let mut h = new_game("1s");
-    act(&mut h, &mut log, Side::Red, mv("h2e2"), 0);
+    act(&mut h, &mut log, Color::Red, mv("h2e2"), 0);
     let events = h.on_restart(10_000, 50_000);
     assert!(matches!(&events[..], [Event::Ended { .. }]));
 }
@@ -296,7 +302,7 @@ fn checkmate_ends_the_game() {
     }
     assert!(pos.is_checkmate(), "the line must end in mate");
     for (i, m) in line.iter().enumerate() {
-        let side = if i % 2 == 0 { Side::Red } else { Side::Black };
+        let side = if i % 2 == 0 { Color::Red } else { Color::Black };
         assert_eq!(
             act(&mut g, &mut log, side, mv(m), i as u64 * 10),
             None,
@@ -324,10 +330,10 @@ fn arbiter(game: &mut Game, action: ArbiterAction, now: u64) -> Option<Refusal> 
 fn time_taken_by_the_arbiter_can_make_the_flag_fall() {
     let mut g = new_game("1m");
     let mut log = Vec::new();
-    act(&mut g, &mut log, Side::Red, mv("h2e2"), 0);
+    act(&mut g, &mut log, Color::Red, mv("h2e2"), 0);
     // Black's clock runs from 0 with 60 s; the arbiter takes 50 s at 5 s.
     let take = ArbiterAction::Time {
-        side: Side::Black,
+        side: Color::Black,
         ms: -50_000,
         note: String::new(),
     };
@@ -347,7 +353,7 @@ fn a_takeback_replays_the_game_and_hands_the_clock_over() {
     let mut g = new_game("5m");
     let mut log = Vec::new();
     for (i, m) in ["h2e2", "h9g7", "h0g2"].iter().enumerate() {
-        let side = if i % 2 == 0 { Side::Red } else { Side::Black };
+        let side = if i % 2 == 0 { Color::Red } else { Color::Black };
         act(&mut g, &mut log, side, mv(m), i as u64 * 1000);
     }
     // Red's h0g2 (played at 2 s) is taken back at 10 s: Red is on move again.
@@ -357,13 +363,13 @@ fn a_takeback_replays_the_game_and_hands_the_clock_over() {
     };
     assert_eq!(arbiter(&mut g, back, 10_000), None);
     assert_eq!(g.moves().len(), 2);
-    assert_eq!(g.clock().to_move(), Some(Side::Red));
+    assert_eq!(g.clock().to_move(), Some(Color::Red));
     assert_eq!(g.position().turn(), xiangqi::Color::Red);
     // The time used stays used: Black's 1 s for h9g7 and the 8 s its clock ran since h0g2;
     // Red's 1 s for h0g2. Red's clock runs from 10 s.
     let view = g.view("x", 10_000);
     assert_eq!(view.clocks.black.used_ms, 1_000 + 8_000);
     assert_eq!(view.clocks.red.used_ms, 1_000);
-    assert_eq!(act(&mut g, &mut log, Side::Red, mv("b0c2"), 11_000), None);
+    assert_eq!(act(&mut g, &mut log, Color::Red, mv("b0c2"), 11_000), None);
     assert_eq!(g.moves()[2].iccs, "b0c2");
 }

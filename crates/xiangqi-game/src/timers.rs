@@ -73,7 +73,7 @@ impl Game {
     /// (4.1.5), a flag.
     ///
     /// ```
-    /// use xiangqi_clock::Side;
+    /// use xiangqi::Color;
     /// use xiangqi_game::{Action, Event, Game};
     /// let created = Event::Created {
     ///     control: "1m".into(),
@@ -83,7 +83,7 @@ impl Game {
     ///     options: Default::default(),
     /// };
     /// let mut game = Game::from_created(&created).unwrap();
-    /// for e in game.decide(Side::Red, &Action::Move { text: "h2e2".into(), lag_ms: 0 }, 0).events {
+    /// for e in game.decide(Color::Red, &Action::Move { text: "h2e2".into(), lag_ms: 0 }, 0).events {
     ///     game.apply(&e);
     /// }
     /// // Black's minute runs from the first move; the timer fires after it and its grace.

@@ -9,8 +9,8 @@
 //! — which is 5.1's rule for one touched own piece, so it is ruled by the same function.
 
 use serde::{Deserialize, Serialize};
+use xiangqi::Color;
 use xiangqi::{Move, Position, Square};
-use xiangqi_clock::Side;
 use xiangqi_referee::{TouchRuling, touch_obligation};
 
 /// Why the player to move is bound, and to which moves.
@@ -27,17 +27,17 @@ pub enum BindingCause {
 ///
 /// ```
 /// use xiangqi::Position;
-/// use xiangqi_clock::Side;
+/// use xiangqi::Color;
 /// use xiangqi_game::{Binding, BindingCause};
 /// let b = Binding::rule(&Position::start(), &["b0".into()], BindingCause::Touch).unwrap();
-/// assert_eq!(b.side, Side::Red);
+/// assert_eq!(b.side, Color::Red);
 /// assert_eq!(b.moves, ["b0a2", "b0c2"]);
 /// assert!(b.allows("b0c2") && !b.allows("h2e2"));
 /// ```
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
 pub struct Binding {
     /// Who is bound.
-    pub side: Side,
+    pub side: Color,
     /// Why.
     pub cause: BindingCause,
     /// The squares touched, in order (for a correction: the piece's square).
@@ -82,10 +82,7 @@ impl Binding {
             ),
         };
         Ok(Binding {
-            side: match pos.turn() {
-                xiangqi::Color::Red => Side::Red,
-                xiangqi::Color::Black => Side::Black,
-            },
+            side: pos.turn(),
             cause,
             squares: squares.to_vec(),
             moves: ruling.bound_moves.iter().map(Move::to_string).collect(),
@@ -121,7 +118,7 @@ mod tests {
         let b = Binding::rule(&after, &["b7".into(), "b0".into()], BindingCause::Touch).unwrap();
         assert_eq!(
             (b.side, b.moves.as_slice()),
-            (Side::Black, &["b7b0".to_string()][..])
+            (Color::Black, &["b7b0".to_string()][..])
         );
     }
 

@@ -1,9 +1,10 @@
 //! The game as clients see it: `GET /api/games/{id}` and every WebSocket state message.
 
 use serde::Serialize;
-use xiangqi_clock::{BySide, ClockState, Side};
+use xiangqi::Color;
+use xiangqi_clock::{BySide, ClockState};
 
-use super::{Adjournment, Game, GameOptions, GameResult, Ruling, color_side};
+use super::{Adjournment, Game, GameOptions, GameResult, Ruling};
 
 /// One side's clock at the moment of the view.
 #[derive(Serialize, Debug, Clone, PartialEq, Eq)]
@@ -29,7 +30,7 @@ pub struct ClockView {
     /// `ready` (before the first move), `running`, `paused`, `adjourned`, `flagged`, `stopped`.
     pub state: ClockState,
     /// The side whose clock runs.
-    pub running: Option<Side>,
+    pub running: Option<Color>,
     /// Red's clock.
     pub red: SideClock,
     /// Black's clock.
@@ -56,7 +57,7 @@ pub struct GameView {
     /// The current position.
     pub fen: String,
     /// The side to move.
-    pub turn: Side,
+    pub turn: Color,
     /// The moves, ICCS.
     pub moves: Vec<String>,
     /// The moves in Chinese notation.
@@ -72,7 +73,7 @@ pub struct GameView {
     /// Both clocks.
     pub clocks: ClockView,
     /// A standing draw offer, by whom.
-    pub draw_offer: Option<Side>,
+    pub draw_offer: Option<Color>,
     /// The adjournment procedure: `null`, or `{state: proposed|agreed|sealed, by, ready}`.
     pub adjournment: Option<serde_json::Value>,
     /// Why the game ended.
@@ -82,7 +83,7 @@ pub struct GameView {
     /// The options chosen at creation (only those given).
     pub options: GameOptions,
     /// The side that moved first.
-    pub first: Side,
+    pub first: Color,
     /// Each side's fouls, and the limit that loses (4.1.8).
     pub fouls: BySide<u32>,
     /// The foul limit in force.
@@ -170,11 +171,11 @@ impl Game {
         });
         GameView {
             names: BySide::new(
-                self.options.name(Side::Red).to_owned(),
-                self.options.name(Side::Black).to_owned(),
+                self.options.name(Color::Red).to_owned(),
+                self.options.name(Color::Black).to_owned(),
             ),
             options: self.options.clone(),
-            first: color_side(self.start.turn()),
+            first: self.start.turn(),
             fouls: self.desk.fouls,
             foul_limit: self.options.foul_limit(),
             move_limit,
@@ -222,8 +223,8 @@ impl Game {
         let sealed = self.is_adjourned();
         let move_number = self.moves.iter().filter(|m| m.side == sealer).count() + 1;
         serde_json::json!({
-            "red_name": self.options.name(Side::Red),
-            "black_name": self.options.name(Side::Black),
+            "red_name": self.options.name(Color::Red),
+            "black_name": self.options.name(Color::Black),
             "fen": self.pos.fen(),
             "sealer": sealer,
             "move_number": move_number,
@@ -234,7 +235,7 @@ impl Game {
 
     fn clock_view(&self, now: u64) -> ClockView {
         let at = super::ms(now);
-        let side = |s: Side| {
+        let side = |s: Color| {
             let r = self.clock.reading(s, at).ok();
             SideClock {
                 remaining_ms: r.map_or(0, |r| millis(r.remaining)),
@@ -251,8 +252,8 @@ impl Game {
             running: (state == ClockState::Running)
                 .then(|| self.clock.to_move())
                 .flatten(),
-            red: side(Side::Red),
-            black: side(Side::Black),
+            red: side(Color::Red),
+            black: side(Color::Black),
         }
     }
 }

@@ -2,7 +2,6 @@
 //! and a probe that rules on a move without recording it.
 
 use xiangqi::{Color, Move, Position};
-use xiangqi_clock::Side;
 use xiangqi_game::arbiter::{Arbiter, GameResult};
 use xiangqi_referee::{ClaimError, Claimant, Procedure, RuleSet};
 
@@ -42,7 +41,7 @@ fn perpetual_check_loses_and_judge_does_not_record() {
     let r = arbiter.judge(last).unwrap();
     assert_eq!(r.result, GameResult::BlackWins);
     assert_eq!(r.reason, "perpetual_check");
-    assert_eq!(r.offender, Some(Side::Red));
+    assert_eq!(r.offender, Some(Color::Red));
     assert_eq!(r.ply, 9);
     // The ruling carries the cycle move by move, as `xq judge --json` does: every red
     // move a check (将), every black move the general's answer.

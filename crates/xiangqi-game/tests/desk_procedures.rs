@@ -4,8 +4,8 @@
 //! on each action. Each is decided once, applied once, and replayed from the stored events
 //! to the same game.
 
+use xiangqi::Color;
 use xiangqi::Position;
-use xiangqi_clock::Side;
 use xiangqi_game::{
     Action, Actor, Answer, ArbiterAction, ArbiterRole, Event, Game, GameResult, LimitGround,
     LimitVerdict, Refusal, Signer,
@@ -55,8 +55,8 @@ impl Table {
 
     fn play(&mut self, mv: &str) -> Result<Vec<Event>, Refusal> {
         let side = match self.game.position().turn() {
-            xiangqi::Color::Red => Side::Red,
-            xiangqi::Color::Black => Side::Black,
+            xiangqi::Color::Red => Color::Red,
+            xiangqi::Color::Black => Color::Black,
         };
         let action = Action::Move {
             text: mv.into(),
@@ -108,7 +108,7 @@ fn a_limit_asked_for_declared_with_the_position_noted_then_judged_a_draw() {
     t.line("h2e2 h9g7");
     t.arbiter(ArbiterAction::LimitRequest {
         ground: LimitGround::Undecided,
-        side: Some(Side::Red),
+        side: Some(Color::Red),
     })
     .unwrap();
     // §12 二: pause, note the position and side to move, declare, restart.
@@ -123,7 +123,7 @@ fn a_limit_asked_for_declared_with_the_position_noted_then_judged_a_draw() {
     };
     assert_eq!(
         (fen.as_str(), *to_move),
-        (t.game.position().fen().as_str(), Some(Side::Red))
+        (t.game.position().fen().as_str(), Some(Color::Red))
     );
     // A second limit while one is in force is refused.
     assert_eq!(code(t.arbiter(declare(5))), "limit_in_force");
@@ -252,7 +252,7 @@ fn touched_pieces_bind_the_next_move_in_their_order_for_either_colour() {
     let binding = t.game.binding().unwrap().clone();
     assert_eq!(
         (binding.side, binding.moves.as_slice()),
-        (Side::Red, &["h2h9".to_string()][..])
+        (Color::Red, &["h2h9".to_string()][..])
     );
     assert_eq!(t.game.view("g", t.now).legal_moves, ["h2h9"]);
     let refusal = t.play("h2e2").unwrap_err();
@@ -268,7 +268,7 @@ fn touched_pieces_bind_the_next_move_in_their_order_for_either_colour() {
     let b = t.game.binding().unwrap();
     assert_eq!(
         (b.side, b.moves.as_slice()),
-        (Side::Black, &["i9h9".to_string()][..])
+        (Color::Black, &["i9h9".to_string()][..])
     );
     // ... withdrawn: the player said 「我来摆正」 first.
     t.arbiter(ArbiterAction::Untouch {
@@ -305,7 +305,7 @@ fn a_correction_takes_back_from_the_wrong_move_and_binds_the_piece_that_moved() 
     let b = t.game.binding().unwrap();
     assert_eq!(
         (b.side, b.moves.as_slice()),
-        (Side::Black, &["h9g7".to_string(), "h9i7".to_string()][..])
+        (Color::Black, &["h9g7".to_string(), "h9i7".to_string()][..])
     );
     assert_eq!(code(t.play("b9c7")), "touch_move");
     t.play("h9i7").unwrap();
@@ -316,7 +316,7 @@ fn a_correction_takes_back_from_the_wrong_move_and_binds_the_piece_that_moved() 
     })
     .unwrap();
     let b = t.game.binding().unwrap();
-    assert_eq!(b.side, Side::Red);
+    assert_eq!(b.side, Color::Red);
     assert!(b.moves.iter().all(|m| m.starts_with("h2")));
     assert_eq!(
         code(t.arbiter(ArbiterAction::Correct {
@@ -336,7 +336,7 @@ fn a_correction_takes_back_from_the_wrong_move_and_binds_the_piece_that_moved() 
 
 #[test]
 fn warnings_count_and_a_disqualification_loses_the_game_for_either_side() {
-    for side in [Side::Red, Side::Black] {
+    for side in [Color::Red, Color::Black] {
         let mut t = Table::start();
         t.line("h2e2");
         t.arbiter(ArbiterAction::Warn {
@@ -381,11 +381,11 @@ fn a_sealed_move_wrong_and_unexplained_loses_and_explained_it_stands() {
         let mut t = Table::start();
         t.line("h2e2");
         let black = Actor::Player {
-            side: Side::Black,
+            side: Color::Black,
             seat: 0,
         };
         let red = Actor::Player {
-            side: Side::Red,
+            side: Color::Red,
             seat: 0,
         };
         t.act(red, Action::Adjourn(Answer::Offer)).unwrap();
@@ -471,7 +471,7 @@ fn each_action_names_the_official_who_took_it_in_the_events_and_the_record() {
     t.act(
         Actor::Arbiter,
         signed(ArbiterAction::Disqualify {
-            side: Side::Black,
+            side: Color::Black,
             note: String::new(),
         }),
     )
@@ -480,7 +480,7 @@ fn each_action_names_the_official_who_took_it_in_the_events_and_the_record() {
     // A player may not sign an arbiter's action.
     let mut t = Table::start();
     let player = Actor::Player {
-        side: Side::Red,
+        side: Color::Red,
         seat: 0,
     };
     assert_eq!(

@@ -2,8 +2,8 @@
 //! whether it is decided and applied (a player's move) or only applied (a stored move replayed
 //! after a restart). The counts come from `xiangqi_game::work`, kept per thread.
 
+use xiangqi::Color;
 use xiangqi::Position;
-use xiangqi_clock::Side;
 use xiangqi_game::work::Work;
 use xiangqi_game::{Action, Event, Game, Refusal};
 use xiangqi_referee::{Procedure, RuleSet};
@@ -32,9 +32,9 @@ fn mv(text: &str) -> Action {
 /// Decides `text` for the side to move at `now` and applies what it causes; the events.
 fn play(game: &mut Game, text: &str, now: u64) -> Vec<Event> {
     let side = if game.position().turn() == xiangqi::Color::Red {
-        Side::Red
+        Color::Red
     } else {
-        Side::Black
+        Color::Black
     };
     let decision = game.decide(side, &mv(text), now);
     assert_eq!(decision.refusal, None, "{text}");
@@ -126,7 +126,7 @@ fn an_illegal_move_is_refused_after_one_reading_and_one_ruling() {
         Game::from_created(&created(&Position::start().fen(), Procedure::Book)).expect("a game");
     let before = Work::on_this_thread();
     // The horse's leg is blocked: legal to read, refused by the rules.
-    let decision = game.decide(Side::Red, &mv("b0d1"), 1_000);
+    let decision = game.decide(Color::Red, &mv("b0d1"), 1_000);
     assert!(
         matches!(decision.refusal, Some(Refusal::Illegal(_))),
         "{decision:?}"
@@ -149,14 +149,14 @@ fn an_illegal_move_is_refused_after_one_reading_and_one_ruling() {
 fn a_decision_serves_only_the_event_it_made_applied_next() {
     let start = created(&Position::start().fen(), Procedure::Book);
     let mut game = Game::from_created(&start).expect("a game");
-    let decided = game.decide(Side::Red, &mv("h2e2"), 1_000);
+    let decided = game.decide(Color::Red, &mv("h2e2"), 1_000);
     let Some(Event::Move { side, at_ms, .. }) = decided.events.first().cloned() else {
         panic!("{decided:?}");
     };
     // Another move in the same place (a log the decision did not write): played as stored,
     // read and ruled afresh, not the decided one.
     let mut other = Game::from_created(&start).expect("a game");
-    let _ = other.decide(Side::Red, &mv("h2e2"), 1_000);
+    let _ = other.decide(Color::Red, &mv("h2e2"), 1_000);
     let before = Work::on_this_thread();
     other.apply(&Event::Move {
         side,
@@ -171,7 +171,7 @@ fn a_decision_serves_only_the_event_it_made_applied_next() {
     assert_eq!(other.moves()[0].chinese, "马二进三");
     // The decided event after another event: the ruling is not used at another `seq`.
     game.apply(&Event::Arrived {
-        side: Side::Black,
+        side: Color::Black,
         seat: 0,
     });
     let before = Work::on_this_thread();
