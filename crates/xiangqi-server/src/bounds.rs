@@ -4,7 +4,8 @@
 
 use std::time::Duration;
 
-use xiangqi_clock::{Side, TimeControl};
+use xiangqi::Color;
+use xiangqi_clock::TimeControl;
 
 use crate::error::{ApiError, Invalid};
 
@@ -42,7 +43,7 @@ fn mins(d: Duration) -> u64 {
 /// [`ApiError::Invalid`] for the field `control`, saying why in English and Chinese.
 pub fn check_control(control: &TimeControl) -> Result<(), ApiError> {
     let refuse = |en: String, zh: String| Err(ApiError::Invalid(Invalid::new("control", en, zh)));
-    for side in [Side::Red, Side::Black] {
+    for side in [Color::Red, Color::Black] {
         let schedule = control.schedule(side);
         let first = schedule.stage(0);
         let byoyomi = schedule.byoyomi();

@@ -14,8 +14,8 @@ use xiangqi_records::dhtmlxq::write_dhtmlxq;
 use xiangqi_records::pgn::{PgnOptions, write_pgn};
 use xiangqi_records::{GameRecord, Outcome};
 
+use xiangqi::Color;
 use xiangqi::Position;
-use xiangqi_clock::Side;
 
 use crate::error::ApiError;
 use crate::fault::Fault;
@@ -92,8 +92,8 @@ pub fn render(data: &RecordData, format: RecordFormat) -> Result<String, ApiErro
     tags.set("Event", "Xiangqi Arbiter");
     tags.set("Site", format!("game {}", data.id));
     tags.set("Date", date(game.created_unix_ms()));
-    tags.set("Red", options.name(Side::Red));
-    tags.set("Black", options.name(Side::Black));
+    tags.set("Red", options.name(Color::Red));
+    tags.set("Black", options.name(Color::Black));
     tags.set("TimeControl", game.control().to_string());
     tags.set("Rules", game.rules().name());
     option_tags(tags, options);

@@ -17,7 +17,7 @@ use std::sync::{Mutex, PoisonError};
 
 use serde::Serialize;
 use tokio::sync::watch;
-use xiangqi_clock::Side;
+use xiangqi::Color;
 
 /// How long a challenge stays open (ms).
 pub const MAX_AGE_MS: u64 = 60 * 60 * 1000;
@@ -35,9 +35,9 @@ pub struct Challenge {
     /// The rule set's name (`chinese`, `asian`, `chinese1960`).
     pub rules: String,
     /// The creator's side.
-    pub creator: Side,
+    pub creator: Color,
     /// The side left for whoever accepts.
-    pub open_side: Side,
+    pub open_side: Color,
     /// When it was made, Unix ms.
     pub created_unix_ms: u64,
 }
@@ -53,10 +53,10 @@ struct Open {
 ///
 /// ```
 /// use xiangqi_server::lobby::{Challenge, Lobby};
-/// use xiangqi_clock::Side;
+/// use xiangqi::Color;
 /// let lobby = Lobby::default();
 /// let c = Challenge { id: "g1".into(), control: "5m+3s".into(), rules: "chinese".into(),
-///     creator: Side::Red, open_side: Side::Black, created_unix_ms: 0 };
+///     creator: Color::Red, open_side: Color::Black, created_unix_ms: 0 };
 /// lobby.open(c, "secret".into(), 0).unwrap();
 /// assert_eq!(lobby.list(1).len(), 1);
 /// assert_eq!(lobby.accept("g1", 1).unwrap().1, "secret");

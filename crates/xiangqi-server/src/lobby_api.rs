@@ -12,7 +12,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::Deserialize;
-use xiangqi_clock::Side;
+use xiangqi::Color;
 
 use crate::api::{base_url, bearer};
 use crate::error::ApiError;
@@ -81,10 +81,10 @@ pub fn parse_challenge(bytes: &[u8]) -> Result<serde_json::Value, ApiError> {
     Ok(out)
 }
 
-fn side_of(value: &serde_json::Value) -> Option<Side> {
+fn side_of(value: &serde_json::Value) -> Option<Color> {
     match value.as_str()? {
-        "red" => Some(Side::Red),
-        "black" => Some(Side::Black),
+        "red" => Some(Color::Red),
+        "black" => Some(Color::Black),
         _ => None,
     }
 }
@@ -107,7 +107,7 @@ async fn open(
     };
     let creator = side_of(&created["you"]).ok_or_else(broken)?;
     let free = creator.other();
-    let key = |s: Side| if s == Side::Red { "red" } else { "black" };
+    let key = |s: Color| if s == Color::Red { "red" } else { "black" };
     let token = created[key(free)]["token"]
         .as_str()
         .ok_or_else(broken)?

@@ -15,17 +15,17 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
 
 use tokio::sync::watch;
-use xiangqi_clock::Side;
+use xiangqi::Color;
 
 use crate::ids::GameId;
 
 /// Red's and Black's presence.
 pub type Present = [bool; 2];
 
-fn index(side: Side) -> usize {
+fn index(side: Color) -> usize {
     match side {
-        Side::Red => 0,
-        Side::Black => 1,
+        Color::Red => 0,
+        Color::Black => 1,
     }
 }
 
@@ -41,11 +41,11 @@ struct Entry {
 /// use std::sync::Arc;
 /// use xiangqi_server::ids::GameId;
 /// use xiangqi_server::presence::Presence;
-/// use xiangqi_clock::Side;
+/// use xiangqi::Color;
 /// let presence = Arc::new(Presence::default());
 /// let id = GameId::parse("abcdefghjk").unwrap();
 /// let watching = presence.watch(&id);
-/// let red = presence.join(&id, Side::Red);
+/// let red = presence.join(&id, Color::Red);
 /// assert_eq!(*watching.receiver().borrow(), [true, false]);
 /// drop(red);
 /// assert_eq!(*watching.receiver().borrow(), [false, false]);
@@ -78,7 +78,7 @@ impl Presence {
     }
 
     /// A player's socket of `side` is open until the returned guard is dropped.
-    pub fn join(self: &Arc<Self>, id: &GameId, side: Side) -> Joined {
+    pub fn join(self: &Arc<Self>, id: &GameId, side: Color) -> Joined {
         self.change(id, side, true);
         Joined {
             presence: self.clone(),
@@ -87,7 +87,7 @@ impl Presence {
         }
     }
 
-    fn change(&self, id: &GameId, side: Side, up: bool) {
+    fn change(&self, id: &GameId, side: Color, up: bool) {
         self.with(id, |e| {
             let n = &mut e.counts[index(side)];
             *n = if up { *n + 1 } else { n.saturating_sub(1) };
@@ -155,12 +155,12 @@ impl Drop for Watching {
 pub struct Joined {
     presence: Arc<Presence>,
     id: GameId,
-    side: Side,
+    side: Color,
 }
 
 impl Joined {
     /// The side this socket plays.
-    pub fn side(&self) -> Side {
+    pub fn side(&self) -> Color {
         self.side
     }
 }

@@ -16,7 +16,7 @@ use std::collections::HashMap;
 use std::sync::{Mutex, PoisonError};
 
 use tokio::sync::watch;
-use xiangqi_clock::Side;
+use xiangqi::Color;
 
 use crate::ids::GameId;
 
@@ -24,7 +24,7 @@ use crate::ids::GameId;
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Notice {
     /// Who offered, while the offer stands.
-    pub offered_by: Option<Side>,
+    pub offered_by: Option<Color>,
     /// The new game, once agreed: its id and each old side's token in it.
     pub next: Option<Next>,
 }
@@ -43,12 +43,12 @@ impl Notice {
     ///
     /// ```
     /// use xiangqi_server::rematch::{Next, Notice};
-    /// use xiangqi_clock::Side;
+    /// use xiangqi::Color;
     /// let n = Notice { offered_by: None, next: Some(Next { id: "g".into(), tokens: ["r".into(), "b".into()] }) };
-    /// assert_eq!(n.message(Some(Side::Black))["url"], "/g/g#t=b");
+    /// assert_eq!(n.message(Some(Color::Black))["url"], "/g/g#t=b");
     /// assert!(n.message(None).get("url").is_none());
     /// ```
-    pub fn message(&self, side: Option<Side>) -> serde_json::Value {
+    pub fn message(&self, side: Option<Color>) -> serde_json::Value {
         let mut m = serde_json::json!({"type": "rematch", "offered_by": self.offered_by});
         if let Some(next) = &self.next {
             m["game"] = next.id.clone().into();
@@ -60,10 +60,10 @@ impl Notice {
     }
 }
 
-pub(crate) fn index(side: Side) -> usize {
+pub(crate) fn index(side: Color) -> usize {
     match side {
-        Side::Red => 0,
-        Side::Black => 1,
+        Color::Red => 0,
+        Color::Black => 1,
     }
 }
 
@@ -71,7 +71,7 @@ pub(crate) fn index(side: Side) -> usize {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Step {
     /// The offer stands (made now or before).
-    Offered(Side),
+    Offered(Color),
     /// Both asked: the caller creates the game, then calls [`Rematches::agreed`].
     Create,
     /// Already agreed: the caller's link.
@@ -83,14 +83,14 @@ pub enum Step {
 /// ```
 /// use xiangqi_server::ids::GameId;
 /// use xiangqi_server::rematch::{Next, Rematches, Step};
-/// use xiangqi_clock::Side;
+/// use xiangqi::Color;
 /// let r = Rematches::default();
 /// let id = GameId::parse("abcdefghjk").unwrap();
-/// assert_eq!(r.ask(&id, Side::Red), Step::Offered(Side::Red));
-/// assert_eq!(r.ask(&id, Side::Red), Step::Offered(Side::Red));
-/// assert_eq!(r.ask(&id, Side::Black), Step::Create);
+/// assert_eq!(r.ask(&id, Color::Red), Step::Offered(Color::Red));
+/// assert_eq!(r.ask(&id, Color::Red), Step::Offered(Color::Red));
+/// assert_eq!(r.ask(&id, Color::Black), Step::Create);
 /// r.agreed(&id, Next { id: "n".into(), tokens: ["a".into(), "b".into()] });
-/// assert!(matches!(r.ask(&id, Side::Red), Step::Done(_)));
+/// assert!(matches!(r.ask(&id, Color::Red), Step::Done(_)));
 /// ```
 #[derive(Debug, Default)]
 pub struct Rematches {
@@ -107,7 +107,7 @@ impl Rematches {
     }
 
     /// Player `side` of game `id` asks for a rematch.
-    pub fn ask(&self, id: &GameId, side: Side) -> Step {
+    pub fn ask(&self, id: &GameId, side: Color) -> Step {
         self.with(id, |tx| {
             let now = tx.borrow().clone();
             if let Some(next) = now.next {

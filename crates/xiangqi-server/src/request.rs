@@ -6,7 +6,7 @@
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use xiangqi::{Color, Position};
-use xiangqi_clock::{Side, TimeControl};
+use xiangqi_clock::TimeControl;
 use xiangqi_referee::RuleSet;
 
 use crate::error::ApiError;
@@ -40,7 +40,7 @@ struct CreateRequest {
     fen: Option<String>,
     red_name: Option<String>,
     black_name: Option<String>,
-    first: Option<Side>,
+    first: Option<Color>,
     move_odds: Option<u8>,
     odds: Option<String>,
     repetitions: Option<u32>,
@@ -59,7 +59,7 @@ struct CreateRequest {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Creator {
     /// That side.
-    Side(Side),
+    Color(Color),
     /// Drawn at random.
     Random,
 }
@@ -157,8 +157,8 @@ pub fn parse_create(bytes: &[u8]) -> Result<GameSpec, ApiError> {
         opening: Vec::new(),
     };
     let creator = match r.creator.as_deref().unwrap_or("red") {
-        "red" => Creator::Side(Side::Red),
-        "black" => Creator::Side(Side::Black),
+        "red" => Creator::Color(Color::Red),
+        "black" => Creator::Color(Color::Black),
         "random" => Creator::Random,
         other => {
             return Err(invalid(format!(
@@ -214,11 +214,7 @@ fn read_start(r: &CreateRequest) -> Result<(Position, Option<String>), ApiError>
         (None, None) => (Position::start(), None),
     };
     if let Some(first) = r.first {
-        let color = match first {
-            Side::Red => Color::Red,
-            Side::Black => Color::Black,
-        };
-        start = with_first(&start, color).map_err(invalid)?;
+        start = with_first(&start, first).map_err(invalid)?;
     }
     if start.legal_moves().is_empty() {
         return Err(invalid("the side to move has no legal move"));

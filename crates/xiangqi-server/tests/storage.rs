@@ -5,7 +5,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use sqlx::Connection;
-use xiangqi_clock::Side;
+use xiangqi::Color;
 use xiangqi_server::config::{Config, DatabaseUrl, StorageOpt};
 use xiangqi_server::game::Event;
 use xiangqi_server::ids::{GameId, Token};
@@ -97,7 +97,7 @@ fn created() -> Event {
 
 fn a_move(mv: &str) -> Event {
     Event::Move {
-        side: Side::Red,
+        side: Color::Red,
         mv: mv.into(),
         at_ms: 10,
         lag_ms: 0,

@@ -9,7 +9,7 @@ use axum::body::Bytes;
 use axum::extract::{ConnectInfo, Path, RawQuery, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use xiangqi_clock::Side;
+use xiangqi::Color;
 
 use super::access::{base_url, room};
 use super::input::since;
@@ -48,14 +48,14 @@ pub(crate) async fn create_game(
     crate::computer::check(&app.computers, &spec.options, &mut spec.creator)?;
     let random = Fault::from;
     let creator = match spec.creator {
-        Creator::Side(side) => side,
+        Creator::Color(side) => side,
         Creator::Random => {
             let mut b = [0u8; 1];
             getrandom::fill(&mut b).map_err(random)?;
             if b[0] & 1 == 0 {
-                Side::Red
+                Color::Red
             } else {
-                Side::Black
+                Color::Black
             }
         }
     };

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use tokio::sync::broadcast::error::RecvError;
-use xiangqi_clock::Side;
+use xiangqi::Color;
 use xiangqi_engine::search::Limits;
 use xiangqi_engine::{
     ClockTimes, Engine, EngineSpec, Go, Player, PoolBusy, PoolRequest, Request, SideTime,
@@ -98,7 +98,7 @@ async fn drive(computers: Arc<Computers>, room: RoomHandle, opponent: Opponent) 
     }
 }
 
-fn to_move(view: &GameView, side: Side) -> bool {
+fn to_move(view: &GameView, side: Color) -> bool {
     view.turn == side && !view.legal_moves.is_empty() && view.ruling.is_none()
 }
 
@@ -122,8 +122,8 @@ async fn think(
         increment: Duration::ZERO,
     };
     let mine = match view.turn {
-        Side::Red => &view.clocks.red,
-        Side::Black => &view.clocks.black,
+        Color::Red => &view.clocks.red,
+        Color::Black => &view.clocks.black,
     };
     let go = Go {
         clock: Some(ClockTimes {

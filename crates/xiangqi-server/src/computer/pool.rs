@@ -5,8 +5,8 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use tokio::sync::Semaphore;
+use xiangqi::Color;
 use xiangqi::{Move, Position};
-use xiangqi_clock::Side;
 use xiangqi_engine::search::Limits;
 use xiangqi_engine::{EngineSpec, Go, Pool, PoolBusy, PoolRequest, Reply, Ticket};
 use xiangqi_referee::RuleSet;
@@ -143,11 +143,11 @@ pub fn check(
         return invalid("computer: not in a pairs game".to_owned());
     }
     let human = match o.side {
-        Side::Red => Side::Black,
-        Side::Black => Side::Red,
+        Color::Red => Color::Black,
+        Color::Black => Color::Red,
     };
     // `creator` is ignored: the person who creates the game plays the computer.
-    *creator = Creator::Side(human);
+    *creator = Creator::Color(human);
     Ok(())
 }
 
@@ -155,8 +155,8 @@ pub fn check(
 pub fn hide_token(options: &GameOptions, answer: &mut serde_json::Value) {
     if let (Some(o), Some(map)) = (&options.computer, answer.as_object_mut()) {
         map.remove(match o.side {
-            Side::Red => "red",
-            Side::Black => "black",
+            Color::Red => "red",
+            Color::Black => "black",
         });
     }
 }

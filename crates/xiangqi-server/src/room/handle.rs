@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use axum::extract::ws::Utf8Bytes;
 use tokio::sync::{broadcast, mpsc, oneshot};
-use xiangqi_clock::Side;
+use xiangqi::Color;
 
 use crate::cluster::Node;
 use crate::error::ApiError;
@@ -136,16 +136,16 @@ pub struct RoomHandle {
     pub(super) follower: bool,
 }
 
-pub(super) fn arrival_bit(side: Side) -> u8 {
+pub(super) fn arrival_bit(side: Color) -> u8 {
     match side {
-        Side::Red => 1,
-        Side::Black => 2,
+        Color::Red => 1,
+        Color::Black => 2,
     }
 }
 
 impl RoomHandle {
     /// Which side `token` plays, if any (either partner's link in a pairs game).
-    pub fn side_of(&self, token: &str) -> Option<Side> {
+    pub fn side_of(&self, token: &str) -> Option<Color> {
         self.actor_of(token).and_then(Actor::side)
     }
 
@@ -162,17 +162,17 @@ impl RoomHandle {
         ];
         let player = |side, seat| Some(Actor::Player { side, seat });
         match found {
-            [true, ..] => player(Side::Red, 0),
-            [_, true, ..] => player(Side::Black, 0),
-            [_, _, true, ..] => player(Side::Red, 1),
-            [_, _, _, true, _] => player(Side::Black, 1),
+            [true, ..] => player(Color::Red, 0),
+            [_, true, ..] => player(Color::Black, 0),
+            [_, _, true, ..] => player(Color::Red, 1),
+            [_, _, _, true, _] => player(Color::Black, 1),
             [.., true] => Some(Actor::Arbiter),
             _ => None,
         }
     }
 
     /// Whether `side` has opened the game (or need not: an unscheduled game).
-    pub fn has_arrived(&self, side: Side) -> bool {
+    pub fn has_arrived(&self, side: Color) -> bool {
         self.arrived.load(Ordering::Relaxed) & arrival_bit(side) != 0
     }
 

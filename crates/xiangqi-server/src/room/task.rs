@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use axum::extract::ws::Utf8Bytes;
 use tokio::sync::{broadcast, mpsc};
-use xiangqi_clock::Side;
+use xiangqi::Color;
 
 use super::handle::{
     Acted, Command, FOLLOW_IDLE, FOLLOW_REREAD, IDLE_FINISHED, Live, RecordData, Role, RoomHandle,
@@ -113,7 +113,7 @@ impl Room {
     }
 
     fn note_arrivals(&self) {
-        let bits = [Side::Red, Side::Black]
+        let bits = [Color::Red, Color::Black]
             .into_iter()
             .filter(|s| self.game.arrived(*s))
             .map(arrival_bit)

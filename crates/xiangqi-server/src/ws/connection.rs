@@ -184,7 +184,7 @@ impl Connection {
     }
 
     /// The side of a player's socket.
-    fn side(&self) -> Option<xiangqi_clock::Side> {
+    fn side(&self) -> Option<xiangqi::Color> {
         match self.actor {
             Some(Actor::Player { side, .. }) => Some(side),
             _ => None,
