@@ -3,12 +3,13 @@
 //!
 //! Articles are cited in [`super::desk`].
 
+use crate::game::ms;
 use xiangqi::Color;
 use xiangqi_clock::ClockState;
 
 use super::arbiter::Arbiter;
 use super::desk::{ArbiterAction, ForfeitReason, FoulKind};
-use super::{Adjournment, Decision, DeskRefusal, Event, Game, Refusal, Ruling, ms};
+use super::{Adjournment, Decision, DeskRefusal, Event, Game, Refusal, Ruling};
 
 impl Game {
     pub(super) fn decide_arbiter(&self, action: &ArbiterAction, now: u64) -> Decision {

@@ -1,4 +1,7 @@
 use super::*;
+use xiangqi::{Color, Position};
+use xiangqi_clock::ClockState;
+use xiangqi_referee::RuleSet;
 
 fn new_game(control: &str) -> Game {
     Game::from_created(&Event::Created {

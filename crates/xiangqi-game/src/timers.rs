@@ -1,9 +1,10 @@
 //! The game's clock of the hall: the flag timer, a scheduled start, the late-arrival
 //! deadline (current rules 4.1.5), and a server restart (the server's room).
 
+use crate::game::ms;
 use xiangqi_clock::ClockState;
 
-use super::{Event, Game, Ruling, ms};
+use super::{Event, Game, Ruling};
 
 impl Game {
     /// The next instant (game ms) the room must wake up at: the flag timer, a scheduled

@@ -234,7 +234,7 @@ impl Game {
     }
 
     fn clock_view(&self, now: u64) -> ClockView {
-        let at = super::ms(now);
+        let at = crate::game::ms(now);
         let side = |s: Color| {
             let r = self.clock.reading(s, at).ok();
             SideClock {

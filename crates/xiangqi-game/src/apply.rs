@@ -1,0 +1,160 @@
+//! Applying: the game changed by one stored event, the same code for a live game and for a
+//! replay after a restart.
+
+use crate::game::ms;
+use xiangqi::Move;
+use xiangqi_clock::{BySide, ClockState, GameClock};
+
+use crate::event::Event;
+use crate::game::{Adjournment, Game};
+
+impl Game {
+    /// Applies one event. Events come from [`Game::decide`] or from storage; one that does
+    /// not fit (a corrupt log) is logged and skipped rather than trusted.
+    ///
+    /// ```
+    /// use xiangqi::Color;
+    /// use xiangqi_game::{Action, Event, Game};
+    /// let created = Event::Created {
+    ///     control: "10m+5s".into(),
+    ///     rules: Default::default(),
+    ///     fen: xiangqi::Position::start().fen(),
+    ///     created_unix_ms: 0,
+    ///     options: Default::default(),
+    /// };
+    /// let mut game = Game::from_created(&created).unwrap();
+    /// for e in game.decide(Color::Red, &Action::Move { text: "C2.5".into(), lag_ms: 0 }, 1_000).events {
+    ///     game.apply(&e);
+    /// }
+    /// assert_eq!(game.seq(), 2);
+    /// assert_eq!((game.moves()[0].chinese.as_str(), game.moves()[0].wxf.as_str()), ("炮二平五", "C2.5"));
+    /// assert_eq!(game.position().turn(), xiangqi::Color::Black);
+    /// ```
+    pub fn apply(&mut self, event: &Event) {
+        self.seq += 1;
+        match event {
+            Event::Created { .. } => tracing::warn!("a second `created` event was ignored"),
+            Event::Move {
+                side,
+                mv,
+                at_ms,
+                lag_ms,
+                ..
+            } => {
+                let at = ms(*at_ms);
+                // Within a move-odds series the giver stays on move: one turn of the clock.
+                let in_series = self
+                    .options
+                    .move_odds
+                    .is_some_and(|n| self.moves.len() + 1 < usize::from(n));
+                let press = |clock: &mut GameClock<String>| {
+                    if in_series {
+                        Ok(())
+                    } else {
+                        clock.press(at).map(|_| ())
+                    }
+                };
+                let pressed = if self.clock.state() == ClockState::Ready {
+                    self.clock
+                        .start(*side, at)
+                        .and_then(|()| press(&mut self.clock))
+                } else {
+                    self.lag[*side].record(*lag_ms);
+                    press(&mut self.clock)
+                };
+                if let Err(e) = pressed {
+                    tracing::warn!(%e, "clock refused a stored move");
+                }
+                self.play(*side, mv);
+            }
+            Event::DrawOffered { by } => {
+                self.draw_offer = Some(*by);
+                self.desk.last_offer[*by] = Some(self.ply());
+                self.desk.declined[*by] = false;
+            }
+            Event::DrawDeclined { by } => {
+                self.draw_offer = None;
+                self.desk.declined[by.other()] = true;
+            }
+            Event::AdjournmentProposed { by } => self.adjournment = Adjournment::Proposed(*by),
+            Event::AdjournmentDeclined { .. } => self.adjournment = Adjournment::None,
+            Event::AdjournmentAgreed { .. } => self.adjournment = Adjournment::Agreed,
+            Event::Sealed { by, at_ms, sealed } => {
+                let Ok(m) = sealed.parse::<Move>() else {
+                    tracing::warn!(%sealed, "unreadable sealed move ignored");
+                    return;
+                };
+                if let Err(e) = self.clock.seal(ms(*at_ms), sealed.clone()) {
+                    tracing::warn!(%e, "clock refused a stored seal");
+                }
+                self.adjournment = Adjournment::Sealed {
+                    by: *by,
+                    sealed: m,
+                    ready: BySide::new(false, false),
+                };
+            }
+            Event::ResumeRequested { by } => {
+                if let Adjournment::Sealed { ready, .. } = &mut self.adjournment {
+                    ready[*by] = true;
+                }
+            }
+            Event::Resumed { at_ms, mv } => {
+                if let Err(e) = self.clock.resume(ms(*at_ms)) {
+                    tracing::warn!(%e, "clock refused a stored resumption");
+                }
+                let side = self.turn();
+                self.adjournment = Adjournment::None;
+                self.play(side, mv);
+            }
+            Event::ClockPaused { at_ms } => {
+                if let Err(e) = self.clock.pause(ms(*at_ms)) {
+                    tracing::warn!(%e, "clock refused a stored pause");
+                }
+            }
+            Event::ClockResumed { at_ms } => {
+                if let Err(e) = self.clock.resume(ms(*at_ms)) {
+                    tracing::warn!(%e, "clock refused a stored resumption");
+                }
+            }
+            Event::Arrived { .. }
+            | Event::ClockStarted { .. }
+            | Event::Foul { .. }
+            | Event::MoveLimitDeclared { .. }
+            | Event::MoveLimitExpired { .. }
+            | Event::ArbiterPaused { .. }
+            | Event::ArbiterResumed { .. }
+            | Event::TimeAdjusted { .. }
+            | Event::AdjournmentOrdered { .. }
+            | Event::TakenBack { .. }
+            | Event::ClaimRefused { .. }
+            | Event::LimitRequested { .. }
+            | Event::LimitJudged { .. }
+            | Event::MoveLimitLifted { .. }
+            | Event::Touched { .. }
+            | Event::Untouched { .. }
+            | Event::Corrected { .. }
+            | Event::Warned { .. }
+            | Event::SealCorrected { .. } => self.apply_desk(event),
+            Event::Ended { ruling, at_ms } => {
+                let at = ms(*at_ms);
+                let stopped = if ruling.reason == "flag" {
+                    self.clock.check(at).map(|_| ())
+                } else if matches!(self.clock.state(), ClockState::Ready) {
+                    Ok(())
+                } else {
+                    self.clock.stop(at)
+                };
+                if let Err(e) = stopped {
+                    tracing::warn!(%e, "clock refused a stored ending");
+                }
+                self.draw_offer = None;
+                self.desk.paused = false;
+                if let Some(by) = ruling.claimed_by {
+                    // The referee draws the game too, so its state matches the ruling.
+                    self.arbiter.record_claim(by);
+                }
+                self.ruling = Some(ruling.clone());
+            }
+        }
+    }
+}
