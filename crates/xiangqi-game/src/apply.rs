@@ -1,6 +1,7 @@
 //! Applying: the game changed by one stored event, the same code for a live game and for a
 //! replay after a restart.
 
+use crate::ending::Ending;
 use crate::game::ms;
 use xiangqi::Move;
 use xiangqi_clock::{BySide, ClockState, GameClock};
@@ -137,7 +138,7 @@ impl Game {
             | Event::SealCorrected { .. } => self.apply_desk(event),
             Event::Ended { ruling, at_ms } => {
                 let at = ms(*at_ms);
-                let stopped = if ruling.reason == "flag" {
+                let stopped = if ruling.reason == Ending::Flag {
                     self.clock.check(at).map(|_| ())
                 } else if matches!(self.clock.state(), ClockState::Ready) {
                     Ok(())

@@ -8,6 +8,8 @@
 //! 4.1.9 resignation, 4.2.2 agreed draw.
 
 use serde::{Deserialize, Serialize};
+
+use crate::ending::Ending;
 use xiangqi::{Color, Move, Position};
 use xiangqi_clock::Flag;
 use xiangqi_referee::{
@@ -82,9 +84,8 @@ impl GameResult {
 pub struct Ruling {
     /// The result.
     pub result: GameResult,
-    /// `checkmate`, `stalemate`, `flag`, `resignation`, `agreement`, `natural_limit`,
-    /// `perpetual_check`, … (the referee's reasons and the server's).
-    pub reason: String,
+    /// Why: the referee's reason on the board, or an ending ruled off it.
+    pub reason: Ending,
     /// The ply at which the game was decided (number of moves played).
     pub ply: u32,
     /// The side that broke a rule or lost, where there is one.
@@ -119,7 +120,7 @@ impl Ruling {
     pub fn resignation(loser: Color, ply: u32) -> Ruling {
         Ruling {
             result: GameResult::win_for(loser.other()),
-            reason: "resignation".into(),
+            reason: Ending::Resignation,
             ply,
             offender: Some(loser),
             rule: "current rules 4.1.9 (自己宣布认输)".into(),
@@ -137,12 +138,12 @@ impl Ruling {
     /// ```
     /// use xiangqi_game::{GameResult, Ruling};
     /// let r = Ruling::agreement(40);
-    /// assert_eq!((r.result, r.reason.as_str(), r.offender), (GameResult::Draw, "agreement", None));
+    /// assert_eq!((r.result, r.reason.name(), r.offender), (GameResult::Draw, "agreement", None));
     /// ```
     pub fn agreement(ply: u32) -> Ruling {
         Ruling {
             result: GameResult::Draw,
-            reason: "agreement".into(),
+            reason: Ending::Agreement,
             ply,
             offender: None,
             rule: "current rules 4.2.2 (提议作和，对方同意)".into(),
@@ -166,14 +167,14 @@ impl Ruling {
     /// clock.start(Color::Red, Duration::ZERO).unwrap();
     /// let flag = clock.check(Duration::from_secs(61)).unwrap().expect("Red's flag fell");
     /// let r = Ruling::flag(&flag, 0);
-    /// assert_eq!((r.result, r.reason.as_str()), (GameResult::BlackWins, "flag"));
+    /// assert_eq!((r.result, r.reason.name()), (GameResult::BlackWins, "flag"));
     /// assert_eq!(r.offender, Some(Color::Red));
     /// ```
     pub fn flag(flag: &Flag, ply: u32) -> Ruling {
         let articles: Vec<String> = flag.citations().iter().map(|c| c.to_string()).collect();
         Ruling {
             result: GameResult::win_for(flag.winner()),
-            reason: "flag".into(),
+            reason: Ending::Flag,
             ply,
             offender: Some(flag.loser),
             rule: articles.join("; "),
@@ -326,7 +327,7 @@ impl Arbiter {
     /// // The pawn steps to e8 with the rook behind it: mate.
     /// let pos = Position::from_fen("4k4/9/4P1N2/9/9/9/9/9/9/3KR4 w - - 0 1").unwrap();
     /// let arbiter = Arbiter::new(&pos, RuleSet::Chinese);
-    /// assert_eq!(arbiter.judge("e7e8".parse().unwrap()).unwrap().reason, "checkmate");
+    /// assert_eq!(arbiter.judge("e7e8".parse().unwrap()).unwrap().reason.name(), "checkmate");
     /// assert_eq!(arbiter.judge("e7d7".parse().unwrap()), None);
     /// ```
     pub fn judge(&self, m: Move) -> Option<Ruling> {
@@ -381,9 +382,11 @@ fn convert(ruling: &xiangqi_referee::Ruling) -> Ruling {
             xiangqi_referee::GameResult::Draw => GameResult::Draw,
             _ => GameResult::Ongoing,
         },
+        // A referee's ruling always names its reason once the game is decided; the empty
+        // name keeps the JSON as it always was if it did not.
         reason: ruling
             .reason
-            .map_or_else(String::new, |r| r.name().to_owned()),
+            .map_or_else(|| Ending::Unknown(String::new()), Ending::Board),
         ply: ruling.ply,
         offender: ruling.offender,
         rule: ruling.rule.clone(),

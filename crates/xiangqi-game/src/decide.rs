@@ -54,7 +54,7 @@ impl Game {
     /// let game = Game::from_created(&created).unwrap();
     /// let resign = game.decide(Color::Red, &Action::Resign, 0);
     /// let [Event::Ended { ruling, .. }] = &resign.events[..] else { panic!() };
-    /// assert_eq!((ruling.result, ruling.reason.as_str()), (GameResult::BlackWins, "resignation"));
+    /// assert_eq!((ruling.result, ruling.reason.name()), (GameResult::BlackWins, "resignation"));
     /// assert_eq!(game.ruling(), None); // deciding changes nothing
     /// ```
     pub fn decide(&self, actor: Color, action: &Action, now: u64) -> Decision {

@@ -78,7 +78,7 @@ impl FoulKind {
 }
 
 /// Why the arbiter forfeits a side.
-#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[serde(rename_all = "snake_case")]
 pub enum ForfeitReason {
     /// 4.1.5 超过了比赛规定的迟到判负时限.
@@ -90,7 +90,12 @@ pub enum ForfeitReason {
 }
 
 impl ForfeitReason {
-    pub(super) fn name(self) -> &'static str {
+    /// The JSON name (`late_arrival`, `misconduct`, `refusal`).
+    ///
+    /// ```
+    /// assert_eq!(xiangqi_game::ForfeitReason::Refusal.name(), "refusal");
+    /// ```
+    pub fn name(self) -> &'static str {
         match self {
             ForfeitReason::LateArrival => "late_arrival",
             ForfeitReason::Misconduct => "misconduct",

@@ -1,6 +1,7 @@
 //! The endings the arbiter's desk and the clock of the hall rule (articles in each), and
 //! the discipline of 1960 §18 九 and current 8.8 (除名) and of 1960 §4 一(六) (封棋着法有误).
 
+use crate::ending::Ending;
 use xiangqi::Color;
 
 use super::arbiter::{GameResult, Ruling, title, zh};
@@ -13,12 +14,12 @@ impl Ruling {
     /// use xiangqi::Color;
     /// use xiangqi_game::{GameResult, Ruling};
     /// let r = Ruling::fouls(Color::Black, 3, 31);
-    /// assert_eq!((r.result, r.reason.as_str()), (GameResult::RedWins, "fouls"));
+    /// assert_eq!((r.result, r.reason.name()), (GameResult::RedWins, "fouls"));
     /// ```
     pub fn fouls(offender: Color, count: u32, ply: u32) -> Ruling {
         Ruling {
             result: GameResult::win_for(offender.other()),
-            reason: "fouls".into(),
+            reason: Ending::Fouls,
             ply,
             offender: Some(offender),
             rule: "current rules 4.1.8 (在同一棋局中，三次“犯规”)".into(),
@@ -38,7 +39,7 @@ impl Ruling {
     pub fn move_limit(rounds: u32, ply: u32) -> Ruling {
         Ruling {
             result: GameResult::Draw,
-            reason: "move_limit".into(),
+            reason: Ending::MoveLimit,
             ply,
             offender: None,
             rule: "1960 rules §12 四 (限着数目届满，如局势仍无新的变化，判为和局)".into(),
@@ -74,7 +75,7 @@ impl Ruling {
         };
         Ruling {
             result: GameResult::win_for(loser.other()),
-            reason: reason.name().into(),
+            reason: Ending::Forfeit(reason),
             ply,
             offender: Some(loser),
             rule: rule.into(),
@@ -91,7 +92,7 @@ impl Ruling {
     pub fn both_late(ply: u32) -> Ruling {
         Ruling {
             result: GameResult::BothLose,
-            reason: "late_arrival".into(),
+            reason: Ending::Forfeit(ForfeitReason::LateArrival),
             ply,
             offender: None,
             rule: "current rules 4.1.5 (超过了比赛规定的迟到判负时限)".into(),
@@ -113,7 +114,7 @@ impl Ruling {
         };
         Ruling {
             result,
-            reason: "adjudication".into(),
+            reason: Ending::Adjudication,
             ply,
             offender: None,
             rule: "1960 rules §14 (由裁判员根据中止时的局面加以审议); §18 八 (解决比赛过程中的一切纠纷)"
@@ -134,12 +135,12 @@ impl Ruling {
     /// use xiangqi::Color;
     /// use xiangqi_game::{GameResult, Ruling};
     /// let r = Ruling::disqualification(Color::Red, "", 12);
-    /// assert_eq!((r.result, r.reason.as_str(), r.offender), (GameResult::BlackWins, "disqualification", Some(Color::Red)));
+    /// assert_eq!((r.result, r.reason.name(), r.offender), (GameResult::BlackWins, "disqualification", Some(Color::Red)));
     /// ```
     pub fn disqualification(loser: Color, note: &str, ply: u32) -> Ruling {
         Ruling {
             result: GameResult::win_for(loser.other()),
-            reason: "disqualification".into(),
+            reason: Ending::Disqualification,
             ply,
             offender: Some(loser),
             rule: "1960 rules §18 九 (运动员违反纪律者，给予处分（从警告直至除名）); current rules 8.8 (警告.判负.除名)".into(),
@@ -161,12 +162,12 @@ impl Ruling {
     /// use xiangqi::Color;
     /// use xiangqi_game::{GameResult, Ruling};
     /// let r = Ruling::sealed_error(Color::Black, "", 40);
-    /// assert_eq!((r.result, r.reason.as_str()), (GameResult::RedWins, "sealed_move_error"));
+    /// assert_eq!((r.result, r.reason.name()), (GameResult::RedWins, "sealed_move_error"));
     /// ```
     pub fn sealed_error(sealer: Color, note: &str, ply: u32) -> Ruling {
         Ruling {
             result: GameResult::win_for(sealer.other()),
-            reason: "sealed_move_error".into(),
+            reason: Ending::SealedMoveError,
             ply,
             offender: Some(sealer),
             rule: "1960 rules §4 一(六) (“封棋”时所记着法有误而又解释不清者)".into(),

@@ -147,7 +147,7 @@ fn a_limit_asked_for_declared_with_the_position_noted_then_judged_a_draw() {
     t.arbiter(rule(LimitVerdict::Draw, "")).unwrap();
     let r = t.game.ruling().unwrap();
     assert_eq!(
-        (r.result, r.reason.as_str()),
+        (r.result, r.reason.name()),
         (GameResult::Draw, "move_limit")
     );
     t.assert_replays();
@@ -361,7 +361,7 @@ fn warnings_count_and_a_disqualification_loses_the_game_for_either_side() {
         let r = t.game.ruling().unwrap();
         assert_eq!(r.result, GameResult::win_for(side.other()));
         assert_eq!(
-            (r.reason.as_str(), r.offender),
+            (r.reason.name(), r.offender),
             ("disqualification", Some(side))
         );
         assert!(r.rule.contains("§18 九") && r.rule.contains("8.8"));
@@ -407,7 +407,7 @@ fn a_sealed_move_wrong_and_unexplained_loses_and_explained_it_stands() {
     .unwrap();
     let r = t.game.ruling().unwrap();
     assert_eq!(
-        (r.result, r.reason.as_str()),
+        (r.result, r.reason.name()),
         (GameResult::RedWins, "sealed_move_error")
     );
     // Explained: the move meant is played on resumption instead.

@@ -107,7 +107,7 @@ pub fn render(data: &RecordData, format: RecordFormat) -> Result<String, ApiErro
     // The arbiter's rulings, each after the move it followed.
     let mut notes: Vec<(u32, String)> = game.arbiter_notes().to_vec();
     if let Some(ruling) = game.ruling() {
-        tags.set("Termination", ruling.reason.clone());
+        tags.set("Termination", ruling.reason.name().to_owned());
         if ruling.result == GameResult::BothLose {
             tags.set("Score", "--");
         }

@@ -92,8 +92,7 @@ pub fn parse_event(bytes: &[u8]) -> Result<EventSpec, ApiError> {
 /// assert_eq!(outcome_of_game(GameResult::Ongoing, "", 3), None);
 /// ```
 pub fn outcome_of_game(result: GameResult, reason: &str, ply: u32) -> Option<Outcome> {
-    let forfeit =
-        reason == "late_arrival" || (ply == 0 && matches!(reason, "misconduct" | "refusal"));
+    let forfeit = xiangqi_game::Ending::parse(reason).is_default_win(ply);
     Some(match (result, forfeit) {
         (GameResult::RedWins, false) => Outcome::FirstWins,
         (GameResult::RedWins, true) => Outcome::FirstWinsByForfeit,
@@ -107,7 +106,7 @@ pub fn outcome_of_game(result: GameResult, reason: &str, ply: u32) -> Option<Out
 
 /// The event's result of a game's ruling.
 pub(crate) fn outcome_of_ruling(r: &Ruling) -> Option<Outcome> {
-    outcome_of_game(r.result, &r.reason, r.ply)
+    outcome_of_game(r.result, r.reason.name(), r.ply)
 }
 
 /// The fouls of each side in a stored game's events (the last count of each side's
@@ -177,7 +176,7 @@ pub fn game_ended(app: &Arc<AppState>, id: &GameId, ruling: &Ruling) {
     // 除名 (1960 §18 九): the loser also leaves the event (`disqualification.rs`).
     let disqualified = ruling
         .offender
-        .filter(|_| ruling.reason == "disqualification");
+        .filter(|_| ruling.reason == xiangqi_game::Ending::Disqualification);
     on_board(app, id, "result", move |c, round, board| {
         let waiting = c
             .boards
