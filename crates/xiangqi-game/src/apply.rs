@@ -117,25 +117,7 @@ impl Game {
                     tracing::warn!(%e, "clock refused a stored resumption");
                 }
             }
-            Event::Arrived { .. }
-            | Event::ClockStarted { .. }
-            | Event::Foul { .. }
-            | Event::MoveLimitDeclared { .. }
-            | Event::MoveLimitExpired { .. }
-            | Event::ArbiterPaused { .. }
-            | Event::ArbiterResumed { .. }
-            | Event::TimeAdjusted { .. }
-            | Event::AdjournmentOrdered { .. }
-            | Event::TakenBack { .. }
-            | Event::ClaimRefused { .. }
-            | Event::LimitRequested { .. }
-            | Event::LimitJudged { .. }
-            | Event::MoveLimitLifted { .. }
-            | Event::Touched { .. }
-            | Event::Untouched { .. }
-            | Event::Corrected { .. }
-            | Event::Warned { .. }
-            | Event::SealCorrected { .. } => self.apply_desk(event),
+
             Event::Ended { ruling, at_ms } => {
                 let at = ms(*at_ms);
                 let stopped = if ruling.reason == Ending::Flag {
@@ -156,6 +138,9 @@ impl Game {
                 }
                 self.ruling = Some(ruling.clone());
             }
+            // The rest are the desk's: arrivals, the clock's start and the arbiter's events,
+            // listed once (`Event::is_arbiters`).
+            _ => self.apply_desk(event),
         }
     }
 }
