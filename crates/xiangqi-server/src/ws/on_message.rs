@@ -64,13 +64,7 @@ impl Connection {
                 );
             }
             ClientMessage::Auth { token } => return self.on_auth(token).await,
-            ClientMessage::Arbiter { request, id } => {
-                let token = self.token.as_deref();
-                (
-                    crate::event::games::signed(&self.app, self.id.as_str(), token, request).await,
-                    id,
-                )
-            }
+            ClientMessage::Arbiter { request, id } => (self.signed(request).await, id),
             ClientMessage::Move { mv, id } => (
                 Action::Move {
                     text: mv,
@@ -111,5 +105,12 @@ impl Connection {
                 .into(),
             Err(body) => error_body(body, id),
         })
+    }
+
+    /// An arbiter's action signed with the official this socket's token names (his name in
+    /// the record).
+    async fn signed(&self, request: xiangqi_game::ArbiterAction) -> Action {
+        let token = self.token.as_deref();
+        crate::event::games::signed(&self.app, self.id.as_str(), token, request).await
     }
 }
