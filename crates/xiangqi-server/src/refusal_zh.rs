@@ -67,3 +67,57 @@ pub fn refusal_zh(r: &Refusal) -> String {
     };
     text.to_owned()
 }
+
+/// A request that could not be read, in Chinese: serde's messages for a JSON body (`JSON
+/// body: missing field `name` at line 1 column 2`) become the field and the place in
+/// Chinese; any other is named as the request's format with the English detail's position.
+///
+/// ```
+/// use xiangqi_server::refusal_zh::bad_request_zh;
+/// assert_eq!(
+///     bad_request_zh("JSON body: missing field `name` at line 1 column 2"),
+///     "请求的JSON缺少字段name（第1行第2列）"
+/// );
+/// assert_eq!(bad_request_zh("JSON body: expected value at line 1 column 1"), "请求的JSON无法读取（第1行第1列）");
+/// ```
+pub fn bad_request_zh(m: &str) -> String {
+    let (what, place) = match m.rsplit_once(" at line ") {
+        Some((what, at)) => match at.split_once(" column ") {
+            Some((line, col)) => (what, format!("（第{line}行第{col}列）")),
+            None => (what, String::new()),
+        },
+        None => (m, String::new()),
+    };
+    let json = what
+        .strip_prefix("JSON body: ")
+        .or(what.strip_prefix("message: "));
+    let Some(detail) = json else {
+        return format!("请求格式错误：{}", plain_zh(what));
+    };
+    let quoted = |s: &str| s.split('`').nth(1).unwrap_or("").to_owned();
+    let text = if detail.starts_with("missing field") {
+        format!("缺少字段{}", quoted(detail))
+    } else if detail.starts_with("unknown field") {
+        format!("没有字段{}", quoted(detail))
+    } else if detail.starts_with("duplicate field") {
+        format!("字段{}重复", quoted(detail))
+    } else if detail.starts_with("invalid type") || detail.starts_with("invalid value") {
+        "有一项的值类型不对（如数字写成了文字）".to_owned()
+    } else if detail.starts_with("unknown variant") {
+        format!("没有{}这个选项", quoted(detail))
+    } else {
+        "无法读取".to_owned()
+    };
+    format!("请求的JSON{text}{place}")
+}
+
+/// The server-made requests' refusals that are not JSON: a query's field (`ply=…`, `since=…`,
+/// `format=…`) or the socket's rules; English names the field, which stays as it is.
+fn plain_zh(m: &str) -> String {
+    match m.split_once(':') {
+        Some((field, _)) if field.contains('=') => format!("{field}不可接受"),
+        _ if m.contains("binary") => "不接受二进制消息".into(),
+        _ if m.contains("no messages") => "此连接不接受消息".into(),
+        _ => "无法识别的请求".into(),
+    }
+}

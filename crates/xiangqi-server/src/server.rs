@@ -285,6 +285,11 @@ impl Server {
                 node.clone(),
                 stopped.clone(),
             ));
+            tokio::spawn(crate::event::follow::listen(
+                state.clone(),
+                node.clone(),
+                stopped.clone(),
+            ));
         } else {
             let unfinished = state.store.unfinished().await.map_err(StartError::Store)?;
             for id in &unfinished {

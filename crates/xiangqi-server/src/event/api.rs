@@ -52,12 +52,16 @@ pub fn routes() -> Router<Arc<AppState>> {
         .route("/api/events/{id}/officials", post(appoint))
         .route("/api/events/{id}/assign", post(assign))
         .route("/api/events/{id}/export", get(export))
+        .route(
+            "/api/events/{id}/adjourned",
+            get(super::adjourned::list).post(super::adjourned::schedule),
+        )
         .route("/api/games/{id}/event", get(super::of_game::show))
 }
 
 impl From<Refused> for ApiError {
     fn from(r: Refused) -> ApiError {
-        ApiError::EventRefused(r.0)
+        ApiError::EventRefused(r.0, r.1)
     }
 }
 
@@ -159,6 +163,7 @@ async fn create(
         drawn: None,
         groups: None,
         cards: None,
+        resumptions: Vec::new(),
     };
     let mut all = app.events.lock().await;
     app.events.commit(&mut all, c).await?;
@@ -221,7 +226,7 @@ async fn add_player(
     // The player's token is derived from the organiser's (`links.rs`).
     let token = c
         .derive_first_link(bearer(&headers)?, n)
-        .ok_or_else(|| Refused(format!("no player {n}")))?;
+        .ok_or_else(|| Refused(format!("no player {n}"), format!("没有{n}号选手")))?;
     let number = c.entry(n).and_then(|e| e.number);
     app.events.commit(&mut all, c).await?;
     drop(all);
@@ -258,7 +263,12 @@ async fn add_team(
         .iter()
         .map(|n| c.derive_first_link(organiser_token, *n))
         .collect::<Option<Vec<_>>>()
-        .ok_or_else(|| Refused("a squad player went missing".into()))?;
+        .ok_or_else(|| {
+            Refused(
+                "a squad player went missing".into(),
+                "队员名单中少了一名队员".into(),
+            )
+        })?;
     app.events.commit(&mut all, c).await?;
     drop(all);
     let base = base_url(&app, &headers);
@@ -396,7 +406,12 @@ async fn enter_result(
         .boards
         .iter()
         .find(|b| b.round == r.round && b.board == r.board)
-        .ok_or_else(|| Refused(format!("round {} has no board {}", r.round, r.board)))?
+        .ok_or_else(|| {
+            Refused(
+                format!("round {} has no board {}", r.round, r.board),
+                format!("第{}轮没有第{}台", r.round, r.board),
+            )
+        })?
         .game
         .clone();
     // A server game still going is ended the same way, so its record says what the event
@@ -517,7 +532,7 @@ async fn appoint(
     let n = c.add_official(&r.name, r.role)?;
     let token = c
         .derive_official_link(bearer(&headers)?, n)
-        .ok_or_else(|| Refused(format!("no arbiter {n}")))?;
+        .ok_or_else(|| Refused(format!("no arbiter {n}"), format!("没有{n}号裁判")))?;
     app.events.commit(&mut all, c).await?;
     drop(all);
     let url = format!(
@@ -695,6 +710,7 @@ async fn export(
         c.tournament.as_ref().ok_or_else(|| {
             ApiError::EventRefused(
                 "no crosstable yet: the first round has not been paired, or a knockout (export it as pgn)".into(),
+                "还没有成绩表：第一轮尚未编排，或这是淘汰赛（请导出PGN）".into(),
             )
         })
     };
@@ -710,8 +726,10 @@ async fn export(
         ),
         "pgn" => ("text/plain; charset=utf-8", pgn(&app, &c).await?),
         other => {
-            return Err(ApiError::BadRequest(format!(
-                "format={other}: expected trf, html, csv or pgn"
+            return Err(ApiError::Invalid(crate::error::Invalid::new(
+                "format",
+                format!("format={other}: expected trf, html, csv or pgn"),
+                format!("导出格式{other}不可用：应为trf、html、csv或pgn"),
             )));
         }
     };

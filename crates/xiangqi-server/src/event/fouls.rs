@@ -29,7 +29,10 @@ impl Competition {
             .iter()
             .position(|b| b.round == round && b.board == board)
         else {
-            return Err(Refused(format!("round {round} has no board {board}")));
+            return Err(Refused(
+                format!("round {round} has no board {board}"),
+                format!("第{round}轮没有第{board}台"),
+            ));
         };
         if self.boards[i].fouls == fouls {
             return Ok(false);
@@ -41,14 +44,12 @@ impl Competition {
         }
         if let (Some((stage, round, board)), Some(g)) = (b.stage, self.groups.as_mut()) {
             if let Some(t) = g.stage_mut(stage) {
-                t.set_fouls(round, board, fouls)
-                    .map_err(|e| Refused(e.to_string()))?;
+                t.set_fouls(round, board, fouls).map_err(Refused::from)?;
             }
             return Ok(true);
         }
         if let Some(t) = self.tournament.as_mut() {
-            t.set_fouls(round, board, fouls)
-                .map_err(|e| Refused(e.to_string()))?;
+            t.set_fouls(round, board, fouls).map_err(Refused::from)?;
         }
         Ok(true)
     }

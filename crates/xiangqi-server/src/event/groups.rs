@@ -68,7 +68,7 @@ impl GroupsState {
     ) -> Result<(), Refused> {
         let t = self
             .stage_mut(stage)
-            .ok_or_else(|| Refused(format!("no stage {stage}")))?;
+            .ok_or_else(|| Refused(format!("no stage {stage}"), format!("没有第{stage}阶段")))?;
         t.set_result(round, board, o)?;
         Ok(())
     }
@@ -100,7 +100,7 @@ impl Competition {
             ..
         } = self.format.clone()
         else {
-            return Err(Refused("not a grouped event".into()));
+            return Err(Refused("not a grouped event".into(), "不是分组赛".into()));
         };
         let players: Vec<xiangqi_tournament::Player> = {
             let mut by_number: Vec<(u32, xiangqi_tournament::Player)> = self
@@ -112,7 +112,7 @@ impl Competition {
             by_number.into_iter().map(|(_, p)| p).collect()
         };
         let Some(g) = self.groups.as_mut() else {
-            return Err(Refused("not started".into()));
+            return Err(Refused("not started".into(), "比赛尚未开始".into()));
         };
         let groups = g.event.groups.len() as u32;
         let groups_left = g
@@ -167,7 +167,10 @@ impl Competition {
             paired.push((s, r, round));
         }
         if paired.is_empty() {
-            return Err(Refused("every stage has played all its rounds".into()));
+            return Err(Refused(
+                "every stage has played all its rounds".into(),
+                "各阶段的轮次都已赛完".into(),
+            ));
         }
         let number = self.boards.iter().map(|b| b.round).max().unwrap_or(0) + 1;
         let (mut boards, mut byes) = (Vec::new(), Vec::new());

@@ -89,7 +89,7 @@ impl Competition {
             }
             Holder::Player(n) => {
                 let Some(e) = self.entries.iter_mut().find(|e| e.id == n) else {
-                    return Err(Refused(format!("no player {n}")));
+                    return Err(Refused(format!("no player {n}"), format!("没有{n}号选手")));
                 };
                 e.link += 1;
                 let t = token(&id, organiser, holder, e.link);
@@ -98,7 +98,7 @@ impl Competition {
             }
             Holder::Official(n) => {
                 let Some(o) = self.officials.iter_mut().find(|o| o.id == n) else {
-                    return Err(Refused(format!("no arbiter {n}")));
+                    return Err(Refused(format!("no arbiter {n}"), format!("没有{n}号裁判")));
                 };
                 o.link += 1;
                 let t = token(&id, organiser, holder, o.link);

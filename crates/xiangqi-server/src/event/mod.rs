@@ -21,19 +21,23 @@
 //!   from the room ([`game_ended`]). If the server dies in between, the start-up
 //!   ([`restore`]) reads the ending of every game the events still wait for.
 
+pub mod adjourned;
 pub mod api;
 pub mod arbiters;
 pub mod bracket;
 pub mod cards;
+pub mod follow;
 pub mod fouls;
 pub mod games;
 pub mod groups;
 pub mod links;
+pub mod log_zh;
 pub mod model;
 pub mod of_game;
 pub mod officials;
 pub mod pages;
 pub mod playoff;
+pub mod refused_zh;
 pub mod registration;
 pub mod request;
 pub mod rounds;
@@ -141,6 +145,38 @@ impl Events {
         let _ = self.changes.send(c.id.clone());
         all.insert(c.id.clone(), c);
         Ok(())
+    }
+
+    /// Takes `c` as committed by the node serving the events (`follow.rs`): this node's copy
+    /// becomes it, and its pages hear of it if it changed.
+    pub async fn follow(&self, c: Competition) {
+        let mut all = self.all.lock().await;
+        if all.get(&c.id) == Some(&c) {
+            return;
+        }
+        if !c.revoked.is_empty() {
+            let mut revoked = self.revoked.lock().unwrap_or_else(|p| p.into_inner());
+            revoked.extend(c.revoked.iter().filter_map(|hex| TokenHash::from_hex(hex)));
+        }
+        let _ = self.changes.send(c.id.clone());
+        all.insert(c.id.clone(), c);
+    }
+
+    /// [`Events::follow`] for every event in the database.
+    ///
+    /// # Errors
+    ///
+    /// If the database cannot be read; then nothing changed.
+    pub async fn follow_all(&self) -> Result<(), StoreError> {
+        for c in self.store.load_all().await? {
+            self.follow(c).await;
+        }
+        Ok(())
+    }
+
+    /// Whether any event page listens on this node.
+    pub fn watched(&self) -> bool {
+        self.changes.receiver_count() > 0
     }
 
     /// A copy of event `id`.

@@ -287,6 +287,9 @@ pub struct Competition {
     /// The card knockout, once started.
     #[serde(default)]
     pub cards: Option<CardsState>,
+    /// When adjourned games resume (1960 §18 五; `adjourned.rs`).
+    #[serde(default)]
+    pub resumptions: Vec<super::adjourned::Resumption>,
 }
 
 /// A card knockout in progress (2.9).
@@ -307,19 +310,19 @@ pub struct CardsState {
 /// The most players (team members included) one event registers.
 pub const MAX_ENTRIES: usize = 2000;
 
-/// A request the event's state refuses: the message says why.
+/// A request the event's state refuses: why, in English and in Chinese (the same things named).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Refused(pub String);
+pub struct Refused(pub String, pub String);
 
 impl From<xiangqi_tournament::Error> for Refused {
     fn from(e: xiangqi_tournament::Error) -> Refused {
-        Refused(e.to_string())
+        Refused(e.to_string(), super::refused_zh::tournament_zh(&e))
     }
 }
 
-/// A refusal with its reason.
-pub(crate) fn refuse<T>(m: impl Into<String>) -> Result<T, Refused> {
-    Err(Refused(m.into()))
+/// A refusal with its reason in English and in Chinese.
+pub(crate) fn refuse<T>(en: impl Into<String>, zh: impl Into<String>) -> Result<T, Refused> {
+    Err(Refused(en.into(), zh.into()))
 }
 
 impl Competition {

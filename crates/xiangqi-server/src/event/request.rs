@@ -14,16 +14,13 @@ use crate::bounds::check_swiss_rounds;
 use crate::error::{ApiError, Invalid};
 use crate::request::{body, parse_create};
 
-/// A field of the request at fault: the message's first word names it (`rounds: …`).
-fn invalid(m: impl Into<String>) -> ApiError {
+/// A field of the request at fault: the English message's first word names it (`rounds:
+/// …`); `zh` says the same in Chinese, naming the field as the console's form does.
+fn invalid(m: impl Into<String>, zh: impl Into<String>) -> ApiError {
     let m: String = m.into();
     let (field, why) = m.split_once(':').unwrap_or(("request", &m));
     let field = field.split_whitespace().next().unwrap_or("request");
-    ApiError::Invalid(Invalid::new(
-        field,
-        why.trim(),
-        format!("{field}不可接受：{}", why.trim()),
-    ))
+    ApiError::Invalid(Invalid::new(field, why.trim(), zh))
 }
 
 /// `POST /api/events` as sent.
@@ -89,8 +86,12 @@ pub struct EventSpec {
 /// assert!(parse_tiebreaks("points,luck").is_err());
 /// ```
 pub fn parse_tiebreaks(s: &str) -> Result<Vec<TieBreak>, ApiError> {
-    xiangqi_tournament::tiebreak::parse_chain(s)
-        .map_err(|c| invalid(format!("tiebreaks: unknown criterion {:?}", c.0)))
+    xiangqi_tournament::tiebreak::parse_chain(s).map_err(|c| {
+        invalid(
+            format!("tiebreaks: unknown criterion {:?}", c.0),
+            format!("破同分方法中没有{:?}这一项", c.0),
+        )
+    })
 }
 
 fn pick<'a>(
@@ -103,10 +104,14 @@ fn pick<'a>(
     if allowed.contains(&v) {
         Ok(v)
     } else {
-        Err(invalid(format!(
-            "{field} {v:?}: expected one of {}",
-            allowed.join(", ")
-        )))
+        Err(invalid(
+            format!("{field} {v:?}: expected one of {}", allowed.join(", ")),
+            format!(
+                "{}不能是{v:?}：应为{}之一",
+                field_zh(field),
+                allowed.join("、")
+            ),
+        ))
     }
 }
 
@@ -133,7 +138,10 @@ pub fn parse_create_event(bytes: &[u8]) -> Result<EventSpec, ApiError> {
     let r: CreateEventRequest = body(bytes)?;
     let name = r.name.as_deref().unwrap_or("Event").trim().to_owned();
     if name.is_empty() || name.chars().count() > 100 || name.chars().any(char::is_control) {
-        return Err(invalid("name: 1 to 100 characters, no control characters"));
+        return Err(invalid(
+            "name: 1 to 100 characters, no control characters",
+            "比赛名称应为1至100个字，不含控制字符",
+        ));
     }
     let scoring = match pick("scoring", r.scoring.as_deref(), "1960", &["1960", "modern"])? {
         "modern" => Scoring::modern(),
@@ -162,12 +170,14 @@ pub fn parse_create_event(bytes: &[u8]) -> Result<EventSpec, ApiError> {
             _ => {
                 return Err(invalid(
                     "clubs_apart: a number of rounds 0 to 100, or \"all\"",
+                    "同单位回避的轮数应为0至100，或\"all\"（全部轮次）",
                 ));
             }
         },
         Some(_) => {
             return Err(invalid(
                 "clubs_apart: a number of rounds 0 to 100, or \"all\"",
+                "同单位回避的轮数应为0至100，或\"all\"（全部轮次）",
             ));
         }
     };
@@ -202,15 +212,26 @@ pub fn parse_create_event(bytes: &[u8]) -> Result<EventSpec, ApiError> {
         _ => Playoff::ExtraGame,
     };
     let match_format = match (r.games, r.best_of) {
-        (Some(_), Some(_)) => return Err(invalid("games and best_of: give one or the other")),
+        (Some(_), Some(_)) => {
+            return Err(invalid(
+                "games and best_of: give one or the other",
+                "局数（games）和几局几胜（best_of）只能给一个",
+            ));
+        }
         (None, Some(3)) => MatchFormat::BestOfThree,
         (None, Some(n)) => {
-            return Err(invalid(format!(
-                "best_of {n}: the rule books give best of three (2.6)"
-            )));
+            return Err(invalid(
+                format!("best_of {n}: the rule books give best of three (2.6)"),
+                format!("不能{n}局定胜负：规则只有三局两胜（现行规则2.6）"),
+            ));
         }
         (Some(n @ 1..=20), None) => MatchFormat::Games(n),
-        (Some(n), None) => return Err(invalid(format!("games {n}: expected 1 to 20"))),
+        (Some(n), None) => {
+            return Err(invalid(
+                format!("games {n}: expected 1 to 20"),
+                format!("局数{n}不可接受：应为1至20"),
+            ));
+        }
         (None, None) => MatchFormat::Games(1),
     };
     let format = match r.system.as_str() {
@@ -230,7 +251,10 @@ pub fn parse_create_event(bytes: &[u8]) -> Result<EventSpec, ApiError> {
         }
         "swiss" => {
             let rounds = r.rounds.ok_or_else(|| {
-                invalid("rounds: a Swiss announces its number of rounds (1960 §9 四)")
+                invalid(
+                    "rounds: a Swiss announces its number of rounds (1960 §9 四)",
+                    "积分编排赛须预先公布轮数（1960年规则第九节四）",
+                )
             })?;
             check_swiss_rounds(rounds)?;
             let variant = match pick(
@@ -279,11 +303,21 @@ pub fn parse_create_event(bytes: &[u8]) -> Result<EventSpec, ApiError> {
             let boards = match r.boards {
                 Some(n @ 2..=20) if n % 2 == 0 => n,
                 Some(n) => {
-                    return Err(invalid(format!(
-                        "boards {n}: the whole-team round robin wants an even team of 2 to 20 (1960 §8 二(二))"
-                    )));
+                    return Err(invalid(
+                        format!(
+                            "boards {n}: the whole-team round robin wants an even team of 2 to 20 (1960 §8 二(二))"
+                        ),
+                        format!(
+                            "台数{n}不可接受：全队循环赛每队应为2至20的偶数人（1960年规则第八节二(二)）"
+                        ),
+                    ));
                 }
-                None => return Err(invalid("boards: the number of players in each team")),
+                None => {
+                    return Err(invalid(
+                        "boards: the number of players in each team",
+                        "请填写台数：每队上场的人数",
+                    ));
+                }
             };
             let Format::Table { settings } = table(
                 System::RoundRobin {
@@ -293,7 +327,7 @@ pub fn parse_create_event(bytes: &[u8]) -> Result<EventSpec, ApiError> {
                 TieBreakPreset::Single1960,
             )?
             else {
-                return Err(invalid("system"));
+                return Err(invalid("system", "赛制有误"));
             };
             Format::Team {
                 settings,
@@ -304,16 +338,25 @@ pub fn parse_create_event(bytes: &[u8]) -> Result<EventSpec, ApiError> {
         "team_round_robin" | "team_swiss" => {
             let boards = match r.boards {
                 Some(n @ 1..=20) => n,
-                Some(n) => return Err(invalid(format!("boards {n}: expected 1 to 20"))),
+                Some(n) => {
+                    return Err(invalid(
+                        format!("boards {n}: expected 1 to 20"),
+                        format!("台数{n}不可接受：应为1至20"),
+                    ));
+                }
                 None => {
                     return Err(invalid(
                         "boards: a team event says how many boards a match has",
+                        "团体赛须填写每场比赛的台数",
                     ));
                 }
             };
             let table = if r.system == "team_swiss" {
                 let rounds = r.rounds.ok_or_else(|| {
-                    invalid("rounds: a Swiss announces its number of rounds (1960 §9 四)")
+                    invalid(
+                        "rounds: a Swiss announces its number of rounds (1960 §9 四)",
+                        "积分编排赛须预先公布轮数（1960年规则第九节四）",
+                    )
                 })?;
                 check_swiss_rounds(rounds)?;
                 table(
@@ -334,7 +377,7 @@ pub fn parse_create_event(bytes: &[u8]) -> Result<EventSpec, ApiError> {
                 )?
             };
             let Format::Table { settings } = table else {
-                return Err(invalid("system"));
+                return Err(invalid("system", "赛制有误"));
             };
             Format::Team {
                 settings,
@@ -345,13 +388,28 @@ pub fn parse_create_event(bytes: &[u8]) -> Result<EventSpec, ApiError> {
         "groups" => {
             let groups = match r.groups {
                 Some(n @ 1..=64) => n,
-                Some(n) => return Err(invalid(format!("groups {n}: expected 1 to 64"))),
-                None => return Err(invalid("groups: how many groups (1960 §9 三)")),
+                Some(n) => {
+                    return Err(invalid(
+                        format!("groups {n}: expected 1 to 64"),
+                        format!("组数{n}不可接受：应为1至64"),
+                    ));
+                }
+                None => {
+                    return Err(invalid(
+                        "groups: how many groups (1960 §9 三)",
+                        "请填写分几组（1960年规则第九节三）",
+                    ));
+                }
             };
             let qualify = match r.qualify {
                 None => 1,
                 Some(n @ 1..=64) => n,
-                Some(n) => return Err(invalid(format!("qualify {n}: expected 1 to 64"))),
+                Some(n) => {
+                    return Err(invalid(
+                        format!("qualify {n}: expected 1 to 64"),
+                        format!("每组出线人数{n}不可接受：应为1至64"),
+                    ));
+                }
             };
             let Format::Table { settings } = table(
                 System::RoundRobin {
@@ -361,7 +419,7 @@ pub fn parse_create_event(bytes: &[u8]) -> Result<EventSpec, ApiError> {
                 TieBreakPreset::Single1960,
             )?
             else {
-                return Err(invalid("system"));
+                return Err(invalid("system", "赛制有误"));
             };
             Format::Groups {
                 settings,
@@ -371,9 +429,14 @@ pub fn parse_create_event(bytes: &[u8]) -> Result<EventSpec, ApiError> {
             }
         }
         other => {
-            return Err(invalid(format!(
-                "system {other:?}: expected round_robin, double_round_robin, swiss, knockout, double_knockout or match"
-            )));
+            return Err(invalid(
+                format!(
+                    "system {other:?}: expected round_robin, double_round_robin, swiss, knockout, double_knockout or match"
+                ),
+                format!(
+                    "没有{other:?}这种赛制：应为单循环、双循环、积分编排（瑞士制）、淘汰、双败淘汰或对抗赛"
+                ),
+            ));
         }
     };
     let mut game = match r.options {
@@ -382,15 +445,17 @@ pub fn parse_create_event(bytes: &[u8]) -> Result<EventSpec, ApiError> {
         Some(_) => {
             return Err(invalid(
                 "options: an object with the options of POST /api/games",
+                "对局选项（options）应是一个对象，项目同POST /api/games",
             ));
         }
     };
     if let Some(map) = game.as_object_mut() {
         for banned in ["red_name", "black_name", "creator", "pairs"] {
             if map.contains_key(banned) {
-                return Err(invalid(format!(
-                    "options.{banned}: an event sets it for each game"
-                )));
+                return Err(invalid(
+                    format!("options.{banned}: an event sets it for each game"),
+                    format!("对局选项{banned}由比赛为每局设定，不能在这里给出"),
+                ));
             }
         }
         if let Some(c) = &r.control {
@@ -434,15 +499,16 @@ pub fn parse_player(bytes: &[u8]) -> Result<Player, ApiError> {
     let text = |field: &str, v: &str| -> Result<String, ApiError> {
         let v = v.trim();
         if v.chars().count() > 60 || v.chars().any(char::is_control) {
-            return Err(invalid(format!(
-                "{field}: at most 60 characters, no control characters"
-            )));
+            return Err(invalid(
+                format!("{field}: at most 60 characters, no control characters"),
+                format!("{}最多60个字，不含控制字符", field_zh(field)),
+            ));
         }
         Ok(v.to_owned())
     };
     let name = text("name", &r.name)?;
     if name.is_empty() {
-        return Err(invalid("name: required"));
+        return Err(invalid("name: required", "请填写姓名"));
     }
     let mut p = Player::new(name);
     if let Some(club) = r.club.as_deref() {
@@ -453,13 +519,19 @@ pub fn parse_player(bytes: &[u8]) -> Result<Player, ApiError> {
     }
     if let Some(rating) = r.rating {
         if rating > 4000 {
-            return Err(invalid(format!("rating {rating}: expected 0 to 4000")));
+            return Err(invalid(
+                format!("rating {rating}: expected 0 to 4000"),
+                format!("等级分{rating}不可接受：应为0至4000"),
+            ));
         }
         p = p.with_rating(rating);
     }
     if let Some(seed) = r.seed {
         if seed == 0 || seed > 100_000 {
-            return Err(invalid(format!("seed {seed}: expected 1 to 100000")));
+            return Err(invalid(
+                format!("seed {seed}: expected 1 to 100000"),
+                format!("种子序号{seed}不可接受：应为1至100000"),
+            ));
         }
         p = p.with_seed(seed);
     }
@@ -490,18 +562,28 @@ pub fn parse_team(bytes: &[u8]) -> Result<(String, Vec<Player>), ApiError> {
     let r: TeamRequest = body(bytes)?;
     let name = r.name.trim().to_owned();
     if name.is_empty() || name.chars().count() > 60 || name.chars().any(char::is_control) {
-        return Err(invalid("name: 1 to 60 characters, no control characters"));
+        return Err(invalid(
+            "name: 1 to 60 characters, no control characters",
+            "队名应为1至60个字，不含控制字符",
+        ));
     }
     if r.players.is_empty() || r.players.len() > 24 {
-        return Err(invalid("players: a squad of 1 to 24, in ranking order"));
+        return Err(invalid(
+            "players: a squad of 1 to 24, in ranking order",
+            "队员名单应为1至24人，按报名顺序（台次）排列",
+        ));
     }
     let squad = r
         .players
         .iter()
         .enumerate()
         .map(|(i, p)| {
-            parse_player(p.to_string().as_bytes())
-                .map_err(|e| invalid(format!("players[{i}]: {e}")))
+            parse_player(p.to_string().as_bytes()).map_err(|e| {
+                invalid(
+                    format!("players[{i}]: {e}"),
+                    format!("第{}名队员：{}", i + 1, e.zh()),
+                )
+            })
         })
         .collect::<Result<Vec<_>, _>>()?;
     Ok((name, squad))
@@ -594,4 +676,19 @@ pub struct ReissueRequest {
 pub struct WithdrawRequest {
     /// The player's registration number.
     pub player: u32,
+}
+
+/// A field in Chinese, as the console's forms name it.
+fn field_zh(field: &str) -> &str {
+    match field {
+        "name" => "姓名",
+        "club" => "单位",
+        "scoring" => "计分办法",
+        "withdrawal" => "退赛处理办法",
+        "playoff" => "加赛办法",
+        "swiss" => "积分编排办法",
+        "first_round" => "第一轮编排办法",
+        "draw" => "序号确定办法",
+        _ => field,
+    }
 }
