@@ -15,6 +15,7 @@ addEventText({
     tb_MP: "大分", tb_DE: "直接胜负", tb_Unb: "不败", tb_Loss: "负局少", tb_Foul: "违例少",
     tb_BH: "对手分", "tb_BH-C1": "对手分(去最低)", tb_PS: "累进分", tb_Win: "胜局",
     tb_BWG: "后手胜局", tb_BPG: "后手局", tb_SB: "索伯分",
+    tb_match_points: "大分", tb_board_points: "小分", tb_matches_won: "胜场", tb_stage_reached: "所到轮次",
     number_col: "序号", round_col: (n) => `第${n}轮`, side_a: "甲方", side_b: "乙方",
   },
   en: {
@@ -22,6 +23,7 @@ addEventText({
     sys_knockout: "knockout", sys_double_knockout: "double knockout", sys_match: "match", sys_cards: "card knockout",
     sys_groups: "groups", sys_team_round_robin: "team round robin", sys_team_swiss: "team Swiss",
     sys_whole_team_round_robin: "whole-team round robin",
+    tb_match_points: "match points", tb_board_points: "board points", tb_matches_won: "matches won", tb_stage_reached: "stage reached",
     number_col: "No", round_col: (n) => `R${n}`, side_a: "A", side_b: "B",
   },
 });

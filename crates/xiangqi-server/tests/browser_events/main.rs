@@ -12,6 +12,8 @@ mod cdp;
 #[path = "../common/mod.rs"]
 mod common;
 
+mod teams;
+
 use std::path::PathBuf;
 
 use cdp::{Browser, find_chromium};
@@ -209,6 +211,19 @@ async fn an_organiser_runs_round_one_in_the_browser() {
         listed.as_str().unwrap().contains("Club Championship"),
         "{listed}"
     );
+}
+
+/// A team event and an adjourned game, run from the console in Chinese (`teams.rs`).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn teams_and_adjourned_games_from_the_console_in_chinese() {
+    let Some(chromium) = chromium_or_skip() else {
+        return;
+    };
+    let s = TestServer::start().await;
+    let browser = Browser::launch(&chromium).await;
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("xq-browser");
+    std::fs::create_dir_all(&dir).unwrap();
+    teams::run(&s, &browser, &dir).await;
 }
 
 /// Switches `page` to Chinese if it is not.
