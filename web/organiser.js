@@ -150,6 +150,11 @@ async function show(v) {
   if (changed && box) box.replaceChildren(resultForm());
   const teams = document.getElementById("team-box");
   if (teamsChanged && teams) teams.replaceChildren(teamForms(id, token, v, note, showError));
+  // A team event enters its players with their team.
+  for (const f of ["add-player", "import"]) {
+    const form = document.getElementById(f);
+    if (form) form.hidden = Boolean(v.boards_per_match);
+  }
   const adjourned = document.getElementById("adjourned-box");
   if (adjourned) {
     adjourned.replaceChildren(await adjournedSection(id, { token, done: async (text) => { note(text); await refresh(); }, onError: showError }));

@@ -30,6 +30,10 @@ const THROUGH_THE_ROOT: &[&str] = &[
     // every handler of `AppState` does (`analysis.rs`, `event/api.rs`); their registries
     // (`lobby.rs`, `rematch`'s `Rematches`, `presence.rs`) stay outside it.
     "event/of_game.rs",
+    // The adjourned games' handlers and the events' listener, likewise (the rules of a
+    // resumption, `event/resumption.rs` and `event/schedule.rs`, stay outside).
+    "event/adjourned.rs",
+    "event/follow.rs",
     "lobby_api.rs",
     "rematch.rs",
     "config.rs",

@@ -1,4 +1,5 @@
-//! Adjourned games and their resumption (1960 §18 五: the arbiters "排定未了局续赛的次序").
+//! Adjourned games and their resumption (1960 §18 五: the arbiters "排定未了局续赛的次序"):
+//! the handlers (the rules of a schedule and the envelope's cover: `resumption.rs`).
 //!
 //! An event game is adjourned when its side to move has sealed (封棋, 1960 §11 四). The
 //! event lists every such game with its envelope as the paragraph after §11 四 describes the
@@ -27,32 +28,18 @@ use axum::Json;
 use axum::body::Bytes;
 use axum::extract::{Path, State};
 use axum::http::HeaderMap;
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use serde_json::{Value, json};
 use xiangqi_clock::Side;
-use xiangqi_game::{Adjournment, Game};
 
 use super::arbiters::OfficialRole;
-use super::model::{Competition, Refused, refuse};
+use super::model::Competition;
+use super::resumption::{Cover, cover};
 use crate::api::bearer;
 use crate::error::{ApiError, Holder};
 use crate::ids::{GameId, TokenHash};
 use crate::request::body;
 use crate::server::AppState;
-
-/// The longest a resumption may be scheduled ahead: a year.
-const MAX_AHEAD_MS: u64 = 366 * 24 * 3600 * 1000;
-
-/// When an adjourned game resumes (1960 §18 五).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Resumption {
-    /// The round.
-    pub round: u32,
-    /// The board.
-    pub board: u32,
-    /// When play resumes, Unix ms.
-    pub at_unix_ms: u64,
-}
 
 /// `POST /api/events/{id}/adjourned`: when board `board` of round `round` resumes.
 #[derive(Deserialize, Debug)]
@@ -64,162 +51,6 @@ pub struct ScheduleRequest {
     pub board: u32,
     /// When, Unix ms.
     pub at_unix_ms: u64,
-}
-
-/// The cover of a game's envelope, read from its record: what the arbiter writes on it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Cover {
-    /// Who sealed.
-    pub sealer: Side,
-    /// The sealer's move number of the sealed move (第几着).
-    pub move_number: u32,
-    /// The position when play stopped (FEN).
-    pub fen: String,
-    /// When it was sealed, Unix ms.
-    pub sealed_unix_ms: u64,
-    /// Time used by each side, ms (red, black).
-    pub used_ms: [u64; 2],
-    /// Who asked to resume so far (red, black).
-    pub ready: [bool; 2],
-}
-
-/// The envelope's cover of the game recorded by `events`, if it is adjourned now.
-///
-/// ```
-/// use xiangqi_clock::Side;
-/// use xiangqi_game::{Action, Event, Game};
-/// use xiangqi_server::event::adjourned::cover;
-/// let created = Event::Created {
-///     control: "90m".into(), rules: Default::default(),
-///     fen: xiangqi::Position::start().fen(), created_unix_ms: 1_000, options: Default::default(),
-/// };
-/// let mut game = Game::from_created(&created).unwrap();
-/// let mut events = vec![created];
-/// let steps = [(Side::Red, Action::Move { text: "h2e2".into(), lag_ms: 0 }),
-///              (Side::Red, Action::Adjourn(xiangqi_game::Answer::Offer)),
-///              (Side::Black, Action::Adjourn(xiangqi_game::Answer::Accept))];
-/// for (t, (side, action)) in (1..).zip(steps) {
-///     for e in game.decide(side, &action, t * 1000).events { game.apply(&e); events.push(e); }
-/// }
-/// assert!(cover(&events).is_none(), "agreed, not yet sealed");
-/// for e in game.decide(Side::Black, &Action::Seal { text: "h9g7".into() }, 9_000).events {
-///     events.push(e);
-/// }
-/// let c = cover(&events).unwrap();
-/// assert_eq!((c.sealer, c.move_number), (Side::Black, 1));
-/// assert!(c.sealed_unix_ms > 1_000, "after the game's creation");
-/// assert!(c.fen.contains(" b"), "black to move: {}", c.fen);
-/// ```
-pub fn cover(events: &[xiangqi_game::Event]) -> Option<Cover> {
-    let (first, rest) = events.split_first()?;
-    let mut game = Game::from_created(first).ok()?;
-    for e in rest {
-        game.apply(e);
-    }
-    if game.ruling().is_some() {
-        return None;
-    }
-    let Adjournment::Sealed { ready, .. } = game.adjournment() else {
-        return None;
-    };
-    let envelope = game.clock().envelope()?;
-    let ms = |d: std::time::Duration| u64::try_from(d.as_millis()).unwrap_or(u64::MAX);
-    let used = envelope.time_used();
-    Some(Cover {
-        sealer: envelope.sealer(),
-        move_number: envelope.move_number(),
-        fen: game.position().fen(),
-        sealed_unix_ms: game
-            .created_unix_ms()
-            .saturating_add(ms(envelope.sealed_at())),
-        used_ms: [ms(used[Side::Red]), ms(used[Side::Black])],
-        ready: [ready[Side::Red], ready[Side::Black]],
-    })
-}
-
-impl Competition {
-    /// When round `round`'s board `board` resumes, if scheduled.
-    pub fn resumption(&self, round: u32, board: u32) -> Option<u64> {
-        self.resumptions
-            .iter()
-            .find(|r| r.round == round && r.board == board)
-            .map(|r| r.at_unix_ms)
-    }
-
-    /// Schedules the resumption of round `round`'s board `board` at `at` (Unix ms), `now`
-    /// being the time; `adjourned` says whether its game is adjourned now.
-    ///
-    /// # Errors
-    ///
-    /// No such board, a board with its result, a game not adjourned, a time past or more
-    /// than a year ahead.
-    ///
-    /// ```
-    /// use xiangqi_server::event::model::Competition;
-    /// # let mut c: Competition = serde_json::from_value(serde_json::json!({
-    /// #   "id": "e", "name": "E", "created_unix_ms": 0, "system": "swiss",
-    /// #   "format": {"kind": "cards", "format": "best_of_three", "playoff": "lot"},
-    /// #   "organiser_sha256": "", "arbiter_sha256": "", "game": {}, "lot_seed": 1, "entries": [],
-    /// #   "boards": [{"round": 1, "board": 1, "red": 1, "black": 2}]})).unwrap();
-    /// assert!(c.schedule_resumption(1, 1, 5_000, 1_000, true).is_ok());
-    /// assert_eq!(c.resumption(1, 1), Some(5_000));
-    /// assert!(c.schedule_resumption(1, 1, 500, 1_000, true).is_err(), "in the past");
-    /// assert!(c.schedule_resumption(1, 2, 5_000, 1_000, true).is_err(), "no board 2");
-    /// assert!(c.schedule_resumption(1, 1, 5_000, 1_000, false).is_err(), "not adjourned");
-    /// ```
-    pub fn schedule_resumption(
-        &mut self,
-        round: u32,
-        board: u32,
-        at: u64,
-        now: u64,
-        adjourned: bool,
-    ) -> Result<(), Refused> {
-        let Some(b) = self
-            .boards
-            .iter()
-            .find(|b| b.round == round && b.board == board)
-        else {
-            return refuse(
-                format!("round {round} has no board {board}"),
-                format!("第{round}轮没有第{board}台"),
-            );
-        };
-        if self.outcome_of(b).is_some() {
-            return refuse(
-                format!("round {round} board {board} has its result: nothing to resume"),
-                format!("第{round}轮第{board}台已有结果，没有未了局可续赛"),
-            );
-        }
-        if !adjourned {
-            return refuse(
-                format!(
-                    "round {round} board {board} is not adjourned: only a game with a sealed move is scheduled for resumption"
-                ),
-                format!("第{round}轮第{board}台没有封棋：只有封棋的未了局才排定续赛"),
-            );
-        }
-        if at < now {
-            return refuse(
-                "at_unix_ms: that time has passed",
-                "续赛时间已经过去，请另选时间",
-            );
-        }
-        if at - now > MAX_AHEAD_MS {
-            return refuse("at_unix_ms: more than a year ahead", "续赛时间距今超过一年");
-        }
-        self.resumptions
-            .retain(|r| !(r.round == round && r.board == board));
-        self.resumptions.push(Resumption {
-            round,
-            board,
-            at_unix_ms: at,
-        });
-        self.log.push(format!(
-            "round {round} board {board}: resumption scheduled (1960 §18 五)"
-        ));
-        Ok(())
-    }
 }
 
 /// Whether `headers` carry the organiser's, the chief arbiter's or a deputy's link.

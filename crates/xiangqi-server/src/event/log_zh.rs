@@ -12,6 +12,7 @@
 ///     log_zh("王 withdrew after round 2: fewer than half of his games played, all his games are cancelled (1960 §14)").as_deref(),
 ///     Some("王在第2轮后退出：所赛不足一半，其全部对局取消（1960年规则第十四节）")
 /// );
+/// assert_eq!(log_zh("round 2: 王 over boards [1, 3]").as_deref(), Some("第2轮：王负责第1、3台"));
 /// assert_eq!(log_zh("something else"), None);
 /// ```
 pub fn log_zh(line: &str) -> Option<String> {
@@ -40,13 +41,20 @@ pub fn log_zh(line: &str) -> Option<String> {
             rest.trim_end_matches(')')
         ));
     }
-    if let Some(rest) = line.strip_prefix("round ")
-        && let Some(rb) = rest.strip_suffix(": resumption scheduled (1960 §18 五)")
-    {
-        let (r, b) = rb.split_once(" board ")?;
-        return Some(format!(
-            "第{r}轮第{b}台：已排定续赛时间（1960年规则第十八节五）"
-        ));
+    if let Some(rest) = line.strip_prefix("round ") {
+        if let Some(rb) = rest.strip_suffix(": resumption scheduled (1960 §18 五)") {
+            let (r, b) = rb.split_once(" board ")?;
+            return Some(format!(
+                "第{r}轮第{b}台：已排定续赛时间（1960年规则第十八节五）"
+            ));
+        }
+        // A board arbiter's boards in a round (`officials.rs`): "round 2: 王 over boards [1, 2]".
+        let (r, assigned) = rest.split_once(": ")?;
+        let (name, boards) = assigned.rsplit_once(" over boards ")?;
+        let boards = boards
+            .trim_matches(|c| c == '[' || c == ']')
+            .replace(", ", "、");
+        return Some(format!("第{r}轮：{name}负责第{boards}台"));
     }
     if let Some(rest) = line.strip_prefix("late entry: ") {
         let (name, rest) = rest.split_once(" as number ")?;

@@ -287,9 +287,9 @@ pub struct Competition {
     /// The card knockout, once started.
     #[serde(default)]
     pub cards: Option<CardsState>,
-    /// When adjourned games resume (1960 §18 五; `adjourned.rs`).
+    /// When adjourned games resume (1960 §18 五; `resumption.rs`).
     #[serde(default)]
-    pub resumptions: Vec<super::adjourned::Resumption>,
+    pub resumptions: Vec<super::resumption::Resumption>,
 }
 
 /// A card knockout in progress (2.9).

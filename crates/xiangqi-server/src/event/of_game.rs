@@ -30,7 +30,7 @@ pub struct EventOfGame {
     pub round: u32,
     /// The board in the round (1-based).
     pub board: u32,
-    /// When the game resumes, Unix ms, if it is adjourned and scheduled (`adjourned.rs`).
+    /// When the game resumes, Unix ms, if it is adjourned and scheduled (`resumption.rs`).
     pub resumes_unix_ms: Option<u64>,
 }
 

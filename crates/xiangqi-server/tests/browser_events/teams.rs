@@ -15,7 +15,7 @@ use super::in_chinese;
 
 /// The Latin words on `page` (its visible text) but the allowed ones: the formats' names of
 /// the export links and the button that switches to English.
-async fn english_words(page: &Page<'_>) -> Vec<String> {
+pub(super) async fn english_words(page: &Page<'_>) -> Vec<String> {
     let words: Vec<String> = serde_json::from_value(
         page.eval("document.body.innerText.match(/[A-Za-z]{2,}/g) || []")
             .await,
@@ -30,7 +30,7 @@ async fn english_words(page: &Page<'_>) -> Vec<String> {
 
 /// Desktop and phone screenshots of `page` scrolled to `focus`.
 async fn shots(page: &Page<'_>, dir: &Path, name: &str, focus: &str) {
-    let scroll = format!("document.querySelector({focus:?}).scrollIntoView()");
+    let scroll = format!("document.querySelector({focus:?})?.scrollIntoView()");
     page.viewport(1280, 800, 1.0, false).await;
     page.eval(&scroll).await;
     page.screenshot(&dir.join(format!("{name}.png"))).await;

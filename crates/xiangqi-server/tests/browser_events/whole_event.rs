@@ -337,6 +337,8 @@ pub async fn run(s: &TestServer, browser: &Browser, dir: &Path) {
         .collect();
     assert_eq!(shown, names);
     shot(&event, dir, "8-standings").await;
+    let english = super::teams::english_words(&event).await;
+    assert_eq!(english, Vec::<String>::new(), "the event page in Chinese");
     event.viewport(390, 844, 3.0, true).await;
     shot(&event, dir, "8-standings-phone").await;
 
