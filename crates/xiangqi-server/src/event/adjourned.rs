@@ -44,13 +44,10 @@ use crate::server::AppState;
 /// `POST /api/events/{id}/adjourned`: when board `board` of round `round` resumes.
 #[derive(Deserialize, Debug)]
 #[serde(deny_unknown_fields)]
-pub struct ScheduleRequest {
-    /// The round.
-    pub round: u32,
-    /// The board.
-    pub board: u32,
-    /// When, Unix ms.
-    pub at_unix_ms: u64,
+struct ScheduleRequest {
+    round: u32,
+    board: u32,
+    at_unix_ms: u64,
 }
 
 /// Whether `headers` carry the organiser's, the chief arbiter's or a deputy's link.
@@ -94,7 +91,7 @@ async fn adjourned_boards(
 
 /// `GET /api/events/{id}/adjourned` (anyone): every adjourned game with its envelope's
 /// cover and its resumption, if scheduled. Never the sealed move.
-pub async fn list(
+pub(crate) async fn list(
     State(app): State<Arc<AppState>>,
     Path(id): Path<String>,
 ) -> Result<Json<Value>, ApiError> {
@@ -127,7 +124,7 @@ pub async fn list(
 
 /// `POST /api/events/{id}/adjourned` (organiser, chief arbiter or deputy) `{"round",
 /// "board", "at_unix_ms"}`: schedules the resumption of an adjourned game.
-pub async fn schedule(
+pub(crate) async fn schedule(
     State(app): State<Arc<AppState>>,
     Path(id): Path<String>,
     headers: HeaderMap,

@@ -34,6 +34,10 @@ use crate::server::AppState;
 use crate::store::COMPETITIONS_CHANNEL;
 
 /// How often a node compares its events with the table while event pages are connected.
+///
+/// ```
+/// assert!(xiangqi_server::event::follow::RESYNC.as_secs() <= 10, "a page at most this late");
+/// ```
 pub const RESYNC: Duration = Duration::from_secs(5);
 
 /// Event `id` as committed, read from the database; `None` if absent or unreadable.
@@ -52,7 +56,11 @@ async fn committed(node: &Node, id: &str) -> Option<Competition> {
 }
 
 /// Listens for committed changes to events until `stopped`; reconnects after a failure.
-pub async fn listen(app: Arc<AppState>, node: Arc<Node>, mut stopped: watch::Receiver<bool>) {
+pub(crate) async fn listen(
+    app: Arc<AppState>,
+    node: Arc<Node>,
+    mut stopped: watch::Receiver<bool>,
+) {
     loop {
         let listener = async {
             let mut l = PgListener::connect_with(node.pool()).await?;

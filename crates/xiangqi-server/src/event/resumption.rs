@@ -7,6 +7,12 @@ use xiangqi_clock::Side;
 use xiangqi_game::{Adjournment, Game};
 
 /// When an adjourned game resumes (1960 §18 五).
+///
+/// ```
+/// use xiangqi_server::event::resumption::Resumption;
+/// let r: Resumption = serde_json::from_str(r#"{"round": 2, "board": 5, "at_unix_ms": 9}"#).unwrap();
+/// assert_eq!((r.round, r.board, r.at_unix_ms), (2, 5, 9));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Resumption {
     /// The round.
