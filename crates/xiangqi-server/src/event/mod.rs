@@ -9,7 +9,9 @@
 //! * [`store`]: the `competitions` table (migration 0010).
 //! * [`games`]: a board's server game, and a game's end coming back ([`game_ended`]);
 //!   [`restore`]: the endings missed while the server was down.
-//! * [`links`]: the secret links; [`api`]: the routes.
+//! * [`links`]: the secret links; [`api`]: the routes; `api/adjourned.rs`: the adjourned
+//!   games listed and scheduled (the envelope's cover read by [`resumption`]).
+//! * [`follow`]: on the other nodes of a cluster, every event kept current for its pages.
 //!
 //! # Decisions
 //!
@@ -29,11 +31,13 @@
 
 pub mod actor;
 pub mod api;
+pub mod follow;
 pub mod games;
 pub mod links;
 pub mod of_game;
 pub mod pages;
 pub mod restore;
+pub mod resumption;
 pub mod store;
 
 use std::collections::{HashMap, HashSet};
@@ -48,7 +52,6 @@ use actor::{Desk, Handle, Shared};
 use store::EventStore;
 
 pub use games::{actor_in_event, game_ended, game_fouls};
-pub use restore::restore;
 
 /// Every competition: one task each ([`actor`]), in memory and in the database.
 #[derive(Debug)]
@@ -135,13 +138,19 @@ impl Events {
     pub async fn create(&self, c: Competition) -> Result<(), ApiError> {
         self.shared.save(&c).await?;
         let id = c.id.clone();
+        self.start(c);
+        self.shared.announce(&id);
+        Ok(())
+    }
+
+    /// Starts the task of event `c` (as committed) and lists it.
+    fn start(&self, c: Competition) {
+        let id = c.id.clone();
         let handle = Handle::spawn(self.shared.clone(), c);
         self.all
             .write()
             .unwrap_or_else(|p| p.into_inner())
-            .insert(id.clone(), handle);
-        self.shared.announce(&id);
-        Ok(())
+            .insert(id, handle);
     }
 
     /// The ids of the events committed from now on (a page's socket listens for its own).
@@ -169,6 +178,52 @@ impl Events {
     pub fn handles(&self) -> Vec<Handle> {
         let all = self.all.read().unwrap_or_else(|p| p.into_inner());
         all.values().cloned().collect()
+    }
+
+    /// Takes `c` as committed by the node serving the events (`follow.rs`): this node's copy
+    /// becomes it, on the event's task after the changes sent before, and its pages hear of
+    /// it if it changed.
+    pub async fn follow(&self, c: Competition) {
+        let id = c.id.clone();
+        if !c.revoked.is_empty() {
+            let mut revoked = self
+                .shared
+                .revoked
+                .lock()
+                .unwrap_or_else(|p| p.into_inner());
+            revoked.extend(c.revoked.iter().filter_map(|hex| TokenHash::from_hex(hex)));
+        }
+        match self.handle(&id) {
+            Some(h) if *h.state() == c => return,
+            Some(h) => {
+                // A task that is gone has no state to replace.
+                let _ = h
+                    .run(move |desk: Arc<Desk>| async move {
+                        desk.replace(c);
+                        Ok(())
+                    })
+                    .await;
+            }
+            None => self.start(c),
+        }
+        self.shared.announce(&id);
+    }
+
+    /// [`Events::follow`] for every event in the database.
+    ///
+    /// # Errors
+    ///
+    /// If the database cannot be read; then nothing changed.
+    pub async fn follow_all(&self) -> Result<(), StoreError> {
+        for c in self.shared.store.load_all().await? {
+            self.follow(c).await;
+        }
+        Ok(())
+    }
+
+    /// Whether any event page listens on this node.
+    pub fn watched(&self) -> bool {
+        self.shared.changes.receiver_count() > 0
     }
 
     /// The task of the event that plays server game `game`.

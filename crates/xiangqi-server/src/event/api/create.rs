@@ -11,7 +11,7 @@ use axum::response::{IntoResponse, Response};
 use serde_json::{Value, json};
 use xiangqi_competition::Competition;
 
-use super::{App, random_error};
+use super::access::{App, random_error};
 use crate::api::base_url;
 use crate::error::ApiError;
 use crate::event::{games, links};

@@ -10,7 +10,7 @@ use axum::response::{IntoResponse, Response};
 use serde_json::json;
 use xiangqi_competition::Competition;
 
-use super::App;
+use super::access::App;
 use crate::error::ApiError;
 
 /// `GET /api/events/{id}/ws`: the event's view now, then again after every change (a

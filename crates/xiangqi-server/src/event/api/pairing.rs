@@ -9,7 +9,7 @@ use axum::http::HeaderMap;
 use serde_json::{Value, json};
 use xiangqi_competition::request::LineupRequest;
 
-use super::{App, Role, organiser, role};
+use super::access::{App, Role, organiser, role};
 use crate::error::{ApiError, Holder};
 use crate::event::games;
 use crate::request::body;

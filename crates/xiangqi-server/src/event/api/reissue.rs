@@ -9,7 +9,7 @@ use axum::http::HeaderMap;
 use serde_json::{Value, json};
 use xiangqi_competition::request::ReissueRequest;
 
-use super::{App, Role, organiser, role};
+use super::access::{App, Role, organiser, role};
 use crate::api::{base_url, bearer};
 use crate::error::{ApiError, Holder};
 use crate::event::links;

@@ -12,7 +12,7 @@ use xiangqi_competition::request::{WithdrawRequest, parse_result};
 use xiangqi_game::{Adjudged, ForfeitReason};
 use xiangqi_tournament::Outcome;
 
-use super::{App, organiser, organiser_or_arbiter};
+use super::access::{App, organiser, organiser_or_arbiter};
 use crate::error::ApiError;
 use crate::ids::GameId;
 use crate::request::body;
@@ -52,7 +52,10 @@ pub(super) async fn enter_result(
                 .iter()
                 .find(|b| b.round == r.round && b.board == r.board)
                 .ok_or_else(|| {
-                    Refused::Missing(format!("round {} has no board {}", r.round, r.board))
+                    Refused::Missing(
+                        format!("round {} has no board {}", r.round, r.board),
+                        format!("第{}轮没有第{}台", r.round, r.board),
+                    )
                 })?
                 .game
                 .clone();
