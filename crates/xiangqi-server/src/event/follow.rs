@@ -16,6 +16,10 @@
 //!   so on every (re)connection the node reads every event again, and while any event page
 //!   is connected to it, it also compares its copies with the table every
 //!   [`RESYNC`] — a page is then at most that late, never wrong.
+//! * **Read on the event's task.** The row is read by the event's own task, after the
+//!   changes sent to it before: a row read before a change of this node was committed (the
+//!   node may serve the events a moment later, or have lost the lease a moment) never
+//!   replaces that change.
 //! * **Why not forward the socket** to the serving node: a socket held across two nodes
 //!   breaks each time the competitions move (a drain, a failover), and forwarding
 //!   WebSockets is a second proxy to maintain. The games' sockets made the same choice.
@@ -88,10 +92,8 @@ pub(crate) async fn listen(
             tokio::select! {
                 n = listener.try_recv() => match n {
                     Ok(Some(n)) => {
-                        if !node.serves_competitions()
-                            && let Some(c) = committed(&node, n.payload()).await
-                        {
-                            app.events.follow(c).await;
+                        if !node.serves_competitions() {
+                            follow_one(&app, &node, n.payload()).await;
                         }
                     }
                     // The connection dropped; the next call reconnects. Read everything again.
@@ -112,12 +114,30 @@ pub(crate) async fn listen(
     }
 }
 
+/// Event `id` again from the table, on the event's task ([`crate::event::Events::follow`]).
+async fn follow_one(app: &Arc<AppState>, node: &Arc<Node>, id: &str) {
+    let (node, owned) = (node.clone(), id.to_owned());
+    app.events
+        .follow(id, async move { committed(&node, &owned).await })
+        .await;
+}
+
 /// Every event again from the table, on a node that does not serve them.
-async fn resync(app: &Arc<AppState>, node: &Node) {
+async fn resync(app: &Arc<AppState>, node: &Arc<Node>) {
     if node.serves_competitions() {
         return;
     }
-    if let Err(e) = app.events.follow_all().await {
-        tracing::warn!(error = %e, "reading the events again");
+    let ids: Vec<String> = match sqlx::query_scalar("SELECT id FROM competitions")
+        .fetch_all(node.pool())
+        .await
+    {
+        Ok(ids) => ids,
+        Err(e) => {
+            tracing::warn!(error = %e, "reading the events again");
+            return;
+        }
+    };
+    for id in ids {
+        follow_one(app, node, &id).await;
     }
 }

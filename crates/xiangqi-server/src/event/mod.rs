@@ -143,6 +143,18 @@ impl Events {
         Ok(())
     }
 
+    /// Starts the task of event `c` (as read from the database) unless the event has a task
+    /// now: one started since (the event just created here, or followed) holds a state at
+    /// least as new. Whether it started it.
+    fn start_new(&self, c: Competition) -> bool {
+        let mut all = self.all.write().unwrap_or_else(|p| p.into_inner());
+        if all.contains_key(&c.id) {
+            return false;
+        }
+        all.insert(c.id.clone(), Handle::spawn(self.shared.clone(), c));
+        true
+    }
+
     /// Starts the task of event `c` (as committed) and lists it.
     fn start(&self, c: Competition) {
         let id = c.id.clone();
@@ -180,45 +192,43 @@ impl Events {
         all.values().cloned().collect()
     }
 
-    /// Takes `c` as committed by the node serving the events (`follow.rs`): this node's copy
-    /// becomes it, on the event's task after the changes sent before, and its pages hear of
-    /// it if it changed.
-    pub async fn follow(&self, c: Competition) {
-        let id = c.id.clone();
-        if !c.revoked.is_empty() {
-            let mut revoked = self
-                .shared
-                .revoked
-                .lock()
-                .unwrap_or_else(|p| p.into_inner());
-            revoked.extend(c.revoked.iter().filter_map(|hex| TokenHash::from_hex(hex)));
-        }
-        match self.handle(&id) {
-            Some(h) if *h.state() == c => return,
+    /// Takes event `id` as committed by the node serving the events (`follow.rs`): `read`
+    /// reads it from the database, on the event's task after the changes sent before it (so
+    /// a row read before a change of this node committed never replaces that change); the
+    /// node's copy becomes it, and its pages hear of it if it changed.
+    pub async fn follow<F>(&self, id: &str, read: F)
+    where
+        F: std::future::Future<Output = Option<Competition>> + Send + 'static,
+    {
+        let changed = match self.handle(id) {
             Some(h) => {
+                let shared = self.shared.clone();
+                h.run(move |desk: Arc<Desk>| async move {
+                    let Some(c) = read.await else {
+                        return Ok(false);
+                    };
+                    if desk.holds(&c) {
+                        return Ok(false);
+                    }
+                    shared.revoke(&c);
+                    desk.replace(c);
+                    Ok(true)
+                })
+                .await
                 // A task that is gone has no state to replace.
-                let _ = h
-                    .run(move |desk: Arc<Desk>| async move {
-                        desk.replace(c);
-                        Ok(())
-                    })
-                    .await;
+                .unwrap_or(false)
             }
-            None => self.start(c),
+            None => match read.await {
+                Some(c) => {
+                    self.shared.revoke(&c);
+                    self.start_new(c)
+                }
+                None => false,
+            },
+        };
+        if changed {
+            self.shared.announce(id);
         }
-        self.shared.announce(&id);
-    }
-
-    /// [`Events::follow`] for every event in the database.
-    ///
-    /// # Errors
-    ///
-    /// If the database cannot be read; then nothing changed.
-    pub async fn follow_all(&self) -> Result<(), StoreError> {
-        for c in self.shared.store.load_all().await? {
-            self.follow(c).await;
-        }
-        Ok(())
     }
 
     /// Whether any event page listens on this node.
