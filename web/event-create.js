@@ -15,6 +15,7 @@ const TEXT = {
     draw_offers: "提和", by_default: "（默认）", own_turn: "轮到自己走棋时（1960年规则第五节二）", any: "随时",
     help_system: "循环制人人相遇；瑞士制按积分编排，须先定轮数（1960年规则第九节四）。",
     help_tiebreaks: "积分相同时依次比较；默认按赛制（单循环：1960年规则第十三节二）。",
+    tiebreaks_custom: "自定义名次区分（逗号分隔：points 积分、fewer_fouls 违例少、buchholz 对手分、wins 胜局、head_to_head 直接胜负……）",
     help_control: "1960年规则第十一节；现行规则6.1–6.5。",
   },
   en: {
@@ -24,6 +25,7 @@ const TEXT = {
     draw_offers: "Draw offers", by_default: " (default)", own_turn: "on one's own turn (1960 §5 二)", any: "any time",
     help_system: "A round robin meets everyone; a Swiss pairs by score and announces its rounds (1960 §9 四).",
     help_tiebreaks: "Compared in turn on equal points; the default follows the system (single round robin: 1960 §13 二).",
+    tiebreaks_custom: "Your own chain (comma list: points, fewer_fouls, buchholz, wins, head_to_head, …)",
     help_control: "The 1960 rules §11; the current rules 6.1–6.5.",
   },
 };
@@ -42,6 +44,7 @@ const TIEBREAKS = [
   ["two-game-1960", "1960两局制", "1960 two-game"], ["chinese-swiss", "对手分、累进分", "Buchholz, progressive"],
   ["chinese-swiss-full", "对手分、胜局、违例少、后手胜局、后手局", "Buchholz, wins, fewer fouls, wins as Black, games as Black"],
   ["round-robin-modern", "直接胜负、索伯分、胜局", "head-to-head, Sonneborn-Berger, wins"], ["fide-swiss", "FIDE瑞士制", "FIDE Swiss"],
+  ["custom", "自定义（按顺序列出）", "other (list them in order)"],
 ];
 const RULES = [["chinese", "现行规则（默认）", "current CXA rules (default)"], ["asian", "亚洲象联规则", "AXF rules"], ["chinese1960", "1960年规则", "1960 rules"]];
 const CONTROLS = [
@@ -77,6 +80,7 @@ export function createForm() {
   f.appendChild(input("event-rounds", tx("rounds"), { type: "number", min: "1", max: "50", value: "7" }));
   f.appendChild(choice("event-swiss", tx("swiss"), SWISS));
   f.appendChild(choice("event-tiebreaks", tx("tiebreaks"), TIEBREAKS, tx("help_tiebreaks")));
+  f.appendChild(input("event-tiebreaks-custom", tx("tiebreaks_custom"), { placeholder: "points,fewer_fouls,buchholz" }));
   f.appendChild(choice("event-rules", tx("rules"), RULES));
   f.appendChild(choice("event-control-preset", tx("control"), CONTROLS, tx("help_control")));
   f.appendChild(input("event-control", tx("custom"), { value: "10m+5s", placeholder: "90m/40+15m/10" }));
@@ -96,9 +100,11 @@ export function createForm() {
     $("event-groups").closest("label").hidden = system !== "groups";
     $("event-games").closest("label").hidden = !["knockout", "double_knockout", "cards"].includes(system);
     $("event-control").closest("label").hidden = $("event-control-preset").value !== "custom";
+    $("event-tiebreaks-custom").closest("label").hidden = $("event-tiebreaks").value !== "custom";
   };
   $("event-system").onchange = show;
   $("event-control-preset").onchange = show;
+  $("event-tiebreaks").onchange = show;
   show();
   f.appendChild(el("button", tx("create"), { type: "submit", class: "primary", id: "event-create-btn" }));
   const error = el("p", "", { class: "error", id: "event-error" });
@@ -112,7 +118,7 @@ export function createForm() {
       name: $("event-name").value || undefined, system,
       control: preset === "custom" ? $("event-control").value : preset,
       rules: $("event-rules").value,
-      tiebreaks: $("event-tiebreaks").value || undefined,
+      tiebreaks: ($("event-tiebreaks").value === "custom" ? $("event-tiebreaks-custom").value : $("event-tiebreaks").value) || undefined,
       options: { foul_limit: num("event-foul-limit"), natural_limit: num("event-natural-limit"), draw_offers: $("event-draw-offers").value },
     };
     if (system === "swiss" || system === "team_swiss") body.rounds = num("event-rounds");

@@ -88,6 +88,9 @@ const TEXT = {
     assigned: "已分配",
     foul_notes: "违例记录",
     foul_note: (r, b, name, n) => `第${r}轮第${b}台：${name}违例${n}次`,
+    team_name: "队名",
+    squad_order: "队员（按报名名次）",
+    reserve: "替补",
   },
   en: {
     event: "Event",
@@ -173,8 +176,17 @@ const TEXT = {
     assigned: "Assigned",
     foul_notes: "Fouls recorded",
     foul_note: (r, b, name, n) => `Round ${r}, board ${b}: ${name}, ${n} foul(s)`,
+    team_name: "Team",
+    squad_order: "Squad (registered ranks)",
+    reserve: "reserve",
   },
 };
+
+/** Adds a module's own text (`{zh: {...}, en: {...}}`), so that each part of the pages
+ * keeps its words beside its code. */
+export function addEventText(more) {
+  for (const lang of Object.keys(TEXT)) Object.assign(TEXT[lang], more[lang] || {});
+}
 
 /** The text for `key` in the current language. */
 export function et(key, ...args) {

@@ -1,7 +1,45 @@
 // Draws an event (the GET /api/events/{id} answer): status, pairings with live results,
 // standings with tie-breaks, the crosstable, the bracket, the log.
 
-import { el, et, playerName, table } from "/assets/events/event-i18n.js";
+import { addEventText, el, et, playerName, table } from "/assets/events/event-i18n.js";
+import { currentLang } from "/assets/i18n.js";
+
+// The systems' and tie-breaks' names (the tie-breaks' Chinese as the tournament crate names
+// them: `TieBreak::chinese`), and a time control in words.
+addEventText({
+  zh: {
+    sys_round_robin: "单循环", sys_double_round_robin: "双循环", sys_swiss: "积分编排（瑞士制）",
+    sys_knockout: "单淘汰", sys_double_knockout: "双淘汰", sys_match: "对抗赛", sys_cards: "抽签淘汰",
+    sys_groups: "分组循环", sys_team_round_robin: "团体循环", sys_team_swiss: "团体积分编排",
+    sys_whole_team_round_robin: "全队循环",
+    tb_MP: "大分", tb_DE: "直接胜负", tb_Unb: "不败", tb_Loss: "负局少", tb_Foul: "违例少",
+    tb_BH: "对手分", "tb_BH-C1": "对手分(去最低)", tb_PS: "累进分", tb_Win: "胜局",
+    tb_BWG: "后手胜局", tb_BPG: "后手局", tb_SB: "索伯分",
+    tb_match_points: "大分", tb_board_points: "小分", tb_matches_won: "胜场", tb_stage_reached: "所到轮次",
+    number_col: "序号", round_col: (n) => `第${n}轮`, side_a: "甲方", side_b: "乙方",
+  },
+  en: {
+    sys_round_robin: "round robin", sys_double_round_robin: "double round robin", sys_swiss: "Swiss",
+    sys_knockout: "knockout", sys_double_knockout: "double knockout", sys_match: "match", sys_cards: "card knockout",
+    sys_groups: "groups", sys_team_round_robin: "team round robin", sys_team_swiss: "team Swiss",
+    sys_whole_team_round_robin: "whole-team round robin",
+    tb_match_points: "match points", tb_board_points: "board points", tb_matches_won: "matches won", tb_stage_reached: "stage reached",
+    number_col: "No", round_col: (n) => `R${n}`, side_a: "A", side_b: "B",
+  },
+});
+
+/** A time control (`90m+15m/10`, `10m+5s`) in the page's language. */
+export function controlText(c) {
+  if (currentLang() !== "zh") return c;
+  return c.replace(/(\d+)h/g, "$1小时").replace(/(\d+)m/g, "$1分").replace(/(\d+)s/g, "$1秒")
+    .replace(/\/move/g, "/着").replace(/\/(\d+)/g, "/$1着");
+}
+
+/** A tie-break's column heading. */
+function tiebreakName(code) {
+  const name = et(`tb_${code}`);
+  return name === `tb_${code}` ? code : name;
+}
 
 /** A board's game: to watch, or, in the console, the arbiter's desk with its token. */
 function gameLink(id, token) {
@@ -43,7 +81,7 @@ function standings(v) {
   const rows = v.standings.map((r) => [
     `${r.place}${r.shared ? "=" : ""}`, r.name, r.points, ...chain.map((c) => r.tiebreaks?.[c] ?? ""),
   ]);
-  out.appendChild(table([et("place"), et("name"), et("points"), ...chain], rows));
+  out.appendChild(table([et("place"), et("name"), et("points"), ...chain.map(tiebreakName)], rows));
   return out;
 }
 
@@ -53,7 +91,7 @@ function crosstable(v) {
   const out = el("section", null, { id: "crosstable" });
   out.appendChild(el("h2", et("crosstable")));
   const n = x.rows[0].rounds?.length ?? 0;
-  const header = [et("place"), "No", et("name"), et("points"), ...Array.from({ length: n }, (_, i) => `R${i + 1}`)];
+  const header = [et("place"), et("number_col"), et("name"), et("points"), ...Array.from({ length: n }, (_, i) => et("round_col", i + 1))];
   const rows = x.rows.map((r) => [r.place, r.player, r.name, r.points, ...(r.rounds || [])]);
   out.appendChild(table(header, rows));
   return out;
@@ -67,7 +105,7 @@ function bracket(v) {
   const rows = v.bracket.matches.map((m) => [
     m.label, side(m.sides[0]), side(m.sides[1]), (m.games || []).join(" "), m.winner != null ? side(m.winner) : "",
   ]);
-  out.appendChild(table(["", "A", "B", et("result"), "✓"], rows));
+  out.appendChild(table(["", et("side_a"), et("side_b"), et("result"), "✓"], rows));
   if (v.bracket.champion) out.appendChild(el("p", `${et("champion")}: ${playerName(v, v.bracket.champion)}`));
   return out;
 }
@@ -88,6 +126,20 @@ function foulNotes(v) {
   return out;
 }
 
+/** A team event's teams: each squad in ranking order, the reserves marked (1960 §8 二). */
+function teams(v) {
+  if (!v.teams || !v.teams.length) return null;
+  const out = el("section", null, { id: "teams" });
+  out.appendChild(el("h2", et("teams")));
+  const boards = v.boards_per_match ?? 0;
+  const rows = v.teams.map((t) => [
+    t.team, t.name,
+    t.squad.map((p, i) => `${i + 1}. ${playerName(v, p)}${i >= boards ? ` (${et("reserve")})` : ""}`).join("、"),
+  ]);
+  out.appendChild(table(["#", et("team_name"), et("squad_order")], rows));
+  return out;
+}
+
 /** Replaces the contents of `root` with the event `v`; `options.deskToken` (the console's)
  * makes each board's link open the arbiter's desk. */
 export function renderEvent(root, v, options = {}) {
@@ -95,14 +147,15 @@ export function renderEvent(root, v, options = {}) {
   root.appendChild(el("h1", v.name));
   const meta = el("p", null, { class: "meta" });
   meta.appendChild(el("span", et(`status_${v.status}`), { class: "status", id: "ev-status" }));
-  meta.append(` ${v.system}`);
+  meta.append(` ${et(`sys_${v.system}`)}`);
   if (v.planned_rounds) meta.append(` · ${et("planned", v.planned_rounds)}`);
-  meta.append(` · ${v.game.control ?? "10m+5s"}`);
+  meta.append(` · ${controlText(v.game.control ?? "10m+5s")}`);
   root.appendChild(meta);
-  for (const part of [standings(v), rounds(v, options.deskToken), crosstable(v), foulNotes(v), bracket(v)]) if (part) root.appendChild(part);
+  for (const part of [standings(v), rounds(v, options.deskToken), crosstable(v), foulNotes(v), bracket(v), teams(v)]) if (part) root.appendChild(part);
+  root.appendChild(el("div", null, { id: "adjourned-box" }));
   const players = v.players.map((p) => [p.player, p.number ?? "", p.name, p.club ?? "", p.rating ?? "", p.withdrawn ? "✗" : ""]);
   root.appendChild(el("h2", et("players")));
-  root.appendChild(table(["#", "No", et("name"), et("club"), et("rating"), ""], players));
+  root.appendChild(table(["#", et("number_col"), et("name"), et("club"), et("rating"), ""], players));
   const exports = el("p");
   exports.append(`${et("export")}: `);
   for (const f of ["trf", "html", "csv", "pgn"]) {
@@ -113,7 +166,8 @@ export function renderEvent(root, v, options = {}) {
   if (v.log.length) {
     root.appendChild(el("h2", et("log")));
     const ul = el("ul", null, { class: "log" });
-    for (const line of v.log) ul.appendChild(el("li", line));
+    const log = currentLang() === "zh" && v.log_zh ? v.log_zh : v.log;
+    for (const line of log) ul.appendChild(el("li", line));
     root.appendChild(ul);
   }
 }

@@ -4,14 +4,17 @@
 import { eventId, langButton, translateEvent } from "/assets/events/event-i18n.js";
 import { liveEvent } from "/assets/events/event-live.js";
 import { renderEvent } from "/assets/events/event-view.js";
+import { adjournedSection } from "/assets/events/event-adjourned.js";
 
 const root = document.getElementById("main");
 let last = null;
 
-function show(v) {
+async function show(v) {
   last = v;
   renderEvent(root, v);
   window.xqEvent = v;
+  const box = document.getElementById("adjourned-box");
+  if (box) box.replaceChildren(await adjournedSection(v.id));
   document.body.dataset.ready = "1";
 }
 

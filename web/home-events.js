@@ -3,6 +3,8 @@
 
 import { api, el, et } from "/assets/events/event-i18n.js";
 import { createForm } from "/assets/events/event-create.js";
+// Its systems' names in both languages.
+import "/assets/events/event-view.js";
 
 async function list() {
   const box = document.getElementById("events");
@@ -15,7 +17,7 @@ async function list() {
     for (const e of events) {
       const li = el("li");
       li.appendChild(el("a", e.name, { href: e.url }));
-      li.append(` · ${e.system} · ${et(`status_${e.status}`)} · ${e.players} ${et("players")}`);
+      li.append(` · ${et(`sys_${e.system}`)} · ${et(`status_${e.status}`)} · ${e.players} ${et("players")}`);
       // Its games being played now, to watch.
       if (e.live.length) {
         const games = el("ul", null, { class: "live-games" });

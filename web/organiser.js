@@ -10,6 +10,8 @@ import { renderLinks } from "/assets/events/console-links.js";
 import { importForm } from "/assets/events/console-entry.js";
 import { liveEvent } from "/assets/events/event-live.js";
 import { officialsForms } from "/assets/events/console-officials.js";
+import { teamForms } from "/assets/events/console-teams.js";
+import { adjournedSection } from "/assets/events/event-adjourned.js";
 
 const id = eventId();
 const token = eventToken("organiser");
@@ -100,6 +102,7 @@ function build() {
       await refresh();
     }, showError),
   );
+  root.appendChild(el("div", null, { id: "team-box" }));
   root.appendChild(officialsForms(id, token, () => renderLinks(links, id, token, note, showError), note, showError));
   const pairForm = el("form", null, { id: "pair" });
   pairForm.appendChild(el("button", et("start_round"), { type: "submit", class: "primary", id: "pair-btn" }));
@@ -129,14 +132,33 @@ function note(text) {
   notice.textContent = text;
 }
 
-/** Draws the event; the result form only when the rounds changed (it keeps its input). */
-function show(v) {
+/** What the team forms depend on: they are drawn again only when it changes (they keep
+ * their input otherwise). */
+function teamKey(v) {
+  return v ? JSON.stringify([v.status, v.rounds.map((r) => r.team_matches?.map((m) => m.lineups))]) : "";
+}
+
+/** Draws the event; the result and team forms only when what they show changed (they keep
+ * their input), the adjourned games every time (a schedule keeps its own). */
+async function show(v) {
   const rounds = (x) => (x ? x.rounds.length : -1);
   const changed = rounds(v) !== rounds(current);
+  const teamsChanged = teamKey(v) !== teamKey(current);
   current = v;
   renderEvent(view, v, { deskToken: token });
   const box = document.getElementById("result-box");
   if (changed && box) box.replaceChildren(resultForm());
+  const teams = document.getElementById("team-box");
+  if (teamsChanged && teams) teams.replaceChildren(teamForms(id, token, v, note, showError));
+  // A team event enters its players with their team.
+  for (const f of ["add-player", "import"]) {
+    const form = document.getElementById(f);
+    if (form) form.hidden = Boolean(v.boards_per_match);
+  }
+  const adjourned = document.getElementById("adjourned-box");
+  if (adjourned) {
+    adjourned.replaceChildren(await adjournedSection(id, { token, done: async (text) => { note(text); await refresh(); }, onError: showError }));
+  }
   window.xqEvent = v;
 }
 

@@ -1,7 +1,8 @@
 // A player's page: the next game (the player's event token opens it as his side) and his
-// results so far.
+// results so far, read again whenever the event changes (its WebSocket), not by polling.
 
 import { api, el, et, eventId, eventToken, langButton, table, translateEvent } from "/assets/events/event-i18n.js";
+import { liveEvent } from "/assets/events/event-live.js";
 
 const id = eventId();
 const token = eventToken("player");
@@ -31,4 +32,4 @@ langButton(refresh);
 translateEvent();
 await refresh();
 document.body.dataset.ready = "1";
-setInterval(refresh, 3000);
+liveEvent(id, () => refresh(), (e) => (root.textContent = `${et("error")}: ${e.message}`));

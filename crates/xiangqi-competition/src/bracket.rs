@@ -14,15 +14,18 @@ impl Competition {
             format, playoff, ..
         } = self.format.clone()
         else {
-            return refuse("no bracket");
+            return refuse("no bracket", "尚未排出淘汰赛的对阵表");
         };
         let mut lots = self.lots();
         let lot = (self.lot_seed, self.lots_drawn);
         let Some(state) = self.bracket.as_mut() else {
-            return refuse("no bracket");
+            return refuse("no bracket", "尚未排出淘汰赛的对阵表");
         };
         if state.bracket.champion().is_some() {
-            return refuse("the event is decided: no round left");
+            return refuse(
+                "the event is decided: no round left",
+                "比赛已决出名次：没有下一轮",
+            );
         }
         for index in state.bracket.playable() {
             if state.pairings.iter().any(|p| p.index == index) {
@@ -65,7 +68,7 @@ impl Competition {
             boards.push((p.index, red, black, is_playoff));
         }
         if boards.is_empty() {
-            return refuse("no pairing is waiting for a game");
+            return refuse("no pairing is waiting for a game", "没有等待对局的对阵");
         }
         state.rounds = round;
         for (i, (index, red, black, playoff)) in boards.into_iter().enumerate() {
@@ -91,9 +94,12 @@ impl Competition {
     pub(crate) fn set_bracket_board(&mut self, i: usize, outcome: Outcome) -> Result<(), Refused> {
         let (round, board) = (self.boards[i].round, self.boards[i].board);
         if self.boards[i].outcome.is_some() {
-            return refuse(format!(
-                "round {round} board {board} already has its result; a knockout cannot go back"
-            ));
+            return refuse(
+                format!(
+                    "round {round} board {board} already has its result; a knockout cannot go back"
+                ),
+                format!("第{round}轮第{board}台已有结果：淘汰赛不能改判"),
+            );
         }
         self.boards[i].outcome = Some(outcome);
         let index = self.boards[i].bracket_match;

@@ -14,7 +14,7 @@ impl Competition {
     /// meeting of the stage still open.
     pub(crate) fn pair_cards_round(&mut self) -> Result<(u32, Vec<u32>), Refused> {
         let Format::Cards { format, playoff } = self.format.clone() else {
-            return refuse("not a card knockout");
+            return refuse("not a card knockout", "不是抽签淘汰赛");
         };
         let open_stage = self
             .cards
@@ -26,7 +26,7 @@ impl Competition {
         }
         let round = self.boards.iter().map(|b| b.round).max().unwrap_or(0) + 1;
         let Some(c) = self.cards.as_ref() else {
-            return refuse("not started");
+            return refuse("not started", "比赛尚未开始");
         };
         let next: Vec<(usize, u32, u32, bool)> = c
             .pairings
@@ -74,14 +74,17 @@ impl Competition {
             .map(|c| c.alive.clone())
             .unwrap_or_default();
         if alive.len() < 2 {
-            return refuse("the card knockout is decided: no round left");
+            return refuse(
+                "the card knockout is decided: no round left",
+                "淘汰赛已决出名次：没有下一轮",
+            );
         }
         let ids: Vec<PlayerId> = alive.iter().map(|&n| PlayerId(n)).collect();
         let mut lots = self.lots();
         let drawn = card_draw(&ids, &mut lots);
         let (seed, draw) = (self.lot_seed, self.lots_drawn);
         let Some(c) = self.cards.as_mut() else {
-            return refuse("not started");
+            return refuse("not started", "比赛尚未开始");
         };
         c.stage += 1;
         c.pairings = drawn
@@ -117,9 +120,12 @@ impl Competition {
     pub(crate) fn set_cards_board(&mut self, i: usize, outcome: Outcome) -> Result<(), Refused> {
         let (round, board) = (self.boards[i].round, self.boards[i].board);
         if self.boards[i].outcome.is_some() {
-            return refuse(format!(
-                "round {round} board {board} already has its result; a knockout cannot go back"
-            ));
+            return refuse(
+                format!(
+                    "round {round} board {board} already has its result; a knockout cannot go back"
+                ),
+                format!("第{round}轮第{board}台已有结果：淘汰赛不能改判"),
+            );
         }
         self.boards[i].outcome = Some(outcome);
         let index = self.boards[i].bracket_match;

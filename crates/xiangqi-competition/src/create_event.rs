@@ -2,9 +2,10 @@
 //! for every mistake; its system is read by [`crate::system`].
 
 use super::error::SpecError;
+use super::formats::format_of;
 use super::model::Format;
 use super::request::{body, invalid};
-use super::system::{CreateEventRequest, TableRequest, format_of, pick};
+use super::system::{CreateEventRequest, TableRequest, pick};
 
 /// An event to create, validated.
 ///
@@ -66,7 +67,11 @@ pub fn parse_create_event<E: From<SpecError>>(
     let r: CreateEventRequest = body(bytes)?;
     let name = r.name.as_deref().unwrap_or("Event").trim().to_owned();
     if name.is_empty() || name.chars().count() > 100 || name.chars().any(char::is_control) {
-        return Err(invalid("name: 1 to 100 characters, no control characters").into());
+        return Err(invalid(
+            "name: 1 to 100 characters, no control characters",
+            "比赛名称应为1至100个字，不含控制字符",
+        )
+        .into());
     }
     let table = TableRequest::read(&r)?;
     let format = format_of(&r, &table)?;
@@ -93,15 +98,17 @@ fn game_template(r: &CreateEventRequest) -> Result<serde_json::Value, SpecError>
         Some(_) => {
             return Err(invalid(
                 "options: an object with the options of POST /api/games",
+                "对局选项（options）应是一个对象，项目同POST /api/games",
             ));
         }
     };
     if let Some(map) = game.as_object_mut() {
         for banned in ["red_name", "black_name", "creator", "pairs"] {
             if map.contains_key(banned) {
-                return Err(invalid(format!(
-                    "options.{banned}: an event sets it for each game"
-                )));
+                return Err(invalid(
+                    format!("options.{banned}: an event sets it for each game"),
+                    format!("对局选项{banned}由比赛为每局设定，不能在这里给出"),
+                ));
             }
         }
         if let Some(c) = &r.control {

@@ -37,7 +37,12 @@ impl Competition {
             .boards
             .iter()
             .find(|b| b.round == round && b.board == board)
-            .ok_or_else(|| Refused::Missing(format!("round {round} has no board {board}")))?;
+            .ok_or_else(|| {
+                Refused::Missing(
+                    format!("round {round} has no board {board}"),
+                    format!("第{round}轮没有第{board}台"),
+                )
+            })?;
         let player = match side {
             Mover::First => b.red,
             Mover::Second => b.black,

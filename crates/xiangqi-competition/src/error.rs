@@ -45,6 +45,59 @@ impl SpecError {
     }
 }
 
+impl SpecError {
+    /// What is wrong, in Chinese: the field's reason, or serde's message said in Chinese
+    /// ([`json_zh`]).
+    ///
+    /// ```
+    /// use xiangqi_competition::SpecError;
+    /// assert_eq!(SpecError::field("boards", "1 to 20", "台数应为1至20").zh(), "台数应为1至20");
+    /// assert_eq!(
+    ///     SpecError::Json("missing field `name` at line 1 column 2".into()).zh(),
+    ///     "请求的JSON缺少字段name（第1行第2列）"
+    /// );
+    /// ```
+    pub fn zh(&self) -> String {
+        match self {
+            SpecError::Json(m) => json_zh(m),
+            SpecError::Field { zh, .. } => zh.clone(),
+        }
+    }
+}
+
+/// serde's message on a JSON body (`missing field `name` at line 1 column 2`) in Chinese:
+/// what is wrong with which field, and where.
+///
+/// ```
+/// use xiangqi_competition::error::json_zh;
+/// assert_eq!(json_zh("expected value at line 1 column 1"), "请求的JSON无法读取（第1行第1列）");
+/// assert_eq!(json_zh("unknown field `x`"), "请求的JSON没有字段x");
+/// ```
+pub fn json_zh(m: &str) -> String {
+    let (detail, place) = match m.rsplit_once(" at line ") {
+        Some((what, at)) => match at.split_once(" column ") {
+            Some((line, col)) => (what, format!("（第{line}行第{col}列）")),
+            None => (what, String::new()),
+        },
+        None => (m, String::new()),
+    };
+    let quoted = |s: &str| s.split('`').nth(1).unwrap_or("").to_owned();
+    let text = if detail.starts_with("missing field") {
+        format!("缺少字段{}", quoted(detail))
+    } else if detail.starts_with("unknown field") {
+        format!("没有字段{}", quoted(detail))
+    } else if detail.starts_with("duplicate field") {
+        format!("字段{}重复", quoted(detail))
+    } else if detail.starts_with("invalid type") || detail.starts_with("invalid value") {
+        "有一项的值类型不对（如数字写成了文字）".to_owned()
+    } else if detail.starts_with("unknown variant") {
+        format!("没有{}这个选项", quoted(detail))
+    } else {
+        "无法读取".to_owned()
+    };
+    format!("请求的JSON{text}{place}")
+}
+
 impl fmt::Display for SpecError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -56,22 +109,42 @@ impl fmt::Display for SpecError {
 
 impl std::error::Error for SpecError {}
 
-/// A change the event's state does not allow: the message says why.
+/// A change the event's state does not allow: why, in English and in Chinese (the same
+/// things named; the Chinese pages show [`Refused::zh`]).
 ///
 /// ```
 /// use xiangqi_competition::Refused;
-/// let r = Refused::Missing("no player 9".into());
+/// let r = Refused::Missing("no player 9".into(), "没有9号选手".into());
 /// assert_eq!(r.to_string(), "no player 9");
+/// assert_eq!(r.zh(), "没有9号选手");
+/// let t = Refused::from(xiangqi_tournament::Error::UnknownRound(4));
+/// assert_eq!(t.zh(), "第4轮尚未编排");
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Refused {
-    /// The tournament crate refused it (pairing, a result, a withdrawal).
+    /// The tournament crate refused it (pairing, a result, a withdrawal); its Chinese text
+    /// is [`crate::refused_zh::tournament_zh`]'s.
     Tournament(xiangqi_tournament::Error),
-    /// No such player, team, arbiter, round, board or stage in the event.
-    Missing(String),
+    /// No such player, team, arbiter, round, board or stage in the event: English, Chinese.
+    Missing(String, String),
     /// The event's procedure does not allow it, or not now (too late, not started, not this
-    /// kind of event, out of the books' bounds).
-    Procedure(String),
+    /// kind of event, out of the books' bounds): English, Chinese.
+    Procedure(String, String),
+}
+
+impl Refused {
+    /// Why, in Chinese.
+    ///
+    /// ```
+    /// use xiangqi_competition::Refused;
+    /// assert_eq!(Refused::Procedure("not started".into(), "比赛尚未开始".into()).zh(), "比赛尚未开始");
+    /// ```
+    pub fn zh(&self) -> String {
+        match self {
+            Refused::Tournament(e) => crate::refused_zh::tournament_zh(e),
+            Refused::Missing(_, zh) | Refused::Procedure(_, zh) => zh.clone(),
+        }
+    }
 }
 
 impl From<xiangqi_tournament::Error> for Refused {
@@ -84,19 +157,19 @@ impl fmt::Display for Refused {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Refused::Tournament(e) => write!(f, "{e}"),
-            Refused::Missing(m) | Refused::Procedure(m) => f.write_str(m),
+            Refused::Missing(m, _) | Refused::Procedure(m, _) => f.write_str(m),
         }
     }
 }
 
 impl std::error::Error for Refused {}
 
-/// A refusal by the event's procedure.
-pub(crate) fn refuse<T>(m: impl Into<String>) -> Result<T, Refused> {
-    Err(Refused::Procedure(m.into()))
+/// A refusal by the event's procedure, in English and in Chinese.
+pub(crate) fn refuse<T>(en: impl Into<String>, zh: impl Into<String>) -> Result<T, Refused> {
+    Err(Refused::Procedure(en.into(), zh.into()))
 }
 
-/// A refusal naming something the event does not have.
-pub(crate) fn missing<T>(m: impl Into<String>) -> Result<T, Refused> {
-    Err(Refused::Missing(m.into()))
+/// A refusal naming something the event does not have, in English and in Chinese.
+pub(crate) fn missing<T>(en: impl Into<String>, zh: impl Into<String>) -> Result<T, Refused> {
+    Err(Refused::Missing(en.into(), zh.into()))
 }

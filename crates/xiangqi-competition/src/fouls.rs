@@ -36,7 +36,10 @@ impl Competition {
             .iter()
             .position(|b| b.round == round && b.board == board)
         else {
-            return missing(format!("round {round} has no board {board}"));
+            return missing(
+                format!("round {round} has no board {board}"),
+                format!("第{round}轮没有第{board}台"),
+            );
         };
         if self.boards[i].fouls == fouls {
             return Ok(false);

@@ -89,9 +89,9 @@ impl GroupsState {
         board: u32,
         o: Outcome,
     ) -> Result<(), Refused> {
-        let t = self
-            .stage_mut(stage)
-            .ok_or_else(|| Refused::Missing(format!("no stage {stage}")))?;
+        let t = self.stage_mut(stage).ok_or_else(|| {
+            Refused::Missing(format!("no stage {stage}"), format!("没有第{stage}阶段"))
+        })?;
         t.set_result(round, board, o)?;
         Ok(())
     }
@@ -184,11 +184,17 @@ impl Competition {
             ..
         } = self.format.clone()
         else {
-            return Err(Refused::Procedure("not a grouped event".into()));
+            return Err(Refused::Procedure(
+                "not a grouped event".into(),
+                "不是分组赛".into(),
+            ));
         };
         let players = self.players_by_number();
         let Some(g) = self.groups.as_mut() else {
-            return Err(Refused::Procedure("not started".into()));
+            return Err(Refused::Procedure(
+                "not started".into(),
+                "比赛尚未开始".into(),
+            ));
         };
         let groups = g.event.groups.len() as u32;
         let groups_left = g
@@ -218,6 +224,7 @@ impl Competition {
         if paired.is_empty() {
             return Err(Refused::Procedure(
                 "every stage has played all its rounds".into(),
+                "各阶段的轮次都已赛完".into(),
             ));
         }
         let number = self.boards.iter().map(|b| b.round).max().unwrap_or(0) + 1;

@@ -11,9 +11,11 @@
 //!   [`bracket`], [`playoff`]: what the procedures do, format by format.
 //! * [`arbiters`] and [`officials`]: the deputies and board arbiters; [`fouls`]: fouls
 //!   counted in the tie-breaks.
-//! * [`create_event`] (with [`system`]) and [`request`]: the API's bodies read from a
+//! * [`create_event`] (with [`system`] and [`formats`]) and [`request`]: the API's bodies read from a
 //!   stranger's bytes; [`view`] and [`standings`]: the event as the API shows it.
-//! * [`error`]: what is refused, typed.
+//! * [`schedule`] (with [`resumption`]): when adjourned games resume.
+//! * [`error`]: what is refused, typed, in English and in Chinese ([`refused_zh`] for the
+//!   tournament crate's refusals); [`log_zh`]: the event's record in Chinese.
 
 pub mod arbiters;
 pub mod bracket;
@@ -21,14 +23,19 @@ pub mod cards;
 pub mod create_event;
 pub mod disqualification;
 pub mod error;
+pub mod formats;
 pub mod fouls;
 pub mod groups;
+pub mod log_zh;
 pub mod model;
 pub mod officials;
 pub mod playoff;
+pub mod refused_zh;
 pub mod registration;
 pub mod request;
+pub mod resumption;
 pub mod rounds;
+pub mod schedule;
 pub mod standings;
 pub mod state;
 pub mod system;

@@ -245,6 +245,9 @@ pub struct Competition {
     /// The card knockout, once started.
     #[serde(default)]
     pub cards: Option<CardsState>,
+    /// When adjourned games resume (1960 §18 五; [`crate::schedule`]).
+    #[serde(default)]
+    pub resumptions: Vec<super::resumption::Resumption>,
 }
 
 /// The most players (team members included) one event registers.

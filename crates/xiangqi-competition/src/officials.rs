@@ -33,11 +33,13 @@ impl Competition {
         if name.is_empty() || name.chars().count() > 60 {
             return Err(Refused::Procedure(
                 "an arbiter's name: 1 to 60 characters".into(),
+                "裁判的姓名应为1至60个字".into(),
             ));
         }
         if self.officials.len() >= 200 {
             return Err(Refused::Procedure(
                 "an event has at most 200 arbiters".into(),
+                "一个比赛最多200名裁判".into(),
             ));
         }
         let id = self.officials.len() as u32 + 1;
@@ -83,15 +85,20 @@ impl Competition {
         if round == 0 || round > 1000 || boards.iter().any(|b| *b == 0 || *b > 1000) {
             return Err(Refused::Procedure(
                 "rounds and boards are numbered 1 to 1000".into(),
+                "轮次和台次应为1至1000".into(),
             ));
         }
         let Some(o) = self.officials.iter_mut().find(|o| o.id == official) else {
-            return missing(format!("no arbiter {official}"));
+            return missing(
+                format!("no arbiter {official}"),
+                format!("没有{official}号裁判"),
+            );
         };
         if o.role == OfficialRole::Deputy {
-            return Err(Refused::Procedure(format!(
-                "arbiter {official} is a deputy: he acts on every board"
-            )));
+            return Err(Refused::Procedure(
+                format!("arbiter {official} is a deputy: he acts on every board"),
+                format!("{official}号裁判是副总裁判长：本来就管所有台次"),
+            ));
         }
         o.boards.retain(|(r, _)| *r != round);
         let mut mine: Vec<u32> = boards.to_vec();

@@ -59,6 +59,7 @@ impl Competition {
             drawn: None,
             groups: None,
             cards: None,
+            resumptions: Vec::new(),
         }
     }
 
@@ -80,7 +81,10 @@ impl Competition {
     /// ```
     pub fn register(&mut self, player: Player, token_sha256: String) -> Result<u32, Refused> {
         if self.entries.len() >= MAX_ENTRIES {
-            return refuse(format!("an event takes at most {MAX_ENTRIES} players"));
+            return refuse(
+                format!("an event takes at most {MAX_ENTRIES} players"),
+                format!("一个比赛最多{MAX_ENTRIES}名选手"),
+            );
         }
         let id = self.entries.len() as u32 + 1;
         let mut number = None;
@@ -93,17 +97,27 @@ impl Competition {
         if matches!(self.format, Format::Team { .. }) {
             return refuse(
                 "a team event registers teams with their squads (POST /api/events/{id}/teams)",
+                "团体赛按队报名，连同全队名单（POST /api/events/{id}/teams）",
             );
         }
         if self.started() {
             let Some(t) = self.tournament.as_mut() else {
-                return refuse("only a Swiss takes late entries; this event has begun");
+                return refuse(
+                    "only a Swiss takes late entries; this event has begun",
+                    "比赛已开始：只有积分编排制（瑞士制）接受迟到报名",
+                );
             };
             let xiangqi_tournament::System::Swiss { rounds, .. } = t.settings.system else {
-                return refuse("only a Swiss takes late entries; a round robin's table is fixed");
+                return refuse(
+                    "only a Swiss takes late entries; a round robin's table is fixed",
+                    "循环赛的轮次表已定：只有积分编排制（瑞士制）接受迟到报名",
+                );
             };
             if t.rounds.len() as u32 >= rounds {
-                return refuse("every round has been paired: too late to enter");
+                return refuse(
+                    "every round has been paired: too late to enter",
+                    "各轮都已编排：报名已太迟",
+                );
             }
             // A late entrant takes the next number and starts on the points of the rounds
             // he missed: none (decision written in the README).
@@ -135,7 +149,10 @@ impl Competition {
     fn order_field(&mut self) -> Result<Vec<u32>, Refused> {
         let mut field: Vec<u32> = self.field().map(|e| e.id).collect();
         if field.len() < 2 {
-            return refuse("an event needs at least two players");
+            return refuse(
+                "an event needs at least two players",
+                "比赛至少需要两名选手",
+            );
         }
         if self.draw_by_lot {
             let mut lots = self.lots();
@@ -189,7 +206,10 @@ impl Competition {
     /// ```
     pub fn draw_numbers(&mut self) -> Result<Vec<u32>, Refused> {
         if self.started() {
-            return refuse("the event has begun: its numbers are drawn");
+            return refuse(
+                "the event has begun: its numbers are drawn",
+                "比赛已开始：序号已经抽定",
+            );
         }
         let order = self.order_field()?;
         self.drawn = Some(order.clone());
@@ -296,14 +316,19 @@ impl Competition {
     /// let mut c = four(r#"{"system": "round_robin"}"#);
     /// assert!(c.withdraw(4).is_ok());
     /// assert!(c.withdraw(4).is_err()); // already withdrawn
-    /// assert!(matches!(c.withdraw(9), Err(xiangqi_competition::Refused::Missing(_))));
+    /// let refused = c.withdraw(9).unwrap_err();
+    /// assert!(matches!(refused, xiangqi_competition::Refused::Missing(..)));
+    /// assert_eq!(refused.zh(), "没有9号选手");
     /// ```
     pub fn withdraw(&mut self, id: u32) -> Result<String, Refused> {
         let Some(e) = self.entries.iter().position(|e| e.id == id) else {
-            return missing(format!("no player {id}"));
+            return missing(format!("no player {id}"), format!("没有{id}号选手"));
         };
         if self.entries[e].removed {
-            return refuse(format!("player {id} has already withdrawn"));
+            return refuse(
+                format!("player {id} has already withdrawn"),
+                format!("{id}号选手已经退出"),
+            );
         }
         if !self.started() {
             self.entries[e].removed = true;
@@ -328,14 +353,21 @@ impl Competition {
             return Ok(note);
         }
         let Some(number) = self.entries[e].number else {
-            return refuse(format!("player {id} has no starting number"));
+            return refuse(
+                format!("player {id} has no starting number"),
+                format!("{id}号选手没有序号"),
+            );
         };
         if matches!(self.format, Format::Team { .. }) {
-            return refuse("a team's player is replaced by the team's line-up, not withdrawn");
+            return refuse(
+                "a team's player is replaced by the team's line-up, not withdrawn",
+                "团体赛的队员不能退出：由该队的出场名单替换",
+            );
         }
         let Some(t) = self.tournament.as_mut() else {
             return refuse(
                 "in a knockout or a grouped event a player who stops is forfeited game by game by the arbiter",
+                "淘汰赛或分组赛中，中途退出的选手由裁判逐局判负",
             );
         };
         let after = t.rounds.len() as u32;

@@ -9,16 +9,13 @@ use xiangqi_tournament::{Outcome, Player};
 
 use super::error::SpecError;
 
-/// A field of the request at fault: the message's first word names it (`rounds: …`).
-pub(crate) fn invalid(m: impl Into<String>) -> SpecError {
+/// A field of the request at fault: the English message's first word names it (`rounds:
+/// …`); `zh` says the same in Chinese, naming the field as the console's form does.
+pub(crate) fn invalid(m: impl Into<String>, zh: impl Into<String>) -> SpecError {
     let m: String = m.into();
     let (field, why) = m.split_once(':').unwrap_or(("request", &m));
     let field = field.split_whitespace().next().unwrap_or("request");
-    SpecError::field(
-        field,
-        why.trim(),
-        format!("{field}不可接受：{}", why.trim()),
-    )
+    SpecError::field(field, why.trim(), zh)
 }
 
 /// Reads a JSON body into `T`; an empty body reads as `{}`.
@@ -70,15 +67,16 @@ pub fn parse_player(bytes: &[u8]) -> Result<Player, SpecError> {
     let text = |field: &str, v: &str| -> Result<String, SpecError> {
         let v = v.trim();
         if v.chars().count() > 60 || v.chars().any(char::is_control) {
-            return Err(invalid(format!(
-                "{field}: at most 60 characters, no control characters"
-            )));
+            return Err(invalid(
+                format!("{field}: at most 60 characters, no control characters"),
+                format!("{}最多60个字，不含控制字符", field_zh(field)),
+            ));
         }
         Ok(v.to_owned())
     };
     let name = text("name", &r.name)?;
     if name.is_empty() {
-        return Err(invalid("name: required"));
+        return Err(invalid("name: required", "请填写姓名"));
     }
     let mut p = Player::new(name);
     if let Some(club) = r.club.as_deref() {
@@ -89,13 +87,19 @@ pub fn parse_player(bytes: &[u8]) -> Result<Player, SpecError> {
     }
     if let Some(rating) = r.rating {
         if rating > 4000 {
-            return Err(invalid(format!("rating {rating}: expected 0 to 4000")));
+            return Err(invalid(
+                format!("rating {rating}: expected 0 to 4000"),
+                format!("等级分{rating}不可接受：应为0至4000"),
+            ));
         }
         p = p.with_rating(rating);
     }
     if let Some(seed) = r.seed {
         if seed == 0 || seed > 100_000 {
-            return Err(invalid(format!("seed {seed}: expected 1 to 100000")));
+            return Err(invalid(
+                format!("seed {seed}: expected 1 to 100000"),
+                format!("种子序号{seed}不可接受：应为1至100000"),
+            ));
         }
         p = p.with_seed(seed);
     }
@@ -126,18 +130,28 @@ pub fn parse_team(bytes: &[u8]) -> Result<(String, Vec<Player>), SpecError> {
     let r: TeamRequest = body(bytes)?;
     let name = r.name.trim().to_owned();
     if name.is_empty() || name.chars().count() > 60 || name.chars().any(char::is_control) {
-        return Err(invalid("name: 1 to 60 characters, no control characters"));
+        return Err(invalid(
+            "name: 1 to 60 characters, no control characters",
+            "队名应为1至60个字，不含控制字符",
+        ));
     }
     if r.players.is_empty() || r.players.len() > 24 {
-        return Err(invalid("players: a squad of 1 to 24, in ranking order"));
+        return Err(invalid(
+            "players: a squad of 1 to 24, in ranking order",
+            "队员名单应为1至24人，按报名顺序（台次）排列",
+        ));
     }
     let squad = r
         .players
         .iter()
         .enumerate()
         .map(|(i, p)| {
-            parse_player(p.to_string().as_bytes())
-                .map_err(|e| invalid(format!("players[{i}]: {e}")))
+            parse_player(p.to_string().as_bytes()).map_err(|e| {
+                invalid(
+                    format!("players[{i}]: {e}"),
+                    format!("第{}名队员：{}", i + 1, e.zh()),
+                )
+            })
         })
         .collect::<Result<Vec<_>, _>>()?;
     Ok((name, squad))
@@ -274,4 +288,25 @@ pub struct ReissueRequest {
 pub struct WithdrawRequest {
     /// The player's registration number.
     pub player: u32,
+}
+
+/// A field in Chinese, as the console's forms name it.
+///
+/// ```
+/// use xiangqi_competition::request::field_zh;
+/// assert_eq!(field_zh("club"), "单位");
+/// assert_eq!(field_zh("rounds"), "rounds", "a field not named here keeps its name");
+/// ```
+pub fn field_zh(field: &str) -> &str {
+    match field {
+        "name" => "姓名",
+        "club" => "单位",
+        "scoring" => "计分办法",
+        "withdrawal" => "退赛处理办法",
+        "playoff" => "加赛办法",
+        "swiss" => "积分编排办法",
+        "first_round" => "第一轮编排办法",
+        "draw" => "序号确定办法",
+        _ => field,
+    }
 }

@@ -75,20 +75,23 @@ impl Competition {
     /// ```
     pub fn pair_next_round(&mut self) -> Result<(u32, Vec<u32>), Refused> {
         if let Some(b) = self.boards.iter().find(|b| self.outcome_of(b).is_none()) {
-            return refuse(format!(
-                "round {} board {} has no result yet",
-                b.round, b.board
-            ));
+            return refuse(
+                format!("round {} board {} has no result yet", b.round, b.board),
+                format!("第{}轮第{}台还没有结果", b.round, b.board),
+            );
         }
         if let Some(m) = self
             .team_matches
             .iter()
             .find(|m| m.lineups.iter().any(Option::is_none))
         {
-            return refuse(format!(
-                "round {} match {}: a line-up is still missing",
-                m.round, m.table_board
-            ));
+            return refuse(
+                format!(
+                    "round {} match {}: a line-up is still missing",
+                    m.round, m.table_board
+                ),
+                format!("第{}轮第{}场团体赛还缺出场名单", m.round, m.table_board),
+            );
         }
         if !self.started() {
             if matches!(self.format, Format::Team { .. }) {
@@ -123,7 +126,7 @@ impl Competition {
 
     fn pair_table_round(&mut self) -> Result<(u32, Vec<u32>), Refused> {
         let Some(t) = self.tournament.as_mut() else {
-            return refuse("no table");
+            return refuse("no table", "尚未编排，没有轮次表");
         };
         let number = t.pair_next_round()?;
         let round = t.rounds[number as usize - 1].clone();
@@ -202,7 +205,10 @@ impl Competition {
             .iter()
             .position(|b| b.round == round && b.board == board)
         else {
-            return missing(format!("round {round} has no board {board}"));
+            return missing(
+                format!("round {round} has no board {board}"),
+                format!("第{round}轮没有第{board}台"),
+            );
         };
         if self.boards[i].team_match.is_some() {
             return self.set_team_board(i, outcome);
@@ -213,9 +219,10 @@ impl Competition {
         }
         if self.boards[i].playoff && self.boards[i].bracket_match.is_none() {
             if self.boards[i].outcome.is_some() {
-                return refuse(format!(
-                    "round {round} board {board}: the play-off game has its result"
-                ));
+                return refuse(
+                    format!("round {round} board {board}: the play-off game has its result"),
+                    format!("第{round}轮第{board}台：加赛已有结果"),
+                );
             }
             self.boards[i].outcome = Some(outcome);
             self.settle_playoff();

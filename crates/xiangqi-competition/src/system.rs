@@ -9,8 +9,8 @@ use xiangqi_tournament::tournament::{ClubRule, SwissOptions};
 use xiangqi_tournament::{Scoring, Settings, System, TieBreak, TieBreakPreset, WithdrawalRule};
 
 use super::error::SpecError;
-use super::model::Format;
-use super::request::invalid;
+
+use super::request::{field_zh, invalid};
 
 /// The most rounds a Swiss may announce (1960 §9 四 has the number announced; the longest
 /// Swiss events of the books' kind run 9–13 rounds).
@@ -89,8 +89,12 @@ pub(crate) struct CreateEventRequest {
 /// assert!(parse_tiebreaks("points,luck").is_err());
 /// ```
 pub fn parse_tiebreaks(s: &str) -> Result<Vec<TieBreak>, SpecError> {
-    xiangqi_tournament::tiebreak::parse_chain(s)
-        .map_err(|c| invalid(format!("tiebreaks: unknown criterion {:?}", c.0)))
+    xiangqi_tournament::tiebreak::parse_chain(s).map_err(|c| {
+        invalid(
+            format!("tiebreaks: unknown criterion {:?}", c.0),
+            format!("破同分方法中没有{:?}这一项", c.0),
+        )
+    })
 }
 
 pub(crate) fn pick<'a>(
@@ -103,10 +107,14 @@ pub(crate) fn pick<'a>(
     if allowed.contains(&v) {
         Ok(v)
     } else {
-        Err(invalid(format!(
-            "{field} {v:?}: expected one of {}",
-            allowed.join(", ")
-        )))
+        Err(invalid(
+            format!("{field} {v:?}: expected one of {}", allowed.join(", ")),
+            format!(
+                "{}不能是{v:?}：应为{}之一",
+                field_zh(field),
+                allowed.join("、")
+            ),
+        ))
     }
 }
 
@@ -119,8 +127,8 @@ pub(crate) struct TableRequest<'a> {
     swiss: SwissOptions,
     /// Read when a table is made: a system without a table ignores it.
     tiebreaks: Option<&'a str>,
-    playoff: Playoff,
-    match_format: MatchFormat,
+    pub(crate) playoff: Playoff,
+    pub(crate) match_format: MatchFormat,
 }
 
 impl<'a> TableRequest<'a> {
@@ -167,7 +175,11 @@ impl<'a> TableRequest<'a> {
     }
 
     /// A table of `system`, ranked by the request's chain or else by `preset`.
-    fn settings(&self, system: System, preset: TieBreakPreset) -> Result<Settings, SpecError> {
+    pub(crate) fn settings(
+        &self,
+        system: System,
+        preset: TieBreakPreset,
+    ) -> Result<Settings, SpecError> {
         let tiebreaks = match self.tiebreaks {
             None => preset.chain(),
             Some(s) => parse_tiebreaks(s)?,
@@ -182,7 +194,7 @@ impl<'a> TableRequest<'a> {
     }
 
     /// A single round robin ranked by 1960's chain for one game.
-    fn round_robin(&self) -> Result<Settings, SpecError> {
+    pub(crate) fn round_robin(&self) -> Result<Settings, SpecError> {
         let system = System::RoundRobin {
             cycles: 1,
             swap_last_two: false,
@@ -191,7 +203,7 @@ impl<'a> TableRequest<'a> {
     }
 
     /// A Swiss of `rounds` rounds, ranked by the Chinese Swiss chain.
-    fn swiss(
+    pub(crate) fn swiss(
         &self,
         rounds: u32,
         variant: SwissVariant,
@@ -207,148 +219,26 @@ impl<'a> TableRequest<'a> {
 }
 
 /// A Swiss announces its number of rounds (1960 §9 四), within [`MAX_SWISS_ROUNDS`].
-fn swiss_rounds(rounds: Option<u32>) -> Result<u32, SpecError> {
-    let rounds = rounds
-        .ok_or_else(|| invalid("rounds: a Swiss announces its number of rounds (1960 §9 四)"))?;
+pub(crate) fn swiss_rounds(rounds: Option<u32>) -> Result<u32, SpecError> {
+    let rounds = rounds.ok_or_else(|| {
+        invalid(
+            "rounds: a Swiss announces its number of rounds (1960 §9 四)",
+            "积分编排赛须预先公布轮数（1960年规则第九节四）",
+        )
+    })?;
     check_swiss_rounds(rounds)?;
     Ok(rounds)
-}
-
-/// How the event of `r.system` is run.
-pub(crate) fn format_of(r: &CreateEventRequest, t: &TableRequest<'_>) -> Result<Format, SpecError> {
-    let settings = |settings| Format::Table { settings };
-    Ok(match r.system.as_str() {
-        "round_robin" | "double_round_robin" => {
-            let double = r.system == "double_round_robin";
-            let system = System::RoundRobin {
-                cycles: if double { 2 } else { 1 },
-                swap_last_two: r.swap_last_two.unwrap_or(false),
-            };
-            let preset = if double {
-                TieBreakPreset::TwoGame1960
-            } else {
-                TieBreakPreset::Single1960
-            };
-            settings(t.settings(system, preset)?)
-        }
-        "swiss" => settings(swiss_of(r, t)?),
-        "cards" => Format::Cards {
-            format: t.match_format,
-            playoff: t.playoff,
-        },
-        "knockout" | "double_knockout" | "match" => Format::Bracket {
-            double: r.system == "double_knockout",
-            third_place: r.third_place.unwrap_or(false),
-            format: match (r.system.as_str(), r.games, r.best_of) {
-                // 2.6: a match of two is best of three unless a number of games is given.
-                ("match", None, None) => MatchFormat::BestOfThree,
-                _ => t.match_format,
-            },
-            playoff: t.playoff,
-        },
-        "whole_team_round_robin" | "team_round_robin" | "team_swiss" => team_format(r, t)?,
-        "groups" => groups_format(r, t)?,
-        other => {
-            return Err(invalid(format!(
-                "system {other:?}: expected round_robin, double_round_robin, swiss, knockout, double_knockout or match"
-            )));
-        }
-    })
-}
-
-/// A Swiss: its rounds, its pairing rules (the Chinese rules, 1960's or FIDE's Dutch) and
-/// how the first round is paired.
-fn swiss_of(r: &CreateEventRequest, t: &TableRequest<'_>) -> Result<Settings, SpecError> {
-    let rounds = swiss_rounds(r.rounds)?;
-    let variant = match pick(
-        "swiss",
-        r.swiss.as_deref(),
-        "chinese",
-        &["chinese", "1960", "dutch"],
-    )? {
-        "1960" => SwissVariant::Rules1960,
-        "dutch" => SwissVariant::Dutch,
-        _ => SwissVariant::Chinese,
-    };
-    let first_round = match pick(
-        "first_round",
-        r.first_round.as_deref(),
-        "adjacent",
-        &["adjacent", "split"],
-    )? {
-        "split" => FirstRound::Split,
-        _ => FirstRound::Adjacent,
-    };
-    t.swiss(rounds, variant, first_round)
-}
-
-/// Teams by boards (1960 §8 二), or the whole-team round robin of two even teams.
-fn team_format(r: &CreateEventRequest, t: &TableRequest<'_>) -> Result<Format, SpecError> {
-    if r.system == "whole_team_round_robin" {
-        let boards = match r.boards {
-            Some(n @ 2..=20) if n % 2 == 0 => n,
-            Some(n) => {
-                return Err(invalid(format!(
-                    "boards {n}: the whole-team round robin wants an even team of 2 to 20 (1960 §8 二(二))"
-                )));
-            }
-            None => return Err(invalid("boards: the number of players in each team")),
-        };
-        return Ok(Format::Team {
-            settings: t.round_robin()?,
-            boards,
-            whole_team: true,
-        });
-    }
-    let boards = match r.boards {
-        Some(n @ 1..=20) => n,
-        Some(n) => return Err(invalid(format!("boards {n}: expected 1 to 20"))),
-        None => {
-            return Err(invalid(
-                "boards: a team event says how many boards a match has",
-            ));
-        }
-    };
-    let settings = if r.system == "team_swiss" {
-        t.swiss(
-            swiss_rounds(r.rounds)?,
-            SwissVariant::Chinese,
-            FirstRound::Adjacent,
-        )?
-    } else {
-        t.round_robin()?
-    };
-    Ok(Format::Team {
-        settings,
-        boards,
-        whole_team: false,
-    })
-}
-
-/// Seeded groups (1960 §9 三): how many groups, how many qualify from each.
-fn groups_format(r: &CreateEventRequest, t: &TableRequest<'_>) -> Result<Format, SpecError> {
-    let groups = match r.groups {
-        Some(n @ 1..=64) => n,
-        Some(n) => return Err(invalid(format!("groups {n}: expected 1 to 64"))),
-        None => return Err(invalid("groups: how many groups (1960 §9 三)")),
-    };
-    let qualify = match r.qualify {
-        None => 1,
-        Some(n @ 1..=64) => n,
-        Some(n) => return Err(invalid(format!("qualify {n}: expected 1 to 64"))),
-    };
-    Ok(Format::Groups {
-        settings: t.round_robin()?,
-        groups,
-        qualify,
-        consolation: r.consolation.unwrap_or(false),
-    })
 }
 
 /// 同队不相遇: players of one club never meet in the first N rounds, or ever ("all"). The
 /// tournament crate applies it exactly as `xq tournament new --clubs-apart` does.
 fn clubs_apart(v: Option<&serde_json::Value>) -> Result<ClubRule, SpecError> {
-    let wrong = || invalid("clubs_apart: a number of rounds 0 to 100, or \"all\"");
+    let wrong = || {
+        invalid(
+            "clubs_apart: a number of rounds 0 to 100, or \"all\"",
+            "同单位回避的轮数应为0至100，或\"all\"（全部轮次）",
+        )
+    };
     match v {
         None => Ok(ClubRule::Off),
         Some(serde_json::Value::String(s)) if s == "all" => Ok(ClubRule::Always),
@@ -366,15 +256,26 @@ fn clubs_apart(v: Option<&serde_json::Value>) -> Result<ClubRule, SpecError> {
 /// Games per match: `games` (1 to 20) or `best_of` 3 (2.6), one game when neither is given.
 fn match_format(games: Option<u32>, best_of: Option<u32>) -> Result<MatchFormat, SpecError> {
     Ok(match (games, best_of) {
-        (Some(_), Some(_)) => return Err(invalid("games and best_of: give one or the other")),
+        (Some(_), Some(_)) => {
+            return Err(invalid(
+                "games and best_of: give one or the other",
+                "局数（games）和几局几胜（best_of）只能给一个",
+            ));
+        }
         (None, Some(3)) => MatchFormat::BestOfThree,
         (None, Some(n)) => {
-            return Err(invalid(format!(
-                "best_of {n}: the rule books give best of three (2.6)"
-            )));
+            return Err(invalid(
+                format!("best_of {n}: the rule books give best of three (2.6)"),
+                format!("不能{n}局定胜负：规则只有三局两胜（现行规则2.6）"),
+            ));
         }
         (Some(n @ 1..=20), None) => MatchFormat::Games(n),
-        (Some(n), None) => return Err(invalid(format!("games {n}: expected 1 to 20"))),
+        (Some(n), None) => {
+            return Err(invalid(
+                format!("games {n}: expected 1 to 20"),
+                format!("局数{n}不可接受：应为1至20"),
+            ));
+        }
         (None, None) => MatchFormat::Games(1),
     })
 }

@@ -62,23 +62,39 @@ impl Competition {
         squad: Vec<(Player, String)>,
     ) -> Result<(u32, Vec<u32>), Refused> {
         if !matches!(self.format, Format::Team { .. }) {
-            return refuse("teams are for team events (team_round_robin, team_swiss)");
+            return refuse(
+                "teams are for team events (team_round_robin, team_swiss)",
+                "只有团体赛（团体循环赛、团体积分编排赛）才按队报名",
+            );
         }
         if self.started() {
-            return refuse("the event has begun: too late to enter a team");
+            return refuse(
+                "the event has begun: too late to enter a team",
+                "比赛已开始：报名参赛队已太迟",
+            );
         }
         if (squad.len() as u32) < self.boards_per_match() {
-            return refuse(format!(
-                "a squad of {} cannot fill {} boards",
-                squad.len(),
-                self.boards_per_match()
-            ));
+            return refuse(
+                format!(
+                    "a squad of {} cannot fill {} boards",
+                    squad.len(),
+                    self.boards_per_match()
+                ),
+                format!(
+                    "该队只报了{}名队员，不够{}台",
+                    squad.len(),
+                    self.boards_per_match()
+                ),
+            );
         }
         if self.entries.len() + squad.len() > super::model::MAX_ENTRIES {
-            return refuse(format!(
-                "an event takes at most {} players",
-                super::model::MAX_ENTRIES
-            ));
+            return refuse(
+                format!(
+                    "an event takes at most {} players",
+                    super::model::MAX_ENTRIES
+                ),
+                format!("一个比赛最多{}名选手", super::model::MAX_ENTRIES),
+            );
         }
         let team = self.teams.len() as u32 + 1;
         let mut ids = Vec::new();
@@ -114,14 +130,17 @@ impl Competition {
             boards,
         } = self.format.clone()
         else {
-            return refuse("not a team event");
+            return refuse("not a team event", "不是团体赛");
         };
         if whole_team {
             if self.teams.len() != 2 {
-                return refuse(format!(
-                    "a whole-team round robin is between two teams, not {}",
-                    self.teams.len()
-                ));
+                return refuse(
+                    format!(
+                        "a whole-team round robin is between two teams, not {}",
+                        self.teams.len()
+                    ),
+                    format!("全队循环赛只在两队之间进行，现有{}队", self.teams.len()),
+                );
             }
             for t in &mut self.teams {
                 t.number = Some(t.id);
@@ -144,7 +163,7 @@ impl Competition {
     /// Pairs the teams' next round; the boards come when both line-ups are named.
     pub(crate) fn pair_team_round(&mut self) -> Result<(u32, Vec<u32>), Refused> {
         let Some(t) = self.tournament.as_mut() else {
-            return refuse("no table");
+            return refuse("no table", "尚未编排，没有轮次表");
         };
         let number = t.pair_next_round()?;
         let round = t.rounds[number as usize - 1].clone();
@@ -168,9 +187,10 @@ impl Competition {
         let size = self.boards_per_match();
         let round = self.team_matches.len() as u32 + 1;
         if round > size {
-            return refuse(format!(
-                "all {size} rounds of the whole-team round robin are paired"
-            ));
+            return refuse(
+                format!("all {size} rounds of the whole-team round robin are paired"),
+                format!("全队循环赛的{size}轮都已编排"),
+            );
         }
         let games: Vec<_> = whole_team_round_robin(size)?
             .into_iter()
@@ -250,19 +270,23 @@ impl Competition {
             .iter()
             .position(|m| m.round == round && m.teams.contains(&team))
         else {
-            return missing(format!("team {team} has no match in round {round}"));
+            return missing(
+                format!("team {team} has no match in round {round}"),
+                format!("{team}号队在第{round}轮没有比赛"),
+            );
         };
         let side = usize::from(self.team_matches[m].teams[1] == team);
         if self.team_matches[m].lineups[side].is_some() {
-            return refuse(format!(
-                "team {team} has named its line-up for round {round}"
-            ));
+            return refuse(
+                format!("team {team} has named its line-up for round {round}"),
+                format!("{team}号队已报了第{round}轮的出场名单"),
+            );
         }
         if lineup.len() as u32 != boards {
-            return refuse(format!(
-                "a line-up names {boards} players, not {}",
-                lineup.len()
-            ));
+            return refuse(
+                format!("a line-up names {boards} players, not {}", lineup.len()),
+                format!("出场名单应列{boards}名队员，不是{}名", lineup.len()),
+            );
         }
         check_lineup(&lineup, squad)?;
         self.team_matches[m].lineups[side] = Some(lineup);

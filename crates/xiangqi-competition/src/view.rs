@@ -195,6 +195,8 @@ impl Competition {
             "cards": self.cards,
             "stages": self.stages_view(),
             "teams": self.teams.iter().map(|t| json!({"team": t.id, "name": t.name, "squad": t.squad})).collect::<Vec<_>>(),
+            "boards_per_match": match self.format { Format::Team { boards, .. } => Some(boards), _ => None },
+            "log_zh": self.log.iter().map(|l| super::log_zh::log_zh(l).unwrap_or_else(|| l.clone())).collect::<Vec<_>>(),
         })
     }
 }

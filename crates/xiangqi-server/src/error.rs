@@ -114,8 +114,9 @@ pub enum ApiError {
     MethodNotAllowed,
     /// The game refused the action (not your turn, illegal move, game over…).
     Refused(Refusal),
-    /// An event refused the request (a round still being played, …): why.
-    EventRefused(String),
+    /// An event refused the request (a round still being played, …): why, in English and
+    /// in Chinese.
+    EventRefused(String, String),
     /// Too many requests on this connection or from this address.
     RateLimited,
     /// A feature whose building block has not landed yet.
@@ -156,7 +157,7 @@ impl ApiError {
             ApiError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             ApiError::Refused(r) if r.is_illegal_move() => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::Refused(Refusal::NotYours) => StatusCode::FORBIDDEN,
-            ApiError::Refused(_) | ApiError::EventRefused(_) => StatusCode::CONFLICT,
+            ApiError::Refused(_) | ApiError::EventRefused(..) => StatusCode::CONFLICT,
             ApiError::RateLimited => StatusCode::TOO_MANY_REQUESTS,
             ApiError::NotImplemented(_) => StatusCode::NOT_IMPLEMENTED,
             ApiError::Storage(_) | ApiError::Fault(_) | ApiError::Unavailable => {
@@ -182,7 +183,7 @@ impl ApiError {
             ApiError::TooLarge(_) => "too_large",
             ApiError::MethodNotAllowed => "method_not_allowed",
             ApiError::Refused(r) => r.name(),
-            ApiError::EventRefused(_) => "event_refused",
+            ApiError::EventRefused(..) => "event_refused",
             ApiError::RateLimited => "rate_limited",
             ApiError::NotImplemented(_) => "not_implemented",
             ApiError::Storage(_) | ApiError::Fault(_) => "storage",
@@ -233,7 +234,7 @@ impl ApiError {
     /// The message in Chinese, for the Chinese pages.
     pub fn zh(&self) -> String {
         match self {
-            ApiError::BadRequest(m) => format!("请求格式错误：{m}"),
+            ApiError::BadRequest(m) => crate::refusal_zh::bad_request_zh(m),
             ApiError::InvalidOptions(m) => format!("对局设置有误：{m}"),
             ApiError::MissingToken => {
                 "需要选手或裁判的链接（Authorization: Bearer <token>）".into()
@@ -248,7 +249,7 @@ impl ApiError {
             ApiError::TooLarge(n) => format!("请求过大（最多{n}字节）"),
             ApiError::MethodNotAllowed => "此接口不接受这种请求方法".into(),
             ApiError::Refused(r) => refusal_zh(r),
-            ApiError::EventRefused(m) => format!("比赛不能这样做：{m}"),
+            ApiError::EventRefused(_, zh) => zh.clone(),
             ApiError::RateLimited => "请求过于频繁，请稍候".into(),
             ApiError::NotImplemented(what) => format!("尚未实现：{what}"),
             ApiError::Storage(_) | ApiError::Fault(_) => "数据库暂不可用，没有做任何改动".into(),
@@ -336,7 +337,7 @@ impl fmt::Display for ApiError {
             ApiError::TooLarge(n) => write!(f, "the request is too large (at most {n} bytes)"),
             ApiError::MethodNotAllowed => f.write_str("this route does not take that method"),
             ApiError::Refused(r) => write!(f, "{r}"),
-            ApiError::EventRefused(m) => f.write_str(m),
+            ApiError::EventRefused(m, _) => f.write_str(m),
             ApiError::RateLimited => f.write_str("too many requests; slow down"),
             ApiError::NotImplemented(what) => write!(f, "not implemented yet: {what}"),
             // The detail is logged, not shown to strangers.

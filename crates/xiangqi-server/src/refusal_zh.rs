@@ -68,3 +68,40 @@ pub fn refusal_zh(r: &Refusal) -> String {
     };
     text.to_owned()
 }
+
+/// A request that could not be read, in Chinese: serde's messages for a JSON body (`JSON
+/// body: missing field `name` at line 1 column 2`) become the field and the place in
+/// Chinese; any other is named as the request's format with the English detail's position.
+///
+/// ```
+/// use xiangqi_server::refusal_zh::bad_request_zh;
+/// assert_eq!(
+///     bad_request_zh("JSON body: missing field `name` at line 1 column 2"),
+///     "请求的JSON缺少字段name（第1行第2列）"
+/// );
+/// assert_eq!(bad_request_zh("JSON body: expected value at line 1 column 1"), "请求的JSON无法读取（第1行第1列）");
+/// ```
+pub fn bad_request_zh(m: &str) -> String {
+    let json = m
+        .strip_prefix("JSON body: ")
+        .or(m.strip_prefix("message: "));
+    match json {
+        // serde's message, said in Chinese as the competitions' bodies are.
+        Some(detail) => xiangqi_competition::error::json_zh(detail),
+        None => {
+            let what = m.rsplit_once(" at line ").map_or(m, |(what, _)| what);
+            format!("请求格式错误：{}", plain_zh(what))
+        }
+    }
+}
+
+/// The server-made requests' refusals that are not JSON: a query's field (`ply=…`, `since=…`,
+/// `format=…`) or the socket's rules; English names the field, which stays as it is.
+fn plain_zh(m: &str) -> String {
+    match m.split_once(':') {
+        Some((field, _)) if field.contains('=') => format!("{field}不可接受"),
+        _ if m.contains("binary") => "不接受二进制消息".into(),
+        _ if m.contains("no messages") => "此连接不接受消息".into(),
+        _ => "无法识别的请求".into(),
+    }
+}

@@ -185,6 +185,12 @@ async fn restore(state: &Arc<AppState>, stopped: &watch::Receiver<bool>) -> Resu
             state.followers.clone(),
             stopped.clone(),
         ));
+        // The event pages of a node that does not serve the competitions (`event::follow`).
+        tokio::spawn(crate::event::follow::listen(
+            state.clone(),
+            node.clone(),
+            stopped.clone(),
+        ));
         return Ok(());
     }
     let unfinished = state.store.unfinished().await.map_err(StartError::Store)?;
@@ -194,7 +200,7 @@ async fn restore(state: &Arc<AppState>, stopped: &watch::Receiver<bool>) -> Resu
         }
     }
     tracing::info!(games = unfinished.len(), "unfinished games restored");
-    crate::event::restore(state).await;
+    crate::event::restore::restore(state).await;
     Ok(())
 }
 

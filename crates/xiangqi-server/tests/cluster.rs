@@ -529,3 +529,57 @@ async fn an_event_pgn_from_any_node_holds_every_acknowledged_move_of_a_game_live
         "the game stayed where it was"
     );
 }
+
+/// An event page connected to the node that does not serve the competitions: its socket is
+/// served there (not forwarded), and every change committed on the serving node reaches it
+/// (the `xq_competitions` notification, `event::follow`).
+#[tokio::test]
+async fn an_event_page_on_another_node_hears_every_change() {
+    let Some((a, b, pool)) = two_nodes(1500, |_| {}).await else {
+        return;
+    };
+    let body = json!({"name": "Live Open", "system": "swiss", "rounds": 3});
+    let (status, created) = call(&a, "/api/events", None, Some(body)).await;
+    assert_eq!(status, 201, "{created}");
+    let id = created["id"].as_str().unwrap().to_owned();
+    let organiser = created["organiser"]["token"].as_str().unwrap().to_owned();
+    let holder: String =
+        sqlx::query_scalar("SELECT node FROM xq_leases WHERE resource = 'competitions'")
+            .fetch_one(&pool)
+            .await
+            .unwrap();
+    let (serving, other) = if holder == "a" { (&a, &b) } else { (&b, &a) };
+    let url = format!(
+        "{}/api/events/{id}/ws",
+        other.base.replace("http://", "ws://")
+    );
+    let mut socket = None;
+    wait_for(
+        "the other node knows the event",
+        Duration::from_secs(5),
+        async || {
+            socket = tokio_tungstenite::connect_async(url.as_str())
+                .await
+                .ok()
+                .map(|s| s.0);
+            socket.is_some()
+        },
+    )
+    .await;
+    let mut ws = socket.unwrap();
+    let first = common::socket::next(&mut ws).await;
+    assert_eq!(first["event"]["players"], json!([]), "{first}");
+    // A player entered through either node reaches the page on the other.
+    for (n, (node, name)) in [(serving, "Lü Qin"), (other, "Zhao Guorong")]
+        .into_iter()
+        .enumerate()
+    {
+        let path = format!("/api/events/{id}/players");
+        let (status, p) = call(node, &path, Some(&organiser), Some(json!({"name": name}))).await;
+        assert_eq!(status, 201, "{p}");
+        let seen = common::socket::next(&mut ws).await;
+        let players = seen["event"]["players"].as_array().unwrap();
+        assert_eq!(players.len(), n + 1, "{seen}");
+        assert_eq!(players[n]["name"], name);
+    }
+}

@@ -11,32 +11,6 @@ use std::time::Duration;
 use common::TestServer;
 use serde_json::{Value, json};
 
-async fn call(
-    s: &TestServer,
-    method: &str,
-    path: &str,
-    token: Option<&str>,
-    body: Option<Value>,
-) -> (u16, Value) {
-    let mut r = match method {
-        "GET" => s.http.get(s.url(path)),
-        "DELETE" => s.http.delete(s.url(path)),
-        _ => s.http.post(s.url(path)),
-    };
-    if let Some(t) = token {
-        r = r.bearer_auth(t);
-    }
-    if let Some(b) = body {
-        r = r.json(&b);
-    }
-    let r = r.send().await.unwrap();
-    let status = r.status().as_u16();
-    let text = r.text().await.unwrap();
-    let json = serde_json::from_str(&text)
-        .unwrap_or_else(|_| panic!("{method} {path}: {status} is not JSON: {text}"));
-    (status, json)
-}
-
 struct Ev {
     id: String,
     organiser: String,
@@ -45,7 +19,7 @@ struct Ev {
 }
 
 async fn new_event(s: &TestServer, body: Value, names: &[&str]) -> Ev {
-    let (status, created) = call(s, "POST", "/api/events", None, Some(body)).await;
+    let (status, created) = s.call("POST", "/api/events", None, Some(body)).await;
     assert_eq!(status, 201, "{created}");
     let mut ev = Ev {
         id: created["id"].as_str().unwrap().to_owned(),
@@ -56,7 +30,7 @@ async fn new_event(s: &TestServer, body: Value, names: &[&str]) -> Ev {
     for (i, name) in names.iter().enumerate() {
         let body = json!({"name": name, "rating": 2000 - 10 * i as u32});
         let path = format!("/api/events/{}/players", ev.id);
-        let (status, p) = call(s, "POST", &path, Some(&ev.organiser), Some(body)).await;
+        let (status, p) = s.call("POST", &path, Some(&ev.organiser), Some(body)).await;
         assert_eq!(status, 201, "{p}");
         ev.players.push(p["token"].as_str().unwrap().to_owned());
     }
@@ -64,7 +38,7 @@ async fn new_event(s: &TestServer, body: Value, names: &[&str]) -> Ev {
 }
 
 async fn show(s: &TestServer, ev: &Ev) -> Value {
-    call(s, "GET", &format!("/api/events/{}", ev.id), None, None)
+    s.call("GET", &format!("/api/events/{}", ev.id), None, None)
         .await
         .1
 }
@@ -83,9 +57,9 @@ fn assert_error(status: u16, body: &Value, want_status: u16, code: &str, words: 
 #[tokio::test]
 async fn every_refusal_is_the_api_error_naming_the_right_thing_in_both_languages() {
     let s = TestServer::start().await;
-    let (st, b) = call(&s, "GET", "/api/nothing-here", None, None).await;
+    let (st, b) = s.call("GET", "/api/nothing-here", None, None).await;
     assert_error(st, &b, 404, "not_found", "no such page or API route");
-    let (st, b) = call(&s, "DELETE", "/api/games", None, None).await;
+    let (st, b) = s.call("DELETE", "/api/games", None, None).await;
     assert_error(
         st,
         &b,
@@ -93,10 +67,12 @@ async fn every_refusal_is_the_api_error_naming_the_right_thing_in_both_languages
         "method_not_allowed",
         "does not take that method",
     );
-    let (st, b) = call(&s, "GET", "/api/events/2222222222", None, None).await;
+    let (st, b) = s.call("GET", "/api/events/2222222222", None, None).await;
     assert_error(st, &b, 404, "not_found", "no such event");
     let unknown = xiangqi_server::ids::GameId::random().unwrap();
-    let (st, b) = call(&s, "GET", &format!("/api/games/{unknown}"), None, None).await;
+    let (st, b) = s
+        .call("GET", &format!("/api/games/{unknown}"), None, None)
+        .await;
     assert_error(st, &b, 404, "not_found", "no such game");
     assert_eq!(b["message_zh"], "没有这盘对局（请核对链接）");
 
@@ -115,7 +91,9 @@ async fn every_refusal_is_the_api_error_naming_the_right_thing_in_both_languages
     // The organiser's actions name the organiser, not a player.
     let ev = new_event(&s, json!({"system": "round_robin"}), &["A", "B"]).await;
     let path = format!("/api/events/{}/players", ev.id);
-    let (st, b) = call(&s, "POST", &path, None, Some(json!({"name": "C"}))).await;
+    let (st, b) = s
+        .call("POST", &path, None, Some(json!({"name": "C"})))
+        .await;
     assert_error(
         st,
         &b,
@@ -124,25 +102,27 @@ async fn every_refusal_is_the_api_error_naming_the_right_thing_in_both_languages
         "the organiser's token is needed",
     );
     assert!(b["message_zh"].as_str().unwrap().contains("组织者"), "{b}");
-    let (st, b) = call(
-        &s,
-        "POST",
-        &path,
-        Some(&ev.players[0]),
-        Some(json!({"name": "C"})),
-    )
-    .await;
+    let (st, b) = s
+        .call(
+            "POST",
+            &path,
+            Some(&ev.players[0]),
+            Some(json!({"name": "C"})),
+        )
+        .await;
     assert_error(st, &b, 403, "wrong_token", "not the organiser's");
 
     // A result that is not one of the books' names the result, not the game options.
     let rounds = format!("/api/events/{}/rounds", ev.id);
     assert_eq!(
-        call(&s, "POST", &rounds, Some(&ev.organiser), None).await.0,
+        s.call("POST", &rounds, Some(&ev.organiser), None).await.0,
         200
     );
     let results = format!("/api/events/{}/results", ev.id);
     let body = json!({"round": 1, "board": 1, "result": "red wins"});
-    let (st, b) = call(&s, "POST", &results, Some(&ev.organiser), Some(body)).await;
+    let (st, b) = s
+        .call("POST", &results, Some(&ev.organiser), Some(body))
+        .await;
     assert_error(st, &b, 422, "invalid_request", "expected 1-0, 0-1, 1/2");
     assert_eq!(b["field"], "result");
     assert!(
@@ -153,16 +133,16 @@ async fn every_refusal_is_the_api_error_naming_the_right_thing_in_both_languages
 
     // A body over --max-body (4 KiB) is the API's JSON error, not plain text.
     let big = json!({"name": "x".repeat(5000)});
-    let (st, b) = call(&s, "POST", &path, Some(&ev.organiser), Some(big)).await;
+    let (st, b) = s.call("POST", &path, Some(&ev.organiser), Some(big)).await;
     assert_error(st, &b, 413, "too_large", "at most 4096 bytes");
-    let (st, b) = call(
-        &s,
-        "POST",
-        "/api/games",
-        None,
-        Some(json!({"fen": "x".repeat(5000)})),
-    )
-    .await;
+    let (st, b) = s
+        .call(
+            "POST",
+            "/api/games",
+            None,
+            Some(json!({"fen": "x".repeat(5000)})),
+        )
+        .await;
     assert_error(st, &b, 413, "too_large", "too large");
     // A game's refusal in Chinese too.
     let g = s.create(json!({})).await;
@@ -183,7 +163,7 @@ async fn every_refusal_is_the_api_error_naming_the_right_thing_in_both_languages
 #[tokio::test]
 async fn bad_settings_are_refused_at_creation_with_the_reason() {
     let s = TestServer::start().await;
-    let create = |body: Value| call(&s, "POST", "/api/games", None, Some(body));
+    let create = |body: Value| s.call("POST", "/api/games", None, Some(body));
     let (st, b) = create(json!({"control": "0m"})).await;
     assert_error(st, &b, 422, "invalid_request", "no time at all");
     assert_eq!(b["field"], "control");
@@ -195,7 +175,7 @@ async fn bad_settings_are_refused_at_creation_with_the_reason() {
     assert_eq!(create(json!({"control": "0m+5s"})).await.0, 201);
     assert_eq!(create(json!({"control": "24h"})).await.0, 201);
 
-    let event = |body: Value| call(&s, "POST", "/api/events", None, Some(body));
+    let event = |body: Value| s.call("POST", "/api/events", None, Some(body));
     for rounds in [0u64, 51, 1_000_000_000] {
         let (st, b) = event(json!({"system": "swiss", "rounds": rounds})).await;
         assert_error(st, &b, 422, "invalid_request", "a Swiss has 1 to 50 rounds");
@@ -241,7 +221,7 @@ async fn bad_settings_are_refused_at_creation_with_the_reason() {
 /// The boards of round 1 (paired now), as (game, red token, black token).
 async fn round_one(s: &TestServer, ev: &Ev) -> Vec<(String, usize, usize)> {
     let path = format!("/api/events/{}/rounds", ev.id);
-    let (st, round) = call(s, "POST", &path, Some(&ev.organiser), None).await;
+    let (st, round) = s.call("POST", &path, Some(&ev.organiser), None).await;
     assert_eq!(st, 200, "{round}");
     round["boards"]
         .as_array()
@@ -282,9 +262,9 @@ async fn links_are_listed_again_and_a_reissued_link_replaces_the_old_one_everywh
     let s = TestServer::start().await;
     let ev = new_event(&s, json!({"system": "round_robin"}), &["A", "B", "C", "D"]).await;
     let path = format!("/api/events/{}/links", ev.id);
-    let (st, b) = call(&s, "GET", &path, Some(&ev.players[0]), None).await;
+    let (st, b) = s.call("GET", &path, Some(&ev.players[0]), None).await;
     assert_eq!((st, b["error"].as_str()), (403, Some("wrong_token")));
-    let (st, links) = call(&s, "GET", &path, Some(&ev.organiser), None).await;
+    let (st, links) = s.call("GET", &path, Some(&ev.organiser), None).await;
     assert_eq!(st, 200, "{links}");
     let listed: Vec<String> = links["players"]
         .as_array()
@@ -306,14 +286,14 @@ async fn links_are_listed_again_and_a_reissued_link_replaces_the_old_one_everywh
 
     let boards = round_one(&s, &ev).await;
     let (game, red, black) = boards[0].clone();
-    let (st, b) = call(
-        &s,
-        "POST",
-        &path,
-        Some(&ev.organiser),
-        Some(json!({"player": red + 1})),
-    )
-    .await;
+    let (st, b) = s
+        .call(
+            "POST",
+            &path,
+            Some(&ev.organiser),
+            Some(json!({"player": red + 1})),
+        )
+        .await;
     assert_eq!(st, 200, "{b}");
     let fresh = b["token"].as_str().unwrap().to_owned();
     assert_ne!(fresh, ev.players[red]);
@@ -322,10 +302,10 @@ async fn links_are_listed_again_and_a_reissued_link_replaces_the_old_one_everywh
     assert_eq!(st, 403);
     let me = format!("/api/events/{}/me", ev.id);
     assert_eq!(
-        call(&s, "GET", &me, Some(&ev.players[red]), None).await.0,
+        s.call("GET", &me, Some(&ev.players[red]), None).await.0,
         403
     );
-    let (st, b) = call(&s, "GET", &me, Some(&fresh), None).await;
+    let (st, b) = s.call("GET", &me, Some(&fresh), None).await;
     assert_eq!(
         (st, b["player"].as_u64()),
         (200, Some(red as u64 + 1)),
@@ -336,18 +316,18 @@ async fn links_are_listed_again_and_a_reissued_link_replaces_the_old_one_everywh
     let (st, _) = s.play(&game, &ev.players[black], "h9g7").await;
     assert_eq!(st, 200);
     // The list shows the new link; the arbiter's too can be re-issued.
-    let (_, links) = call(&s, "GET", &path, Some(&ev.organiser), None).await;
+    let (_, links) = s.call("GET", &path, Some(&ev.organiser), None).await;
     let row = &links["players"][red];
     assert!(row["url"].as_str().unwrap().ends_with(&fresh), "{row}");
     assert_eq!(row["issued"], 2);
-    let (st, b) = call(
-        &s,
-        "POST",
-        &path,
-        Some(&ev.organiser),
-        Some(json!({"arbiter": true})),
-    )
-    .await;
+    let (st, b) = s
+        .call(
+            "POST",
+            &path,
+            Some(&ev.organiser),
+            Some(json!({"arbiter": true})),
+        )
+        .await;
     assert_eq!(st, 200, "{b}");
     let arbiter = b["token"].as_str().unwrap().to_owned();
     let pause = json!({"action": "pause"});
@@ -357,7 +337,9 @@ async fn links_are_listed_again_and_a_reissued_link_replaces_the_old_one_everywh
     assert_eq!(st, 403, "the old arbiter link is refused");
     let (st, b) = s.post(&game, "arbiter", Some(&arbiter), pause).await;
     assert_eq!(st, 200, "{b}");
-    let (st, b) = call(&s, "POST", &path, Some(&ev.organiser), Some(json!({}))).await;
+    let (st, b) = s
+        .call("POST", &path, Some(&ev.organiser), Some(json!({})))
+        .await;
     assert_eq!(
         (st, b["error"].as_str()),
         (422, Some("invalid_request")),
@@ -513,13 +495,13 @@ async fn the_events_socket_sends_the_view_at_once_and_after_every_change() {
     // Another event's change sends nothing; this one's pairing sends the new view.
     let path = |e: &Ev| format!("/api/events/{}/rounds", e.id);
     assert_eq!(
-        call(&s, "POST", &path(&other), Some(&other.organiser), None)
+        s.call("POST", &path(&other), Some(&other.organiser), None)
             .await
             .0,
         200
     );
     assert_eq!(
-        call(&s, "POST", &path(&ev), Some(&ev.organiser), None)
+        s.call("POST", &path(&ev), Some(&ev.organiser), None)
             .await
             .0,
         200
@@ -553,32 +535,32 @@ async fn deputies_act_on_every_board_and_a_board_arbiter_on_his_own() {
     let s = TestServer::start().await;
     let ev = new_event(&s, json!({"system": "round_robin"}), &["A", "B", "C", "D"]).await;
     let appoint = format!("/api/events/{}/officials", ev.id);
-    let (st, deputy) = call(
-        &s,
-        "POST",
-        &appoint,
-        Some(&ev.organiser),
-        Some(json!({"name": "副裁", "role": "deputy"})),
-    )
-    .await;
+    let (st, deputy) = s
+        .call(
+            "POST",
+            &appoint,
+            Some(&ev.organiser),
+            Some(json!({"name": "副裁", "role": "deputy"})),
+        )
+        .await;
     assert_eq!(st, 201, "{deputy}");
-    let (st, board) = call(
-        &s,
-        "POST",
-        &appoint,
-        Some(&ev.organiser),
-        Some(json!({"name": "王", "role": "board"})),
-    )
-    .await;
+    let (st, board) = s
+        .call(
+            "POST",
+            &appoint,
+            Some(&ev.organiser),
+            Some(json!({"name": "王", "role": "board"})),
+        )
+        .await;
     assert_eq!(st, 201, "{board}");
-    let (st, b) = call(
-        &s,
-        "POST",
-        &appoint,
-        Some(&ev.arbiter),
-        Some(json!({"name": "x", "role": "board"})),
-    )
-    .await;
+    let (st, b) = s
+        .call(
+            "POST",
+            &appoint,
+            Some(&ev.arbiter),
+            Some(json!({"name": "x", "role": "board"})),
+        )
+        .await;
     assert_eq!(
         (st, b["error"].as_str()),
         (403, Some("wrong_token")),
@@ -590,7 +572,9 @@ async fn deputies_act_on_every_board_and_a_board_arbiter_on_his_own() {
     let boards = round_one(&s, &ev).await;
     let assign = format!("/api/events/{}/assign", ev.id);
     let body = json!({"round": 1, "official": board["official"], "boards": [1]});
-    let (st, b) = call(&s, "POST", &assign, Some(&ev.organiser), Some(body)).await;
+    let (st, b) = s
+        .call("POST", &assign, Some(&ev.organiser), Some(body))
+        .await;
     assert_eq!(st, 200, "{b}");
     assert_eq!(b["warnings"], json!([]));
     let foul = json!({"action": "foul", "side": "black", "foul": "other"});
@@ -615,14 +599,16 @@ async fn deputies_act_on_every_board_and_a_board_arbiter_on_his_own() {
     }
     // A deputy has every board already; eight boards exceed every range of 1960 §18.
     let body = json!({"round": 2, "official": deputy["official"], "boards": [1]});
-    let (st, b) = call(&s, "POST", &assign, Some(&ev.organiser), Some(body)).await;
+    let (st, b) = s
+        .call("POST", &assign, Some(&ev.organiser), Some(body))
+        .await;
     assert_eq!(
         (st, b["error"].as_str()),
         (409, Some("event_refused")),
         "{b}"
     );
     let body = json!({"round": 2, "official": board["official"], "boards": [1, 2, 3, 4]});
-    let (_, b) = call(&s, "POST", &assign, Some(&ev.arbiter), Some(body)).await;
+    let (_, b) = s.call("POST", &assign, Some(&ev.arbiter), Some(body)).await;
     let warnings = b["warnings"].as_array().unwrap();
     assert_eq!(warnings.len(), 1, "{b}");
     assert!(
@@ -638,12 +624,14 @@ async fn deputies_act_on_every_board_and_a_board_arbiter_on_his_own() {
     );
     let body =
         json!({"round": 2, "official": board["official"], "boards": (1..=8).collect::<Vec<u32>>()});
-    let (_, b) = call(&s, "POST", &assign, Some(&ev.organiser), Some(body)).await;
+    let (_, b) = s
+        .call("POST", &assign, Some(&ev.organiser), Some(body))
+        .await;
     assert_eq!(b["warnings"].as_array().unwrap().len(), 3, "{b}");
 
     // Their links are listed and re-issued like the players'.
     let links = format!("/api/events/{}/links", ev.id);
-    let (_, l) = call(&s, "GET", &links, Some(&ev.organiser), None).await;
+    let (_, l) = s.call("GET", &links, Some(&ev.organiser), None).await;
     assert!(
         l["officials"][1]["url"]
             .as_str()
@@ -665,14 +653,14 @@ async fn deputies_act_on_every_board_and_a_board_arbiter_on_his_own() {
             [2, 8]
         ])
     );
-    let (st, b) = call(
-        &s,
-        "POST",
-        &links,
-        Some(&ev.organiser),
-        Some(json!({"official": 1})),
-    )
-    .await;
+    let (st, b) = s
+        .call(
+            "POST",
+            &links,
+            Some(&ev.organiser),
+            Some(json!({"official": 1})),
+        )
+        .await;
     assert_eq!(st, 200, "{b}");
     let (st, _) = s
         .post(&boards[1].0, "arbiter", Some(&deputy_token), foul.clone())

@@ -366,7 +366,8 @@ async fn a_swiss_played_to_the_end_on_the_server_ranks_as_the_tournament_crate_d
         None,
     )
     .await;
-    assert_eq!(status, 400);
+    // The request's field at fault, as every other field's (`invalid_request`).
+    assert_eq!(status, 422);
 }
 
 #[tokio::test]

@@ -104,7 +104,7 @@ impl Node {
                 Err(e) => return tracing::warn!(error = %e, "competitions lease"),
             }
         }
-        crate::event::restore(app).await;
+        crate::event::restore::restore(app).await;
     }
 }
 

@@ -45,7 +45,8 @@ impl Resource {
 }
 
 /// The resource of a request's path, if it has one that a node owns. WebSockets are not
-/// forwarded (every node serves them, see [`super::follow`]), nor the creation of a game.
+/// forwarded (every node serves them, see [`super::follow`] and `event::follow`), nor the
+/// creation of a game.
 ///
 /// ```
 /// use xiangqi_server::cluster::forward::{resource_of, Resource};
@@ -53,6 +54,7 @@ impl Resource {
 /// assert_eq!(resource_of("/api/games/abcdefghjk/ws"), None);
 /// assert_eq!(resource_of("/api/games"), None);
 /// assert_eq!(resource_of("/api/events/x/draw"), Some(Resource::Competitions));
+/// assert_eq!(resource_of("/api/events/x/ws"), None);
 /// assert_eq!(resource_of("/e/x"), Some(Resource::Competitions));
 /// assert_eq!(resource_of("/assets/events/e.js"), None);
 /// ```
@@ -63,6 +65,9 @@ pub fn resource_of(path: &str) -> Option<Resource> {
             return None;
         }
         return GameId::parse(id).map(Resource::Game);
+    }
+    if path.starts_with("/api/events/") && path.ends_with("/ws") {
+        return None;
     }
     if path == "/api/events" || path.starts_with("/api/events/") || path.starts_with("/e/") {
         return Some(Resource::Competitions);
@@ -150,7 +155,7 @@ async fn locate(
                     // As a start-up does: the competitions from the database, then the results
                     // of their games that ended while no node served them.
                     app.events.reload().await?;
-                    crate::event::restore(app).await;
+                    crate::event::restore::restore(app).await;
                     Ok(None)
                 }
                 Claim::Theirs(holder) => Ok(Some(holder)),

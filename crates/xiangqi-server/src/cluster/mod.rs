@@ -31,7 +31,8 @@
 //!   ([`crate::room`]). Clocks keep being enforced with no request arriving.
 //! * **Competitions** hold their state in memory ([`crate::event::Events`]), one copy per
 //!   node: they are served by one node at a time, the holder of the `competitions` lease,
-//!   and every `/api/events…` and `/e/…` request is forwarded there. The holder reloads every
+//!   and every `/api/events…` and `/e/…` request is forwarded there but an event page's
+//!   WebSocket, served on every node from a copy kept current by [`crate::event::follow`]. The holder reloads every
 //!   competition from the database when it takes the lease, and looks every renewal tick for
 //!   results of games that ended on other nodes (as a start-up does, [`crate::event::restore`]).
 //! * **An event's result on a game owned elsewhere**: the node serving the competitions sends

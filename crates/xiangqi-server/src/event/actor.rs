@@ -35,11 +35,16 @@ impl Shared {
     /// Writes `c` (one statement, committed) and adds its re-issued links to the refused.
     pub(crate) async fn save(&self, c: &Competition) -> Result<(), ApiError> {
         self.store.save(c, c.status() != "finished").await?;
+        self.revoke(c);
+        Ok(())
+    }
+
+    /// Adds the re-issued links of `c` to the refused.
+    pub(crate) fn revoke(&self, c: &Competition) {
         if !c.revoked.is_empty() {
             let mut revoked = self.revoked.lock().unwrap_or_else(|p| p.into_inner());
             revoked.extend(c.revoked.iter().filter_map(|hex| TokenHash::from_hex(hex)));
         }
-        Ok(())
     }
 
     /// Tells the pages that event `id` changed. No page listening is no error.
@@ -73,6 +78,11 @@ impl Desk {
         self.state.send_replace(Arc::new(c));
         self.shared.announce(&id);
         Ok(())
+    }
+
+    /// Whether `c` is the event's state now.
+    pub(crate) fn holds(&self, c: &Competition) -> bool {
+        **self.state.borrow() == *c
     }
 
     /// Takes `c` as the event's state without writing it (read again from the database).

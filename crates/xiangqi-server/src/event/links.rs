@@ -92,7 +92,10 @@ pub(crate) fn reissue(
         }
         Holder::Player(n) => {
             let Some(e) = c.entries.iter_mut().find(|e| e.id == n) else {
-                return Err(Refused::Missing(format!("no player {n}")));
+                return Err(Refused::Missing(
+                    format!("no player {n}"),
+                    format!("没有{n}号选手"),
+                ));
             };
             e.link += 1;
             let t = token(&id, organiser, holder, e.link);
@@ -101,7 +104,10 @@ pub(crate) fn reissue(
         }
         Holder::Official(n) => {
             let Some(o) = c.officials.iter_mut().find(|o| o.id == n) else {
-                return Err(Refused::Missing(format!("no arbiter {n}")));
+                return Err(Refused::Missing(
+                    format!("no arbiter {n}"),
+                    format!("没有{n}号裁判"),
+                ));
             };
             o.link += 1;
             let t = token(&id, organiser, holder, o.link);

@@ -9,7 +9,9 @@
 //! * [`store`]: the `competitions` table (migration 0010).
 //! * [`games`]: a board's server game, and a game's end coming back ([`game_ended`]);
 //!   [`restore`]: the endings missed while the server was down.
-//! * [`links`]: the secret links; [`api`]: the routes.
+//! * [`links`]: the secret links; [`api`]: the routes; `api/adjourned.rs`: the adjourned
+//!   games listed and scheduled (the envelope's cover read by [`resumption`]).
+//! * [`follow`]: on the other nodes of a cluster, every event kept current for its pages.
 //!
 //! # Decisions
 //!
@@ -29,14 +31,15 @@
 
 pub mod actor;
 pub mod api;
+pub mod follow;
 pub mod games;
 pub mod links;
 pub mod of_game;
 pub mod pages;
 pub mod registry;
 pub mod restore;
+pub mod resumption;
 pub mod store;
 
 pub use games::{actor_in_event, game_ended, game_fouls};
 pub use registry::Events;
-pub use restore::restore;

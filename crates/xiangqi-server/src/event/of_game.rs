@@ -15,7 +15,9 @@ use xiangqi_competition::Competition;
 ///
 /// ```
 /// use xiangqi_server::event::of_game::EventOfGame;
-/// let e = EventOfGame { event: "abc".into(), name: "Club Swiss".into(), round: 2, board: 1 };
+/// let e = EventOfGame {
+///     event: "abc".into(), name: "Club Swiss".into(), round: 2, board: 1, resumes_unix_ms: None,
+/// };
 /// assert_eq!(e.json()["url"], "/e/abc");
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -28,6 +30,8 @@ pub struct EventOfGame {
     pub round: u32,
     /// The board in the round (1-based).
     pub board: u32,
+    /// When the game resumes, Unix ms, if it is adjourned and scheduled (`xiangqi_competition::schedule`).
+    pub resumes_unix_ms: Option<u64>,
 }
 
 impl EventOfGame {
@@ -39,6 +43,7 @@ impl EventOfGame {
             name: c.name.clone(),
             round,
             board,
+            resumes_unix_ms: c.resumption(round, board),
         })
     }
 
@@ -49,6 +54,7 @@ impl EventOfGame {
             "name": self.name,
             "round": self.round,
             "board": self.board,
+            "resumes_unix_ms": self.resumes_unix_ms,
             "url": format!("/e/{}", self.event),
         })
     }

@@ -34,6 +34,8 @@ const ASSETS: &[(&str, &str, &str)] = &[
         web_file!("console-officials.js"),
     ),
     ("player.js", JS, web_file!("player.js")),
+    ("console-teams.js", JS, web_file!("console-teams.js")),
+    ("event-adjourned.js", JS, web_file!("event-adjourned.js")),
     ("home-events.js", JS, web_file!("home-events.js")),
     ("event-create.js", JS, web_file!("event-create.js")),
     (

@@ -1,6 +1,6 @@
 //! The registry of every competition: one task each (`actor.rs`), loaded from the database
-//! at start-up, reloaded when another node changed them. The shared state holds it; it knows
-//! nothing of the state, so the handlers and the start-up above it may take both.
+//! at start-up, reloaded or followed when another node changed them. The shared state holds
+//! it; it knows nothing of the state, so the handlers and the start-up above it may take both.
 
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, RwLock};
@@ -13,7 +13,7 @@ use crate::error::ApiError;
 use crate::ids::TokenHash;
 use crate::store::StoreError;
 
-/// Every competition: one task each ([`actor`]), in memory and in the database.
+/// Every competition: one task each (`actor.rs`), in memory and in the database.
 #[derive(Debug)]
 pub struct Events {
     shared: Arc<Shared>,
@@ -98,13 +98,31 @@ impl Events {
     pub async fn create(&self, c: Competition) -> Result<(), ApiError> {
         self.shared.save(&c).await?;
         let id = c.id.clone();
+        self.start(c);
+        self.shared.announce(&id);
+        Ok(())
+    }
+
+    /// Starts the task of event `c` (as read from the database) unless the event has a task
+    /// now: one started since (the event just created here, or followed) holds a state at
+    /// least as new. Whether it started it.
+    fn start_new(&self, c: Competition) -> bool {
+        let mut all = self.all.write().unwrap_or_else(|p| p.into_inner());
+        if all.contains_key(&c.id) {
+            return false;
+        }
+        all.insert(c.id.clone(), Handle::spawn(self.shared.clone(), c));
+        true
+    }
+
+    /// Starts the task of event `c` (as committed) and lists it.
+    fn start(&self, c: Competition) {
+        let id = c.id.clone();
         let handle = Handle::spawn(self.shared.clone(), c);
         self.all
             .write()
             .unwrap_or_else(|p| p.into_inner())
-            .insert(id.clone(), handle);
-        self.shared.announce(&id);
-        Ok(())
+            .insert(id, handle);
     }
 
     /// The ids of the events committed from now on (a page's socket listens for its own).
@@ -132,6 +150,50 @@ impl Events {
     pub fn handles(&self) -> Vec<Handle> {
         let all = self.all.read().unwrap_or_else(|p| p.into_inner());
         all.values().cloned().collect()
+    }
+
+    /// Takes event `id` as committed by the node serving the events (`follow.rs`): `read`
+    /// reads it from the database, on the event's task after the changes sent before it (so
+    /// a row read before a change of this node committed never replaces that change); the
+    /// node's copy becomes it, and its pages hear of it if it changed.
+    pub async fn follow<F>(&self, id: &str, read: F)
+    where
+        F: std::future::Future<Output = Option<Competition>> + Send + 'static,
+    {
+        let changed = match self.handle(id) {
+            Some(h) => {
+                let shared = self.shared.clone();
+                h.run(move |desk: Arc<Desk>| async move {
+                    let Some(c) = read.await else {
+                        return Ok(false);
+                    };
+                    if desk.holds(&c) {
+                        return Ok(false);
+                    }
+                    shared.revoke(&c);
+                    desk.replace(c);
+                    Ok(true)
+                })
+                .await
+                // A task that is gone has no state to replace.
+                .unwrap_or(false)
+            }
+            None => match read.await {
+                Some(c) => {
+                    self.shared.revoke(&c);
+                    self.start_new(c)
+                }
+                None => false,
+            },
+        };
+        if changed {
+            self.shared.announce(id);
+        }
+    }
+
+    /// Whether any event page listens on this node.
+    pub fn watched(&self) -> bool {
+        self.shared.changes.receiver_count() > 0
     }
 
     /// The task of the event that plays server game `game`.

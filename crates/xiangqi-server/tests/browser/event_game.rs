@@ -60,7 +60,7 @@ async fn an_event_game_shows_its_event_round_board_and_a_way_back() {
         .unwrap();
     assert_eq!(
         answer,
-        json!({"event": id, "name": "Club Round Robin", "round": 1, "board": 1, "url": format!("/e/{id}")})
+        json!({"event": id, "name": "Club Round Robin", "round": 1, "board": 1, "url": format!("/e/{id}"), "resumes_unix_ms": null})
     );
     let other = s.create(json!({})).await;
     let status = s

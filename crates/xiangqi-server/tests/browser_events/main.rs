@@ -13,6 +13,9 @@ mod cdp;
 mod common;
 mod desk_limit;
 
+mod teams;
+mod whole_event;
+
 use std::path::PathBuf;
 
 use cdp::{Browser, find_chromium};
@@ -210,6 +213,33 @@ async fn an_organiser_runs_round_one_in_the_browser() {
         listed.as_str().unwrap().contains("Club Championship"),
         "{listed}"
     );
+}
+
+/// A team event and an adjourned game, run from the console in Chinese (`teams.rs`).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn teams_and_adjourned_games_from_the_console_in_chinese() {
+    let Some(chromium) = chromium_or_skip() else {
+        return;
+    };
+    let s = TestServer::start().await;
+    let browser = Browser::launch(&chromium).await;
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("xq-browser");
+    std::fs::create_dir_all(&dir).unwrap();
+    teams::run(&s, &browser, &dir).await;
+}
+
+/// A whole 6-player Swiss run as people would, from the home page to the exports
+/// (`whole_event.rs`).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_whole_event_from_the_console_to_the_exports() {
+    let Some(chromium) = chromium_or_skip() else {
+        return;
+    };
+    let s = TestServer::start().await;
+    let browser = Browser::launch(&chromium).await;
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("xq-browser");
+    std::fs::create_dir_all(&dir).unwrap();
+    whole_event::run(&s, &browser, &dir).await;
 }
 
 /// Switches `page` to Chinese if it is not.

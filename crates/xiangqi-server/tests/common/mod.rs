@@ -206,6 +206,31 @@ impl TestServer {
         r.text().await.unwrap()
     }
 
+    /// Any request to the API: `method` on `path` with `token` and a JSON `body`; the
+    /// status and the JSON answer (a panic naming the request when it is not JSON).
+    pub async fn call(
+        &self,
+        method: &str,
+        path: &str,
+        token: Option<&str>,
+        body: Option<Value>,
+    ) -> (u16, Value) {
+        let method = reqwest::Method::from_bytes(method.as_bytes()).unwrap();
+        let mut r = self.http.request(method.clone(), self.url(path));
+        if let Some(t) = token {
+            r = r.bearer_auth(t);
+        }
+        if let Some(b) = body {
+            r = r.json(&b);
+        }
+        let r = r.send().await.unwrap();
+        let status = r.status().as_u16();
+        let text = r.text().await.unwrap();
+        let json = serde_json::from_str(&text)
+            .unwrap_or_else(|_| panic!("{method} {path}: {status} is not JSON: {text}"));
+        (status, json)
+    }
+
     pub async fn play(&self, id: &str, token: &str, mv: &str) -> (u16, Value) {
         self.post(id, "moves", Some(token), json!({"move": mv}))
             .await

@@ -1,34 +1,19 @@
-//! Who a token is to an event, and the errors of the events' routes as the API answers them:
-//! what every handler of the events' routes shares, below them all.
+//! Who a token is to an event (the organiser, an arbiter, a team's captain, a player), as
+//! every handler of the events' routes asks it.
 
 use std::sync::Arc;
 
 use axum::extract::State;
 use axum::http::HeaderMap;
-use xiangqi_competition::{Competition, Refused, SpecError};
+use xiangqi_competition::Competition;
 
 use crate::api::bearer;
-use crate::error::{ApiError, Holder, Invalid};
+use crate::error::{ApiError, Holder};
 use crate::ids::TokenHash;
 use crate::state::AppState;
 
-/// The shared state, as the handlers take it.
+/// The shared state, as every handler takes it.
 pub(super) type App = State<Arc<AppState>>;
-
-impl From<Refused> for ApiError {
-    fn from(r: Refused) -> ApiError {
-        ApiError::EventRefused(r.to_string())
-    }
-}
-
-impl From<SpecError> for ApiError {
-    fn from(e: SpecError) -> ApiError {
-        match e {
-            SpecError::Json(m) => ApiError::BadRequest(format!("JSON body: {m}")),
-            SpecError::Field { field, en, zh } => ApiError::Invalid(Invalid::new(&field, en, zh)),
-        }
-    }
-}
 
 pub(super) fn random_error(e: getrandom::Error) -> ApiError {
     ApiError::Storage(format!("random source: {e}"))

@@ -31,6 +31,7 @@ pub(super) async fn export(
         c.tournament.as_ref().ok_or_else(|| {
             ApiError::EventRefused(
                 "no crosstable yet: the first round has not been paired, or a knockout (export it as pgn)".into(),
+                "还没有成绩表：第一轮尚未编排，或这是淘汰赛（请导出PGN）".into(),
             )
         })
     };
@@ -46,8 +47,10 @@ pub(super) async fn export(
         ),
         "pgn" => ("text/plain; charset=utf-8", pgn(&app, &c).await?),
         other => {
-            return Err(ApiError::BadRequest(format!(
-                "format={other}: expected trf, html, csv or pgn"
+            return Err(ApiError::Invalid(crate::error::Invalid::new(
+                "format",
+                format!("format={other}: expected trf, html, csv or pgn"),
+                format!("导出格式{other}不可用：应为trf、html、csv或pgn"),
             )));
         }
     };

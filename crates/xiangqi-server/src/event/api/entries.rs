@@ -33,8 +33,9 @@ pub(super) async fn add_player(
             organiser(&c, &h)?;
             let n = c.register(player, String::new())?;
             // The player's token is derived from the organiser's (`links.rs`).
-            let token = links::derive_first_link(&mut c, bearer(&h)?, n)
-                .ok_or_else(|| Refused::Missing(format!("no player {n}")))?;
+            let token = links::derive_first_link(&mut c, bearer(&h)?, n).ok_or_else(|| {
+                Refused::Missing(format!("no player {n}"), format!("没有{n}号选手"))
+            })?;
             let number = c.entry(n).and_then(|e| e.number);
             desk.commit(c).await?;
             Ok((n, number, token))
@@ -76,7 +77,12 @@ pub(super) async fn add_team(
                 .iter()
                 .map(|n| links::derive_first_link(&mut c, organiser_token, *n))
                 .collect::<Option<Vec<_>>>()
-                .ok_or_else(|| Refused::Missing("a squad player went missing".into()))?;
+                .ok_or_else(|| {
+                    Refused::Missing(
+                        "a squad player went missing".into(),
+                        "队员名单中少了一名队员".into(),
+                    )
+                })?;
             desk.commit(c).await?;
             Ok((team, ids, tokens))
         })
@@ -110,8 +116,9 @@ pub(super) async fn appoint(
             let mut c = desk.copy();
             organiser(&c, &h)?;
             let n = c.add_official(&name, role)?;
-            let token = links::derive_official_link(&mut c, bearer(&h)?, n)
-                .ok_or_else(|| Refused::Missing(format!("no arbiter {n}")))?;
+            let token = links::derive_official_link(&mut c, bearer(&h)?, n).ok_or_else(|| {
+                Refused::Missing(format!("no arbiter {n}"), format!("没有{n}号裁判"))
+            })?;
             desk.commit(c).await?;
             Ok((n, token))
         })

@@ -1,14 +1,17 @@
-//! The events' routes (documented in `API.md`, section Events): the router, and who a
-//! token is to an event. The handlers are grouped by what they do to the event.
+//! The events' routes (documented in `API.md`, section Events): the router; who a token is
+//! to an event is [`access`]'s. The handlers are grouped by what they do to the event.
 
 use std::sync::Arc;
 
 use axum::Router;
 use axum::routing::{get, post};
+use xiangqi_competition::{Refused, SpecError};
 
+use crate::error::{ApiError, Invalid};
 use crate::state::AppState;
 
 mod access;
+mod adjourned;
 mod create;
 mod download;
 mod entries;
@@ -42,5 +45,24 @@ pub fn routes() -> Router<Arc<AppState>> {
         .route("/api/events/{id}/officials", post(entries::appoint))
         .route("/api/events/{id}/assign", post(entries::assign))
         .route("/api/events/{id}/export", get(download::export))
+        .route(
+            "/api/events/{id}/adjourned",
+            get(adjourned::list).post(adjourned::schedule),
+        )
         .route("/api/games/{id}/event", get(super::of_game::show))
+}
+
+impl From<Refused> for ApiError {
+    fn from(r: Refused) -> ApiError {
+        ApiError::EventRefused(r.to_string(), r.zh())
+    }
+}
+
+impl From<SpecError> for ApiError {
+    fn from(e: SpecError) -> ApiError {
+        match e {
+            SpecError::Json(m) => ApiError::BadRequest(format!("JSON body: {m}")),
+            SpecError::Field { field, en, zh } => ApiError::Invalid(Invalid::new(&field, en, zh)),
+        }
+    }
 }

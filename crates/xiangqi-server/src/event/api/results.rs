@@ -52,7 +52,10 @@ pub(super) async fn enter_result(
                 .iter()
                 .find(|b| b.round == r.round && b.board == r.board)
                 .ok_or_else(|| {
-                    Refused::Missing(format!("round {} has no board {}", r.round, r.board))
+                    Refused::Missing(
+                        format!("round {} has no board {}", r.round, r.board),
+                        format!("第{}轮没有第{}台", r.round, r.board),
+                    )
                 })?
                 .game
                 .clone();
