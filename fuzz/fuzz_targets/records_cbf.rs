@@ -4,8 +4,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use xiangqi_records::ccbridge::read_cbf;
 use xiangqi_records::WriteError;
+use xiangqi_records::ccbridge::read_cbf;
 use xiangqi_records::pgn::{PgnOptions, read_all, write_pgn};
 
 fuzz_target!(|data: &[u8]| {

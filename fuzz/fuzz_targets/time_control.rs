@@ -11,7 +11,10 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     if let Ok(control) = text.parse::<TimeControl>() {
-        let again: TimeControl = control.to_string().parse().expect("printed control reads back");
+        let again: TimeControl = control
+            .to_string()
+            .parse()
+            .expect("printed control reads back");
         assert_eq!(again, control);
     }
 });

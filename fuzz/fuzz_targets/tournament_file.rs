@@ -13,7 +13,10 @@ fuzz_target!(|data: &[u8]| {
     let Ok(mut t) = Tournament::from_json(text) else {
         return;
     };
-    assert_eq!(Tournament::from_json(&t.to_json()).expect("own file reads back"), t);
+    assert_eq!(
+        Tournament::from_json(&t.to_json()).expect("own file reads back"),
+        t
+    );
     let _ = t.standings();
     let _ = xiangqi_tournament::export::to_trf(&t);
     let _ = xiangqi_tournament::export::Crosstable::build(&t).to_html();

@@ -52,37 +52,33 @@ impl Events {
     }
 
     /// Reads every event from the database again (a node of a cluster that starts serving
-    /// the competitions: another node may have changed them). Each event takes its new
-    /// state on its own task, after the changes already sent to it.
+    /// the competitions: another node may have changed them). Each event known here reads
+    /// its row again on its own task, after the changes already sent to it, so a row read
+    /// before a change this node committed never replaces that change; an event new to this
+    /// node gets its task; none is dropped (an event created here since the read is not in
+    /// it). Revoked links only ever grow.
     ///
     /// # Errors
     ///
     /// If the database cannot be read; then nothing changed.
     pub async fn reload(&self) -> Result<(), StoreError> {
         let fresh = self.shared.store.load_all().await?;
-        *self
-            .shared
-            .revoked
-            .lock()
-            .unwrap_or_else(|p| p.into_inner()) = revoked_of(fresh.iter());
-        let mut replaced = Vec::new();
-        {
-            let mut all = self.all.write().unwrap_or_else(|p| p.into_inner());
-            all.retain(|id, _| fresh.iter().any(|c| &c.id == id));
-            for c in fresh {
-                match all.get(&c.id) {
-                    Some(h) => replaced.push((h.clone(), c)),
-                    None => {
-                        all.insert(c.id.clone(), Handle::spawn(self.shared.clone(), c));
-                    }
-                }
-            }
-        }
-        for (h, c) in replaced {
+        for c in fresh {
+            self.shared.revoke(&c);
+            let Some(h) = self.handle(&c.id) else {
+                self.start_new(c);
+                continue;
+            };
+            let (shared, id) = (self.shared.clone(), c.id.clone());
             // A task that is gone has no state to replace.
             let _ = h
                 .run(move |desk: Arc<Desk>| async move {
-                    desk.replace(c);
+                    let now = shared.store.load_all().await?;
+                    if let Some(c) = now.into_iter().find(|c| c.id == id)
+                        && !desk.holds(&c)
+                    {
+                        desk.replace(c);
+                    }
                     Ok(())
                 })
                 .await;
