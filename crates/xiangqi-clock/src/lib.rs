@@ -185,6 +185,3 @@ pub use schedule::{InvalidControl, Schedule, TimeControl};
 pub use side::BySide;
 pub use text::{DurationText, ParseError, ParseErrorKind, parse_duration};
 pub use xiangqi::Color;
-/// The old name of [`Color`], kept while the layers above move to the one name.
-#[doc(hidden)]
-pub use xiangqi::Color as Side;

@@ -4,7 +4,7 @@
 //! tournament crate's Berger tables), their order set by the play-off points, and by lot if
 //! they are level again.
 
-use xiangqi_tournament::{Scoring, Side, berger};
+use xiangqi_tournament::{Mover, Scoring, berger};
 
 use super::model::{Board, Competition, PlayoffState, Refused};
 
@@ -124,9 +124,9 @@ impl Competition {
                 .iter()
                 .filter_map(|b| {
                     let side = if b.red == id {
-                        Side::First
+                        Mover::First
                     } else if b.black == id {
-                        Side::Second
+                        Mover::Second
                     } else {
                         return None;
                     };

@@ -5,7 +5,7 @@
 
 use serde_json::{Value, json};
 use xiangqi_tournament::knockout::Slot;
-use xiangqi_tournament::{Points, Scoring, Side};
+use xiangqi_tournament::{Mover, Points, Scoring};
 
 use super::model::{Competition, Format};
 
@@ -136,9 +136,9 @@ impl Competition {
                 for b in self.boards.iter().filter(|b| b.outcome.is_some()) {
                     let Some(o) = b.outcome else { continue };
                     let side = if self.entry(b.red).and_then(|e| e.number) == Some(n) {
-                        Side::First
+                        Mover::First
                     } else if self.entry(b.black).and_then(|e| e.number) == Some(n) {
-                        Side::Second
+                        Mover::Second
                     } else {
                         continue;
                     };

@@ -6,7 +6,7 @@
 use xiangqi_tournament::team::{
     MatchScoring, TeamMatchScore, TeamRow, score_match, team_standings,
 };
-use xiangqi_tournament::{Outcome, PlayerId, Scoring, Side};
+use xiangqi_tournament::{Mover, Outcome, PlayerId, Scoring};
 
 use super::model::{Competition, Refused, Team};
 
@@ -18,7 +18,11 @@ impl Competition {
         for b in self.boards.iter().filter(|b| b.team_match == Some(m)) {
             let o = b.outcome?;
             let home_red = self.entry(b.red).and_then(|e| e.team).map(|t| t.0) == Some(home);
-            out.push(o.for_side(if home_red { Side::First } else { Side::Second }));
+            out.push(o.for_side(if home_red {
+                Mover::First
+            } else {
+                Mover::Second
+            }));
         }
         Some(out)
     }

@@ -50,9 +50,6 @@ pub mod trf;
 pub use error::Error;
 pub use player::{Player, PlayerId};
 pub use rng::Lots;
-/// The old name of [`Mover`], kept while the server moves to the one name.
-#[doc(hidden)]
-pub use score::Mover as Side;
 pub use score::{Mover, Outcome, PlayerResult, Points, Scoring};
 pub use standings::{Standings, StandingsRow};
 pub use tiebreak::{TieBreak, TieBreakPreset};

@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use xiangqi_clock::Side;
+use xiangqi::Color;
 use xiangqi_competition::create_event::{EventSpec, parse_create_event};
 use xiangqi_competition::{Board, Competition, Refused};
 use xiangqi_game::{Actor, Event, GameResult, Ruling};
@@ -115,7 +115,7 @@ pub(crate) fn stored_fouls(events: &[Event]) -> [u32; 2] {
     let mut fouls = [0, 0];
     for e in events {
         if let Event::Foul { side, count, .. } = e {
-            fouls[usize::from(*side == Side::Black)] = *count;
+            fouls[usize::from(*side == Color::Black)] = *count;
         }
     }
     fouls
@@ -252,16 +252,16 @@ pub async fn actor_in_event(app: &Arc<AppState>, game: &GameId, token: &str) -> 
     {
         return Some(Actor::Arbiter);
     }
-    [(b.red, Side::Red), (b.black, Side::Black)]
+    [(b.red, Color::Red), (b.black, Color::Black)]
         .into_iter()
         .find(|(p, _)| c.entry(*p).is_some_and(|e| is(&e.token_sha256)))
         .map(|(_, side)| Actor::Player { side, seat: 0 })
 }
 
 /// The board's seat of a game's side: red moves first on an event's board.
-fn mover_of(side: Side) -> xiangqi_tournament::Mover {
+fn mover_of(side: Color) -> xiangqi_tournament::Mover {
     match side {
-        Side::Red => xiangqi_tournament::Mover::First,
-        Side::Black => xiangqi_tournament::Mover::Second,
+        Color::Red => xiangqi_tournament::Mover::First,
+        Color::Black => xiangqi_tournament::Mover::Second,
     }
 }

@@ -2,14 +2,14 @@
 //! paragraph after it). Pure: when the game resumes (1960 §18 五) is the competition's
 //! (`xiangqi_competition::schedule`), the handlers are `api/adjourned.rs`.
 
-use xiangqi_clock::Side;
+use xiangqi::Color;
 use xiangqi_game::{Adjournment, Game};
 
 /// The cover of a game's envelope, read from its record: what the arbiter writes on it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Cover {
     /// Who sealed.
-    pub sealer: Side,
+    pub sealer: Color,
     /// The sealer's move number of the sealed move (第几着).
     pub move_number: u32,
     /// The position when play stopped (FEN).
@@ -25,7 +25,7 @@ pub struct Cover {
 /// The envelope's cover of the game recorded by `events`, if it is adjourned now.
 ///
 /// ```
-/// use xiangqi_clock::Side;
+/// use xiangqi::Color;
 /// use xiangqi_game::{Action, Event, Game};
 /// use xiangqi_server::event::resumption::cover;
 /// let created = Event::Created {
@@ -34,18 +34,18 @@ pub struct Cover {
 /// };
 /// let mut game = Game::from_created(&created).unwrap();
 /// let mut events = vec![created];
-/// let steps = [(Side::Red, Action::Move { text: "h2e2".into(), lag_ms: 0 }),
-///              (Side::Red, Action::Adjourn(xiangqi_game::Answer::Offer)),
-///              (Side::Black, Action::Adjourn(xiangqi_game::Answer::Accept))];
+/// let steps = [(Color::Red, Action::Move { text: "h2e2".into(), lag_ms: 0 }),
+///              (Color::Red, Action::Adjourn(xiangqi_game::Answer::Offer)),
+///              (Color::Black, Action::Adjourn(xiangqi_game::Answer::Accept))];
 /// for (t, (side, action)) in (1..).zip(steps) {
 ///     for e in game.decide(side, &action, t * 1000).events { game.apply(&e); events.push(e); }
 /// }
 /// assert!(cover(&events).is_none(), "agreed, not yet sealed");
-/// for e in game.decide(Side::Black, &Action::Seal { text: "h9g7".into() }, 9_000).events {
+/// for e in game.decide(Color::Black, &Action::Seal { text: "h9g7".into() }, 9_000).events {
 ///     events.push(e);
 /// }
 /// let c = cover(&events).unwrap();
-/// assert_eq!((c.sealer, c.move_number), (Side::Black, 1));
+/// assert_eq!((c.sealer, c.move_number), (Color::Black, 1));
 /// assert!(c.sealed_unix_ms > 1_000, "after the game's creation");
 /// assert!(c.fen.contains(" b"), "black to move: {}", c.fen);
 /// ```
@@ -71,7 +71,7 @@ pub fn cover(events: &[xiangqi_game::Event]) -> Option<Cover> {
         sealed_unix_ms: game
             .created_unix_ms()
             .saturating_add(ms(envelope.sealed_at())),
-        used_ms: [ms(used[Side::Red]), ms(used[Side::Black])],
-        ready: [ready[Side::Red], ready[Side::Black]],
+        used_ms: [ms(used[Color::Red]), ms(used[Color::Black])],
+        ready: [ready[Color::Red], ready[Color::Black]],
     })
 }

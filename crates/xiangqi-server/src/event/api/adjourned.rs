@@ -31,7 +31,7 @@ use axum::extract::{Path, State};
 use axum::http::HeaderMap;
 use serde::Deserialize;
 use serde_json::{Value, json};
-use xiangqi_clock::Side;
+use xiangqi::Color;
 use xiangqi_competition::Competition;
 
 use super::access::{App, organiser_or_arbiter};
@@ -83,7 +83,7 @@ pub(super) async fn list(State(app): App, Path(id): Path<String>) -> Result<Json
             .map(|e| e.player.name.clone())
             .unwrap_or_default()
     };
-    let side = |s: Side| if s == Side::Red { "red" } else { "black" };
+    let side = |s: Color| if s == Color::Red { "red" } else { "black" };
     let rows: Vec<Value> = games
         .into_iter()
         .filter_map(|(round, board, game, cv)| {

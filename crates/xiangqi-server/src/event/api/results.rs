@@ -6,7 +6,7 @@ use axum::body::Bytes;
 use axum::extract::{Path, State};
 use axum::http::HeaderMap;
 use serde_json::{Value, json};
-use xiangqi_clock::Side;
+use xiangqi::Color;
 use xiangqi_competition::Refused;
 use xiangqi_competition::request::{WithdrawRequest, parse_result};
 use xiangqi_game::{Adjudged, ForfeitReason};
@@ -23,13 +23,13 @@ use crate::request::body;
 fn ending(outcome: Outcome) -> Option<Value> {
     let adjudicate = |result: Adjudged| json!({"action": "adjudicate", "result": result, "note": "result entered by the organiser"});
     let forfeit =
-        |side: Side| json!({"action": "forfeit", "side": side, "reason": ForfeitReason::Refusal});
+        |side: Color| json!({"action": "forfeit", "side": side, "reason": ForfeitReason::Refusal});
     Some(match outcome {
         Outcome::FirstWins => adjudicate(Adjudged::RedWins),
         Outcome::SecondWins => adjudicate(Adjudged::BlackWins),
         Outcome::Draw => adjudicate(Adjudged::Draw),
-        Outcome::FirstWinsByForfeit => forfeit(Side::Black),
-        Outcome::SecondWinsByForfeit => forfeit(Side::Red),
+        Outcome::FirstWinsByForfeit => forfeit(Color::Black),
+        Outcome::SecondWinsByForfeit => forfeit(Color::Red),
         Outcome::DoubleForfeit => return None,
     })
 }
@@ -140,14 +140,14 @@ mod tests {
         assert_eq!(
             read(Outcome::FirstWinsByForfeit),
             Some(Ok(ArbiterAction::Forfeit {
-                side: Side::Black,
+                side: Color::Black,
                 reason: ForfeitReason::Refusal
             }))
         );
         assert_eq!(
             read(Outcome::SecondWinsByForfeit),
             Some(Ok(ArbiterAction::Forfeit {
-                side: Side::Red,
+                side: Color::Red,
                 reason: ForfeitReason::Refusal
             }))
         );
