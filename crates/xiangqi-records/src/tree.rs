@@ -4,7 +4,7 @@
 use xiangqi::{Move, Position};
 
 use crate::resolve::illegal;
-use crate::{ErrorKind, Line, Place, Ply, RecordError};
+use crate::{ErrorKind, GameRecord, Line, Place, Ply, RecordError, Tags};
 
 /// Variations nested deeper than this are dropped (with a problem): no real record comes
 /// near it, and it keeps every recursive walk of a tree within the stack.
@@ -124,6 +124,24 @@ impl RawTree {
             self.fill(&mut line, first, alts, start.clone(), 0, 0, game, problems);
         }
         line
+    }
+
+    /// The record of game `game` of a file: this tree's checked line from `start` (see
+    /// [`Self::to_line`]), with the problems found reading the file and those the check adds.
+    pub fn to_record(
+        &self,
+        tags: Tags,
+        start: Position,
+        game: usize,
+        mut problems: Vec<RecordError>,
+    ) -> GameRecord {
+        let moves = self.to_line(&start, game, &mut problems);
+        GameRecord {
+            tags,
+            start,
+            moves,
+            problems,
+        }
     }
 
     /// Appends to `line` the moves from node `first` on (with `alts` as the alternatives to

@@ -91,6 +91,7 @@ pub enum Step {
 /// assert_eq!(r.ask(&id, Color::Black), Step::Create);
 /// r.agreed(&id, Next { id: "n".into(), tokens: ["a".into(), "b".into()] });
 /// assert!(matches!(r.ask(&id, Color::Red), Step::Done(_)));
+/// assert_eq!(r.entries(), 1);
 /// ```
 #[derive(Debug, Default)]
 pub struct Rematches {
@@ -147,17 +148,10 @@ impl Rematches {
         }
     }
 
-    /// How many games have an entry (for tests: entries do not pile up).
-    pub fn len(&self) -> usize {
-        self.games
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .len()
-    }
-
-    /// Whether no game has an entry.
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
+    /// How many games hold an offer or a socket's view here (an entry goes with the last).
+    pub fn entries(&self) -> usize {
+        let games = self.games.lock().unwrap_or_else(PoisonError::into_inner);
+        games.len()
     }
 }
 

@@ -179,7 +179,13 @@ pub fn game_page(known: bool) -> Response {
 
 /// `GET /assets/{file}`.
 pub async fn asset(Path(file): Path<String>) -> Response {
-    match ASSETS.iter().find(|(name, _, _)| *name == file) {
+    asset_of(ASSETS, &file)
+}
+
+/// The file named `file` of `assets` (name, content type, body), never cached without a
+/// check, or 404.
+pub fn asset_of(assets: &[(&str, &'static str, &'static str)], file: &str) -> Response {
+    match assets.iter().find(|(name, _, _)| *name == file) {
         Some((_, kind, body)) => (
             [
                 (header::CONTENT_TYPE, *kind),

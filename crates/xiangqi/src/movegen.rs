@@ -74,18 +74,8 @@ impl Position {
     pub fn legal_moves_into(&self, list: &mut MoveList) {
         list.clear();
         let us = self.turn;
-        let them = !us;
-        let k = self.kings[us.index()] as usize;
-        let in_check = self.king_attacked(&self.cells, k, them);
-        let (danger_from, hot) = if in_check {
-            (u128::MAX, u128::MAX)
-        } else {
-            self.danger(k, us)
-        };
-        let mut scratch = Scratch {
-            cells: [0; CELLS],
-            ready: false,
-        };
+        let (danger_from, hot) = self.tested_squares(us);
+        let mut scratch = Scratch::empty();
         let mut pieces = self.by_color[us.index()];
         while pieces != 0 {
             let f90 = pieces.trailing_zeros() as u8;
@@ -117,17 +107,8 @@ impl Position {
     /// ```
     pub fn has_legal_moves(&self) -> bool {
         let us = self.turn;
-        let k = self.kings[us.index()] as usize;
-        let in_check = self.king_attacked(&self.cells, k, !us);
-        let (danger_from, hot) = if in_check {
-            (u128::MAX, u128::MAX)
-        } else {
-            self.danger(k, us)
-        };
-        let mut scratch = Scratch {
-            cells: [0; CELLS],
-            ready: false,
-        };
+        let (danger_from, hot) = self.tested_squares(us);
+        let mut scratch = Scratch::empty();
         // Quiet pieces first: their moves need no test unless they land on a hot line.
         let mut order = [
             self.by_color[us.index()] & !danger_from,
@@ -366,6 +347,19 @@ impl Position {
         }
     }
 
+    /// Where a move of `us` needs the attack test: the pieces that may be pinned and the
+    /// squares on the king's lines ([`Self::danger`]), or every piece and square when the king
+    /// is in check (any move may leave it so).
+    #[inline(always)]
+    fn tested_squares(&self, us: Color) -> (u128, u128) {
+        let k = self.kings[us.index()] as usize;
+        if self.king_attacked(&self.cells, k, !us) {
+            (u128::MAX, u128::MAX)
+        } else {
+            self.danger(k, us)
+        }
+    }
+
     /// Squares from which a move must be tested, and squares a move to which must be tested,
     /// when the side to move is not in check (see the module documentation).
     #[inline]
@@ -535,4 +529,14 @@ impl Position {
 struct Scratch {
     cells: [u8; CELLS],
     ready: bool,
+}
+
+impl Scratch {
+    #[inline(always)]
+    fn empty() -> Self {
+        Scratch {
+            cells: [0; CELLS],
+            ready: false,
+        }
+    }
 }

@@ -359,13 +359,7 @@ pub fn read_cbf(bytes: &[u8]) -> Result<GameRecord, RecordError> {
     }
     let mut problems = Vec::new();
     let tree = build_tree(moves, &mut problems);
-    let line = tree.to_line(&start, 1, &mut problems);
-    Ok(GameRecord {
-        tags,
-        start,
-        moves: line,
-        problems,
-    })
+    Ok(tree.to_record(tags, start, 1, problems))
 }
 
 fn head_field(tags: &mut Tags, fen: &mut Option<String>, name: &str, value: &str) {

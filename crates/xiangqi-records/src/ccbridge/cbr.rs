@@ -201,13 +201,7 @@ fn read_record(bytes: &[u8], base: usize, game: usize) -> Result<GameRecord, Rec
                 ErrorKind::BadStartPosition(e.to_string()),
             )
         })?;
-    let line = tree.to_line(&start, game, &mut problems);
-    Ok(GameRecord {
-        tags,
-        start,
-        moves: line,
-        problems,
-    })
+    Ok(tree.to_record(tags, start, game, problems))
 }
 
 struct MoveArea<'a> {

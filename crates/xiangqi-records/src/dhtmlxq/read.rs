@@ -326,13 +326,7 @@ fn build(fields: Vec<Field>, game: usize) -> Result<GameRecord, RecordError> {
                 })?
         }
     };
-    let moves = tree.to_line(&start, game, &mut problems);
-    Ok(GameRecord {
-        tags,
-        start,
-        moves,
-        problems,
-    })
+    Ok(tree.to_record(tags, start, game, problems))
 }
 
 /// Hangs every branch onto the tree under the node it branches from (a branch whose parent

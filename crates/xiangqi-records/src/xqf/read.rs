@@ -73,13 +73,7 @@ pub fn read_xqf(bytes: &[u8]) -> Result<GameRecord, RecordError> {
                 ErrorKind::BadStartPosition(e.to_string()),
             )
         })?;
-    let line = tree.to_line(&start, 1, &mut problems);
-    Ok(GameRecord {
-        tags,
-        start,
-        moves: line,
-        problems,
-    })
+    Ok(tree.to_record(tags, start, 1, problems))
 }
 
 fn read_pieces(h: &[u8], version: u8, keys: Keys) -> Result<Setup, RecordError> {

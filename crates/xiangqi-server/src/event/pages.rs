@@ -3,8 +3,7 @@
 //! board's.
 
 use axum::extract::Path;
-use axum::http::{StatusCode, header};
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 
 use crate::error::ApiError;
 use crate::ids::GameId;
@@ -70,15 +69,5 @@ pub async fn player_page(Path(id): Path<String>) -> Result<Response, ApiError> {
 
 /// `GET /assets/events/{file}`.
 pub async fn asset(Path(file): Path<String>) -> Response {
-    match ASSETS.iter().find(|(name, _, _)| *name == file) {
-        Some((_, kind, body)) => (
-            [
-                (header::CONTENT_TYPE, *kind),
-                (header::CACHE_CONTROL, "no-cache"),
-            ],
-            *body,
-        )
-            .into_response(),
-        None => (StatusCode::NOT_FOUND, "no such file").into_response(),
-    }
+    crate::web::asset_of(ASSETS, &file)
 }

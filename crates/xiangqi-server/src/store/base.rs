@@ -99,3 +99,28 @@ pub(super) use reads;
 pub(super) const SAVE_COMPETITION: &str = "INSERT INTO competitions (id, created_unix_ms, open, body) \
      VALUES ($1, $2, $3, $4) \
      ON CONFLICT (id) DO UPDATE SET open = excluded.open, body = excluded.body";
+
+/// A competition's row as both backends write it: `body` is its JSON, `open` unless it is
+/// finished.
+pub(super) struct CompetitionRow<'a> {
+    pub id: &'a str,
+    pub created: i64,
+    pub open: bool,
+    pub body: &'a str,
+}
+
+/// Saves a competition's row through `$conn` (a transaction or a connection of either
+/// backend), with the same SQL on both.
+macro_rules! save_competition {
+    ($conn:expr, $row:expr) => {
+        sqlx::query(crate::store::base::SAVE_COMPETITION)
+            .bind($row.id)
+            .bind($row.created)
+            .bind(i32::from($row.open))
+            .bind($row.body)
+            .execute($conn)
+            .await
+            .map_err(crate::store::base::err("writing a competition"))
+    };
+}
+pub(super) use save_competition;

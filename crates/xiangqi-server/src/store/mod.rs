@@ -322,10 +322,15 @@ impl Store {
         open: bool,
         body: &str,
     ) -> Result<(), StoreError> {
-        let created = i64::try_from(created_unix_ms).unwrap_or(i64::MAX);
+        let row = base::CompetitionRow {
+            id,
+            created: i64::try_from(created_unix_ms).unwrap_or(i64::MAX),
+            open,
+            body,
+        };
         match self {
-            Store::Sqlite(s) => s.save_competition(id, created, open, body).await,
-            Store::Postgres(s) => s.save_competition(id, created, open, body).await,
+            Store::Sqlite(s) => s.save_competition(&row).await,
+            Store::Postgres(s) => s.save_competition(&row).await,
         }
     }
 

@@ -15,7 +15,7 @@ use std::time::Duration;
 use sqlx::Connection;
 use sqlx::postgres::{PgConnectOptions, PgConnection, PgPool, PgPoolOptions};
 
-use super::base::{COMPETITIONS_CHANNEL, GAME_EVENTS_CHANNEL, StoreError, err};
+use super::base::{COMPETITIONS_CHANNEL, CompetitionRow, GAME_EVENTS_CHANNEL, StoreError, err};
 use super::writer::{Batches, Queue, Rows, Write};
 use crate::config::DatabaseUrl;
 use crate::metrics::Metrics;
@@ -105,27 +105,17 @@ impl PgStore {
 
     pub(super) async fn save_competition(
         &self,
-        id: &str,
-        created: i64,
-        open: bool,
-        body: &str,
+        row: &CompetitionRow<'_>,
     ) -> Result<(), StoreError> {
         let mut tx = self
             .pool
             .begin()
             .await
             .map_err(err("writing a competition"))?;
-        sqlx::query(super::base::SAVE_COMPETITION)
-            .bind(id)
-            .bind(created)
-            .bind(i32::from(open))
-            .bind(body)
-            .execute(&mut *tx)
-            .await
-            .map_err(err("writing a competition"))?;
+        super::base::save_competition!(&mut *tx, row)?;
         sqlx::query("SELECT pg_notify($1, $2)")
             .bind(COMPETITIONS_CHANNEL)
-            .bind(id)
+            .bind(row.id)
             .execute(&mut *tx)
             .await
             .map_err(err("notifying a competition"))?;

@@ -31,7 +31,7 @@ use sqlx::sqlite::{
 use sqlx::{Connection, Row};
 use tokio::sync::Mutex;
 
-use super::base::{StoreError, err};
+use super::base::{CompetitionRow, StoreError, err};
 use super::writer::{Batches, Queue, Rows, Write};
 use crate::config::Synchronous;
 use crate::metrics::Metrics;
@@ -112,20 +112,10 @@ impl SqliteStore {
 
     pub(super) async fn save_competition(
         &self,
-        id: &str,
-        created: i64,
-        open: bool,
-        body: &str,
+        row: &CompetitionRow<'_>,
     ) -> Result<(), StoreError> {
         let mut conn = self.competitions.lock().await;
-        sqlx::query(super::base::SAVE_COMPETITION)
-            .bind(id)
-            .bind(created)
-            .bind(i32::from(open))
-            .bind(body)
-            .execute(&mut *conn)
-            .await
-            .map_err(err("writing a competition"))?;
+        super::base::save_competition!(&mut *conn, row)?;
         Ok(())
     }
 

@@ -65,6 +65,17 @@ pub enum NotationError {
     Illegal(IllegalMove),
 }
 
+impl NotationError {
+    /// The text is not a move in `notation`: `message` says what was expected at byte `offset`.
+    pub(crate) fn syntax(notation: Notation, offset: usize, message: impl Into<String>) -> Self {
+        NotationError::Syntax {
+            notation,
+            offset,
+            message: message.into(),
+        }
+    }
+}
+
 impl fmt::Display for NotationError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

@@ -58,8 +58,8 @@ pub fn parse_move(pos: &Position, text: &str, notation: Notation) -> Result<Move
     }
     match notation {
         Notation::Iccs | Notation::Uci | Notation::Uci10 => coord::parse(pos, text, notation),
-        Notation::Chinese => chinese::parse(pos, text),
-        Notation::Wxf => wxf::parse(pos, text),
+        Notation::Chinese => spec::resolve(pos, &chinese::read_spec(text)?),
+        Notation::Wxf => spec::resolve(pos, &wxf::read_spec(text)?),
     }
 }
 

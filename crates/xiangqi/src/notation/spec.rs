@@ -393,6 +393,10 @@ pub(crate) fn resolve(pos: &Position, spec: &Spec) -> Result<Move, NotationError
 /// Where a moving piece stands among pieces of its kind, for the writers.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Standing {
+    /// Whether the piece is named by its place on the file (前/后 in Chinese, `+`/`-` in WXF)
+    /// instead of by the file: a rook, horse, cannon or pawn with another of its kind on its
+    /// file. Advisors and elephants keep their file even in pairs.
+    pub by_place: bool,
     /// How many of the piece stand on its file (1 when alone).
     pub on_file: usize,
     /// Its place on the file, 0 = front.
@@ -418,7 +422,12 @@ pub(crate) fn standing(pos: &Position, piece: Piece, from: Square) -> Standing {
             }
         }
     }
+    let tandem = matches!(
+        piece.role,
+        Role::Rook | Role::Horse | Role::Cannon | Role::Pawn
+    );
     Standing {
+        by_place: tandem && on_file >= 2,
         on_file,
         index,
         doubled_files: per_file.iter().filter(|&&c| c >= 2).count(),

@@ -21,15 +21,11 @@
 
 use crate::{Color, Move, Position, Role};
 
-use super::spec::{self, Dir, Origin, Place, Spec, Standing, direction_and_number, standing};
+use super::spec::{Dir, Origin, Place, Spec, direction_and_number, standing};
 use super::{Notation, NotationError};
 
 fn syntax(offset: usize, message: impl Into<String>) -> NotationError {
-    NotationError::Syntax {
-        notation: Notation::Wxf,
-        offset,
-        message: message.into(),
-    }
+    NotationError::syntax(Notation::Wxf, offset, message)
 }
 
 fn letter(c: u8) -> Option<Role> {
@@ -143,11 +139,6 @@ pub(crate) fn read_spec(text: &str) -> Result<Spec, NotationError> {
     })
 }
 
-/// Reads a WXF move of `pos` (the text trimmed and not empty, as `parse_move` passes it).
-pub(crate) fn parse(pos: &Position, text: &str) -> Result<Move, NotationError> {
-    spec::resolve(pos, &read_spec(text)?)
-}
-
 fn role_letter(role: Role) -> char {
     match role {
         Role::King => 'K',
@@ -174,27 +165,19 @@ pub(crate) fn write(pos: &Position, m: Move, out: &mut String) {
     let (from, to) = (m.from(), m.to());
     let file = digit_char(from.file().from_right(side));
     let letter = role_letter(piece.role);
-    let tandem = matches!(
-        piece.role,
-        Role::Rook | Role::Horse | Role::Cannon | Role::Pawn
-    );
-    let Standing {
-        on_file,
-        index,
-        doubled_files,
-    } = standing(pos, piece, from);
-    if !tandem || on_file < 2 {
+    let standing = standing(pos, piece, from);
+    if !standing.by_place {
         out.push(letter);
         out.push(file);
-    } else if doubled_files >= 2 {
+    } else if standing.doubled_files >= 2 {
         out.push(file);
-        out.push(match (on_file, index) {
+        out.push(match (standing.on_file, standing.index) {
             (_, 0) => '+',
             (3, 1) => file,
             _ => '-',
         });
     } else {
-        let (a, b) = match (on_file, index) {
+        let (a, b) = match (standing.on_file, standing.index) {
             (2 | 3, 0) => (letter, '+'),
             (3, 1) => (letter, file),
             (2, 1) | (3, 2) => (letter, '-'),

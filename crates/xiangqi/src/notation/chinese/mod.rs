@@ -19,5 +19,5 @@ mod reader;
 pub(crate) mod tables;
 mod writer;
 
-pub(crate) use reader::parse;
+pub(crate) use reader::read_spec;
 pub(crate) use writer::write;

@@ -1,17 +1,11 @@
 //! Reading Chinese notation.
 
-use crate::{Move, Position};
-
-use super::super::spec::{self, Origin, Place, Spec};
+use super::super::spec::{Origin, Place, Spec};
 use super::super::{Notation, NotationError};
 use super::tables;
 
 fn syntax(offset: usize, message: impl Into<String>) -> NotationError {
-    NotationError::Syntax {
-        notation: Notation::Chinese,
-        offset,
-        message: message.into(),
-    }
+    NotationError::syntax(Notation::Chinese, offset, message)
 }
 
 /// A place word: 前/中/后, or a numeral 1–5 counting from the front (一兵, xqbase; 二7平6,
@@ -104,9 +98,4 @@ pub(crate) fn read_spec(text: &str) -> Result<Spec, NotationError> {
         dir,
         value,
     })
-}
-
-/// Reads a Chinese move of `pos` (the text trimmed and not empty, as `parse_move` passes it).
-pub(crate) fn parse(pos: &Position, text: &str) -> Result<Move, NotationError> {
-    spec::resolve(pos, &read_spec(text)?)
 }

@@ -1,6 +1,6 @@
 //! Writing Chinese notation in the modern standard form (see the module documentation).
 
-use crate::{Color, Move, Position, Role};
+use crate::{Color, Move, Position};
 
 use super::super::spec::{Dir, Standing, direction_and_number, standing};
 use super::tables::RED_NUMERALS;
@@ -32,16 +32,13 @@ pub(crate) fn write(pos: &Position, m: Move, out: &mut String) {
     let side = piece.color;
     let (from, to) = (m.from(), m.to());
     let file = from.file().from_right(side);
-    let tandem = matches!(
-        piece.role,
-        Role::Rook | Role::Horse | Role::Cannon | Role::Pawn
-    );
     let Standing {
+        by_place,
         on_file,
         index,
         doubled_files,
     } = standing(pos, piece, from);
-    if tandem && on_file >= 2 {
+    if by_place {
         out.push(place_word(on_file, index));
         out.push(piece.chinese());
         if doubled_files >= 2 {
