@@ -58,6 +58,8 @@ mod restored;
 mod screen;
 // What a move created: the threats after it less those that stood.
 mod created;
+// What an answer to a check finds standing: the threats from before the check (26.1.4).
+mod answer;
 // The kinds of 闲 and what each rests on.
 mod idle;
 // The 1960 book's moves: what it counts as a chase, its articles.
