@@ -113,7 +113,11 @@ pub(crate) fn classify(start: &Position, moves: &[Move], rules: RuleSet) -> Vec<
                 // 2020 art. 26.1.4: another piece's answer to a check creates only what did
                 // not stand before the check (the general's answer is 闲 whatever it creates).
                 let standing = match with_turn(theirs, mover) {
-                    Some(then) if answers_check && piece.role != Role::King => {
+                    Some(then)
+                        if rules == RuleSet::Chinese
+                            && answers_check
+                            && piece.role != Role::King =>
+                    {
                         standing_at_answer(&before, &threats(&then, rules), &prior)
                     }
                     _ => before.clone(),
