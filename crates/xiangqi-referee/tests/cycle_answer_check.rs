@@ -54,3 +54,20 @@ fn a_block_after_a_check_that_left_the_piece_unprotected_is_idle() {
     assert_eq!(c[0].kind, MoveKind::Check, "{:?}", c[0]);
     assert!(!c[1].kind.is_attack(), "{:?}", c[1]);
 }
+
+/// A pawn's answer is another piece's answer (26.1.4, not the general's 26.1.2): the pawn d5
+/// blocks the rook's check on e5 and uncovers Red's rook d2 against the unprotected advisor d7,
+/// an attack that the pawn itself had blocked before the check: 捉, by the rook.
+#[test]
+fn a_pawns_answer_that_uncovers_a_new_attack_is_a_chase() {
+    let c = classes_redrawn(
+        "5k3/4r4/3a5/9/3P5/9/9/3R5/9/4K4 w",
+        "d5e5 e8f8 e5d5 f8e8",
+        RuleSet::Chinese,
+    );
+    assert!(c[0].answers_check, "{:?}", c[0]);
+    assert_eq!(c[0].kind, MoveKind::Chase, "{:?}", c[0]);
+    assert_eq!(c[0].chases[0].target.to_string(), "d7");
+    assert_eq!(c[0].chases[0].attacker.to_string(), "d2");
+    assert_eq!(c[3].kind, MoveKind::Check, "{:?}", c[3]);
+}
