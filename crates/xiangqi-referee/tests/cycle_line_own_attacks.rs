@@ -2,7 +2,8 @@
 //! its own square. An exchange that breaks even, after which only the chaser's pawn (or
 //! general) could take what the exchange left unprotected, is no chase: their own attacks are no chase
 //! (2020 art. 26.1), and the book prints 闲 (参考图33: 「等值交换后兵吃士，判闲」). The same line
-//! ending in a capture by another piece is 捉 (24.3, 通过完整互吃交换后吃掉对方子且得子).
+//! ending in a capture by another piece is 捉 (24.3, 通过完整互吃交换后吃掉对方子且得子) —
+//! unless that last capture lets the opponent mate at once (「上述得子后不致立即被对方将死」).
 //! Built positions, each ruled as given, mirrored and with the colours swapped. See
 //! `src/cycle/material.rs` (`Line`).
 
@@ -86,17 +87,65 @@ fn a_gain_only_the_general_takes_after_an_even_exchange_is_idle() {
 }
 
 /// Just fails: a rook on a0 can take the horse d0 as well once the exchange has taken its root
-/// away: the line wins a horse, and the step is 捉 (of the cannon b9).
+/// away: the line wins a horse, and the step is 捉 (of the cannon b9). (Red's general on f0:
+/// after 车×马 nothing mates it, see below.)
 #[test]
 fn the_same_gain_within_a_rooks_reach_is_a_chase() {
     let c = classes_redrawn(
-        "1c1r1k3/9/9/9/1N7/9/9/9/9/R2nK4 w",
-        "b5a7 f9f8 a7b5 f8f9",
+        "1c1rk4/9/9/9/1N7/9/9/9/9/R2n1K3 w",
+        "b5a7 e9e8 a7b5 e8e9",
         RuleSet::Chinese,
     );
     assert_eq!(c[0].kind, MoveKind::Chase, "{:?}", c[0]);
     assert!(
         c[0].chases.iter().any(|t| t.target.to_string() == "b9"),
+        "{:?}",
+        c[0]
+    );
+}
+
+/// Applies: the same line with Red's general on e0, the generals facing on the f-file: after
+/// 马×炮 车×马 车×马 the rook b9 mates at once on e9 (the general hemmed in by its own rook on
+/// d0 and the facing generals). The gain is followed by mate, and counts for nothing (24.3:
+/// 「上述得子后不致立即被对方将死」): 闲.
+#[test]
+fn the_same_gain_followed_by_mate_is_idle() {
+    let c = classes_redrawn(
+        "1c1r1k3/9/9/9/1N7/9/9/9/9/R2nK4 w",
+        "b5a7 f9f8 a7b5 f8f9",
+        RuleSet::Chinese,
+    );
+    assert!(!c[0].kind.is_attack(), "{:?}", c[0]);
+}
+
+/// Applies: the horse's step b7-d8 attacks the cannon c6, which the rook a6 protects; 马×炮
+/// 车×马 breaks even, and only 马c2×炮a3 (the rook has left its file) would win — but the horse
+/// c2 is what keeps Black's rook from the d-file (车h4-d4 or 车c6-d6 mates, the generals facing
+/// on the e-file). A line whose last capture walks into mate wins nothing (24.3: 「通过完整互吃
+/// 交换后…得子，上述得子后不致立即被对方将死」): 闲.
+#[test]
+fn a_line_whose_last_capture_walks_into_mate_wins_nothing() {
+    let c = classes_redrawn(
+        "4k4/9/1N7/r1c6/9/7r1/c8/2N6/6p2/3K5 w",
+        "b7d8 g1h1 d8b7 h1g1",
+        RuleSet::Chinese,
+    );
+    assert!(!c[0].kind.is_attack(), "{:?}", c[0]);
+    assert!(c[0].chases.is_empty(), "{:?}", c[0]);
+}
+
+/// Just fails: Black's advisor e8 stands between the generals, Red's general may step to e0,
+/// and no mate follows the line: 马×炮 车×马 马×炮 wins a cannon, 捉 (jointly, the light level).
+#[test]
+fn the_same_line_without_the_mate_is_a_chase() {
+    let c = classes_redrawn(
+        "4k4/4a4/1N7/r1c6/9/7r1/c8/2N6/6p2/3K5 w",
+        "b7d8 g1h1 d8b7 h1g1",
+        RuleSet::Chinese,
+    );
+    assert_eq!(c[0].kind, MoveKind::Chase, "{:?}", c[0]);
+    assert!(
+        c[0].chases.iter().any(|t| t.target.to_string() == "c6"),
         "{:?}",
         c[0]
     );

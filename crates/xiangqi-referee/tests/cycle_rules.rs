@@ -313,10 +313,12 @@ fn repeated_cycle_is_ruled_once() {
 /// that square is even, but the horse was the only root of a crossed pawn the red horse
 /// attacks, so cannon for horse nets the pawn (the screen is protected, so the rook cannot take
 /// it instead): a (light) chase under the Chinese rules; the
-/// Asian rules see a protected horse and no chase.
+/// Asian rules see a protected horse and no chase. The elephant c0 keeps the black rook from
+/// mating on the back rank once the red horse has left e2 (车b3-b0, the advisor pinned by the
+/// facing generals): without it the line walks into mate and wins nothing (24.3).
 #[test]
 fn chase_by_exchange_across_squares() {
-    let fen = "3aka3/1r7/9/9/9/3p5/1n4P2/4N3C/4A4/4K1R2 w";
+    let fen = "3aka3/1r7/9/9/9/3p5/1n4P2/4N3C/4A4/2B1K1R2 w";
     let line = "i2i3 e9e8 i3i2 e8e9";
     let pos = Position::from_fen(fen).expect("legal");
     let chinese = classify_cycle(&pos, &moves(line), RuleSet::Chinese);
@@ -328,10 +330,15 @@ fn chase_by_exchange_across_squares() {
     let asian = classify_cycle(&pos, &moves(line), RuleSet::Asian);
     assert!(asian[0].chases.is_empty(), "{:?}", asian[0]);
     // With the pawn protected once more (by its neighbour), cannon for horse wins nothing.
-    let guarded = "3aka3/1r7/9/9/9/2pp5/1n4P2/4N3C/4A4/4K1R2 w";
+    let guarded = "3aka3/1r7/9/9/9/2pp5/1n4P2/4N3C/4A4/2B1K1R2 w";
     let pos = Position::from_fen(guarded).expect("legal");
     let plain = classify_cycle(&pos, &moves(line), RuleSet::Chinese);
     assert!(plain[0].chases.is_empty(), "{:?}", plain[0]);
+    // Without the elephant the line ends in 车b3-b0 mate: no chase.
+    let mated = "3aka3/1r7/9/9/9/3p5/1n4P2/4N3C/4A4/4K1R2 w";
+    let pos = Position::from_fen(mated).expect("legal");
+    let walked = classify_cycle(&pos, &moves(line), RuleSet::Chinese);
+    assert!(walked[0].chases.is_empty(), "{:?}", walked[0]);
 }
 
 /// 2020 art. 24.4 and 图17 (后车退一，如黑方吃车则双车尽失，判“捉”): an "offer" of rooks that

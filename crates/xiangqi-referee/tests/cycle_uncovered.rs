@@ -59,3 +59,81 @@ fn a_general_step_that_uncovers_nothing_is_idle() {
     );
     assert!(!c[0].kind.is_attack(), "{:?}", c[0]);
 }
+
+/// Applies: the pawn d5 steps to e5 and becomes the screen of the cannon e2 against the
+/// unprotected horse e8: the cannon's chase is the pawn move's (26.1.1), 捉; the step back, 闲.
+#[test]
+fn a_pawn_step_that_screens_a_cannon_is_a_chase() {
+    let c = classes_redrawn(
+        "r4k3/4n4/9/9/3P5/9/9/4C4/9/3K5 w",
+        "d5e5 a9b9 e5d5 b9a9",
+        RuleSet::Chinese,
+    );
+    assert_eq!(c[0].kind, MoveKind::Chase, "{:?}", c[0]);
+    assert_eq!(c[0].chases[0].target.to_string(), "e8");
+    assert_eq!(c[0].chases[0].attacker.to_string(), "e2");
+    assert!(!c[2].kind.is_attack(), "{:?}", c[2]);
+}
+
+/// Just fails: the advisor d9 protects the horse (炮×马 士×炮 loses): 闲.
+#[test]
+fn a_pawn_step_that_screens_a_cannon_against_a_protected_piece_is_idle() {
+    let c = classes_redrawn(
+        "r2a1k3/4n4/9/9/3P5/9/9/4C4/9/3K5 w",
+        "d5e5 a9b9 e5d5 b9a9",
+        RuleSet::Chinese,
+    );
+    assert!(!c[0].kind.is_attack(), "{:?}", c[0]);
+}
+
+/// Applies: the pawn c7 steps off the leg of the horse c6, which now attacks the unprotected
+/// cannon d8: 捉, by the horse; the step back onto the leg, 闲.
+#[test]
+fn a_pawn_step_off_a_horses_leg_is_a_chase() {
+    let c = classes_redrawn(
+        "5k2r/3c5/2P6/2N6/9/9/9/9/9/4K4 w",
+        "c7b7 i9h9 b7c7 h9i9",
+        RuleSet::Chinese,
+    );
+    assert_eq!(c[0].kind, MoveKind::Chase, "{:?}", c[0]);
+    assert_eq!(c[0].chases[0].target.to_string(), "d8");
+    assert_eq!(c[0].chases[0].attacker.to_string(), "c6");
+    assert!(!c[2].kind.is_attack(), "{:?}", c[2]);
+}
+
+/// Just fails: the general d9 protects the cannon (马×炮 将×马 is even): 闲.
+#[test]
+fn a_pawn_step_off_a_horses_leg_towards_a_protected_piece_is_idle() {
+    let c = classes_redrawn(
+        "3k4r/3c5/2P6/2N6/9/9/9/9/9/4K4 w",
+        "c7b7 i9h9 b7c7 h9i9",
+        RuleSet::Chinese,
+    );
+    assert!(!c[0].kind.is_attack(), "{:?}", c[0]);
+}
+
+/// Applies: the general steps from e0 to e1 and becomes the screen of the cannon a1 against
+/// the unprotected horse h1: 捉, by the cannon; the step back, 闲.
+#[test]
+fn a_general_step_that_screens_a_cannon_is_a_chase() {
+    let c = classes_redrawn(
+        "5k3/9/9/9/9/9/9/9/C6n1/4K4 w",
+        "e0e1 f9f8 e1e0 f8f9",
+        RuleSet::Chinese,
+    );
+    assert_eq!(c[0].kind, MoveKind::Chase, "{:?}", c[0]);
+    assert_eq!(c[0].chases[0].target.to_string(), "h1");
+    assert_eq!(c[0].chases[0].attacker.to_string(), "a1");
+    assert!(!c[2].kind.is_attack(), "{:?}", c[2]);
+}
+
+/// Just fails: the rook h9 protects the horse (炮×马 车×炮 is even): 闲.
+#[test]
+fn a_general_step_that_screens_a_cannon_against_a_protected_piece_is_idle() {
+    let c = classes_redrawn(
+        "5k1r1/9/9/9/9/9/9/9/C6n1/4K4 w",
+        "e0e1 f9f8 e1e0 f8f9",
+        RuleSet::Chinese,
+    );
+    assert!(!c[0].kind.is_attack(), "{:?}", c[0]);
+}

@@ -4,6 +4,7 @@ use std::collections::HashMap;
 
 use xiangqi::{Color, Move, Position, Role, Square};
 
+use super::answer::standing_at_answer;
 use super::board::{Threat, with_turn};
 use super::created::{Scene, created, creates_mate};
 use super::forcing::{forget, take_cuts};
@@ -109,6 +110,18 @@ pub(crate) fn classify(start: &Position, moves: &[Move], rules: RuleSet) -> Vec<
                 let after = threats(after_pos, rules);
                 let lone = rules == RuleSet::Chinese && defends_with_one_piece(&pos, mover);
                 let theirs = &history[(ply + history.len() - 1) % history.len()];
+                // 2020 art. 26.1.4: another piece's answer to a check creates only what did
+                // not stand before the check (the general's answer is 闲 whatever it creates).
+                let standing = match with_turn(theirs, mover) {
+                    Some(then)
+                        if rules == RuleSet::Chinese
+                            && answers_check
+                            && piece.role != Role::King =>
+                    {
+                        standing_at_answer(&before, &threats(&then, rules), &prior)
+                    }
+                    _ => before.clone(),
+                };
                 // Whether the other side's last move threatened mate (「解杀后形成捉」).
                 let under_mate_threat = rules == RuleSet::Chinese
                     && *mate_memo
@@ -120,7 +133,7 @@ pub(crate) fn classify(start: &Position, moves: &[Move], rules: RuleSet) -> Vec<
                     after: after_pos,
                     under_mate_threat,
                 };
-                let made = created(&before, &after, &scene, m, rules);
+                let made = created(&standing, &after, &scene, m, rules);
                 for t in made.chases {
                     // 1960 第四节 二(四), 第五节 五: a protected piece is followed, not chased.
                     if book1960 && !moves1960::counts(t.kind) {

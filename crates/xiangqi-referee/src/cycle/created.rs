@@ -4,10 +4,11 @@
 
 use xiangqi::{Color, Move, Position, Role, Square};
 
-use super::board::{Threat, between, legal_captures_on, old_captures, with_turn};
+use super::board::{Threat, between, old_captures, with_turn};
 use super::mate::mates_by_checks_except;
 use super::mate_threat::mating_checks;
 use super::material::{capture_gain, strength};
+use super::own_check::left_by_its_check;
 use super::protection::has_true_root;
 use super::restored::result_changed;
 use super::screen::guards_screen;
@@ -76,9 +77,7 @@ pub(crate) fn created(
             let direct_now = stood
                 .is_some_and(|b| b.kind == ChaseKind::ByChecks && t.kind != ChaseKind::ByChecks);
             match stood {
-                None if rules == RuleSet::Chinese
-                    && unrooted_by_its_check(theirs, prior, after_pos, t, m.to()) =>
-                {
+                None if rules == RuleSet::Chinese && unrooted_by_its_check(scene, t, m) => {
                     (*t, Status::LeftByItsSide)
                 }
                 None => (*t, Status::New),
@@ -264,46 +263,16 @@ fn left_by_its_side(theirs: &Position, prior: &Position, attacker: Square, targe
 }
 
 /// Whether the threat `t`, new after the answer to a check, is on a piece that the check itself
-/// left without its root: the checking move carried away a piece that, before it, could take
-/// back on `t.target` after the same capture (so the capture did not win), and the answering
-/// piece (now on `moved`) takes no part in the capture — it only made the capture legal by
-/// answering the check. The chased state is the target side's own doing (「自己造成的被捉状态」,
-/// 2020 参考图19: 车三平五 checks and leaves its cannon g1 unprotected; the advisor's block
-/// lets the rook h1 take it, and the book prints 闲).
-fn unrooted_by_its_check(
-    theirs: &Position,
-    prior: &Position,
-    after: &Position,
-    t: &Threat,
-    moved: Square,
-) -> bool {
-    let chaser = after.turn();
-    if !prior.is_check() || t.attacker == moved || takes_part_on_board(after, t, moved) {
-        return false;
-    }
-    // The square the checking move came from.
-    let Some(origin) = theirs
-        .pieces()
-        .find(|&(sq, p)| p.color != chaser && prior.piece_at(sq) != Some(p))
-        .map(|(sq, _)| sq)
-    else {
-        return false;
-    };
-    let Some(mut before) = with_turn(theirs, chaser) else {
-        return false;
-    };
-    let cap = Move::new(t.attacker, t.target);
-    if before.piece_at(t.attacker) != Some(t.attacker_piece)
-        || before.piece_at(t.target) != Some(t.target_piece)
-        || !before.is_legal(cap)
-    {
-        return false;
-    }
-    let undo = before.play_unchecked(cap);
-    let rooted = legal_captures_on(&before, t.target).any(|r| r.from() == origin);
-    before.undo(cap, undo);
-    let old = old_captures(with_turn(theirs, !chaser).as_ref());
-    rooted && capture_gain(&mut before, cap, chaser, &old) <= 0
+/// left capturable — it carried away the piece's root, or uncovered the attack
+/// (`own_check::left_by_its_check`) — and the answering piece (the move `answer`) takes no
+/// part in the capture: it only made the capture legal by answering the check. The chased
+/// state is the target side's own doing (「自己造成的被捉状态」, 2020 参考图19: 车三平五 checks
+/// and leaves its cannon g1 unprotected; the advisor's block lets the rook h1 take it, and the
+/// book prints 闲).
+fn unrooted_by_its_check(scene: &Scene, t: &Threat, answer: Move) -> bool {
+    t.attacker != answer.to()
+        && !takes_part_on_board(scene.after, t, answer.to())
+        && left_by_its_check(scene.theirs, scene.prior, scene.after, t, answer)
 }
 
 /// Whether the piece on `moved` takes part in the capture `t` by where it stands: it makes the

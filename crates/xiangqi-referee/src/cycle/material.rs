@@ -295,6 +295,12 @@ fn search_from(
     }
     let mover = pos.turn();
     let in_check = pos.is_check();
+    // 24.3: 「通过完整互吃交换后…得子，上述得子后不致立即被对方将死」 — at any of its turns in
+    // the line the opponent mates at once rather than go on, so a line whose captures (the last
+    // included) walk into a mate wins nothing.
+    if mover != chaser && !in_check && has_mate_in_one(pos) {
+        return MATE;
+    }
     let mut moves: Vec<(i32, Move)> = if in_check {
         let list = pos.legal_moves();
         if list.is_empty() {

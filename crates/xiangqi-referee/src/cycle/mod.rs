@@ -56,8 +56,12 @@ mod threats;
 mod restored;
 // The cannon's screen guarded against its target: a joint chase (2020 art. 24.3).
 mod screen;
+// A piece its own side's check left capturable: no chase of the answer (自己造成的被捉状态).
+mod own_check;
 // What a move created: the threats after it less those that stood.
 mod created;
+// What an answer to a check finds standing: the threats from before the check (26.1.4).
+mod answer;
 // The kinds of 闲 and what each rests on.
 mod idle;
 // The 1960 book's moves: what it counts as a chase, its articles.
