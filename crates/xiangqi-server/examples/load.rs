@@ -218,24 +218,15 @@ struct CreateAnswer {
     black: Player,
 }
 
+/// The JSON answer to `request`, or `None` if it failed on the way or was not that JSON.
+async fn answer<T: serde::de::DeserializeOwned>(request: reqwest::RequestBuilder) -> Option<T> {
+    request.send().await.ok()?.json().await.ok()
+}
+
 async fn create(http: &reqwest::Client, base: &str) -> Option<Created> {
-    let created: CreateAnswer = http
-        .post(format!("{base}/api/games"))
-        .json(&json!({"control": "30m+10s"}))
-        .send()
-        .await
-        .ok()?
-        .json()
-        .await
-        .ok()?;
-    let state = http
-        .get(format!("{base}/api/games/{}", created.id))
-        .send()
-        .await
-        .ok()?
-        .json()
-        .await
-        .ok()?;
+    let body = json!({"control": "30m+10s"});
+    let created: CreateAnswer = answer(http.post(format!("{base}/api/games")).json(&body)).await?;
+    let state = answer(http.get(format!("{base}/api/games/{}", created.id))).await?;
     Some(Created {
         tokens: [created.red.token, created.black.token],
         id: created.id,
@@ -248,6 +239,16 @@ struct Phase {
     running: AtomicBool,
 }
 
+impl Phase {
+    /// While the run is paced, waits for the game's next second (`next`, then a second on).
+    async fn pace(&self, next: &mut Instant) {
+        if self.paced.load(Ordering::Relaxed) {
+            tokio::time::sleep_until((*next).into()).await;
+            *next += Duration::from_secs(1);
+        }
+    }
+}
+
 /// Where a game is created, and where it is played (another node, for half the games, when
 /// there are several).
 #[derive(Clone)]
@@ -256,24 +257,37 @@ struct Bases {
     play: String,
 }
 
-async fn http_game(
+/// What a simulated pair of players needs: the client, where to create and play, the shared
+/// tallies and the phase of the run.
+struct Pair {
     http: reqwest::Client,
     bases: Bases,
     stats: Arc<Stats>,
     phase: Arc<Phase>,
-    mut rng: u64,
-    mut game: Created,
-) {
+}
+
+/// A finished game counted and a new one created in its place, or `None` (the error counted).
+async fn next_game(http: &reqwest::Client, bases: &Bases, stats: &Stats) -> Option<Created> {
+    stats.games_finished.fetch_add(1, Ordering::Relaxed);
+    let fresh = create(http, &bases.create).await;
+    if fresh.is_none() {
+        stats.error("creating a new game");
+    }
+    fresh
+}
+
+async fn http_game(pair: Pair, mut rng: u64, mut game: Created) {
+    let Pair {
+        http,
+        bases,
+        stats,
+        phase,
+    } = pair;
     let mut next = Instant::now() + Duration::from_millis(rng % 1000);
     while phase.running.load(Ordering::Relaxed) {
-        if phase.paced.load(Ordering::Relaxed) {
-            tokio::time::sleep_until(next.into()).await;
-            next += Duration::from_secs(1);
-        }
+        phase.pace(&mut next).await;
         if game.state.over() {
-            stats.games_finished.fetch_add(1, Ordering::Relaxed);
-            let Some(fresh) = create(&http, &bases.create).await else {
-                stats.error("creating a new game");
+            let Some(fresh) = next_game(&http, &bases, &stats).await else {
                 return;
             };
             game = fresh;
@@ -372,36 +386,24 @@ async fn seat(base: &str, game: &Created) -> Option<[Socket; 2]> {
     Some(sockets)
 }
 
-async fn ws_game(
-    http: reqwest::Client,
-    bases: Bases,
-    stats: Arc<Stats>,
-    phase: Arc<Phase>,
-    mut rng: u64,
-    mut game: Created,
-) {
-    let Some(mut sockets) = seat(&bases.play, &game).await else {
-        stats.error("ws: seating the players");
+async fn ws_game(pair: Pair, mut rng: u64, mut game: Created) {
+    let Some(mut sockets) = seat(&pair.bases.play, &game).await else {
+        pair.stats.error("ws: seating the players");
         return;
     };
     let mut state = game.state.clone();
     let mut next = Instant::now() + Duration::from_millis(rng % 1000);
     let mut id = 0u64;
-    while phase.running.load(Ordering::Relaxed) {
-        if phase.paced.load(Ordering::Relaxed) {
-            tokio::time::sleep_until(next.into()).await;
-            next += Duration::from_secs(1);
-        }
+    while pair.phase.running.load(Ordering::Relaxed) {
+        pair.phase.pace(&mut next).await;
         if state.over() {
-            stats.games_finished.fetch_add(1, Ordering::Relaxed);
-            let Some(fresh) = create(&http, &bases.create).await else {
-                stats.error("creating a new game");
+            let Some(fresh) = next_game(&pair.http, &pair.bases, &pair.stats).await else {
                 return;
             };
             game = fresh;
             state = game.state.clone();
-            let Some(fresh) = seat(&bases.play, &game).await else {
-                stats.error("ws: seating the players");
+            let Some(fresh) = seat(&pair.bases.play, &game).await else {
+                pair.stats.error("ws: seating the players");
                 return;
             };
             sockets = fresh;
@@ -418,7 +420,7 @@ async fn ws_game(
             .await
             .is_err()
         {
-            stats.error("ws: sending a move");
+            pair.stats.error("ws: sending a move");
             return;
         }
         let answer = read_until(&mut sockets[mover], &mut state, |m, _| {
@@ -426,13 +428,14 @@ async fn ws_game(
         })
         .await;
         match answer {
-            Some(a) if a.kind == "ack" => stats.record(started.elapsed()),
+            Some(a) if a.kind == "ack" => pair.stats.record(started.elapsed()),
             Some(a) => {
-                stats.error(format!("ws error {}", a.error.as_deref().unwrap_or("?")));
+                pair.stats
+                    .error(format!("ws error {}", a.error.as_deref().unwrap_or("?")));
                 return;
             }
             None => {
-                stats.error("ws: no answer to a move");
+                pair.stats.error("ws: no answer to a move");
                 return;
             }
         }
@@ -443,7 +446,7 @@ async fn ws_game(
                 .await
                 .is_none()
         {
-            stats.error("ws: the mover saw no broadcast");
+            pair.stats.error("ws: the mover saw no broadcast");
             return;
         }
         let mut other_state = State::default();
@@ -451,7 +454,7 @@ async fn ws_game(
             .await
             .is_none()
         {
-            stats.error("ws: the opponent saw no broadcast");
+            pair.stats.error("ws: the opponent saw no broadcast");
             return;
         }
     }
@@ -818,11 +821,16 @@ async fn run(games: usize, paced_s: u64, flat_s: u64, in_process: bool) {
     let mut tasks = Vec::new();
     for (i, game) in created.into_iter().enumerate() {
         let rng = 0x2545_f491_4f6c_dd1d ^ (i as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        let (http, bases, stats, phase) = (http.clone(), bases_of(i), stats.clone(), phase.clone());
+        let pair = Pair {
+            http: http.clone(),
+            bases: bases_of(i),
+            stats: stats.clone(),
+            phase: phase.clone(),
+        };
         tasks.push(if i % 2 == 0 {
-            tokio::spawn(http_game(http, bases, stats, phase, rng, game))
+            tokio::spawn(http_game(pair, rng, game))
         } else {
-            tokio::spawn(ws_game(http, bases, stats, phase, rng, game))
+            tokio::spawn(ws_game(pair, rng, game))
         });
     }
     // Give the sockets a moment to connect, then measure.
