@@ -148,7 +148,8 @@ impl Game {
     }
 
     pub(crate) fn read_move(&self, text: &str) -> Result<Move, Refusal> {
-        let m = notation::parse_move(&self.pos, text).map_err(Refusal::Unreadable)?;
+        let m = notation::parse_move(&self.pos, text)
+            .map_err(|e| Refusal::Unreadable(e.to_string()))?;
         let mut probe = self.pos.clone();
         work::count(|w| w.checked += 1);
         probe.play(m).map_err(Refusal::Illegal)?;
@@ -198,7 +199,7 @@ impl Game {
         }
         let ruled = match notation::parse_move(&self.pos, text) {
             Ok(m) => self.rule_move(m),
-            Err(e) => Err(Refusal::Unreadable(e)),
+            Err(e) => Err(Refusal::Unreadable(e.to_string())),
         };
         let ruled = match ruled {
             Ok(ruled) => ruled,
