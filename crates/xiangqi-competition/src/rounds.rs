@@ -4,7 +4,7 @@
 
 use xiangqi_tournament::Outcome;
 
-use super::model::{Board, Competition, Format, Refused, missing, refuse};
+use super::model::{Board, Competition, Format, Refused, refuse};
 
 impl Competition {
     /// `registration`, `running` or `finished`.
@@ -200,16 +200,7 @@ impl Competition {
     /// assert_eq!(c.set_result(1, 9, Outcome::Draw).unwrap_err().to_string(), "round 1 has no board 9");
     /// ```
     pub fn set_result(&mut self, round: u32, board: u32, outcome: Outcome) -> Result<(), Refused> {
-        let Some(i) = self
-            .boards
-            .iter()
-            .position(|b| b.round == round && b.board == board)
-        else {
-            return missing(
-                format!("round {round} has no board {board}"),
-                format!("第{round}轮没有第{board}台"),
-            );
-        };
+        let i = self.board_at(round, board)?;
         if self.boards[i].team_match.is_some() {
             return self.set_team_board(i, outcome);
         }
