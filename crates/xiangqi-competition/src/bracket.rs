@@ -74,17 +74,14 @@ impl Competition {
         state.rounds = round;
         for (i, (index, red, black, playoff)) in boards.into_iter().enumerate() {
             let board = Board {
-                round,
-                board: i as u32 + 1,
-                red: self.id_of(PlayerId(red)),
-                black: self.id_of(PlayerId(black)),
-                game: None,
-                outcome: None,
                 bracket_match: Some(index),
                 playoff,
-                team_match: None,
-                stage: None,
-                fouls: [0, 0],
+                ..Board::new(
+                    round,
+                    i as u32 + 1,
+                    self.id_of(PlayerId(red)),
+                    self.id_of(PlayerId(black)),
+                )
             };
             self.boards.push(board);
         }

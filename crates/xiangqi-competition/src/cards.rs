@@ -45,17 +45,14 @@ impl Competition {
             .collect();
         for (k, (index, red, black, playoff)) in (1..).zip(next) {
             let board = Board {
-                round,
-                board: k,
-                red: self.id_of(PlayerId(red)),
-                black: self.id_of(PlayerId(black)),
-                game: None,
-                outcome: None,
                 bracket_match: Some(index),
                 playoff,
-                team_match: None,
-                stage: None,
-                fouls: [0, 0],
+                ..Board::new(
+                    round,
+                    k,
+                    self.id_of(PlayerId(red)),
+                    self.id_of(PlayerId(black)),
+                )
             };
             self.boards.push(board);
         }

@@ -18,7 +18,7 @@
 //!   tournament crate's refusals); [`log_zh`]: the event's record in Chinese.
 
 pub mod arbiters;
-mod board_at;
+mod boards;
 pub mod bracket;
 pub mod cards;
 pub mod create_event;

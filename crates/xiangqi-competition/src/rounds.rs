@@ -132,19 +132,7 @@ impl Competition {
         let round = t.rounds[number as usize - 1].clone();
         let byes = round.bye.map(|(p, _)| vec![p]).unwrap_or_default();
         for g in &round.games {
-            let board = Board {
-                round: number,
-                board: g.board,
-                red: self.id_of(g.first),
-                black: self.id_of(g.second),
-                game: None,
-                outcome: None,
-                bracket_match: None,
-                playoff: false,
-                team_match: None,
-                stage: None,
-                fouls: [0, 0],
-            };
+            let board = Board::new(number, g.board, self.id_of(g.first), self.id_of(g.second));
             self.boards.push(board);
         }
         Ok((number, byes.into_iter().map(|p| self.id_of(p)).collect()))
