@@ -76,6 +76,23 @@ pub struct SwissPairing {
     pub notes: Vec<String>,
 }
 
+impl SwissPairing {
+    /// The pairing of boards and bye given as indices into a list of players, `id` naming
+    /// each.
+    pub(crate) fn from_indices(
+        boards: &[(usize, usize)],
+        bye: Option<usize>,
+        notes: Vec<String>,
+        id: impl Fn(usize) -> PlayerId,
+    ) -> SwissPairing {
+        SwissPairing {
+            boards: boards.iter().map(|&(a, b)| (id(a), id(b))).collect(),
+            bye: bye.map(id),
+            notes,
+        }
+    }
+}
+
 /// Pairs round `round` (1-based) for `players` (the active players only).
 ///
 /// ```
@@ -425,13 +442,6 @@ impl<'a> Context<'a> {
             let (top, bottom) = if pa <= pb { (pa, pb) } else { (pb, pa) };
             (top.0, bottom.0, top.1)
         });
-        SwissPairing {
-            boards: boards
-                .into_iter()
-                .map(|(a, b)| (self.players[a].id, self.players[b].id))
-                .collect(),
-            bye: bye.map(|i| self.players[i].id),
-            notes: Vec::new(),
-        }
+        SwissPairing::from_indices(&boards, bye, Vec::new(), |i| self.players[i].id)
     }
 }
