@@ -156,7 +156,29 @@ impl<'f, 'a> Exact<'f, 'a> {
     pub(crate) fn pair(mut self, sets: &[Vec<usize>]) -> Option<Paired> {
         let places = self.places()?;
         let mut live = self.best_sets(&entries(sets, &self.is_mdp), &places)?;
-        // 1. The MDPs paired: the fewest floating, then the first set of the paired ones.
+        let used = self.pair_mdps(&mut live, &places)?;
+        let (mut live, target) = self.exchange(live, &places, &used)?;
+        self.transposition(&mut live, &places, target)?;
+        // The floaters: whoever the fixed pairs leave.
+        live.first()?;
+        let mut down: Vec<usize> = self
+            .mdps
+            .iter()
+            .chain(self.residents)
+            .copied()
+            .filter(|&x| self.partner[x].is_none())
+            .collect();
+        down.sort_by_key(|&i| self.f.rank[i]);
+        Some((self.fixed, down))
+    }
+
+    /// Steps 1 and 2: the MDPs paired (the fewest floating, then the first set of the paired
+    /// ones), each with the lowest resident the best value allows. The residents taken.
+    fn pair_mdps(
+        &mut self,
+        live: &mut Vec<(Floaters, i128)>,
+        places: &[i128; DIGITS + 1],
+    ) -> Option<Vec<bool>> {
         let floating = |d: &Floaters| self.mdps.iter().filter(|m| d.fixed.contains(m)).count();
         let fewest = live.iter().map(|(d, _)| floating(d)).min()?;
         live.retain(|(d, _)| floating(d) == fewest);
@@ -168,7 +190,6 @@ impl<'f, 'a> Exact<'f, 'a> {
         let first = live.iter().map(|(d, _)| chosen(d)).min()?;
         live.retain(|(d, _)| chosen(d) == first);
         let target = live.first()?.1;
-        // 2. Each paired MDP's resident, lowest first.
         let mut used = vec![false; self.residents.len()];
         for &k in &first {
             let m = self.mdps[k];
@@ -176,10 +197,21 @@ impl<'f, 'a> Exact<'f, 'a> {
                 .filter(|&r| !used[r])
                 .map(|r| self.residents[r])
                 .collect();
-            let res = self.lowest_partner(m, free, &mut live, &places, target)?;
+            let res = self.lowest_partner(m, free, live, places, target)?;
             used[self.residents.iter().position(|&r| r == res)?] = true;
         }
-        // 3. The remainder's exchange.
+        Some(used)
+    }
+
+    /// Step 3: the remainder (the residents not `used`) split into S1 and S2 by the exchange
+    /// the best value allows, with the exchange's digits now counted. The sets still live and
+    /// the best value.
+    fn exchange(
+        &mut self,
+        live: Vec<(Floaters, i128)>,
+        places: &[i128; DIGITS + 1],
+        used: &[bool],
+    ) -> Option<(Vec<(Floaters, i128)>, i128)> {
         self.rem = (0..self.residents.len())
             .filter(|&r| !used[r])
             .map(|r| self.residents[r])
@@ -201,13 +233,13 @@ impl<'f, 'a> Exact<'f, 'a> {
         self.last.borrow_mut().clear();
         let mut scored: Vec<(Floaters, i128)> = Vec::new();
         for (d, _) in &live {
-            if let Some(v) = self.value(d, &places) {
+            if let Some(v) = self.value(d, places) {
                 scored.push((d.clone(), v));
             }
         }
         let target = scored.iter().map(|x| x.1).min()?;
         scored.retain(|x| x.1 == target);
-        live = scored;
+        let mut live = scored;
         // Leaving S1: highest BSN first; entering: lowest first.
         let order: Vec<(usize, bool)> = (0..self.p)
             .rev()
@@ -227,10 +259,10 @@ impl<'f, 'a> Exact<'f, 'a> {
             }
             // The exchanged side first (leave S1 / enter it), if the best value allows it.
             self.side[k] = Some(to_s1);
-            let keep = self.keep(&live, &places, target);
+            let keep = self.keep(&live, places, target);
             if keep.is_empty() {
                 self.side[k] = Some(!to_s1);
-                live = self.keep(&live, &places, target);
+                live = self.keep(&live, places, target);
             } else {
                 live = keep;
             }
@@ -238,7 +270,16 @@ impl<'f, 'a> Exact<'f, 'a> {
                 return None;
             }
         }
-        // 4. The transposition: S1 in BSN order, each with the lowest S2 partner possible.
+        Some((live, target))
+    }
+
+    /// Step 4: the transposition: S1 in BSN order, each with the lowest S2 partner possible.
+    fn transposition(
+        &mut self,
+        live: &mut Vec<(Floaters, i128)>,
+        places: &[i128; DIGITS + 1],
+        target: i128,
+    ) -> Option<()> {
         let s1: Vec<usize> = (0..self.rem.len())
             .filter(|&k| self.side[k] == Some(true))
             .map(|k| self.rem[k])
@@ -253,19 +294,9 @@ impl<'f, 'a> Exact<'f, 'a> {
                 .copied()
                 .filter(|&b| self.partner[b].is_none())
                 .collect();
-            self.lowest_partner(a, free, &mut live, &places, target)?;
+            self.lowest_partner(a, free, live, places, target)?;
         }
-        // The floaters: whoever the fixed pairs leave.
-        live.first()?;
-        let mut down: Vec<usize> = self
-            .mdps
-            .iter()
-            .chain(self.residents)
-            .copied()
-            .filter(|&x| self.partner[x].is_none())
-            .collect();
-        down.sort_by_key(|&i| self.f.rank[i]);
-        Some((self.fixed, down))
+        Some(())
     }
 
     /// Whether a candidate whose C10–C21 are `criteria` (and whose floaters are one of `sets`)

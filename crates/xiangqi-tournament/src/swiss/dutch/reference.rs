@@ -385,18 +385,17 @@ impl<'a> Reference<'a> {
             [b] if self.bye_ok[*b] => i64::from(p[*b].unplayed),
             _ => 0,
         });
+        q.extend(self.c10_to_c21(pairs, down));
+        q
+    }
+
+    /// C10–C21 of a candidate: the topscorers' colours, the colour preferences not met, the
+    /// repeated floats and their score differences.
+    fn c10_to_c21(&self, pairs: &[(usize, usize)], down: &[usize]) -> [i64; 12] {
+        let p = self.p;
         let mut c10_21 = [0i64; 12];
         for &(a, b) in pairs {
-            let (hi, lo) = if self.rank[a] < self.rank[b] {
-                (a, b)
-            } else {
-                (b, a)
-            };
-            let claim = |i: usize| super::Claim {
-                colours: &p[i].colours,
-                tpn: self.numbers[i],
-            };
-            let hw = hi_gets_white(claim(hi), claim(lo), self.round.initial_colour);
+            let (hi, lo, hw) = self.colours_of(a, b);
             let topscorers = self.top[hi] || self.top[lo];
             for (x, white) in [(hi, hw), (lo, !hw)] {
                 let side = if white { Mover::First } else { Mover::Second };
@@ -441,8 +440,7 @@ impl<'a> Reference<'a> {
                 c10_21[4 + k] += i64::from(float_back(&p[d].floats, back) == Float::Down); // C14, C16
             }
         }
-        q.extend(c10_21);
-        q
+        c10_21
     }
 
     /// The best candidate of a bracket, the earliest generated among equals; `None` if no
@@ -547,21 +545,9 @@ impl<'a> Reference<'a> {
         let score = |i: usize| p[i].score;
         let mut boards: Vec<(usize, usize)> = pairs
             .into_iter()
-            .map(|(a, b)| {
-                let (hi, lo) = if self.rank[a] < self.rank[b] {
-                    (a, b)
-                } else {
-                    (b, a)
-                };
-                let claim = |i: usize| super::Claim {
-                    colours: &p[i].colours,
-                    tpn: self.numbers[i],
-                };
-                if hi_gets_white(claim(hi), claim(lo), self.round.initial_colour) {
-                    (hi, lo)
-                } else {
-                    (lo, hi)
-                }
+            .map(|(a, b)| match self.colours_of(a, b) {
+                (hi, lo, true) => (hi, lo),
+                (hi, lo, false) => (lo, hi),
             })
             .collect();
         boards.sort_by_key(|&(a, b)| {
@@ -571,14 +557,26 @@ impl<'a> Reference<'a> {
                 self.rank[a].min(self.rank[b]),
             )
         });
-        SwissPairing {
-            boards: boards
-                .into_iter()
-                .map(|(a, b)| (p[a].id, p[b].id))
-                .collect(),
-            bye: bye.map(|i| p[i].id),
-            notes: Vec::new(),
-        }
+        SwissPairing::from_indices(&boards, bye, Vec::new(), |i| p[i].id)
+    }
+
+    /// The pair's higher-ranked player, the lower, and whether the higher gets white
+    /// (art. 5).
+    fn colours_of(&self, a: usize, b: usize) -> (usize, usize, bool) {
+        let (hi, lo) = if self.rank[a] < self.rank[b] {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        let claim = |i: usize| super::Claim {
+            colours: &self.p[i].colours,
+            tpn: self.numbers[i],
+        };
+        (
+            hi,
+            lo,
+            hi_gets_white(claim(hi), claim(lo), self.round.initial_colour),
+        )
     }
 }
 
