@@ -220,14 +220,14 @@ impl<'f, 'a> Bracket<'f, 'a> {
         s2: &[usize],
         partial: &mut Partial,
         unmet: (i64, i64),
-        deeper: &mut dyn FnMut(&mut Self, &mut Partial, (i64, i64)),
+        deeper: &mut Deeper<'_, 'f, 'a>,
     ) {
-        for k in 0..s2.len() {
-            if !partial.used[k] && self.f.compatible(a, s2[k]) {
+        for (k, &b) in s2.iter().enumerate() {
+            if !partial.used[k] && self.f.compatible(a, b) {
                 partial.used[k] = true;
-                partial.pairs.push((a, s2[k]));
+                partial.pairs.push((a, b));
                 self.key.push(k);
-                let cost = self.pair_unmet(a, s2[k]);
+                let cost = self.pair_unmet(a, b);
                 deeper(self, partial, (unmet.0 + cost.0, unmet.1 + cost.1));
                 self.key.pop();
                 partial.pairs.pop();
@@ -244,6 +244,10 @@ pub(super) struct Sides<'s> {
     s2: &'s [usize],
     limbo: &'s [usize],
 }
+
+/// One level deeper in a walk of partners: the bracket, the candidate so far, the colour
+/// preferences it leaves unmet.
+type Deeper<'d, 'f, 'a> = dyn FnMut(&mut Bracket<'f, 'a>, &mut Partial, (i64, i64)) + 'd;
 
 /// The candidate built so far: which of S2 are taken, and the pairs.
 pub(super) struct Partial {
