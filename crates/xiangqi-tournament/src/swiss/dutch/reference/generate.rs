@@ -97,7 +97,7 @@ impl<'a> Reference<'a> {
 }
 
 /// The `k`-subsets of `0..n`, lexicographic.
-pub(super) fn subsets(n: usize, k: usize) -> Vec<Vec<usize>> {
+fn subsets(n: usize, k: usize) -> Vec<Vec<usize>> {
     fn go(start: usize, n: usize, k: usize, cur: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
         if cur.len() == k {
             out.push(cur.clone());
@@ -117,7 +117,7 @@ pub(super) fn subsets(n: usize, k: usize) -> Vec<Vec<usize>> {
 /// Every exchange between S1 (positions `0..p`) and S2 (`p..n`) of a homogeneous group, of
 /// every size, in art. 4.3 order: fewest players exchanged; the smallest difference of the
 /// exchanged BSN sums; the highest different BSN leaving S1; the lowest entering it.
-pub(super) fn exchanges(n: usize, p: usize) -> Vec<Exchange> {
+fn exchanges(n: usize, p: usize) -> Vec<Exchange> {
     type Key = (usize, usize, std::cmp::Reverse<Vec<usize>>, Vec<usize>);
     let mut all: Vec<(Key, Exchange)> = Vec::new();
     for k in 0..=p.min(n - p) {

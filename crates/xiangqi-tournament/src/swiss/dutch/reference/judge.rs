@@ -152,7 +152,7 @@ impl<'a> Reference<'a> {
     }
 }
 
-pub(super) fn float_back(floats: &[Float], back: usize) -> Float {
+fn float_back(floats: &[Float], back: usize) -> Float {
     floats
         .len()
         .checked_sub(back)
