@@ -11,12 +11,18 @@
 //! module brought in by `use`). A name reached through a re-export (`pub use`, a glob) counts
 //! as a use of the file that defines it, so a facade such as `lib.rs` re-exporting its children
 //! makes no circle. Comments and string literals are ignored; a `mod x;` alone is not a use.
+//!
+//! The same source holds the second check of the layout tests: no function of a crate over
+//! [`length::MAX_FUNCTION_LINES`] lines outside tests ([`assert_short_functions`]).
 
 mod circles;
 mod graph;
+mod length;
 mod lex;
 mod tree;
 
+#[cfg(test)]
+mod length_tests;
 #[cfg(test)]
 mod tests;
 
@@ -25,11 +31,35 @@ use std::collections::BTreeSet;
 use std::path::Path;
 use tree::{File, tree};
 
-/// Fails, naming every circle and the lines that make it, when the files of the crate whose
-/// manifest directory is `crate_dir` use one another in a circle — except the circles listed
-/// in `known`, each given as exactly the set of files in it (paths under `src/`). A known
-/// circle that grows, or that is gone, fails too, so the list only ever shrinks.
-pub fn assert_no_circles(crate_dir: &str, known: &[&[&str]]) {
+/// Fails, naming each function of the crate whose manifest directory is `crate_dir` that is
+/// longer than [`length::MAX_FUNCTION_LINES`] lines outside tests — except those listed in
+/// `known` as `path/under/src.rs fn_name`. A known one that is gone or short now fails too,
+/// so the list only ever shrinks.
+pub fn assert_short_functions(crate_dir: &str, known: &[&str]) {
+    let files = crate_files(crate_dir);
+    let long = length::long_functions(&files, length::MAX_FUNCTION_LINES);
+    let mut wrong: Vec<String> = long
+        .iter()
+        .filter(|l| !known.contains(&l.at.as_str()))
+        .map(|l| format!("{} (line {}): {} lines", l.at, l.line, l.lines))
+        .collect();
+    for k in known {
+        if !long.iter().any(|l| l.at == *k) {
+            wrong.push(format!(
+                "{k}: listed as long, but it is not: update the list"
+            ));
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "functions of {crate_dir}/src over {} lines (split them into named steps):\n{}",
+        length::MAX_FUNCTION_LINES,
+        wrong.join("\n")
+    );
+}
+
+/// The files of the crate's module tree, from `src/lib.rs` (or `src/main.rs`).
+fn crate_files(crate_dir: &str) -> Vec<File> {
     let src = Path::new(crate_dir).join("src");
     let root = if src.join("lib.rs").is_file() {
         "lib.rs"
@@ -38,6 +68,15 @@ pub fn assert_no_circles(crate_dir: &str, known: &[&[&str]]) {
     };
     let files = tree(root, &|rel| std::fs::read_to_string(src.join(rel)).ok());
     assert!(files.len() > 1, "{}: no module tree found", src.display());
+    files
+}
+
+/// Fails, naming every circle and the lines that make it, when the files of the crate whose
+/// manifest directory is `crate_dir` use one another in a circle — except the circles listed
+/// in `known`, each given as exactly the set of files in it (paths under `src/`). A known
+/// circle that grows, or that is gone, fails too, so the list only ever shrinks.
+pub fn assert_no_circles(crate_dir: &str, known: &[&[&str]]) {
+    let files = crate_files(crate_dir);
     let wrong = unknown(&files, known);
     assert!(
         wrong.is_empty(),

@@ -2,18 +2,20 @@
 
 use super::lex::{Token, is_ident, lex};
 
-/// One file of the tree: its path under `src/`, its module path and its tokens.
+/// One file of the tree: its path under `src/`, its module path, its tokens, and whether it
+/// is compiled for tests only (declared under `#[cfg(test)]`, or inside such a module).
 pub struct File {
     pub rel: String,
     pub module: Vec<String>,
     pub tokens: Vec<Token>,
+    pub test: bool,
 }
 
 /// Reads the module tree from `root` (a path under `src/`), through `read`.
 pub fn tree(root: &str, read: &dyn Fn(&str) -> Option<String>) -> Vec<File> {
     let mut files = Vec::new();
-    let mut todo = vec![(vec![root.to_string()], Vec::new())];
-    while let Some((candidates, module)) = todo.pop() {
+    let mut todo = vec![(vec![root.to_string()], Vec::new(), false)];
+    while let Some((candidates, module, test)) = todo.pop() {
         let Some((rel, text)) = candidates.iter().find_map(|c| Some((c.clone(), read(c)?))) else {
             panic!(
                 "module {} has no file: tried {candidates:?}",
@@ -21,16 +23,24 @@ pub fn tree(root: &str, read: &dyn Fn(&str) -> Option<String>) -> Vec<File> {
             );
         };
         let tokens = lex(&text);
-        for (nest, name, path_attr) in declared(&tokens) {
+        for Declared {
+            nest,
+            name,
+            path_attr,
+            test: test_only,
+        } in declared(&tokens)
+        {
             let mut child = module.clone();
             child.extend(nest.iter().cloned());
             child.push(name.clone());
-            todo.push((child_files(&rel, &nest, &name, path_attr), child));
+            let files = child_files(&rel, &nest, &name, path_attr);
+            todo.push((files, child, test || test_only));
         }
         files.push(File {
             rel,
             module,
             tokens,
+            test,
         });
     }
     files
@@ -60,11 +70,21 @@ fn child_files(rel: &str, nest: &[String], name: &str, path_attr: Option<String>
     vec![format!("{base}{name}.rs"), format!("{base}{name}/mod.rs")]
 }
 
-/// The `mod x;` declarations of a file: the inline modules around each, its name, its `#[path]`.
-fn declared(tokens: &[Token]) -> Vec<(Vec<String>, String, Option<String>)> {
+/// A `mod x;` declaration: the inline modules around it, its name, its `#[path]`, and
+/// whether it is for tests only (`#[cfg(test)]` on it or on an inline module around it).
+struct Declared {
+    nest: Vec<String>,
+    name: String,
+    path_attr: Option<String>,
+    test: bool,
+}
+
+/// The `mod x;` declarations of a file.
+fn declared(tokens: &[Token]) -> Vec<Declared> {
     let mut out = Vec::new();
     let mut scope = Scope::default();
     let mut path_attr = None;
+    let tests = test_regions(tokens);
     for (i, t) in tokens.iter().enumerate() {
         let text = |k: usize| tokens.get(k).map_or("", |t| t.text.as_str());
         if t.text == "path"
@@ -75,7 +95,12 @@ fn declared(tokens: &[Token]) -> Vec<(Vec<String>, String, Option<String>)> {
             path_attr = Some(text(i + 2)[1..].to_string());
         }
         if t.text == "mod" && is_ident(text(i + 1)) && text(i + 2) == ";" {
-            out.push((scope.names(), text(i + 1).to_string(), path_attr.take()));
+            out.push(Declared {
+                nest: scope.names(),
+                name: text(i + 1).to_string(),
+                path_attr: path_attr.take(),
+                test: tests.iter().any(|r| r.contains(&i)),
+            });
         }
         scope.step(tokens, i);
     }
@@ -117,4 +142,39 @@ impl Scope {
             _ => {}
         }
     }
+}
+
+/// The token ranges of the items under `#[cfg(test)]`: from the attribute to the item's `;`,
+/// or to the brace that closes its body (a test module, a test function, a test `impl`).
+pub fn test_regions(tokens: &[Token]) -> Vec<std::ops::Range<usize>> {
+    let text = |k: usize| tokens.get(k).map_or("", |t| t.text.as_str());
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < tokens.len() {
+        let attr = ["#", "[", "cfg", "(", "test", ")", "]"];
+        if !attr.iter().enumerate().all(|(k, a)| text(i + k) == *a) {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        i += attr.len();
+        while i < tokens.len() && text(i) != ";" && text(i) != "{" {
+            i += 1;
+        }
+        if text(i) == "{" {
+            let mut depth = 0;
+            while i < tokens.len() {
+                match text(i) {
+                    "{" => depth += 1,
+                    "}" if depth == 1 => break,
+                    "}" => depth -= 1,
+                    _ => {}
+                }
+                i += 1;
+            }
+        }
+        out.push(start..i + 1);
+        i += 1;
+    }
+    out
 }

@@ -10,3 +10,10 @@ fn files_use_one_another_without_a_circle() {
     // exactly its set of files, and the list could only shrink).
     layout::assert_no_circles(env!("CARGO_MANIFEST_DIR"), &[]);
 }
+
+/// No function over 80 lines outside tests: split into named steps, each reads at once.
+#[test]
+fn functions_are_at_most_80_lines() {
+    // The long ones written before the check: the list may only shrink.
+    layout::assert_short_functions(env!("CARGO_MANIFEST_DIR"), &["text/parse.rs schedule"]);
+}

@@ -6,6 +6,7 @@ use xiangqi_tournament::knockout::Slot;
 use xiangqi_tournament::matchplay::{Match, MatchResult};
 use xiangqi_tournament::{Lots, Outcome, PlayerId};
 
+use super::knockout_board::meeting_with_game;
 use super::model::{Board, Competition, Format, Pairing, Refused, refuse};
 
 impl Competition {
@@ -73,17 +74,14 @@ impl Competition {
         state.rounds = round;
         for (i, (index, red, black, playoff)) in boards.into_iter().enumerate() {
             let board = Board {
-                round,
-                board: i as u32 + 1,
-                red: self.id_of(PlayerId(red)),
-                black: self.id_of(PlayerId(black)),
-                game: None,
-                outcome: None,
                 bracket_match: Some(index),
                 playoff,
-                team_match: None,
-                stage: None,
-                fouls: [0, 0],
+                ..Board::new(
+                    round,
+                    i as u32 + 1,
+                    self.id_of(PlayerId(red)),
+                    self.id_of(PlayerId(black)),
+                )
             };
             self.boards.push(board);
         }
@@ -92,26 +90,15 @@ impl Competition {
 
     /// A bracket game's result: into its match, and the bracket once the match is decided.
     pub(crate) fn set_bracket_board(&mut self, i: usize, outcome: Outcome) -> Result<(), Refused> {
-        let (round, board) = (self.boards[i].round, self.boards[i].board);
-        if self.boards[i].outcome.is_some() {
-            return refuse(
-                format!(
-                    "round {round} board {board} already has its result; a knockout cannot go back"
-                ),
-                format!("第{round}轮第{board}台已有结果：淘汰赛不能改判"),
-            );
-        }
-        self.boards[i].outcome = Some(outcome);
-        let index = self.boards[i].bracket_match;
-        let mut lots = self.lots();
+        let (index, mut lots) = self.knockout_board(i, outcome)?;
         let Some(state) = self.bracket.as_mut() else {
             return Ok(());
         };
-        let Some(p) = state.pairings.iter_mut().find(|p| Some(p.index) == index) else {
+        let Some((p, result)) = meeting_with_game(&mut state.pairings, index, outcome, &mut lots)
+        else {
             return Ok(());
         };
-        p.games.games.push(outcome);
-        let (winner, how) = match p.games.result(&mut lots) {
+        let (winner, how) = match result {
             MatchResult::Won { a } => (if a { p.a } else { p.b }, "won"),
             MatchResult::ByLot { a } => (if a { p.a } else { p.b }, "by_lot"),
             MatchResult::Continue { .. } | MatchResult::Drawn => return Ok(()),

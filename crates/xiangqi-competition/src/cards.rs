@@ -7,6 +7,7 @@ use xiangqi_tournament::knockout::card_draw;
 use xiangqi_tournament::matchplay::{Match, MatchFormat, MatchResult, Playoff};
 use xiangqi_tournament::{Outcome, PlayerId};
 
+use super::knockout_board::meeting_with_game;
 use super::model::{Board, Competition, Format, Pairing, Refused, refuse};
 
 impl Competition {
@@ -44,17 +45,14 @@ impl Competition {
             .collect();
         for (k, (index, red, black, playoff)) in (1..).zip(next) {
             let board = Board {
-                round,
-                board: k,
-                red: self.id_of(PlayerId(red)),
-                black: self.id_of(PlayerId(black)),
-                game: None,
-                outcome: None,
                 bracket_match: Some(index),
                 playoff,
-                team_match: None,
-                stage: None,
-                fouls: [0, 0],
+                ..Board::new(
+                    round,
+                    k,
+                    self.id_of(PlayerId(red)),
+                    self.id_of(PlayerId(black)),
+                )
             };
             self.boards.push(board);
         }
@@ -118,26 +116,15 @@ impl Competition {
 
     /// A card-knockout game's result: into its meeting; a decided meeting puts the loser out.
     pub(crate) fn set_cards_board(&mut self, i: usize, outcome: Outcome) -> Result<(), Refused> {
-        let (round, board) = (self.boards[i].round, self.boards[i].board);
-        if self.boards[i].outcome.is_some() {
-            return refuse(
-                format!(
-                    "round {round} board {board} already has its result; a knockout cannot go back"
-                ),
-                format!("第{round}轮第{board}台已有结果：淘汰赛不能改判"),
-            );
-        }
-        self.boards[i].outcome = Some(outcome);
-        let index = self.boards[i].bracket_match;
-        let mut lots = self.lots();
+        let (index, mut lots) = self.knockout_board(i, outcome)?;
         let Some(c) = self.cards.as_mut() else {
             return Ok(());
         };
-        let Some(p) = c.pairings.iter_mut().find(|p| Some(p.index) == index) else {
+        let Some((p, result)) = meeting_with_game(&mut c.pairings, index, outcome, &mut lots)
+        else {
             return Ok(());
         };
-        p.games.games.push(outcome);
-        let (winner, loser, how) = match p.games.result(&mut lots) {
+        let (winner, loser, how) = match result {
             MatchResult::Won { a } if a => (p.a, p.b, "won"),
             MatchResult::Won { .. } => (p.b, p.a, "won"),
             MatchResult::ByLot { a } if a => (p.a, p.b, "by_lot"),

@@ -33,16 +33,7 @@ impl Competition {
     ///
     /// No such board, or an event that cannot drop a player (a team's line-up, a knockout).
     pub fn disqualify(&mut self, round: u32, board: u32, side: Mover) -> Result<String, Refused> {
-        let b = self
-            .boards
-            .iter()
-            .find(|b| b.round == round && b.board == board)
-            .ok_or_else(|| {
-                Refused::Missing(
-                    format!("round {round} has no board {board}"),
-                    format!("第{round}轮没有第{board}台"),
-                )
-            })?;
+        let b = &self.boards[self.board_at(round, board)?];
         let player = match side {
             Mover::First => b.red,
             Mover::Second => b.black,

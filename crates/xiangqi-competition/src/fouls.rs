@@ -9,7 +9,7 @@
 
 use serde_json::{Value, json};
 
-use super::model::{Competition, Refused, missing};
+use super::model::{Competition, Refused};
 
 impl Competition {
     /// Sets the fouls of round `round`'s board `board` (red first). Returns whether they
@@ -31,16 +31,7 @@ impl Competition {
     /// assert!(c.set_fouls(1, 7, [1, 0]).is_err());
     /// ```
     pub fn set_fouls(&mut self, round: u32, board: u32, fouls: [u32; 2]) -> Result<bool, Refused> {
-        let Some(i) = self
-            .boards
-            .iter()
-            .position(|b| b.round == round && b.board == board)
-        else {
-            return missing(
-                format!("round {round} has no board {board}"),
-                format!("第{round}轮没有第{board}台"),
-            );
-        };
+        let i = self.board_at(round, board)?;
         if self.boards[i].fouls == fouls {
             return Ok(false);
         }

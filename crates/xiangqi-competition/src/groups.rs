@@ -240,17 +240,8 @@ impl Competition {
         }
         for (i, (s, r, b, red, black)) in boards.into_iter().enumerate() {
             let board = Board {
-                round: number,
-                board: i as u32 + 1,
-                red: self.id_of(red),
-                black: self.id_of(black),
-                game: None,
-                outcome: None,
-                bracket_match: None,
-                playoff: false,
-                team_match: None,
                 stage: Some((s, r, b)),
-                fouls: [0, 0],
+                ..Board::new(number, i as u32 + 1, self.id_of(red), self.id_of(black))
             };
             self.boards.push(board);
         }

@@ -18,6 +18,7 @@
 //!   tournament crate's refusals); [`log_zh`]: the event's record in Chinese.
 
 pub mod arbiters;
+mod boards;
 pub mod bracket;
 pub mod cards;
 pub mod create_event;
@@ -26,6 +27,7 @@ pub mod error;
 pub mod formats;
 pub mod fouls;
 pub mod groups;
+mod knockout_board;
 pub mod log_zh;
 pub mod model;
 pub mod officials;

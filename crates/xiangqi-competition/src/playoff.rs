@@ -82,17 +82,8 @@ impl Competition {
             }
             board += 1;
             self.boards.push(Board {
-                round,
-                board,
-                red: id(f.first),
-                black: id(f.second),
-                game: None,
-                outcome: None,
-                bracket_match: None,
                 playoff: true,
-                team_match: None,
-                stage: None,
-                fouls: [0, 0],
+                ..Board::new(round, board, id(f.first), id(f.second))
             });
         }
         if let Some(state) = self.playoff.as_mut() {

@@ -4,7 +4,7 @@
 
 use xiangqi_tournament::Outcome;
 
-use super::model::{Board, Competition, Format, Refused, missing, refuse};
+use super::model::{Board, Competition, Format, Refused, refuse};
 
 impl Competition {
     /// `registration`, `running` or `finished`.
@@ -132,19 +132,7 @@ impl Competition {
         let round = t.rounds[number as usize - 1].clone();
         let byes = round.bye.map(|(p, _)| vec![p]).unwrap_or_default();
         for g in &round.games {
-            let board = Board {
-                round: number,
-                board: g.board,
-                red: self.id_of(g.first),
-                black: self.id_of(g.second),
-                game: None,
-                outcome: None,
-                bracket_match: None,
-                playoff: false,
-                team_match: None,
-                stage: None,
-                fouls: [0, 0],
-            };
+            let board = Board::new(number, g.board, self.id_of(g.first), self.id_of(g.second));
             self.boards.push(board);
         }
         Ok((number, byes.into_iter().map(|p| self.id_of(p)).collect()))
@@ -200,16 +188,7 @@ impl Competition {
     /// assert_eq!(c.set_result(1, 9, Outcome::Draw).unwrap_err().to_string(), "round 1 has no board 9");
     /// ```
     pub fn set_result(&mut self, round: u32, board: u32, outcome: Outcome) -> Result<(), Refused> {
-        let Some(i) = self
-            .boards
-            .iter()
-            .position(|b| b.round == round && b.board == board)
-        else {
-            return missing(
-                format!("round {round} has no board {board}"),
-                format!("第{round}轮没有第{board}台"),
-            );
-        };
+        let i = self.board_at(round, board)?;
         if self.boards[i].team_match.is_some() {
             return self.set_team_board(i, outcome);
         }

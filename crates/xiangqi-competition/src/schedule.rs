@@ -2,7 +2,7 @@
 //! time replaces the old; only an adjourned game is scheduled, for a time not past and within
 //! a year. Whether a game is adjourned is its record's (the server reads it).
 
-use super::model::{Competition, Refused, missing, refuse};
+use super::model::{Competition, Refused, refuse};
 use super::resumption::Resumption;
 
 /// The longest a resumption may be scheduled ahead: a year.
@@ -46,16 +46,7 @@ impl Competition {
         now: u64,
         adjourned: bool,
     ) -> Result<(), Refused> {
-        let Some(b) = self
-            .boards
-            .iter()
-            .find(|b| b.round == round && b.board == board)
-        else {
-            return missing(
-                format!("round {round} has no board {board}"),
-                format!("第{round}轮没有第{board}台"),
-            );
-        };
+        let b = &self.boards[self.board_at(round, board)?];
         if self.outcome_of(b).is_some() {
             return refuse(
                 format!("round {round} board {board} has its result: nothing to resume"),

@@ -218,17 +218,8 @@ impl Competition {
             .collect();
         for (k, (red, black)) in (1..).zip(sides) {
             self.boards.push(Board {
-                round,
-                board: k,
-                red,
-                black,
-                game: None,
-                outcome: None,
-                bracket_match: None,
-                playoff: false,
                 team_match: Some(m),
-                stage: None,
-                fouls: [0, 0],
+                ..Board::new(round, k, red, black)
             });
         }
         Ok((round, Vec::new()))
@@ -312,17 +303,8 @@ impl Competition {
             .collect();
         for (k, (red, black)) in (0..).zip(sides) {
             self.boards.push(Board {
-                round,
-                board: first + k + 1,
-                red,
-                black,
-                game: None,
-                outcome: None,
-                bracket_match: None,
-                playoff: false,
                 team_match: Some(m),
-                stage: None,
-                fouls: [0, 0],
+                ..Board::new(round, first + k + 1, red, black)
             });
         }
         Ok(true)

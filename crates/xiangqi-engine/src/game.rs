@@ -27,6 +27,7 @@ use xiangqi_referee::{GameResult, Options, Referee, Ruling, judge};
 use crate::adjudicate::{Adjudication, Scores, adjudicate};
 use crate::dialect::{ClockTimes, Go, SideTime};
 use crate::end::GameEnd;
+use crate::game_error::GameError;
 use crate::player::{Player, Request};
 use crate::protocol::Score;
 use crate::rules::forbidden_moves;
@@ -72,7 +73,7 @@ pub struct GameOutcome {
 const UNTIMED: &str = "1000h";
 
 /// The game under the setup's rules, start, opening and time control.
-fn new_game(setup: &GameSetup) -> Result<Game, String> {
+fn new_game(setup: &GameSetup) -> Result<Game, GameError> {
     let options = GameOptions {
         repetitions: Some(setup.options.repetitions),
         natural_limit: setup.options.natural_limit,
@@ -91,7 +92,7 @@ fn new_game(setup: &GameSetup) -> Result<Game, String> {
         created_unix_ms: 0,
         options: Box::new(options),
     })
-    .map_err(|e| e.0)
+    .map_err(GameError::Setup)
 }
 
 /// Plays one game. `red` plays the side that moves first in the start position if it is
@@ -99,11 +100,15 @@ fn new_game(setup: &GameSetup) -> Result<Game, String> {
 ///
 /// An opening move that the referee refuses is an error of the opening book, not of a
 /// player.
+///
+/// # Errors
+///
+/// [`GameError`]: the setup makes no game, or the referee refused an opening move.
 pub fn play_game(
     setup: &GameSetup,
     red: &mut dyn Player,
     black: &mut dyn Player,
-) -> Result<GameOutcome, String> {
+) -> Result<GameOutcome, GameError> {
     let mut table = Table {
         setup,
         game: new_game(setup)?,
@@ -156,7 +161,7 @@ impl Table<'_> {
     }
 
     /// The outcome if the game is over before the next move.
-    fn ended(&mut self) -> Option<Result<GameOutcome, String>> {
+    fn ended(&mut self) -> Option<Result<GameOutcome, GameError>> {
         if self.referee().ruling().is_decided() {
             let r = self.referee().ruling().clone();
             return Some(self.finish(r.result, GameEnd::Ruled, r.to_string()));
@@ -232,7 +237,7 @@ impl Table<'_> {
     fn turn(
         &mut self,
         player: &mut dyn Player,
-    ) -> Result<Option<Result<GameOutcome, String>>, String> {
+    ) -> Result<Option<Result<GameOutcome, GameError>>, GameError> {
         let pos = self.game.position().clone();
         let us = pos.turn();
         let (go, banned, allowed, deadline) = self.limits(&pos);
@@ -301,7 +306,7 @@ impl Table<'_> {
     }
 
     /// Decides and applies `m`, played `at`.
-    fn play(&mut self, m: Move, at: Duration) -> Result<(), String> {
+    fn play(&mut self, m: Move, at: Duration) -> Result<(), GameError> {
         let side = self.game.position().turn();
         let action = Action::Move {
             text: m.to_string(),
@@ -310,7 +315,7 @@ impl Table<'_> {
         let at_ms = u64::try_from(at.as_millis()).unwrap_or(u64::MAX);
         let decision = self.game.decide(side, &action, at_ms);
         if let Some(refusal) = decision.refusal {
-            return Err(format!("referee refused {m}: {refusal}"));
+            return Err(GameError::Refused { mv: m, refusal });
         }
         for event in &decision.events {
             self.game.apply(event);
@@ -340,7 +345,7 @@ impl Table<'_> {
         result: GameResult,
         end: GameEnd,
         termination: String,
-    ) -> Result<GameOutcome, String> {
+    ) -> Result<GameOutcome, GameError> {
         Ok(GameOutcome {
             result,
             end,
@@ -352,7 +357,7 @@ impl Table<'_> {
     }
 
     /// The side `loser`'s engine failed: it loses the game.
-    fn forfeit(&mut self, loser: Color, why: String) -> Result<GameOutcome, String> {
+    fn forfeit(&mut self, loser: Color, why: String) -> Result<GameOutcome, GameError> {
         let termination = format!("{} forfeits: {why}", loser.name());
         self.finish(
             GameResult::win_for(!loser),

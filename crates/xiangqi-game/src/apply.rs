@@ -1,9 +1,10 @@
 //! Applying: the game changed by one stored event, the same code for a live game and for a
 //! replay after a restart.
 
+use crate::arbiter::Ruling;
 use crate::ending::Ending;
 use crate::game::ms;
-use xiangqi::Move;
+use xiangqi::{Color, Move};
 use xiangqi_clock::{BySide, ClockState, GameClock};
 
 use crate::event::Event;
@@ -41,33 +42,7 @@ impl Game {
                 at_ms,
                 lag_ms,
                 ..
-            } => {
-                let at = ms(*at_ms);
-                // Within a move-odds series the giver stays on move: one turn of the clock.
-                let in_series = self
-                    .options
-                    .move_odds
-                    .is_some_and(|n| self.moves.len() + 1 < usize::from(n));
-                let press = |clock: &mut GameClock<String>| {
-                    if in_series {
-                        Ok(())
-                    } else {
-                        clock.press(at).map(|_| ())
-                    }
-                };
-                let pressed = if self.clock.state() == ClockState::Ready {
-                    self.clock
-                        .start(*side, at)
-                        .and_then(|()| press(&mut self.clock))
-                } else {
-                    self.lag[*side].record(*lag_ms);
-                    press(&mut self.clock)
-                };
-                if let Err(e) = pressed {
-                    tracing::warn!(%e, "clock refused a stored move");
-                }
-                self.play(*side, mv);
-            }
+            } => self.apply_move(*side, mv, *at_ms, *lag_ms),
             Event::DrawOffered { by } => {
                 self.draw_offer = Some(*by);
                 self.desk.last_offer[*by] = Some(self.ply());
@@ -80,20 +55,7 @@ impl Game {
             Event::AdjournmentProposed { by } => self.adjournment = Adjournment::Proposed(*by),
             Event::AdjournmentDeclined { .. } => self.adjournment = Adjournment::None,
             Event::AdjournmentAgreed { .. } => self.adjournment = Adjournment::Agreed,
-            Event::Sealed { by, at_ms, sealed } => {
-                let Ok(m) = sealed.parse::<Move>() else {
-                    tracing::warn!(%sealed, "unreadable sealed move ignored");
-                    return;
-                };
-                if let Err(e) = self.clock.seal(ms(*at_ms), sealed.clone()) {
-                    tracing::warn!(%e, "clock refused a stored seal");
-                }
-                self.adjournment = Adjournment::Sealed {
-                    by: *by,
-                    sealed: m,
-                    ready: BySide::new(false, false),
-                };
-            }
+            Event::Sealed { by, at_ms, sealed } => self.apply_seal(*by, *at_ms, sealed),
             Event::ResumeRequested { by } => {
                 if let Adjournment::Sealed { ready, .. } = &mut self.adjournment {
                     ready[*by] = true;
@@ -117,30 +79,78 @@ impl Game {
                     tracing::warn!(%e, "clock refused a stored resumption");
                 }
             }
-
-            Event::Ended { ruling, at_ms } => {
-                let at = ms(*at_ms);
-                let stopped = if ruling.reason == Ending::Flag {
-                    self.clock.check(at).map(|_| ())
-                } else if matches!(self.clock.state(), ClockState::Ready) {
-                    Ok(())
-                } else {
-                    self.clock.stop(at)
-                };
-                if let Err(e) = stopped {
-                    tracing::warn!(%e, "clock refused a stored ending");
-                }
-                self.draw_offer = None;
-                self.desk.paused = false;
-                if let Some(by) = ruling.claimed_by {
-                    // The referee draws the game too, so its state matches the ruling.
-                    self.arbiter.record_claim(by);
-                }
-                self.ruling = Some(ruling.clone());
-            }
+            Event::Ended { ruling, at_ms } => self.apply_ending(ruling, *at_ms),
             // The rest are the desk's: arrivals, the clock's start and the arbiter's events,
             // listed once (`Event::is_arbiters`).
             _ => self.apply_desk(event),
         }
+    }
+
+    /// A move: the mover's clock pressed (started, at the first move), then the board.
+    fn apply_move(&mut self, side: Color, mv: &str, at_ms: u64, lag_ms: u64) {
+        let at = ms(at_ms);
+        // Within a move-odds series the giver stays on move: one turn of the clock.
+        let in_series = self
+            .options
+            .move_odds
+            .is_some_and(|n| self.moves.len() + 1 < usize::from(n));
+        let press = |clock: &mut GameClock<String>| {
+            if in_series {
+                Ok(())
+            } else {
+                clock.press(at).map(|_| ())
+            }
+        };
+        let pressed = if self.clock.state() == ClockState::Ready {
+            self.clock
+                .start(side, at)
+                .and_then(|()| press(&mut self.clock))
+        } else {
+            self.lag[side].record(lag_ms);
+            press(&mut self.clock)
+        };
+        if let Err(e) = pressed {
+            tracing::warn!(%e, "clock refused a stored move");
+        }
+        self.play(side, mv);
+    }
+
+    /// A sealed move (1960 §11 四): the clock stops on the seal, the game waits to resume.
+    fn apply_seal(&mut self, by: Color, at_ms: u64, sealed: &str) {
+        let Ok(m) = sealed.parse::<Move>() else {
+            tracing::warn!(%sealed, "unreadable sealed move ignored");
+            return;
+        };
+        if let Err(e) = self.clock.seal(ms(at_ms), sealed.to_owned()) {
+            tracing::warn!(%e, "clock refused a stored seal");
+        }
+        self.adjournment = Adjournment::Sealed {
+            by,
+            sealed: m,
+            ready: BySide::new(false, false),
+        };
+    }
+
+    /// The end: the clock stopped (on a flag, at the flag's own instant), offers and the
+    /// pause cleared, a claimed draw recorded with the referee.
+    fn apply_ending(&mut self, ruling: &Ruling, at_ms: u64) {
+        let at = ms(at_ms);
+        let stopped = if ruling.reason == Ending::Flag {
+            self.clock.check(at).map(|_| ())
+        } else if matches!(self.clock.state(), ClockState::Ready) {
+            Ok(())
+        } else {
+            self.clock.stop(at)
+        };
+        if let Err(e) = stopped {
+            tracing::warn!(%e, "clock refused a stored ending");
+        }
+        self.draw_offer = None;
+        self.desk.paused = false;
+        if let Some(by) = ruling.claimed_by {
+            // The referee draws the game too, so its state matches the ruling.
+            self.arbiter.record_claim(by);
+        }
+        self.ruling = Some(ruling.clone());
     }
 }

@@ -13,8 +13,8 @@ use crate::ending::Ending;
 use xiangqi::{Color, Move, Position};
 use xiangqi_clock::Flag;
 use xiangqi_referee::{
-    ClaimError, Claimable, Claimant, Handicap, Options, Order, PlayError, Procedure, Referee,
-    RuleSet,
+    ClaimError, Claimable, Claimant, Handicap, HandicapError, Options, Order, PlayError, Procedure,
+    Referee, RuleSet,
 };
 
 /// A game's result.
@@ -251,7 +251,7 @@ impl Arbiter {
     ///
     /// # Errors
     ///
-    /// Move odds the books do not know.
+    /// Move odds the books do not know ([`HandicapError`]).
     ///
     /// ```
     /// use xiangqi::Position;
@@ -272,15 +272,14 @@ impl Arbiter {
         natural_limit: Option<u32>,
         move_odds: Option<u8>,
         procedure: Procedure,
-    ) -> Result<Arbiter, String> {
+    ) -> Result<Arbiter, HandicapError> {
         let mut options = Options::new(rules).with_procedure(procedure);
         if let Some(r) = repetitions {
             options.repetitions = r;
         }
         options.natural_limit = natural_limit;
         let handicap = move_odds.map_or(Handicap::None, Handicap::MoveOdds);
-        let referee =
-            Referee::with_handicap(start.clone(), options, handicap).map_err(|e| e.to_string())?;
+        let referee = Referee::with_handicap(start.clone(), options, handicap)?;
         Ok(Arbiter { referee })
     }
 

@@ -148,7 +148,8 @@ impl Game {
     }
 
     pub(crate) fn read_move(&self, text: &str) -> Result<Move, Refusal> {
-        let m = notation::parse_move(&self.pos, text).map_err(Refusal::Unreadable)?;
+        let m = notation::parse_move(&self.pos, text)
+            .map_err(|e| Refusal::Unreadable(e.to_string()))?;
         let mut probe = self.pos.clone();
         work::count(|w| w.checked += 1);
         probe.play(m).map_err(Refusal::Illegal)?;
@@ -164,41 +165,12 @@ impl Game {
         lag_ms: u64,
         now: u64,
     ) -> Decision {
-        if self.desk.limit_pending.is_some() {
-            return Decision::refuse(Refusal::Desk(DeskRefusal::LimitToJudge));
-        }
-        if self.desk.paused {
-            return Decision::refuse(Refusal::Paused);
-        }
-        if self.clock.state() == ClockState::Ready
-            && self
-                .options
-                .starts_at_ms(self.created_unix_ms)
-                .is_some_and(|start| now < start)
-        {
-            return Decision::refuse(Refusal::Scheduled);
-        }
-        match self.adjournment {
-            Adjournment::Sealed { .. } => return Decision::refuse(Refusal::Adjourned),
-            Adjournment::Agreed if actor == self.turn() => {
-                return Decision::refuse(Refusal::SealRequired);
-            }
-            _ => {}
-        }
-        if actor != self.turn() {
-            return Decision::refuse(Refusal::NotYourTurn);
-        }
-
-        if let (Some(Pairs::Alternate), Some(seat)) = (self.options.pairs, seat) {
-            // The partners take the side's moves in turn (一走一停, 1960 §8 一(二)).
-            let made = self.moves.iter().filter(|m| m.side == actor).count();
-            if usize::from(seat) != made % 2 {
-                return Decision::refuse(Refusal::PartnersTurn);
-            }
+        if let Err(refusal) = self.may_move(actor, seat, now) {
+            return Decision::refuse(refusal);
         }
         let ruled = match notation::parse_move(&self.pos, text) {
             Ok(m) => self.rule_move(m),
-            Err(e) => Err(Refusal::Unreadable(e)),
+            Err(e) => Err(Refusal::Unreadable(e.to_string())),
         };
         let ruled = match ruled {
             Ok(ruled) => ruled,
@@ -210,15 +182,7 @@ impl Game {
             // 1960 §7 四 / 五; current 5.1–5.5: the touched (or corrected) piece binds.
             return Decision::refuse(Refusal::Desk(DeskRefusal::Bound(Box::new(binding.clone()))));
         }
-        let (at, lag) = if self.clock.state() == ClockState::Ready {
-            // The first move starts the clocks and costs nothing: the opponent may not have
-            // opened the link yet.
-            (now, 0)
-        } else {
-            let last = self.clamp(0);
-            let comp = self.lag[actor].compensation(lag_ms, now - last);
-            (now - comp, comp)
-        };
+        let (at, lag) = self.move_instant(actor, lag_ms, now);
         if let Some(ended) = self.flag_event(at) {
             return Decision {
                 events: vec![ended],
@@ -240,6 +204,57 @@ impl Game {
         // The Move event is the first: applied, it will be the next `seq`.
         self.memo.keep(self.seq + 1, ruled);
         Decision::take(events)
+    }
+
+    /// Whether `actor` (partner `seat`) may move now: no limit waiting for judgment, no
+    /// pause, the scheduled start reached, no adjournment in the way, his turn (and in a
+    /// pairs game without consulting, his partner's turn over).
+    fn may_move(&self, actor: Color, seat: Option<u8>, now: u64) -> Result<(), Refusal> {
+        if self.desk.limit_pending.is_some() {
+            return Err(Refusal::Desk(DeskRefusal::LimitToJudge));
+        }
+        if self.desk.paused {
+            return Err(Refusal::Paused);
+        }
+        if self.clock.state() == ClockState::Ready
+            && self
+                .options
+                .starts_at_ms(self.created_unix_ms)
+                .is_some_and(|start| now < start)
+        {
+            return Err(Refusal::Scheduled);
+        }
+        match self.adjournment {
+            Adjournment::Sealed { .. } => return Err(Refusal::Adjourned),
+            Adjournment::Agreed if actor == self.turn() => {
+                return Err(Refusal::SealRequired);
+            }
+            _ => {}
+        }
+        if actor != self.turn() {
+            return Err(Refusal::NotYourTurn);
+        }
+        if let (Some(Pairs::Alternate), Some(seat)) = (self.options.pairs, seat) {
+            // The partners take the side's moves in turn (一走一停, 1960 §8 一(二)).
+            let made = self.moves.iter().filter(|m| m.side == actor).count();
+            if usize::from(seat) != made % 2 {
+                return Err(Refusal::PartnersTurn);
+            }
+        }
+        Ok(())
+    }
+
+    /// The clock instant of a move arriving `now` and the lag compensation granted
+    /// (the first move starts the clocks and costs nothing: the opponent may not have opened
+    /// the link yet).
+    fn move_instant(&self, actor: Color, lag_ms: u64, now: u64) -> (u64, u64) {
+        if self.clock.state() == ClockState::Ready {
+            (now, 0)
+        } else {
+            let last = self.clamp(0);
+            let comp = self.lag[actor].compensation(lag_ms, now - last);
+            (now - comp, comp)
+        }
     }
 
     /// The `Ended` event if playing `m` now ends the game on the board. The ruled move is

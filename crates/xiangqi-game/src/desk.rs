@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 use xiangqi::Color;
 
 use super::limit::{LimitGround, LimitVerdict};
+pub use crate::action_error::ActionError;
 
 /// A foul the arbiter records (犯规).
 ///
@@ -266,27 +267,27 @@ impl ArbiterAction {
     ///
     /// # Errors
     ///
-    /// What is out of range.
-    pub fn validate(&self) -> Result<(), String> {
+    /// What is out of range, and in which field ([`ActionError`]).
+    pub fn validate(&self) -> Result<(), ActionError> {
         let note_ok = |n: &str| n.chars().count() <= 500;
         match self {
             ArbiterAction::MoveLimit { rounds } if !(1..=500).contains(rounds) => {
-                Err(format!("rounds {rounds}: expected 1 to 500"))
+                Err(ActionError::Rounds(*rounds))
             }
-            ArbiterAction::Time { ms, .. } if *ms == 0 || ms.unsigned_abs() > 86_400_000 => Err(
-                format!("ms {ms}: expected a non-zero amount of at most a day"),
-            ),
+            ArbiterAction::Time { ms, .. } if *ms == 0 || ms.unsigned_abs() > 86_400_000 => {
+                Err(ActionError::TimeAmount(*ms))
+            }
             ArbiterAction::LimitRuling {
                 rounds: Some(rounds),
                 ..
-            } if !(1..=500).contains(rounds) => Err(format!("rounds {rounds}: expected 1 to 500")),
+            } if !(1..=500).contains(rounds) => Err(ActionError::Rounds(*rounds)),
             ArbiterAction::LimitRequest { ground, side }
                 if ground.player_asks() != side.is_some() =>
             {
-                Err("side: the player who asked, on grounds undecided and dominant only".into())
+                Err(ActionError::Asker)
             }
             ArbiterAction::Touch { squares } if squares.is_empty() || squares.len() > 32 => {
-                Err("squares: 1 to 32 squares".into())
+                Err(ActionError::TouchSquares)
             }
             ArbiterAction::Foul { note, .. }
             | ArbiterAction::Adjudicate { note, .. }
@@ -301,7 +302,7 @@ impl ArbiterAction {
             | ArbiterAction::SealedError { note, .. }
                 if !note_ok(note) =>
             {
-                Err("note: at most 500 characters".into())
+                Err(ActionError::NoteTooLong)
             }
             _ => Ok(()),
         }

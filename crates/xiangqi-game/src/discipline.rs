@@ -27,7 +27,7 @@ impl Game {
         all.extend(squares.iter().map(|s| s.trim().to_ascii_lowercase()));
         match Binding::rule(&self.pos, &all, cause) {
             Ok(binding) => Decision::take(vec![Event::Touched { binding, by: None }]),
-            Err(e) => refuse(DeskRefusal::BadTouch(e)),
+            Err(e) => refuse(DeskRefusal::BadTouch(e.to_string())),
         }
     }
 
@@ -60,7 +60,7 @@ impl Game {
         let piece = self.moves[from].mv.from().to_string();
         let binding = match Binding::rule(&pos, &[piece], BindingCause::Correction) {
             Ok(b) => b,
-            Err(e) => return refuse(DeskRefusal::BadTouch(e)),
+            Err(e) => return refuse(DeskRefusal::BadTouch(e.to_string())),
         };
         Decision::take(vec![Event::Corrected {
             to_ply: from_ply,
@@ -106,10 +106,12 @@ impl Game {
                 at_ms: now,
             }]);
         };
-        let m: Result<Move, String> = notation::parse_move(&self.pos, text).and_then(|m| {
-            let mut probe = self.pos.clone();
-            probe.play(m).map(|_| m).map_err(|e| e.to_string())
-        });
+        let m: Result<Move, String> = notation::parse_move(&self.pos, text)
+            .map_err(|e| e.to_string())
+            .and_then(|m| {
+                let mut probe = self.pos.clone();
+                probe.play(m).map(|_| m).map_err(|e| e.to_string())
+            });
         match m {
             Ok(m) => Decision::take(vec![Event::SealCorrected {
                 sealed: m.to_string(),

@@ -192,7 +192,7 @@ impl Game {
             options.move_odds,
             options.procedure.unwrap_or_default(),
         )
-        .map_err(BadCreation)?;
+        .map_err(|e| BadCreation(e.to_string()))?;
         let scheduled = options.starts_at_unix_ms.is_some();
         let mut game = Game {
             created_unix_ms: *created_unix_ms,

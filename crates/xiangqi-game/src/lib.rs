@@ -18,6 +18,7 @@
 #[doc = include_str!("../README.md")]
 pub struct ReadmeDoctests;
 
+mod action_error;
 pub mod arbiter;
 mod claims;
 pub mod desk;
@@ -34,6 +35,7 @@ pub mod notation;
 mod notes;
 mod offers;
 pub mod opponent;
+mod option_error;
 pub mod options;
 mod procedure;
 mod refusal;
@@ -51,7 +53,7 @@ mod game;
 
 pub use actor::{Action, Actor, Answer};
 pub use arbiter::{GameResult, Ruling};
-pub use desk::{Adjudged, ArbiterAction, ForfeitReason, FoulKind};
+pub use desk::{ActionError, Adjudged, ArbiterAction, ForfeitReason, FoulKind};
 pub use ending::Ending;
 pub use event::Event;
 pub use game::{Adjournment, BadCreation, Decision, Game, PlayedMove};
@@ -59,7 +61,7 @@ pub use limit::{LimitChanges, LimitGround, LimitVerdict, MoveLimit};
 pub use options::{DrawOffers, GameOptions, Pairs};
 pub use refusal::{DeskRefusal, Refusal};
 pub use signer::{ArbiterRole, Signer};
-pub use touch::{Binding, BindingCause};
+pub use touch::{Binding, BindingCause, BindingError};
 pub use view::{ClockView, GameView, SideClock};
 
 #[cfg(test)]

@@ -5,9 +5,43 @@
 //! rules core's reason (`the horse's leg is blocked`) rather than "no legal move fits". The
 //! move list is written in Chinese and WXF for people.
 
+use std::fmt;
 use xiangqi::notation::short::{ShortError, parse_short};
-use xiangqi::notation::{Notation, parse_move_auto, write_move};
+use xiangqi::notation::{Notation, NotationError, parse_move_auto, write_move};
 use xiangqi::{Move, Position};
+
+/// Why a move's text names no move: the refusal keeps the rules core's own reason, so that a
+/// client learns what to fix (the leg that is blocked, the piece that is not there).
+///
+/// ```
+/// use xiangqi::Position;
+/// use xiangqi_game::notation::{MoveTextError, parse_move};
+/// let long = "h".repeat(65);
+/// assert_eq!(parse_move(&Position::start(), &long), Err(MoveTextError::TooLong));
+/// assert!(matches!(parse_move(&Position::start(), "zz"), Err(MoveTextError::Unread(_))));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveTextError {
+    /// Longer than any notation's move (64 bytes): not read at all.
+    TooLong,
+    /// No notation reads it, or the move it names is not on the board: the rules core's
+    /// reason.
+    Unread(NotationError),
+    /// The short score form (7.5: `炮25`) fits more than one move.
+    Ambiguous(ShortError),
+}
+
+impl fmt::Display for MoveTextError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveTextError::TooLong => f.write_str("a move is at most a few characters"),
+            MoveTextError::Unread(e) => e.fmt(f),
+            MoveTextError::Ambiguous(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for MoveTextError {}
 
 /// Reads a move in any accepted notation, for the side to move in `pos`. ICCS is read
 /// without looking at the position (its legality is the caller's question); Chinese and WXF
@@ -15,7 +49,7 @@ use xiangqi::{Move, Position};
 ///
 /// # Errors
 ///
-/// A message saying what could not be read.
+/// What could not be read ([`MoveTextError`]).
 ///
 /// ```
 /// use xiangqi::Position;
@@ -27,11 +61,11 @@ use xiangqi::{Move, Position};
 /// assert_eq!(parse_move(&pos, "炮25").unwrap().to_string(), "h2e2");
 /// assert!(parse_move(&pos, "zz").is_err());
 /// ```
-pub fn parse_move(pos: &Position, text: &str) -> Result<Move, String> {
+pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveTextError> {
     crate::work::count(|w| w.read += 1);
     let text = text.trim();
     if text.len() > 64 {
-        return Err("a move is at most a few characters".into());
+        return Err(MoveTextError::TooLong);
     }
     if let Ok(m) = text.parse::<Move>() {
         return Ok(m);
@@ -41,8 +75,8 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, String> {
         // The current text's short score form (7.5: 炮25, 马87) as a last resort.
         Err(full) => match parse_short(pos, text) {
             Ok(m) => Ok(m),
-            Err(e @ ShortError::Ambiguous(_)) => Err(e.to_string()),
-            Err(_) => Err(full.to_string()),
+            Err(e @ ShortError::Ambiguous(_)) => Err(MoveTextError::Ambiguous(e)),
+            Err(_) => Err(MoveTextError::Unread(full)),
         },
     }
 }

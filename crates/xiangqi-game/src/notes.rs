@@ -7,31 +7,25 @@ use super::limit::LimitVerdict;
 
 /// An arbiter's event as a comment in the record (Chinese, then English).
 pub(super) fn note_text(event: &Event) -> Option<String> {
-    let with = |text: String, note: &str| {
-        if note.is_empty() {
-            text
-        } else {
-            format!("{text} — {note}")
-        }
-    };
+    limit_note(event)
+        .or_else(|| touch_note(event))
+        .or_else(|| discipline_note(event))
+        .or_else(|| clock_note(event))
+        .or_else(|| record_note(event))
+}
+
+/// The arbiter's text, then the note he added (if any).
+fn with(text: String, note: &str) -> String {
+    if note.is_empty() {
+        text
+    } else {
+        format!("{text} — {note}")
+    }
+}
+
+/// The move limit's events (1960 rules §12).
+fn limit_note(event: &Event) -> Option<String> {
     Some(match event {
-        Event::Foul {
-            side,
-            foul,
-            note,
-            count,
-            ..
-        } => with(
-            format!(
-                "裁判：{}方犯规（{}），第{count}次。Arbiter: foul by {} ({}), number {count}; {}.",
-                zh(*side),
-                foul.chinese(),
-                en(*side),
-                foul.english(),
-                foul.article()
-            ),
-            note,
-        ),
         Event::MoveLimitDeclared { rounds, ply, .. } => format!(
             "裁判：限着{rounds}回合（第{}回合起）。Arbiter: move limit of {rounds} moves from move {} (1960 rules §12).",
             ply / 2 + 1,
@@ -52,7 +46,10 @@ pub(super) fn note_text(event: &Event) -> Option<String> {
         ),
         Event::LimitRequested { ground, side, .. } => format!(
             "{}提出限着。{} asked for a move limit; {}.",
-            side.map_or("裁判员认为需要".to_owned(), |s| format!("{}方", zh(s))),
+            side.map_or("裁判员认为需要".to_owned(), |s| format!(
+                "{}方",
+                zh(s)
+            )),
             side.map_or("The arbiter", en),
             ground.article()
         ),
@@ -72,6 +69,13 @@ pub(super) fn note_text(event: &Event) -> Option<String> {
             "裁判：取消限着。Arbiter: the move limit is lifted.".into(),
             note,
         ),
+        _ => return None,
+    })
+}
+
+/// Touch-move and corrections (1960 rules §7 四, 五).
+fn touch_note(event: &Event) -> Option<String> {
+    Some(match event {
         Event::Touched { binding, .. } => format!(
             "裁判：{}方摸子{}。{}（{}）Arbiter: {} touched {}. {}",
             zh(binding.side),
@@ -91,7 +95,11 @@ pub(super) fn note_text(event: &Event) -> Option<String> {
             note,
         ),
         Event::Corrected {
-            to_ply, moves, binding, note, ..
+            to_ply,
+            moves,
+            binding,
+            note,
+            ..
         } => with(
             format!(
                 "裁判：纠正错误，从第{}着起重走（退回{}），仍应走{}的棋子。Arbiter: correction from ply {to_ply} ({} taken back); the piece on {} must move again unless it cannot (1960 rules §7 五).",
@@ -100,6 +108,30 @@ pub(super) fn note_text(event: &Event) -> Option<String> {
                 binding.squares.join(""),
                 moves.join(" "),
                 binding.squares.join("")
+            ),
+            note,
+        ),
+        _ => return None,
+    })
+}
+
+/// Fouls, warnings and false claims.
+fn discipline_note(event: &Event) -> Option<String> {
+    Some(match event {
+        Event::Foul {
+            side,
+            foul,
+            note,
+            count,
+            ..
+        } => with(
+            format!(
+                "裁判：{}方犯规（{}），第{count}次。Arbiter: foul by {} ({}), number {count}; {}.",
+                zh(*side),
+                foul.chinese(),
+                en(*side),
+                foul.english(),
+                foul.article()
             ),
             note,
         ),
@@ -113,10 +145,18 @@ pub(super) fn note_text(event: &Event) -> Option<String> {
             ),
             note,
         ),
-        Event::SealCorrected { note, .. } => with(
-            "裁判：封着有误，封棋方已解释清楚，按其所指着法续弈。Arbiter: the sealed move was wrong and explained; the move meant stands (1960 rules §4 一(六)).".into(),
-            note,
+        Event::ClaimRefused { by, code, ply } => format!(
+            "裁判：{}方第{ply}着后提和不属实（{code}），可记犯规。Arbiter: {}'s claim of a repetition draw after ply {ply} was false ({code}); the arbiter may record it as a foul.",
+            zh(*by),
+            en(*by)
         ),
+        _ => return None,
+    })
+}
+
+/// The arbiter at the clock.
+fn clock_note(event: &Event) -> Option<String> {
+    Some(match event {
         Event::ArbiterPaused { .. } => "裁判：暂停计时。Arbiter: clocks stopped.".into(),
         Event::ArbiterResumed { .. } => "裁判：重行开钟。Arbiter: clocks restarted.".into(),
         Event::TimeAdjusted { side, ms, note, .. } => with(
@@ -132,10 +172,16 @@ pub(super) fn note_text(event: &Event) -> Option<String> {
             ),
             note,
         ),
-        Event::ClaimRefused { by, code, ply } => format!(
-            "裁判：{}方第{ply}着后提和不属实（{code}），可记犯规。Arbiter: {}'s claim of a repetition draw after ply {ply} was false ({code}); the arbiter may record it as a foul.",
-            zh(*by),
-            en(*by)
+        _ => return None,
+    })
+}
+
+/// Adjournment, a sealed move corrected, moves taken back.
+fn record_note(event: &Event) -> Option<String> {
+    Some(match event {
+        Event::SealCorrected { note, .. } => with(
+            "裁判：封着有误，封棋方已解释清楚，按其所指着法续弈。Arbiter: the sealed move was wrong and explained; the move meant stands (1960 rules §4 一(六)).".into(),
+            note,
         ),
         Event::AdjournmentOrdered { .. } => {
             "裁判：延期续弈，轮走方封棋。Arbiter: adjourned; the side to move seals (1960 rules §11 四).".into()

@@ -4,7 +4,9 @@
 //! games stored earlier (whose `created` event has no `options`) replay unchanged.
 
 use serde::{Deserialize, Serialize};
-use xiangqi::{Color, Position, Setup, Square};
+use xiangqi::{Color, Position, Setup};
+
+pub use crate::option_error::{DurationError, FirstMoverError, InstantError, OddsError};
 
 /// The current text's foul limit: "在同一棋局中，三次'犯规'" loses (4.1.8). The
 /// other current summary (2.4(4)) says two; an event chooses with `foul_limit`.
@@ -137,7 +139,7 @@ impl GameOptions {
 ///
 /// # Errors
 ///
-/// What is wrong, and where.
+/// What is wrong, and at which byte ([`DurationError`]).
 ///
 /// ```
 /// use xiangqi_game::options::parse_duration_ms;
@@ -147,10 +149,10 @@ impl GameOptions {
 /// assert!(parse_duration_ms("15").is_err());
 /// assert!(parse_duration_ms("m").is_err());
 /// ```
-pub fn parse_duration_ms(text: &str) -> Result<u64, String> {
+pub fn parse_duration_ms(text: &str) -> Result<u64, DurationError> {
     let text = text.trim();
     if text.is_empty() || text.len() > 32 {
-        return Err(format!("duration {text:?}: expected e.g. 15m, 90s, 1h30m"));
+        return Err(DurationError::Shape { text: text.into() });
     }
     let mut total: u64 = 0;
     let mut rest = text;
@@ -158,11 +160,17 @@ pub fn parse_duration_ms(text: &str) -> Result<u64, String> {
         let at = text.len() - rest.len();
         let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
         if digits == 0 {
-            return Err(format!("duration {text:?}: a number expected at byte {at}"));
+            return Err(DurationError::NumberExpected {
+                text: text.into(),
+                at,
+            });
         }
         let n: u64 = rest[..digits]
             .parse()
-            .map_err(|_| format!("duration {text:?}: number too large at byte {at}"))?;
+            .map_err(|_| DurationError::NumberTooLarge {
+                text: text.into(),
+                at,
+            })?;
         rest = &rest[digits..];
         let (unit, len) = if rest.starts_with("ms") {
             (1, 2)
@@ -172,10 +180,10 @@ pub fn parse_duration_ms(text: &str) -> Result<u64, String> {
                 Some(b'm') => (60_000, 1),
                 Some(b's') => (1_000, 1),
                 _ => {
-                    return Err(format!(
-                        "duration {text:?}: a unit (h, m, s, ms) expected at byte {}",
-                        at + digits
-                    ));
+                    return Err(DurationError::UnitExpected {
+                        text: text.into(),
+                        at: at + digits,
+                    });
                 }
             }
         };
@@ -183,7 +191,7 @@ pub fn parse_duration_ms(text: &str) -> Result<u64, String> {
         total = n
             .checked_mul(unit)
             .and_then(|v| total.checked_add(v))
-            .ok_or_else(|| format!("duration {text:?}: too long"))?;
+            .ok_or_else(|| DurationError::TooLong { text: text.into() })?;
     }
     Ok(total)
 }
@@ -193,7 +201,7 @@ pub fn parse_duration_ms(text: &str) -> Result<u64, String> {
 ///
 /// # Errors
 ///
-/// What is wrong.
+/// Not an instant of that form, or one before 1970 ([`InstantError`]).
 ///
 /// ```
 /// use xiangqi_game::options::parse_rfc3339_ms;
@@ -202,13 +210,13 @@ pub fn parse_duration_ms(text: &str) -> Result<u64, String> {
 /// assert!(parse_rfc3339_ms("2024-02-30T12:00:00Z").is_err());
 /// assert!(parse_rfc3339_ms("tomorrow").is_err());
 /// ```
-pub fn parse_rfc3339_ms(text: &str) -> Result<u64, String> {
-    let bad = || format!("starts_at {text:?}: expected RFC 3339, e.g. 2026-12-01T09:30:00Z");
+pub fn parse_rfc3339_ms(text: &str) -> Result<u64, InstantError> {
+    let bad = || InstantError::NotRfc3339(text.into());
     let b = text.trim().as_bytes();
     if b.len() < 20 || b.len() > 40 {
         return Err(bad());
     }
-    let num = |r: std::ops::Range<usize>| -> Result<i64, String> {
+    let num = |r: std::ops::Range<usize>| -> Result<i64, InstantError> {
         let s = std::str::from_utf8(b.get(r).ok_or_else(bad)?).map_err(|_| bad())?;
         if !s.bytes().all(|c| c.is_ascii_digit()) {
             return Err(bad());
@@ -271,7 +279,7 @@ pub fn parse_rfc3339_ms(text: &str) -> Result<u64, String> {
     let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
     let days = era * 146_097 + doe - 719_468;
     let secs = days * 86_400 + hour * 3600 + min * 60 + sec - offset_min * 60;
-    u64::try_from(secs * 1000 + millis).map_err(|_| format!("starts_at {text:?}: before 1970"))
+    u64::try_from(secs * 1000 + millis).map_err(|_| InstantError::Before1970(text.into()))
 }
 
 /// The squares of the giver's piece(s) removed for piece odds by name (让子, 1960 §7 二),
@@ -284,44 +292,37 @@ pub fn parse_rfc3339_ms(text: &str) -> Result<u64, String> {
 /// assert_eq!(pos.fen(), "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/R1BAKABNR w - - 0 1");
 /// assert!(odds_position("queen").is_err());
 /// ```
-pub fn odds_position(name: &str) -> Result<Position, String> {
-    let squares: &[&str] = match name {
-        "rook" => &["a0"],
-        "horse" => &["b0"],
-        "cannon" => &["b2"],
-        "two_horses" => &["b0", "h0"],
-        "two_rooks" => &["a0", "i0"],
-        "rook_horse" => &["a0", "b0"],
-        "advisor" => &["d0"],
-        "elephant" => &["c0"],
-        "pawn" => &["e3"],
-        _ => {
-            return Err(format!(
-                "odds {name:?}: expected rook, horse, cannon, two_horses, two_rooks, \
-                 rook_horse, advisor, elephant, pawn, or a FEN"
-            ));
-        }
+pub fn odds_position(name: &str) -> Result<Position, OddsError> {
+    // The squares as `rank * 9 + file` of Red's side: a0 = 0, b0 = 1, c0 = 2, d0 = 3,
+    // h0 = 7, i0 = 8, b2 = 19, e3 = 31.
+    let squares: &[usize] = match name {
+        "rook" => &[0],
+        "horse" => &[1],
+        "cannon" => &[19],
+        "two_horses" => &[1, 7],
+        "two_rooks" => &[0, 8],
+        "rook_horse" => &[0, 1],
+        "advisor" => &[3],
+        "elephant" => &[2],
+        "pawn" => &[31],
+        _ => return Err(OddsError::Unknown(name.into())),
     };
-    let mut removed = Vec::new();
-    for s in squares {
-        removed.push(s.parse::<Square>().map_err(|e| format!("odds: {e}"))?);
-    }
     let mut setup = Setup::start();
-    for sq in removed {
-        setup.board[sq.index() as usize] = None;
+    for &sq in squares {
+        setup.board[sq] = None;
     }
-    Position::from_setup(setup).map_err(|e| format!("odds: {e}"))
+    Position::from_setup(setup).map_err(OddsError::Illegal)
 }
 
 /// `pos` with `first` to move (1956/1960 games open with Black, 1960 §7 一, §10).
 ///
 /// # Errors
 ///
-/// If the position is not legal with that side to move.
-pub fn with_first(pos: &Position, first: Color) -> Result<Position, String> {
+/// If the position is not legal with that side to move ([`FirstMoverError`]).
+pub fn with_first(pos: &Position, first: Color) -> Result<Position, FirstMoverError> {
     let setup = Setup {
         turn: first,
         ..pos.to_setup()
     };
-    Position::from_setup(setup).map_err(|e| format!("first: {e}"))
+    Position::from_setup(setup).map_err(FirstMoverError)
 }

@@ -42,24 +42,8 @@ impl Game {
                 end(Ruling::adjudication(*result, note, ply))
             }
             ArbiterAction::RepetitionDraw => self.decide_arbiter_draw(now),
-            ArbiterAction::Pause => match self.clock.state() {
-                ClockState::Running => Decision::take(vec![Event::ArbiterPaused {
-                    at_ms: now,
-                    by: None,
-                }]),
-                ClockState::Paused if self.desk.paused => Decision::refuse(Refusal::Paused),
-                _ => Decision::refuse(Refusal::ClockNotRunning),
-            },
-            ArbiterAction::Resume if self.desk.limit_pending.is_some() => {
-                Decision::refuse(Refusal::Desk(DeskRefusal::LimitToJudge))
-            }
-            ArbiterAction::Resume if self.desk.paused => {
-                Decision::take(vec![Event::ArbiterResumed {
-                    at_ms: now,
-                    by: None,
-                }])
-            }
-            ArbiterAction::Resume => Decision::refuse(Refusal::NotPaused),
+            ArbiterAction::Pause => self.decide_pause(now),
+            ArbiterAction::Resume => self.decide_restart(now),
             ArbiterAction::Time { side, ms, note } => Decision::take(vec![Event::TimeAdjusted {
                 side: *side,
                 ms: *ms,
@@ -67,36 +51,72 @@ impl Game {
                 at_ms: now,
                 by: None,
             }]),
-            ArbiterAction::Adjourn => match (&self.adjournment, self.clock.state()) {
-                (Adjournment::Sealed { .. } | Adjournment::Agreed, _) => {
-                    Decision::refuse(Refusal::Adjourned)
-                }
-                (_, ClockState::Running) => {
-                    Decision::take(vec![Event::AdjournmentOrdered { ply, by: None }])
-                }
-                (_, ClockState::Paused) => Decision::refuse(Refusal::Paused),
-                _ => Decision::refuse(Refusal::ClockNotRunning),
-            },
-            ArbiterAction::Takeback { to_ply, note } => {
-                if *to_ply >= ply {
-                    return Decision::refuse(Refusal::NothingToTakeBack);
-                }
-                if self.is_adjourned() {
-                    return Decision::refuse(Refusal::Adjourned);
-                }
-                let moves = self.moves[*to_ply as usize..]
-                    .iter()
-                    .map(|m| m.iccs.clone())
-                    .collect();
-                Decision::take(vec![Event::TakenBack {
-                    to_ply: *to_ply,
-                    moves,
-                    note: note.clone(),
-                    at_ms: now,
-                    by: None,
-                }])
-            }
+            ArbiterAction::Adjourn => self.decide_order_adjournment(),
+            ArbiterAction::Takeback { to_ply, note } => self.decide_takeback(*to_ply, note, now),
         }
+    }
+
+    /// The arbiter stops the clocks.
+    fn decide_pause(&self, now: u64) -> Decision {
+        match self.clock.state() {
+            ClockState::Running => Decision::take(vec![Event::ArbiterPaused {
+                at_ms: now,
+                by: None,
+            }]),
+            ClockState::Paused if self.desk.paused => Decision::refuse(Refusal::Paused),
+            _ => Decision::refuse(Refusal::ClockNotRunning),
+        }
+    }
+
+    /// The arbiter restarts the clocks he stopped, unless a run-out limit waits for his
+    /// judgment.
+    fn decide_restart(&self, now: u64) -> Decision {
+        if self.desk.limit_pending.is_some() {
+            Decision::refuse(Refusal::Desk(DeskRefusal::LimitToJudge))
+        } else if self.desk.paused {
+            Decision::take(vec![Event::ArbiterResumed {
+                at_ms: now,
+                by: None,
+            }])
+        } else {
+            Decision::refuse(Refusal::NotPaused)
+        }
+    }
+
+    /// The arbiter orders the adjournment: the side to move will seal (1960 §11 四).
+    fn decide_order_adjournment(&self) -> Decision {
+        match (&self.adjournment, self.clock.state()) {
+            (Adjournment::Sealed { .. } | Adjournment::Agreed, _) => {
+                Decision::refuse(Refusal::Adjourned)
+            }
+            (_, ClockState::Running) => Decision::take(vec![Event::AdjournmentOrdered {
+                ply: self.ply(),
+                by: None,
+            }]),
+            (_, ClockState::Paused) => Decision::refuse(Refusal::Paused),
+            _ => Decision::refuse(Refusal::ClockNotRunning),
+        }
+    }
+
+    /// The arbiter takes moves back so that `to_ply` stand (5.8).
+    fn decide_takeback(&self, to_ply: u32, note: &str, now: u64) -> Decision {
+        if to_ply >= self.ply() {
+            return Decision::refuse(Refusal::NothingToTakeBack);
+        }
+        if self.is_adjourned() {
+            return Decision::refuse(Refusal::Adjourned);
+        }
+        let moves = self.moves[to_ply as usize..]
+            .iter()
+            .map(|m| m.iccs.clone())
+            .collect();
+        Decision::take(vec![Event::TakenBack {
+            to_ply,
+            moves,
+            note: note.to_owned(),
+            at_ms: now,
+            by: None,
+        }])
     }
 
     /// A foul, and the loss if it reaches the game's limit (4.1.8).

@@ -9,9 +9,39 @@
 //! — which is 5.1's rule for one touched own piece, so it is ruled by the same function.
 
 use serde::{Deserialize, Serialize};
+use std::fmt;
 use xiangqi::Color;
 use xiangqi::{Move, Position, Square};
-use xiangqi_referee::{TouchRuling, touch_obligation};
+use xiangqi_referee::{TouchError, TouchRuling, touch_obligation};
+
+/// Why a touch cannot be recorded: a square that does not read, or what the referee's touch
+/// rule refuses (no square, an empty one).
+///
+/// ```
+/// use xiangqi::Position;
+/// use xiangqi_game::{Binding, BindingCause, BindingError};
+/// let e = Binding::rule(&Position::start(), &["z9".into()], BindingCause::Touch).unwrap_err();
+/// assert_eq!(e, BindingError::Square("z9".into()));
+/// assert_eq!(e.to_string(), r#"square "z9": expected a square like e3"#);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BindingError {
+    /// This text is not a square.
+    Square(String),
+    /// The referee's touch rule refuses the squares.
+    Touch(TouchError),
+}
+
+impl fmt::Display for BindingError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BindingError::Square(s) => write!(f, "square {s:?}: expected a square like e3"),
+            BindingError::Touch(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for BindingError {}
 
 /// Why the player to move is bound, and to which moves.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
@@ -58,20 +88,20 @@ impl Binding {
     ///
     /// # Errors
     ///
-    /// A square that does not read, an empty square, or none at all: the reason, in English.
+    /// A square that does not read, an empty square, or none at all ([`BindingError`]).
     pub fn rule(
         pos: &Position,
         squares: &[String],
         cause: BindingCause,
-    ) -> Result<Binding, String> {
-        let read: Result<Vec<Square>, String> = squares
+    ) -> Result<Binding, BindingError> {
+        let read: Result<Vec<Square>, BindingError> = squares
             .iter()
             .map(|s| {
                 s.parse::<Square>()
-                    .map_err(|_| format!("square {s:?}: expected a square like e3"))
+                    .map_err(|_| BindingError::Square(s.clone()))
             })
             .collect();
-        let ruling: TouchRuling = touch_obligation(pos, &read?).map_err(|e| e.to_string())?;
+        let ruling: TouchRuling = touch_obligation(pos, &read?).map_err(BindingError::Touch)?;
         let (rule, explanation, explanation_zh) = match cause {
             BindingCause::Touch => (ruling.rule, ruling.explanation, ruling.explanation_zh),
             BindingCause::Correction => (
@@ -134,7 +164,7 @@ mod tests {
         assert!(b.moves.is_empty());
         // A bad square is refused with the reason.
         let e = Binding::rule(&Position::start(), &["e5".into()], BindingCause::Touch);
-        assert!(e.unwrap_err().contains("e5"));
+        assert!(e.unwrap_err().to_string().contains("e5"));
         assert!(Binding::rule(&Position::start(), &["z9".into()], BindingCause::Touch).is_err());
     }
 

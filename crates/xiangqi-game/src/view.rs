@@ -120,55 +120,16 @@ impl Game {
     /// The view at `now` (game ms).
     pub fn view(&self, id: &str, now: u64) -> GameView {
         let now = self.clamp(now);
-        let status = if self.ruling.is_some() {
-            "ended"
-        } else if self.is_adjourned() {
-            "adjourned"
-        } else if self.moves.is_empty() {
-            "waiting"
-        } else {
-            "playing"
-        };
         let may_move = self.ruling.is_none() && !self.is_adjourned();
-        let legal_moves = if may_move {
-            self.pos
-                .legal_moves()
-                .iter()
-                .map(|m| m.to_string())
-                .filter(|m| self.desk.binding.as_ref().is_none_or(|b| b.allows(m)))
-                .collect()
-        } else {
-            Vec::new()
-        };
-        let adjournment = match &self.adjournment {
-            Adjournment::None => None,
-            Adjournment::Proposed(by) => Some(serde_json::json!({"state": "proposed", "by": by})),
-            Adjournment::Agreed => Some(serde_json::json!({"state": "agreed", "by": self.turn()})),
-            Adjournment::Sealed { by, ready, .. } => Some(serde_json::json!({
-                "state": "sealed", "by": by, "ready": {"red": ready.red, "black": ready.black},
-            })),
-        };
         let clocks = self.clock_view(now);
         let envelope = matches!(
             self.adjournment,
             Adjournment::Agreed | Adjournment::Sealed { .. }
         )
         .then(|| self.envelope(&clocks));
-        let move_limit = self.desk.move_limit.map(|l| {
-            let left = l.ends_at().saturating_sub(self.ply());
-            serde_json::json!({
-                "rounds": l.rounds, "from_ply": l.from_ply, "ends_at_ply": l.ends_at(),
-                "rounds_left": left.div_ceil(2), "plies_left": left, "captures": l.captures,
-                "noted_fen": self.desk.limit_noted.as_ref().map(|p| p.fen()),
-            })
-        });
-        let limit_judgment = self.desk.limit_pending.as_ref().map(|c| {
-            serde_json::json!({
-                "changes": c, "changed": c.any(), "summary_zh": c.chinese(),
-                "rule": "1960 rules §12 四 (如局势仍无新的变化，判为和局；但当局势出现新的变化（如一方失子或棋子处于险境，士、象不归宫，将、帅被威胁等），裁判员应根据情况重限着数，或不限着数继续进行比赛)",
-                "rule_zh": "1960年规则第十二节四：限着数目届满，如局势仍无新的变化，判为和局；但当局势出现新的变化（如一方失子或棋子处于险境，士、象不归宫，将、帅被威胁等），裁判员应根据情况重限着数，或不限着数继续进行比赛。",
-            })
-        });
+        let (move_limit, limit_judgment) = (self.move_limit_view(), self.limit_judgment_view());
+        let (status, legal_moves) = (self.status(), self.legal_moves_view(may_move));
+        let adjournment = self.adjournment_view();
         GameView {
             names: BySide::new(
                 self.options.name(Color::Red).to_owned(),
@@ -211,6 +172,68 @@ impl Game {
             order: self.arbiter.order().filter(|_| may_move).cloned(),
             claimable: self.arbiter.claimable().filter(|_| may_move).cloned(),
         }
+    }
+
+    /// Where the game stands: `waiting` for its first move, `playing`, `adjourned`, `ended`.
+    fn status(&self) -> &'static str {
+        if self.ruling.is_some() {
+            "ended"
+        } else if self.is_adjourned() {
+            "adjourned"
+        } else if self.moves.is_empty() {
+            "waiting"
+        } else {
+            "playing"
+        }
+    }
+
+    /// The moves the side to move may make (ICCS), within a touch binding; none while the
+    /// game cannot be moved in.
+    fn legal_moves_view(&self, may_move: bool) -> Vec<String> {
+        if !may_move {
+            return Vec::new();
+        }
+        self.pos
+            .legal_moves()
+            .iter()
+            .map(|m| m.to_string())
+            .filter(|m| self.desk.binding.as_ref().is_none_or(|b| b.allows(m)))
+            .collect()
+    }
+
+    /// The adjournment under way: proposed, agreed, or sealed with who is ready to resume.
+    fn adjournment_view(&self) -> Option<serde_json::Value> {
+        match &self.adjournment {
+            Adjournment::None => None,
+            Adjournment::Proposed(by) => Some(serde_json::json!({"state": "proposed", "by": by})),
+            Adjournment::Agreed => Some(serde_json::json!({"state": "agreed", "by": self.turn()})),
+            Adjournment::Sealed { by, ready, .. } => Some(serde_json::json!({
+                "state": "sealed", "by": by, "ready": {"red": ready.red, "black": ready.black},
+            })),
+        }
+    }
+
+    /// The move limit in force (1960 §12): its rounds, where it ends, what is left of it.
+    fn move_limit_view(&self) -> Option<serde_json::Value> {
+        self.desk.move_limit.map(|l| {
+            let left = l.ends_at().saturating_sub(self.ply());
+            serde_json::json!({
+                "rounds": l.rounds, "from_ply": l.from_ply, "ends_at_ply": l.ends_at(),
+                "rounds_left": left.div_ceil(2), "plies_left": left, "captures": l.captures,
+                "noted_fen": self.desk.limit_noted.as_ref().map(|p| p.fen()),
+            })
+        })
+    }
+
+    /// A run-out limit waiting for the arbiter's judgment (1960 §12 四): the changes seen.
+    fn limit_judgment_view(&self) -> Option<serde_json::Value> {
+        self.desk.limit_pending.as_ref().map(|c| {
+            serde_json::json!({
+                "changes": c, "changed": c.any(), "summary_zh": c.chinese(),
+                "rule": "1960 rules §12 四 (如局势仍无新的变化，判为和局；但当局势出现新的变化（如一方失子或棋子处于险境，士、象不归宫，将、帅被威胁等），裁判员应根据情况重限着数，或不限着数继续进行比赛)",
+                "rule_zh": "1960年规则第十二节四：限着数目届满，如局势仍无新的变化，判为和局；但当局势出现新的变化（如一方失子或棋子处于险境，士、象不归宫，将、帅被威胁等），裁判员应根据情况重限着数，或不限着数继续进行比赛。",
+            })
+        })
     }
 
     /// The envelope's cover: who seals (the side to move) and its move number, the position,

@@ -210,11 +210,14 @@ fn read_start(r: &CreateRequest) -> Result<(Position, Option<String>), ApiError>
             Position::from_fen(fen).map_err(|e| invalid(format!("odds FEN: {e}")))?,
             Some("fen".to_owned()),
         ),
-        (None, Some(odds)) => (odds_position(odds).map_err(invalid)?, Some(odds.to_owned())),
+        (None, Some(odds)) => (
+            odds_position(odds).map_err(|e| invalid(e.to_string()))?,
+            Some(odds.to_owned()),
+        ),
         (None, None) => (Position::start(), None),
     };
     if let Some(first) = r.first {
-        start = with_first(&start, first).map_err(invalid)?;
+        start = with_first(&start, first).map_err(|e| invalid(e.to_string()))?;
     }
     if start.legal_moves().is_empty() {
         return Err(invalid("the side to move has no legal move"));
@@ -226,7 +229,7 @@ fn read_start(r: &CreateRequest) -> Result<(Position, Option<String>), ApiError>
 fn read_schedule(r: &CreateRequest) -> Result<(Option<u64>, Option<u64>), ApiError> {
     let starts_at_unix_ms = match r.starts_at.as_deref() {
         None => None,
-        Some(t) => Some(parse_rfc3339_ms(t).map_err(invalid)?),
+        Some(t) => Some(parse_rfc3339_ms(t).map_err(|e| invalid(e.to_string()))?),
     };
     let lateness_ms = match r.lateness.as_deref() {
         None => None,
@@ -295,10 +298,10 @@ pub fn parse_arbiter(bytes: &[u8]) -> Result<ArbiterAction, ApiError> {
         crate::bounds::check_time_correction(*ms)?;
     }
     action.validate().map_err(|e| {
-        let field = e.split([' ', ':']).next().unwrap_or("action").to_owned();
+        let field = e.field();
         ApiError::Invalid(crate::error::Invalid::new(
-            &field,
-            e,
+            field,
+            e.to_string(),
             format!("{field}超出范围"),
         ))
     })?;

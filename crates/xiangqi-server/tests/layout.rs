@@ -9,3 +9,9 @@ mod layout;
 fn files_use_one_another_without_a_circle() {
     layout::assert_no_circles(env!("CARGO_MANIFEST_DIR"), &[]);
 }
+
+/// No function over 80 lines outside tests: split into named steps, each reads at once.
+#[test]
+fn functions_are_at_most_80_lines() {
+    layout::assert_short_functions(env!("CARGO_MANIFEST_DIR"), &[]);
+}

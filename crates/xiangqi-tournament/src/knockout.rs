@@ -5,6 +5,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::{Error, Lots, PlayerId};
 
+mod double;
+
 /// Bracket positions of seeds 1…size (size a power of two) so that the top seeds meet as
 /// late as possible: 1 v size, and seeds 1 and 2 in opposite halves.
 ///
@@ -121,106 +123,6 @@ impl Bracket {
             });
         }
         let mut b = Bracket { entrants, matches };
-        b.settle_byes();
-        Ok(b)
-    }
-
-    /// Double elimination: a player is out after two defeats. Losers drop into a losers'
-    /// bracket (dropping in reverse order to put off rematches); the winners' bracket
-    /// champion meets the losers' bracket champion in the grand final; with `reset`, a second
-    /// final is played if the losers' champion wins the first (so the winners' champion too
-    /// has lost twice).
-    pub fn double(entrants: u32, reset: bool) -> Result<Bracket, Error> {
-        if entrants < 3 {
-            return Err(Error::Settings(
-                "a double knockout needs at least three players".into(),
-            ));
-        }
-        let mut b = Bracket::single(entrants, false)?;
-        // Winners' bracket rounds, by index lists.
-        let mut wb: Vec<Vec<usize>> = Vec::new();
-        let mut k = 0;
-        let mut width = entrants.next_power_of_two() as usize / 2;
-        while width >= 1 {
-            wb.push((k..k + width).collect());
-            k += width;
-            width /= 2;
-        }
-        let mut matches = b.matches.clone();
-        let push = |label: String, a: Source, c: Source, matches: &mut Vec<BracketMatch>| {
-            matches.push(BracketMatch {
-                label,
-                sides: [a, c],
-                winner: None,
-            });
-            matches.len() - 1
-        };
-        // LB round 1: losers of WB round 1 in pairs.
-        let mut lb: Vec<usize> = wb[0]
-            .chunks(2)
-            .enumerate()
-            .map(|(i, p)| {
-                push(
-                    format!("L1-{}", i + 1),
-                    Source::Loser(p[0]),
-                    Source::Loser(p[1]),
-                    &mut matches,
-                )
-            })
-            .collect();
-        let mut lround = 2;
-        for (r, wround) in wb.iter().enumerate().skip(1) {
-            // Drop-in round: LB survivors against this WB round's losers, reversed.
-            let losers: Vec<usize> = wround.iter().rev().copied().collect();
-            lb = lb
-                .iter()
-                .zip(&losers)
-                .enumerate()
-                .map(|(i, (&l, &w))| {
-                    push(
-                        format!("L{lround}-{}", i + 1),
-                        Source::Winner(l),
-                        Source::Loser(w),
-                        &mut matches,
-                    )
-                })
-                .collect();
-            lround += 1;
-            if r + 1 < wb.len() {
-                lb = lb
-                    .chunks(2)
-                    .enumerate()
-                    .map(|(i, p)| {
-                        push(
-                            format!("L{lround}-{}", i + 1),
-                            Source::Winner(p[0]),
-                            Source::Winner(p[1]),
-                            &mut matches,
-                        )
-                    })
-                    .collect();
-                lround += 1;
-            }
-        }
-        let wb_final = *wb
-            .last()
-            .and_then(|r| r.first())
-            .ok_or(Error::Settings("empty bracket".into()))?;
-        push(
-            "GF".into(),
-            Source::Winner(wb_final),
-            Source::Winner(lb[0]),
-            &mut matches,
-        );
-        if reset {
-            push(
-                "GF2".into(),
-                Source::Winner(wb_final),
-                Source::Winner(lb[0]),
-                &mut matches,
-            );
-        }
-        b.matches = matches;
         b.settle_byes();
         Ok(b)
     }

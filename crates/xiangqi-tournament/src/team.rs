@@ -243,89 +243,15 @@ pub fn whole_team_round_robin(size: u32) -> Result<Vec<CrossGame>, Error> {
         )));
     }
     let m = size as usize;
-    let half = m / 2;
-    // colour[r][i]: A_i moves first in round r. Constraints: per round, per A player and per
-    // B player (B_j meets A_(j - r)) exactly m/2 firsts for A's side.
-    let mut colour = vec![vec![false; m]; m];
-    let mut a_count = vec![0usize; m];
-    let mut b_count = vec![0usize; m]; // rounds in which B_j moved second (A first)
-    let mut round_count = vec![0usize; m];
-    #[allow(clippy::too_many_arguments)]
-    fn solve(
-        cell: usize,
-        m: usize,
-        half: usize,
-        colour: &mut [Vec<bool>],
-        a_count: &mut [usize],
-        b_count: &mut [usize],
-        round_count: &mut [usize],
-        per_round: bool,
-    ) -> bool {
-        if cell == m * m {
-            return true;
-        }
-        let (r, i) = (cell / m, cell % m);
-        let j = (i + r) % m;
-        let rounds_left_for_i = m - r; // including this one
-        let boards_left_in_round = m - i;
-        // Prefer alternating sides down the boards, so rounds stay near balance.
-        let prefer = (i + r) % 2 == 0;
-        for first in [prefer, !prefer] {
-            let (na, nb, nr) = if first {
-                (a_count[i] + 1, b_count[j] + 1, round_count[r] + 1)
-            } else {
-                (a_count[i], b_count[j], round_count[r])
-            };
-            // Each count must still be able to reach exactly `half`.
-            let ok = na <= half
-                && nb <= half
-                && na + (rounds_left_for_i - 1) >= half
-                && nb + (rounds_left_for_i - 1) >= half
-                && (!per_round || (nr <= half && nr + (boards_left_in_round - 1) >= half));
-            if !ok {
-                continue;
-            }
-            colour[r][i] = first;
-            a_count[i] = na;
-            b_count[j] = nb;
-            round_count[r] = nr;
-            if solve(
-                cell + 1,
-                m,
-                half,
-                colour,
-                a_count,
-                b_count,
-                round_count,
-                per_round,
-            ) {
-                return true;
-            }
-            if first {
-                a_count[i] -= 1;
-                b_count[j] -= 1;
-                round_count[r] -= 1;
-            }
-        }
-        false
-    }
     // With sizes divisible by 4 the round balance is reachable (A_i moves first in round r
     // iff (r − i) mod size < size/2 is one solution); otherwise only the players' balance is.
-    let solved = solve(
-        0,
-        m,
-        half,
-        &mut colour,
-        &mut a_count,
-        &mut b_count,
-        &mut round_count,
-        m.is_multiple_of(4),
-    );
-    if !solved {
+    let mut search = SideSearch::new(m, m.is_multiple_of(4));
+    if !search.solve(0) {
         return Err(Error::Settings(format!(
             "no balanced whole-team schedule for teams of {size}"
         )));
     }
+    let colour = search.colour;
     let mut games = Vec::with_capacity(m * m);
     for (r, row) in colour.iter().enumerate() {
         for (i, &first) in row.iter().enumerate() {
@@ -338,6 +264,77 @@ pub fn whole_team_round_robin(size: u32) -> Result<Vec<CrossGame>, Error> {
         }
     }
     Ok(games)
+}
+
+/// The search for the sides of a whole-team round robin of `m` boards: `colour[r][i]` says
+/// A_i moves first in round r. Constraints: per A player and per B player (B_j meets
+/// A_(j - r)) exactly m/2 firsts for A's side, and with `per_round` per round too.
+struct SideSearch {
+    m: usize,
+    half: usize,
+    per_round: bool,
+    colour: Vec<Vec<bool>>,
+    a_count: Vec<usize>,
+    /// Rounds in which B_j moved second (A first).
+    b_count: Vec<usize>,
+    round_count: Vec<usize>,
+}
+
+impl SideSearch {
+    fn new(m: usize, per_round: bool) -> SideSearch {
+        SideSearch {
+            m,
+            half: m / 2,
+            per_round,
+            colour: vec![vec![false; m]; m],
+            a_count: vec![0; m],
+            b_count: vec![0; m],
+            round_count: vec![0; m],
+        }
+    }
+
+    /// Fills the cells from `cell` on (round by round, board by board); false if no
+    /// assignment meets the constraints.
+    fn solve(&mut self, cell: usize) -> bool {
+        let (m, half) = (self.m, self.half);
+        if cell == m * m {
+            return true;
+        }
+        let (r, i) = (cell / m, cell % m);
+        let j = (i + r) % m;
+        let rounds_left_for_i = m - r; // including this one
+        let boards_left_in_round = m - i;
+        // Prefer alternating sides down the boards, so rounds stay near balance.
+        let prefer = (i + r) % 2 == 0;
+        for first in [prefer, !prefer] {
+            let add = usize::from(first);
+            let (na, nb, nr) = (
+                self.a_count[i] + add,
+                self.b_count[j] + add,
+                self.round_count[r] + add,
+            );
+            // Each count must still be able to reach exactly `half`.
+            let ok = na <= half
+                && nb <= half
+                && na + (rounds_left_for_i - 1) >= half
+                && nb + (rounds_left_for_i - 1) >= half
+                && (!self.per_round || (nr <= half && nr + (boards_left_in_round - 1) >= half));
+            if !ok {
+                continue;
+            }
+            self.colour[r][i] = first;
+            self.a_count[i] = na;
+            self.b_count[j] = nb;
+            self.round_count[r] = nr;
+            if self.solve(cell + 1) {
+                return true;
+            }
+            self.a_count[i] -= add;
+            self.b_count[j] -= add;
+            self.round_count[r] -= add;
+        }
+        false
+    }
 }
 
 #[cfg(test)]

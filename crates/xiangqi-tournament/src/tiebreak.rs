@@ -150,22 +150,7 @@ impl TieBreak {
         };
         let raw = match self {
             TieBreak::Points => quarter(history.points(p)),
-            TieBreak::MatchPoints => {
-                // Per opponent: my points and his points in our games.
-                let mut per: BTreeMap<PlayerId, (i32, i32)> = BTreeMap::new();
-                for (opp, _, _, pts) in played() {
-                    let his = entries_points_against(history, opp, p);
-                    let slot = per.entry(opp).or_insert((0, his));
-                    slot.0 += pts.halves();
-                }
-                per.values()
-                    .map(|&(mine, his)| match mine.cmp(&his) {
-                        std::cmp::Ordering::Greater => 4,
-                        std::cmp::Ordering::Equal => 2,
-                        std::cmp::Ordering::Less => 0,
-                    })
-                    .sum()
-            }
+            TieBreak::MatchPoints => match_points(history, p),
             TieBreak::HeadToHead => {
                 let members: HashSet<PlayerId> = group.iter().copied().collect();
                 if !all_met(history, group) {
@@ -185,23 +170,7 @@ impl TieBreak {
                 let s = opponent_scores(history, p);
                 s.iter().sum::<i64>() - s.iter().min().copied().unwrap_or(0)
             }
-            TieBreak::Progressive => {
-                let mut running = 0i64;
-                let mut total = 0i64;
-                let last = (0..history.len())
-                    .flat_map(|i| history.records[i].iter().map(|e| e.round))
-                    .max()
-                    .unwrap_or(0);
-                let mut by_round = vec![0i64; last as usize + 1];
-                for e in entries {
-                    by_round[e.round as usize] += quarter(e.points);
-                }
-                for gained in by_round.iter().skip(1) {
-                    running += gained;
-                    total += running;
-                }
-                total
-            }
+            TieBreak::Progressive => progressive(history, p),
             TieBreak::Wins => played().filter(|(_, _, r, _)| r.is_win()).count() as i64,
             TieBreak::WinsAsSecond => played()
                 .filter(|(_, s, r, _)| *s == Mover::Second && *r == PlayerResult::Win)
@@ -225,6 +194,46 @@ impl TieBreak {
             score: self.is_score(),
         }
     }
+}
+
+/// Match points (比赛分) in quarters: per opponent, 4 for more points than he scored in our
+/// games, 2 for as many, 0 for fewer.
+fn match_points(history: &History, p: PlayerId) -> i64 {
+    let mut per: BTreeMap<PlayerId, (i32, i32)> = BTreeMap::new();
+    for e in history.entries(p) {
+        if let EntryKind::Game { opponent, .. } = e.kind {
+            let his = entries_points_against(history, opponent, p);
+            let slot = per.entry(opponent).or_insert((0, his));
+            slot.0 += e.points.halves();
+        }
+    }
+    per.values()
+        .map(|&(mine, his)| match mine.cmp(&his) {
+            std::cmp::Ordering::Greater => 4,
+            std::cmp::Ordering::Equal => 2,
+            std::cmp::Ordering::Less => 0,
+        })
+        .sum()
+}
+
+/// The progressive score (累进分) in quarters: the sum of the running score after each round.
+fn progressive(history: &History, p: PlayerId) -> i64 {
+    let quarter = |pts: crate::Points| i64::from(pts.halves()) * 2;
+    let mut running = 0i64;
+    let mut total = 0i64;
+    let last = (0..history.len())
+        .flat_map(|i| history.records[i].iter().map(|e| e.round))
+        .max()
+        .unwrap_or(0);
+    let mut by_round = vec![0i64; last as usize + 1];
+    for e in history.entries(p) {
+        by_round[e.round as usize] += quarter(e.points);
+    }
+    for gained in by_round.iter().skip(1) {
+        running += gained;
+        total += running;
+    }
+    total
 }
 
 /// Points (in half-points) that `me` scored against `opp`.

@@ -142,6 +142,18 @@ class Cycle:
         )
 
 
+def _grounds(d: dict) -> dict:
+    """The grounds an order to vary and a claimable draw both carry: the article, the
+    explanations in English and Chinese, and the ruled cycle."""
+    cycle = d.get("cycle")
+    return {
+        "rule": d.get("rule", ""),
+        "explanation": d.get("explanation", ""),
+        "explanation_zh": d.get("explanation_zh", ""),
+        "cycle": Cycle.from_dict(cycle) if cycle else None,
+    }
+
+
 @dataclass(frozen=True)
 class Order:
     """An order to vary (the book's procedure): a forbidden cycle reached the ruling
@@ -164,16 +176,12 @@ class Order:
 
     @classmethod
     def from_dict(cls, d: dict) -> "Order":
-        cycle = d.get("cycle")
         return cls(
             side=d["side"],
             reason=d.get("reason", ""),
             ply=int(d["ply"]),
             forbidden=tuple(d.get("forbidden", ())),
-            rule=d.get("rule", ""),
-            explanation=d.get("explanation", ""),
-            explanation_zh=d.get("explanation_zh", ""),
-            cycle=Cycle.from_dict(cycle) if cycle else None,
+            **_grounds(d),
         )
 
 
@@ -196,15 +204,11 @@ class Claimable:
 
     @classmethod
     def from_dict(cls, d: dict) -> "Claimable":
-        cycle = d.get("cycle")
         return cls(
             result=d.get("result", "draw"),
             reason=d.get("reason", "repetition_draw"),
             ply=int(d["ply"]),
-            rule=d.get("rule", ""),
-            explanation=d.get("explanation", ""),
-            explanation_zh=d.get("explanation_zh", ""),
-            cycle=Cycle.from_dict(cycle) if cycle else None,
+            **_grounds(d),
         )
 
 

@@ -63,7 +63,7 @@ use std::time::{Duration, Instant};
 
 use sqlx::postgres::PgPool;
 
-pub use crate::config::cluster::ClusterOpt;
+pub use crate::config::cluster::{ClusterOpt, ClusterOptError};
 use crate::ids::GameId;
 use crate::store::StoreError;
 pub use lease::{Claim, Holder, Leases};
@@ -119,8 +119,8 @@ impl Node {
         pool: PgPool,
         listen: SocketAddr,
     ) -> Result<Node, StoreError> {
-        opt.check().map_err(StoreError)?;
-        let url = opt.url(listen).map_err(StoreError)?;
+        opt.check().map_err(|e| StoreError(e.to_string()))?;
+        let url = opt.url(listen).map_err(|e| StoreError(e.to_string()))?;
         let id = match &opt.node_id {
             Some(id) => id.clone(),
             None => GameId::random()

@@ -4,7 +4,7 @@
 pub mod cluster;
 pub mod engines;
 
-pub use cluster::ClusterOpt;
+pub use cluster::{ClusterOpt, ClusterOptError};
 pub use engines::EngineOpt;
 
 use std::net::SocketAddr;

@@ -9,6 +9,7 @@
 //!   the tests turn into a failure (never a skip).
 
 use sqlx::{Connection, Executor};
+use std::fmt;
 
 use super::StoreError;
 use super::postgres::options;
@@ -20,25 +21,54 @@ pub const BACKEND_VAR: &str = "XQ_TEST_BACKEND";
 /// `XQ_TEST_POSTGRES`.
 pub const POSTGRES_VAR: &str = "XQ_TEST_POSTGRES";
 
+/// The environment asks for a backend the tests cannot use: the test fails with this
+/// (never skips).
+///
+/// ```
+/// use xiangqi_server::store::testing::TestBackendError;
+/// let e = TestBackendError::Unknown("mysql".into());
+/// assert_eq!(e.to_string(), "XQ_TEST_BACKEND=mysql: expected sqlite or postgres");
+/// assert!(TestBackendError::NoPostgresUrl.to_string().contains("XQ_TEST_POSTGRES="));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TestBackendError {
+    /// `XQ_TEST_BACKEND=postgres` without `XQ_TEST_POSTGRES`.
+    NoPostgresUrl,
+    /// `XQ_TEST_BACKEND` names no backend.
+    Unknown(String),
+}
+
+impl fmt::Display for TestBackendError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TestBackendError::NoPostgresUrl => write!(
+                f,
+                "{BACKEND_VAR}=postgres needs {POSTGRES_VAR}=postgres://user:password@host:port/postgres \
+                 (a role that may CREATE DATABASE)"
+            ),
+            TestBackendError::Unknown(other) => {
+                write!(f, "{BACKEND_VAR}={other}: expected sqlite or postgres")
+            }
+        }
+    }
+}
+
+impl std::error::Error for TestBackendError {}
+
 /// The PostgreSQL server the environment asks the tests to use: `None` for SQLite.
 ///
 /// # Errors
 ///
 /// If `XQ_TEST_BACKEND` is `postgres` and `XQ_TEST_POSTGRES` is missing, or it has a value
 /// other than `sqlite` and `postgres`.
-pub fn postgres_from_env() -> Result<Option<DatabaseUrl>, String> {
+pub fn postgres_from_env() -> Result<Option<DatabaseUrl>, TestBackendError> {
     match std::env::var(BACKEND_VAR).as_deref() {
         Err(_) | Ok("") | Ok("sqlite") => Ok(None),
         Ok("postgres") => match std::env::var(POSTGRES_VAR) {
             Ok(url) if !url.is_empty() => Ok(Some(DatabaseUrl::from(url))),
-            _ => Err(format!(
-                "{BACKEND_VAR}=postgres needs {POSTGRES_VAR}=postgres://user:password@host:port/postgres \
-                 (a role that may CREATE DATABASE)"
-            )),
+            _ => Err(TestBackendError::NoPostgresUrl),
         },
-        Ok(other) => Err(format!(
-            "{BACKEND_VAR}={other}: expected sqlite or postgres"
-        )),
+        Ok(other) => Err(TestBackendError::Unknown(other.to_owned())),
     }
 }
 

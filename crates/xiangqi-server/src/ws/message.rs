@@ -79,7 +79,9 @@ pub fn parse_client_message(bytes: &[u8]) -> Result<ClientMessage, ApiError> {
     let message: ClientMessage =
         serde_json::from_slice(bytes).map_err(|e| ApiError::BadRequest(format!("message: {e}")))?;
     if let ClientMessage::Arbiter { request, .. } = &message {
-        request.validate().map_err(ApiError::InvalidOptions)?;
+        request
+            .validate()
+            .map_err(|e| ApiError::InvalidOptions(e.to_string()))?;
     }
     Ok(message)
 }

@@ -96,48 +96,9 @@ impl Tournament {
                 notes: Vec::new(),
             };
             let (po, pt) = (as_pairing(ours), as_pairing(round));
-            let mut diff = None;
-            for (b, &(x, y)) in po.boards.iter().enumerate() {
-                report.boards_checked += 1;
-                if !pt.boards.contains(&(x, y)) {
-                    let file = match pt.boards.iter().find(|&&(a, c)| a == x || c == x) {
-                        Some(&(a, c)) => format!("{a}-{c}"),
-                        None if pt.bye == Some(x) => format!("the bye for {x}"),
-                        None => format!("{x} unpaired"),
-                    };
-                    diff = Some((b as u32 + 1, (x, y), file));
-                    break;
-                }
-            }
-            if diff.is_none()
-                && po.bye != pt.bye
-                && let Some(x) = po.bye
-            {
-                diff = Some((
-                    0,
-                    (x, PlayerId(0)),
-                    pt.bye
-                        .map_or("no bye".into(), |b| format!("the bye for {b}")),
-                ));
-            }
+            let diff = first_difference(&po, &pt, &mut report.boards_checked);
             if let Some((board, rules, file)) = diff {
-                let criterion = if variant == SwissVariant::Dutch {
-                    let history = replay.history();
-                    let mut before = replay.clone();
-                    before.rounds.truncate(k);
-                    let (players, r) = before.dutch_input(round.number, &before.history());
-                    let _ = history;
-                    let active: Vec<_> = players
-                        .into_iter()
-                        .filter(|p| {
-                            po.bye == Some(p.id)
-                                || po.boards.iter().any(|&(a, b)| a == p.id || b == p.id)
-                        })
-                        .collect();
-                    crate::swiss::dutch::deciding_criterion(&active, &r, &po, &pt)
-                } else {
-                    format!("the {variant:?} pairing rules")
-                };
+                let criterion = replay.deciding(k, round.number, variant, &po, &pt);
                 report.difference = Some(Difference {
                     round: round.number,
                     board,
@@ -150,4 +111,56 @@ impl Tournament {
         }
         Ok(report)
     }
+
+    /// The criterion that decides between our pairing `po` of round `number` (the `k`th)
+    /// and the file's `pt`: for the Dutch system, the first that tells them apart.
+    fn deciding(
+        &self,
+        k: usize,
+        number: u32,
+        variant: SwissVariant,
+        po: &SwissPairing,
+        pt: &SwissPairing,
+    ) -> String {
+        if variant != SwissVariant::Dutch {
+            return format!("the {variant:?} pairing rules");
+        }
+        let mut before = self.clone();
+        before.rounds.truncate(k);
+        let (players, r) = before.dutch_input(number, &before.history());
+        let active: Vec<_> = players
+            .into_iter()
+            .filter(|p| {
+                po.bye == Some(p.id) || po.boards.iter().any(|&(a, b)| a == p.id || b == p.id)
+            })
+            .collect();
+        crate::swiss::dutch::deciding_criterion(&active, &r, po, pt)
+    }
+}
+
+/// The first board where our pairing `po` differs from the file's `pt` (board 0: the bye),
+/// with our pair and what the file has instead; every board compared is counted.
+fn first_difference(
+    po: &SwissPairing,
+    pt: &SwissPairing,
+    boards_checked: &mut u32,
+) -> Option<(u32, (PlayerId, PlayerId), String)> {
+    for (b, &(x, y)) in po.boards.iter().enumerate() {
+        *boards_checked += 1;
+        if !pt.boards.contains(&(x, y)) {
+            let file = match pt.boards.iter().find(|&&(a, c)| a == x || c == x) {
+                Some(&(a, c)) => format!("{a}-{c}"),
+                None if pt.bye == Some(x) => format!("the bye for {x}"),
+                None => format!("{x} unpaired"),
+            };
+            return Some((b as u32 + 1, (x, y), file));
+        }
+    }
+    let x = po.bye.filter(|_| po.bye != pt.bye)?;
+    Some((
+        0,
+        (x, PlayerId(0)),
+        pt.bye
+            .map_or("no bye".into(), |b| format!("the bye for {b}")),
+    ))
 }

@@ -6,6 +6,8 @@ use serde::{Deserialize, Serialize};
 pub(crate) mod check;
 mod options;
 mod swiss_input;
+mod validate;
+mod withdrawals;
 
 pub use options::{ClubRule, LastRoundsPriority, SwissOptions};
 
@@ -239,70 +241,6 @@ impl Tournament {
         serde_json::to_string_pretty(self).expect("a tournament always serialises")
     }
 
-    /// Checks the internal consistency of a file read from outside.
-    pub(crate) fn validate(&self) -> Result<(), Error> {
-        let n = self.players.len() as u32;
-        let bad = |m: String| Error::File {
-            line: 0,
-            column: 0,
-            message: m,
-        };
-        if !(2..=100_000).contains(&n) {
-            return Err(bad(format!("{n} players: an event has 2 to 100000")));
-        }
-        check_settings(&self.settings, self.players.len()).map_err(|e| bad(e.to_string()))?;
-        if self.rounds.len() > self.planned_rounds() as usize {
-            return Err(bad(format!(
-                "{} rounds stored, the event has {}",
-                self.rounds.len(),
-                self.planned_rounds()
-            )));
-        }
-        let check = |p: PlayerId| {
-            if p.0 == 0 || p.0 > n {
-                Err(bad(format!("player {p} does not exist")))
-            } else {
-                Ok(())
-            }
-        };
-        for (i, r) in self.rounds.iter().enumerate() {
-            if r.number != i as u32 + 1 {
-                return Err(bad(format!(
-                    "round {} is stored as number {}",
-                    i + 1,
-                    r.number
-                )));
-            }
-            let mut seen = std::collections::HashSet::new();
-            for g in &r.games {
-                check(g.first)?;
-                check(g.second)?;
-                if !seen.insert(g.first) || !seen.insert(g.second) {
-                    return Err(bad(format!(
-                        "round {}: a player is on two boards",
-                        r.number
-                    )));
-                }
-            }
-            if let Some((p, pts)) = r.bye {
-                check(p)?;
-                if pts.halves().abs() > 1000 {
-                    return Err(bad(format!("round {}: bye worth {pts} points", r.number)));
-                }
-                if !seen.insert(p) {
-                    return Err(bad(format!(
-                        "round {}: player {p} has a bye and a game",
-                        r.number
-                    )));
-                }
-            }
-        }
-        for w in &self.withdrawals {
-            check(w.player)?;
-        }
-        Ok(())
-    }
-
     /// The number of rounds the event will have.
     pub fn planned_rounds(&self) -> u32 {
         let n = self.players.len() as u32;
@@ -310,15 +248,6 @@ impl Tournament {
             System::RoundRobin { cycles, .. } => (n + n % 2 - 1) * cycles,
             System::Swiss { rounds, .. } => rounds,
         }
-    }
-
-    fn withdrawal(&self, p: PlayerId) -> Option<&Withdrawal> {
-        self.withdrawals.iter().find(|w| w.player == p)
-    }
-
-    /// Whether `p` takes part in round `round`.
-    pub fn is_active(&self, p: PlayerId, round: u32) -> bool {
-        self.withdrawal(p).is_none_or(|w| round <= w.after_round)
     }
 
     /// Pairs the next round and returns its number.
@@ -414,70 +343,6 @@ impl Tournament {
     pub fn set_fouls(&mut self, round: u32, board: u32, fouls: [u32; 2]) -> Result<(), Error> {
         self.game_mut(round, board)?.fouls = fouls;
         Ok(())
-    }
-
-    /// Records that `player` withdraws after round `after_round`; returns the effect, decided
-    /// by the withdrawal rule from the games he has played against those due.
-    pub fn withdraw(
-        &mut self,
-        player: PlayerId,
-        after_round: u32,
-    ) -> Result<WithdrawalEffect, Error> {
-        if player.0 == 0 || player.index() >= self.players.len() {
-            return Err(Error::UnknownPlayer(player.0));
-        }
-        if self.withdrawal(player).is_some() {
-            return Err(Error::Settings(format!(
-                "player {player} has already withdrawn"
-            )));
-        }
-        let played = self
-            .rounds
-            .iter()
-            .take(after_round as usize)
-            .flat_map(|r| &r.games)
-            .filter(|g| g.side_of(player).is_some() && g.outcome.is_some())
-            .count() as u32;
-        let n = self.players.len() as u32;
-        let due = match self.settings.system {
-            System::RoundRobin { cycles, .. } => (n - 1) * cycles,
-            System::Swiss { rounds, .. } => rounds,
-        };
-        let effect = if 2 * played < due {
-            WithdrawalEffect::Annulled
-        } else {
-            WithdrawalEffect::RestForfeited
-        };
-        self.withdrawals.push(Withdrawal {
-            player,
-            after_round,
-            effect,
-        });
-        // Games already paired after the withdrawal: defaults or nothing.
-        for r in self.rounds.iter_mut().filter(|r| r.number > after_round) {
-            r.games.retain(|g| {
-                !(effect == WithdrawalEffect::Annulled
-                    && g.side_of(player).is_some()
-                    && g.outcome.is_none())
-            });
-            for g in r.games.iter_mut().filter(|g| g.outcome.is_none()) {
-                if g.first == player {
-                    g.outcome = Some(Outcome::SecondWinsByForfeit);
-                } else if g.second == player {
-                    g.outcome = Some(Outcome::FirstWinsByForfeit);
-                }
-            }
-        }
-        Ok(effect)
-    }
-
-    /// Players whose games do not count (withdrawn with games annulled).
-    pub fn excluded(&self) -> Vec<PlayerId> {
-        self.withdrawals
-            .iter()
-            .filter(|w| w.effect == WithdrawalEffect::Annulled)
-            .map(|w| w.player)
-            .collect()
     }
 
     /// Everyone's record, with annulled players' games removed.

@@ -14,47 +14,8 @@ impl Tournament {
         first_round: FirstRound,
     ) -> Result<Round, Error> {
         let history = self.history();
-        // One pass over the rounds collects everyone's opponents, sides and byes.
-        let mut all: Vec<SwissPlayer> = (0..self.players.len())
-            .map(|i| {
-                let id = PlayerId::from_index(i);
-                SwissPlayer {
-                    id,
-                    score: history.points(id),
-                    sides: Vec::new(),
-                    opponents: Vec::new(),
-                    byes: 0,
-                }
-            })
-            .collect();
-        for r in &self.rounds {
-            for g in &r.games {
-                let played = g.outcome.is_some_and(Outcome::played);
-                for (me, opp, side) in [
-                    (g.first, g.second, crate::Mover::First),
-                    (g.second, g.first, crate::Mover::Second),
-                ] {
-                    let sp = &mut all[me.index()];
-                    sp.opponents.push(opp);
-                    if played {
-                        sp.sides.push(side);
-                    }
-                }
-            }
-            if let Some((b, _)) = r.bye {
-                all[b.index()].byes += 1;
-            }
-        }
-        let resting: Vec<(PlayerId, Points)> = self
-            .settings
-            .swiss
-            .requested_byes
-            .iter()
-            // A requested bye names a player of the list (a stranger's file may say 0, which
-            // is the bye itself, or a number past the end: such a request is no one's).
-            .filter(|(r, p, _)| *r == number && (1..=self.players.len()).contains(&(p.0 as usize)))
-            .map(|&(_, p, pts)| (p, pts))
-            .collect();
+        let all = self.swiss_records(&history);
+        let resting = self.requested_rests(number);
         let takes_part =
             |p: PlayerId| self.is_active(p, number) && !resting.iter().any(|r| r.0 == p);
         let pairing = if variant == SwissVariant::Dutch {
@@ -89,6 +50,56 @@ impl Tournament {
         Ok(self.round_from(number, pairing, resting))
     }
 
+    /// Every player's record as the Swiss systems other than the Dutch read it: score,
+    /// opponents, sides of the games played, byes.
+    fn swiss_records(&self, history: &History) -> Vec<SwissPlayer> {
+        // One pass over the rounds collects everyone's opponents, sides and byes.
+        let mut all: Vec<SwissPlayer> = (0..self.players.len())
+            .map(|i| {
+                let id = PlayerId::from_index(i);
+                SwissPlayer {
+                    id,
+                    score: history.points(id),
+                    sides: Vec::new(),
+                    opponents: Vec::new(),
+                    byes: 0,
+                }
+            })
+            .collect();
+        for r in &self.rounds {
+            for g in &r.games {
+                let played = g.outcome.is_some_and(Outcome::played);
+                for (me, opp, side) in [
+                    (g.first, g.second, crate::Mover::First),
+                    (g.second, g.first, crate::Mover::Second),
+                ] {
+                    let sp = &mut all[me.index()];
+                    sp.opponents.push(opp);
+                    if played {
+                        sp.sides.push(side);
+                    }
+                }
+            }
+            if let Some((b, _)) = r.bye {
+                all[b.index()].byes += 1;
+            }
+        }
+        all
+    }
+
+    /// The byes requested for round `number` (a rest with the points the settings give).
+    fn requested_rests(&self, number: u32) -> Vec<(PlayerId, Points)> {
+        self.settings
+            .swiss
+            .requested_byes
+            .iter()
+            // A requested bye names a player of the list (a stranger's file may say 0, which
+            // is the bye itself, or a number past the end: such a request is no one's).
+            .filter(|(r, p, _)| *r == number && (1..=self.players.len()).contains(&(p.0 as usize)))
+            .map(|&(_, p, pts)| (p, pts))
+            .collect()
+    }
+
     fn round_from(
         &self,
         number: u32,
@@ -109,79 +120,79 @@ impl Tournament {
         }
     }
 
+    /// Player `i`'s record as the Dutch system reads it before round `number`: score (with
+    /// fictitious points), colours, floats, opponents, whether a pairing-allocated bye is
+    /// barred, games not played.
+    fn dutch_player(
+        &self,
+        i: usize,
+        number: u32,
+        history: &History,
+        before: &[Vec<Points>],
+    ) -> DutchPlayer {
+        let sc = &self.settings.scoring;
+        let past = number.saturating_sub(1) as usize;
+        let id = PlayerId::from_index(i);
+        let mut p = DutchPlayer {
+            id,
+            score: history.points(id) + self.fictitious(id, number),
+            colours: Colours::default(),
+            floats: vec![Float::None; past],
+            opponents: Vec::new(),
+            pab_ineligible: false,
+            unplayed: 0,
+            club: self.players[i].club.clone(),
+        };
+        let mut played_in = vec![false; past];
+        for e in history.entries(id) {
+            let r = e.round as usize - 1;
+            if r >= past {
+                continue;
+            }
+            match e.kind {
+                EntryKind::Game {
+                    opponent,
+                    side,
+                    result,
+                } if result.played() => {
+                    played_in[r] = true;
+                    p.opponents.push(opponent);
+                    p.colours.played.push(side);
+                    let (me, them) = (before[r][i], before[r][opponent.index()]);
+                    p.floats[r] = match me.cmp(&them) {
+                        std::cmp::Ordering::Greater => Float::Down,
+                        std::cmp::Ordering::Less => Float::Up,
+                        std::cmp::Ordering::Equal => Float::None,
+                    };
+                }
+                EntryKind::Bye => {
+                    p.pab_ineligible = true;
+                    p.floats[r] = Float::Down;
+                }
+                _ => {
+                    if e.points >= sc.win {
+                        p.pab_ineligible = true;
+                    }
+                    if e.points > sc.loss {
+                        p.floats[r] = Float::Down;
+                    }
+                }
+            }
+        }
+        p.unplayed = played_in.iter().filter(|x| !**x).count() as u32;
+        p
+    }
+
     /// Every player's record as the Dutch system reads it (C.04.3 art. 1.4, 1.7, C2, C9),
     /// with the fictitious points of any acceleration, and the round's parameters.
     pub fn dutch_input(&self, number: u32, history: &History) -> (Vec<DutchPlayer>, DutchRound) {
         let n = self.players.len();
         let sc = &self.settings.scoring;
         let past = number.saturating_sub(1) as usize;
-        // Points before each round, for the floats.
-        let mut before = vec![vec![Points::ZERO; n]; past + 1];
-        for i in 0..n {
-            let mut total = Points::ZERO;
-            let entries = history.entries(PlayerId::from_index(i));
-            for (r, row) in before.iter_mut().enumerate() {
-                row[i] = total;
-                total += entries
-                    .iter()
-                    .filter(|e| e.round as usize == r + 1)
-                    .map(|e| e.points)
-                    .sum();
-            }
-        }
+        let before = points_before_each_round(history, n, past);
         let o = &self.settings.swiss;
         let players = (0..n)
-            .map(|i| {
-                let id = PlayerId::from_index(i);
-                let mut p = DutchPlayer {
-                    id,
-                    score: history.points(id) + self.fictitious(id, number),
-                    colours: Colours::default(),
-                    floats: vec![Float::None; past],
-                    opponents: Vec::new(),
-                    pab_ineligible: false,
-                    unplayed: 0,
-                    club: self.players[i].club.clone(),
-                };
-                let mut played_in = vec![false; past];
-                for e in history.entries(id) {
-                    let r = e.round as usize - 1;
-                    if r >= past {
-                        continue;
-                    }
-                    match e.kind {
-                        EntryKind::Game {
-                            opponent,
-                            side,
-                            result,
-                        } if result.played() => {
-                            played_in[r] = true;
-                            p.opponents.push(opponent);
-                            p.colours.played.push(side);
-                            let (me, them) = (before[r][i], before[r][opponent.index()]);
-                            p.floats[r] = match me.cmp(&them) {
-                                std::cmp::Ordering::Greater => Float::Down,
-                                std::cmp::Ordering::Less => Float::Up,
-                                std::cmp::Ordering::Equal => Float::None,
-                            };
-                        }
-                        EntryKind::Bye => {
-                            p.pab_ineligible = true;
-                            p.floats[r] = Float::Down;
-                        }
-                        _ => {
-                            if e.points >= sc.win {
-                                p.pab_ineligible = true;
-                            }
-                            if e.points > sc.loss {
-                                p.floats[r] = Float::Down;
-                            }
-                        }
-                    }
-                }
-                p.unplayed = played_in.iter().filter(|x| !**x).count() as u32;
-                p
-            })
+            .map(|i| self.dutch_player(i, number, history, &before))
             .collect();
         let forbidden = o
             .forbidden
@@ -232,4 +243,22 @@ impl Tournament {
         }
         extra
     }
+}
+
+/// Each player's points before each round up to `past` (for the floats).
+fn points_before_each_round(history: &History, n: usize, past: usize) -> Vec<Vec<Points>> {
+    let mut before = vec![vec![Points::ZERO; n]; past + 1];
+    for i in 0..n {
+        let mut total = Points::ZERO;
+        let entries = history.entries(PlayerId::from_index(i));
+        for (r, row) in before.iter_mut().enumerate() {
+            row[i] = total;
+            total += entries
+                .iter()
+                .filter(|e| e.round as usize == r + 1)
+                .map(|e| e.points)
+                .sum();
+        }
+    }
+    before
 }

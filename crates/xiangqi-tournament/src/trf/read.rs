@@ -303,60 +303,7 @@ fn read_player(chars: &[char], line: usize) -> Result<TrfPlayer, Error> {
     let mut cells = Vec::new();
     let mut col = 92;
     while col <= chars.len() {
-        let opp = field(chars, col, col + 3);
-        let opponent = if opp.is_empty() {
-            None
-        } else {
-            match opp.parse::<u32>() {
-                Ok(0) => None,
-                Ok(o) => Some(o),
-                Err(_) => return Err(bad(line, col, format!("opponent {opp:?} is not a number"))),
-            }
-        };
-        let colour = match chars.get(col + 4).copied().unwrap_or(' ') {
-            'w' | 'W' => Some(Mover::First),
-            'b' | 'B' => Some(Mover::Second),
-            '-' | ' ' => None,
-            c => {
-                return Err(bad(
-                    line,
-                    col + 5,
-                    format!("colour {c:?}: expected w, b or -"),
-                ));
-            }
-        };
-        let rc = chars.get(col + 6).copied().unwrap_or(' ');
-        let result = ResultCode::parse(rc, opponent.is_some())
-            .ok_or_else(|| bad(line, col + 7, format!("unknown result code {rc:?}")))?;
-        let byeish = matches!(
-            result,
-            ResultCode::HalfBye | ResultCode::FullBye | ResultCode::Pab | ResultCode::ZeroBye
-        );
-        let needs_opponent = matches!(
-            result,
-            ResultCode::Win
-                | ResultCode::Draw
-                | ResultCode::Loss
-                | ResultCode::UnratedWin
-                | ResultCode::UnratedDraw
-                | ResultCode::UnratedLoss
-        );
-        if (opponent.is_some() && byeish) || (opponent.is_none() && needs_opponent) {
-            return Err(bad(
-                line,
-                col,
-                format!(
-                    "round {}: result {:?} does not fit the opponent {opp:?}",
-                    cells.len() + 1,
-                    rc
-                ),
-            ));
-        }
-        cells.push(TrfCell {
-            opponent,
-            colour,
-            result,
-        });
+        cells.push(read_cell(chars, line, col, cells.len() + 1)?);
         col += 10;
     }
     if cells.len() > 999 {
@@ -378,5 +325,60 @@ fn read_player(chars: &[char], line: usize) -> Result<TrfPlayer, Error> {
         },
         rank: number(chars, 86, 89, line)?,
         cells,
+    })
+}
+
+/// The cell of round `round` of a player line, at column `col`: opponent, colour, result,
+/// which must fit each other (a bye has no opponent, a game has one).
+fn read_cell(chars: &[char], line: usize, col: usize, round: usize) -> Result<TrfCell, Error> {
+    let opp = field(chars, col, col + 3);
+    let opponent = if opp.is_empty() {
+        None
+    } else {
+        match opp.parse::<u32>() {
+            Ok(0) => None,
+            Ok(o) => Some(o),
+            Err(_) => return Err(bad(line, col, format!("opponent {opp:?} is not a number"))),
+        }
+    };
+    let colour = match chars.get(col + 4).copied().unwrap_or(' ') {
+        'w' | 'W' => Some(Mover::First),
+        'b' | 'B' => Some(Mover::Second),
+        '-' | ' ' => None,
+        c => {
+            return Err(bad(
+                line,
+                col + 5,
+                format!("colour {c:?}: expected w, b or -"),
+            ));
+        }
+    };
+    let rc = chars.get(col + 6).copied().unwrap_or(' ');
+    let result = ResultCode::parse(rc, opponent.is_some())
+        .ok_or_else(|| bad(line, col + 7, format!("unknown result code {rc:?}")))?;
+    let byeish = matches!(
+        result,
+        ResultCode::HalfBye | ResultCode::FullBye | ResultCode::Pab | ResultCode::ZeroBye
+    );
+    let needs_opponent = matches!(
+        result,
+        ResultCode::Win
+            | ResultCode::Draw
+            | ResultCode::Loss
+            | ResultCode::UnratedWin
+            | ResultCode::UnratedDraw
+            | ResultCode::UnratedLoss
+    );
+    if (opponent.is_some() && byeish) || (opponent.is_none() && needs_opponent) {
+        return Err(bad(
+            line,
+            col,
+            format!("round {round}: result {rc:?} does not fit the opponent {opp:?}"),
+        ));
+    }
+    Ok(TrfCell {
+        opponent,
+        colour,
+        result,
     })
 }

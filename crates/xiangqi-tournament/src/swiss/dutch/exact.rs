@@ -21,9 +21,10 @@
 //!
 //! Unlike the search, every exchange (of any size) is reachable, and nothing is cut.
 
-use super::criteria::float_back;
 use super::field::Field;
-use super::player::Float;
+
+mod narrow;
+mod value;
 
 /// Quality digits per pair: C10 … C21 (12), then the exchange's size and BSN difference, then
 /// the generation order of one player's partner (the lowest first, steps 2 and 4).
@@ -156,7 +157,29 @@ impl<'f, 'a> Exact<'f, 'a> {
     pub(crate) fn pair(mut self, sets: &[Vec<usize>]) -> Option<Paired> {
         let places = self.places()?;
         let mut live = self.best_sets(&entries(sets, &self.is_mdp), &places)?;
-        // 1. The MDPs paired: the fewest floating, then the first set of the paired ones.
+        let used = self.pair_mdps(&mut live, &places)?;
+        let (mut live, target) = self.exchange(live, &places, &used)?;
+        self.transposition(&mut live, &places, target)?;
+        // The floaters: whoever the fixed pairs leave.
+        live.first()?;
+        let mut down: Vec<usize> = self
+            .mdps
+            .iter()
+            .chain(self.residents)
+            .copied()
+            .filter(|&x| self.partner[x].is_none())
+            .collect();
+        down.sort_by_key(|&i| self.f.rank[i]);
+        Some((self.fixed, down))
+    }
+
+    /// Steps 1 and 2: the MDPs paired (the fewest floating, then the first set of the paired
+    /// ones), each with the lowest resident the best value allows. The residents taken.
+    fn pair_mdps(
+        &mut self,
+        live: &mut Vec<(Floaters, i128)>,
+        places: &[i128; DIGITS + 1],
+    ) -> Option<Vec<bool>> {
         let floating = |d: &Floaters| self.mdps.iter().filter(|m| d.fixed.contains(m)).count();
         let fewest = live.iter().map(|(d, _)| floating(d)).min()?;
         live.retain(|(d, _)| floating(d) == fewest);
@@ -168,7 +191,6 @@ impl<'f, 'a> Exact<'f, 'a> {
         let first = live.iter().map(|(d, _)| chosen(d)).min()?;
         live.retain(|(d, _)| chosen(d) == first);
         let target = live.first()?.1;
-        // 2. Each paired MDP's resident, lowest first.
         let mut used = vec![false; self.residents.len()];
         for &k in &first {
             let m = self.mdps[k];
@@ -176,10 +198,21 @@ impl<'f, 'a> Exact<'f, 'a> {
                 .filter(|&r| !used[r])
                 .map(|r| self.residents[r])
                 .collect();
-            let res = self.lowest_partner(m, free, &mut live, &places, target)?;
+            let res = self.lowest_partner(m, free, live, places, target)?;
             used[self.residents.iter().position(|&r| r == res)?] = true;
         }
-        // 3. The remainder's exchange.
+        Some(used)
+    }
+
+    /// Step 3: the remainder (the residents not `used`) split into S1 and S2 by the exchange
+    /// the best value allows, with the exchange's digits now counted. The sets still live and
+    /// the best value.
+    fn exchange(
+        &mut self,
+        live: Vec<(Floaters, i128)>,
+        places: &[i128; DIGITS + 1],
+        used: &[bool],
+    ) -> Option<(Vec<(Floaters, i128)>, i128)> {
         self.rem = (0..self.residents.len())
             .filter(|&r| !used[r])
             .map(|r| self.residents[r])
@@ -201,13 +234,13 @@ impl<'f, 'a> Exact<'f, 'a> {
         self.last.borrow_mut().clear();
         let mut scored: Vec<(Floaters, i128)> = Vec::new();
         for (d, _) in &live {
-            if let Some(v) = self.value(d, &places) {
+            if let Some(v) = self.value(d, places) {
                 scored.push((d.clone(), v));
             }
         }
         let target = scored.iter().map(|x| x.1).min()?;
         scored.retain(|x| x.1 == target);
-        live = scored;
+        let mut live = scored;
         // Leaving S1: highest BSN first; entering: lowest first.
         let order: Vec<(usize, bool)> = (0..self.p)
             .rev()
@@ -227,10 +260,10 @@ impl<'f, 'a> Exact<'f, 'a> {
             }
             // The exchanged side first (leave S1 / enter it), if the best value allows it.
             self.side[k] = Some(to_s1);
-            let keep = self.keep(&live, &places, target);
+            let keep = self.keep(&live, places, target);
             if keep.is_empty() {
                 self.side[k] = Some(!to_s1);
-                live = self.keep(&live, &places, target);
+                live = self.keep(&live, places, target);
             } else {
                 live = keep;
             }
@@ -238,7 +271,16 @@ impl<'f, 'a> Exact<'f, 'a> {
                 return None;
             }
         }
-        // 4. The transposition: S1 in BSN order, each with the lowest S2 partner possible.
+        Some((live, target))
+    }
+
+    /// Step 4: the transposition: S1 in BSN order, each with the lowest S2 partner possible.
+    fn transposition(
+        &mut self,
+        live: &mut Vec<(Floaters, i128)>,
+        places: &[i128; DIGITS + 1],
+        target: i128,
+    ) -> Option<()> {
         let s1: Vec<usize> = (0..self.rem.len())
             .filter(|&k| self.side[k] == Some(true))
             .map(|k| self.rem[k])
@@ -253,19 +295,9 @@ impl<'f, 'a> Exact<'f, 'a> {
                 .copied()
                 .filter(|&b| self.partner[b].is_none())
                 .collect();
-            self.lowest_partner(a, free, &mut live, &places, target)?;
+            self.lowest_partner(a, free, live, places, target)?;
         }
-        // The floaters: whoever the fixed pairs leave.
-        live.first()?;
-        let mut down: Vec<usize> = self
-            .mdps
-            .iter()
-            .chain(self.residents)
-            .copied()
-            .filter(|&x| self.partner[x].is_none())
-            .collect();
-        down.sort_by_key(|&i| self.f.rank[i]);
-        Some((self.fixed, down))
+        Some(())
     }
 
     /// Whether a candidate whose C10–C21 are `criteria` (and whose floaters are one of `sets`)
@@ -283,174 +315,6 @@ impl<'f, 'a> Exact<'f, 'a> {
         }
         c[..12].copy_from_slice(criteria);
         best.first().is_some_and(|b| b.1 == dot(&c, &places))
-    }
-
-    /// Fixes `a`'s partner: the first of `candidates` with whom the best value `target` is
-    /// still reached (by the order digit, one matching per set of floaters still live).
-    fn lowest_partner(
-        &mut self,
-        a: usize,
-        candidates: Vec<usize>,
-        live: &mut Vec<(Floaters, i128)>,
-        places: &[i128; DIGITS + 1],
-        target: i128,
-    ) -> Option<usize> {
-        // The latest matching already pairs `a` with the first partner he may have: no
-        // earlier one exists.
-        let lowest = candidates.iter().copied().find(|&c| self.allowed(a, c));
-        let cached = live.iter().any(|(d, _)| {
-            let last = self.last.borrow();
-            last.get(d).is_some_and(|(v, pairs, one)| {
-                *v == target
-                    && self.meets(d, pairs, *one)
-                    && pairs.iter().any(|&(x, y)| {
-                        Some(if x == a {
-                            y
-                        } else if y == a {
-                            x
-                        } else {
-                            return false;
-                        }) == lowest
-                    })
-            })
-        });
-        if cached && let Some(b) = lowest {
-            self.fix(a, b);
-            *live = self.keep(live, places, target);
-            return (!live.is_empty()).then_some(b);
-        }
-        self.ranked = Some((a, candidates.clone()));
-        let mut first: Option<usize> = None;
-        for (d, _) in live.iter() {
-            if self.value(d, places) != Some(target) {
-                continue;
-            }
-            let known = self.last.borrow().get(d).cloned();
-            let b = known?
-                .1
-                .iter()
-                .find_map(|&(x, y)| (x == a).then_some(y).or((y == a).then_some(x)))?;
-            let place = candidates.iter().position(|&c| c == b)?;
-            first = Some(first.map_or(place, |f| f.min(place)));
-        }
-        self.ranked = None;
-        let b = candidates[first?];
-        self.fix(a, b);
-        *live = self.keep(live, places, target);
-        (!live.is_empty()).then_some(b)
-    }
-
-    /// The number of pairs within S2 (the exchange's size) of the latest matching of `d`.
-    fn exchange_size(&self, d: &Floaters) -> Option<usize> {
-        let last = self.last.borrow();
-        let (_, pairs, _) = last.get(d)?;
-        let in_s2 = |x: usize| self.pos(x).is_some_and(|k| k >= self.p);
-        Some(pairs.iter().filter(|&&(a, b)| in_s2(a) && in_s2(b)).count())
-    }
-
-    /// The sets that reach the best value, with it.
-    fn best_sets(
-        &self,
-        sets: &[Floaters],
-        places: &[i128; DIGITS + 1],
-    ) -> Option<Vec<(Floaters, i128)>> {
-        let mut scored: Vec<(Floaters, i128)> = sets
-            .iter()
-            .filter_map(|d| Some((d.clone(), self.value(d, places)?)))
-            .collect();
-        let best = scored.iter().map(|x| x.1).min()?;
-        scored.retain(|x| x.1 == best);
-        Some(scored)
-    }
-
-    /// The sets of `live` that still reach `target` under the constraints fixed so far.
-    fn keep(
-        &self,
-        live: &[(Floaters, i128)],
-        places: &[i128; DIGITS + 1],
-        target: i128,
-    ) -> Vec<(Floaters, i128)> {
-        live.iter()
-            .filter(|(d, _)| {
-                let known = self.last.borrow().get(d).cloned();
-                if known.is_some_and(|(v, pairs, one)| v == target && self.meets(d, &pairs, one)) {
-                    return true;
-                }
-                self.value(d, places) == Some(target)
-            })
-            .cloned()
-            .collect()
-    }
-
-    /// The least total cost of pairing everyone but the floaters `down` under the constraints.
-    fn value(&self, down: &Floaters, places: &[i128; DIGITS + 1]) -> Value {
-        let mut floats = vec![false; self.f.players.len()];
-        for &d in &down.fixed {
-            floats[d] = true;
-        }
-        let players: Vec<usize> = self
-            .mdps
-            .iter()
-            .chain(self.residents)
-            .copied()
-            .filter(|&x| !floats[x])
-            .collect();
-        // Floaters: C14/C16 and, in S1, their BSN leaving it; they may not be placed in S1.
-        let mut constant = 0i128;
-        for &d in &down.fixed {
-            let c = self.floater_digits(d)?;
-            constant += dot(&c, places);
-        }
-        let big = places[DIGITS];
-        let mut edges = Vec::new();
-        for x in 0..players.len() {
-            for y in x + 1..players.len() {
-                let (a, b) = (players[x], players[y]);
-                if !self.allowed(a, b) {
-                    continue;
-                }
-                let cost = dot(&self.pair_digits(a, b), places);
-                edges.push((x, y, big - cost));
-            }
-        }
-        // One of `one_of` floats: he is paired to an extra vertex, at his floater's cost.
-        let extra = players.len();
-        for (x, &a) in players.iter().enumerate() {
-            if down.one_of.contains(&a)
-                && self.partner[a].is_none()
-                && let Some(c) = self.floater_digits(a)
-            {
-                edges.push((x, extra, big - dot(&c, places)));
-            }
-        }
-        let size = extra + usize::from(!down.one_of.is_empty());
-        let mate = crate::matching::weighted::max_weight_matching(size, &edges);
-        if mate.iter().any(Option::is_none) {
-            return None;
-        }
-        let mut total = constant;
-        let mut pairs = Vec::new();
-        let mut one = None;
-        for (x, m) in mate.iter().enumerate() {
-            match *m {
-                Some(y) if y == extra => {
-                    let c = self.floater_digits(players[x])?;
-                    total += dot(&c, places);
-                    one = Some(players[x]);
-                }
-                Some(y) if x < y && y < extra => {
-                    let mut c = self.pair_digits(players[x], players[y]);
-                    c[14] = 0;
-                    total += dot(&c, places);
-                    pairs.push((players[x], players[y]));
-                }
-                _ => {}
-            }
-        }
-        self.last
-            .borrow_mut()
-            .insert(down.clone(), (total, pairs, one));
-        Some(total)
     }
 
     /// Whether `a` and `b` may be paired under the absolute criteria, the bracket's shape and
@@ -504,111 +368,6 @@ impl<'f, 'a> Exact<'f, 'a> {
 
     fn pos(&self, x: usize) -> Option<usize> {
         self.at[x]
-    }
-
-    /// C14 and C16 of floater `d`, and (with the exchange digits) his BSN leaving S1; `None`
-    /// if he may not float because the constraints put him in S1.
-    fn floater_digits(&self, d: usize) -> Option<[i64; DIGITS]> {
-        let p = &self.f.players[d];
-        let mut c = [0i64; DIGITS];
-        c[4] = i64::from(float_back(&p.floats, 1) == Float::Down);
-        c[6] = i64::from(float_back(&p.floats, 2) == Float::Down);
-        if self.exchange_digits
-            && let Some(k) = self.pos(d)
-        {
-            if self.side[k] == Some(true) {
-                return None;
-            }
-            if k < self.p {
-                // He leaves S1; the exchange's size is counted by the pairs within S2.
-                c[13] = -(k as i64 + 1);
-            }
-        }
-        Some(c)
-    }
-
-    /// The digits of the pair `a`–`b`: C10–C21 as the search counts them
-    /// ([`super::bracket`]'s `quality`), then the exchange's.
-    fn pair_digits(&self, a: usize, b: usize) -> [i64; DIGITS] {
-        let mut c = [0i64; DIGITS];
-        match (self.local[a], self.local[b]) {
-            (Some(x), Some(y)) => {
-                let n = self.mdps.len() + self.residents.len();
-                c[..12].copy_from_slice(&self.criteria[x * n + y]);
-            }
-            _ => c[..12].copy_from_slice(&self.f.pair_criteria(a, b)),
-        }
-        if self.exchange_digits
-            && let (Some(pa), Some(pb)) = (self.pos(a), self.pos(b))
-        {
-            let (lo, hi) = (pa.min(pb), pa.max(pb));
-            match (lo < self.p, hi < self.p) {
-                (true, true) => c[13] = -(hi as i64 + 1),
-                (false, false) => {
-                    c[12] = 1;
-                    c[13] = lo as i64 + 1;
-                }
-                _ => {}
-            }
-        }
-        if let Some((r, candidates)) = &self.ranked
-            && (a == *r || b == *r)
-        {
-            let other = if a == *r { b } else { a };
-            let place = candidates.iter().position(|&x| x == other);
-            c[14] = place.unwrap_or(candidates.len()) as i64;
-        }
-        c
-    }
-
-    /// The largest absolute total digit `k` can reach over the bracket.
-    fn bound_of(&self, k: usize) -> i128 {
-        let all: Vec<usize> = self.mdps.iter().chain(self.residents).copied().collect();
-        let n = all.len() as i128;
-        let mut most = 0i128;
-        for x in 0..all.len() {
-            for y in x + 1..all.len() {
-                most = most.max(i128::from(self.pair_digits_full(all[x], all[y])[k].abs()));
-            }
-            most = most.max(i128::from(self.floater_full(all[x])[k].abs()));
-        }
-        // Every player is in at most one pair, and floats at most once.
-        2 * (n + 1) * most + 1
-    }
-
-    /// The place value of each digit, or `None` if the product does not fit (with room for
-    /// the cardinality term and the sums).
-    /// The last entry is the weight every pair gets on top (it makes the matching perfect).
-    fn places(&self) -> Option<[i128; DIGITS + 1]> {
-        let mut places = [1i128; DIGITS + 1];
-        for k in (0..DIGITS - 1).rev() {
-            places[k] = places[k + 1].checked_mul(self.bound_of(k + 1))?;
-        }
-        let n = (self.mdps.len() + self.residents.len()) as i128 + 1;
-        places[DIGITS] = places[0].checked_mul(self.bound_of(0))?.checked_mul(4)?;
-        places[DIGITS]
-            .checked_mul(8 * n)
-            .filter(|&x| x < 1i128 << 118)?;
-        Some(places)
-    }
-
-    /// `pair_digits` with the exchange digits at their widest (for the place values).
-    fn pair_digits_full(&self, a: usize, b: usize) -> [i64; DIGITS] {
-        let mut c = self.pair_digits(a, b);
-        c[12] = 1;
-        c[13] = (self.mdps.len() + self.residents.len()) as i64 + 1;
-        c[14] = c[13];
-        c
-    }
-
-    fn floater_full(&self, d: usize) -> [i64; DIGITS] {
-        let p = &self.f.players[d];
-        let mut c = [0i64; DIGITS];
-        c[4] = i64::from(float_back(&p.floats, 1) == Float::Down);
-        c[6] = i64::from(float_back(&p.floats, 2) == Float::Down);
-        c[12] = 1;
-        c[13] = (self.mdps.len() + self.residents.len()) as i64 + 1;
-        c
     }
 }
 

@@ -22,6 +22,51 @@ fn greedy(adj: &[Vec<usize>]) -> Vec<Option<usize>> {
     mate
 }
 
+/// `compat[a * n + b]`: players `a` and `b` may meet — they have not met (C1), are not a
+/// forbidden pair, would not both need the same absolute colour outside the topscorers (C3),
+/// and are not club-mates where clubs are kept apart.
+fn compatibility(players: &[DutchPlayer], round: &DutchRound, top: &[bool]) -> Vec<bool> {
+    let n = players.len();
+    let index: std::collections::HashMap<PlayerId, usize> =
+        players.iter().enumerate().map(|(i, p)| (p.id, i)).collect();
+    let mut compat = vec![true; n * n];
+    let mut forbid = |a: usize, b: usize| {
+        compat[a * n + b] = false;
+        compat[b * n + a] = false;
+    };
+    for (i, p) in players.iter().enumerate() {
+        forbid(i, i);
+        for o in &p.opponents {
+            if let Some(&j) = index.get(o) {
+                forbid(i, j);
+            }
+        }
+    }
+    for (a, b) in &round.forbidden {
+        if let (Some(&i), Some(&j)) = (index.get(a), index.get(b)) {
+            forbid(i, j);
+        }
+    }
+    for i in 0..n {
+        for j in i + 1..n {
+            let (pi, si) = players[i].colours.preference();
+            let (pj, sj) = players[j].colours.preference();
+            let c3 = !top[i]
+                && !top[j]
+                && si == Strength::Absolute
+                && sj == Strength::Absolute
+                && pi == pj;
+            let club = round.clubs_apart
+                && players[i].club.is_some()
+                && players[i].club == players[j].club;
+            if c3 || club {
+                forbid(i, j);
+            }
+        }
+    }
+    compat
+}
+
 /// Pairs (indices) and the PAB player of a complete pairing.
 pub(crate) type Completion = (Vec<(usize, usize)>, Option<usize>);
 
@@ -58,48 +103,12 @@ impl<'a> Field<'a> {
             .iter()
             .map(|p| final_round && 2 * p.score.halves() > played * round.win.halves())
             .collect();
-        let index: std::collections::HashMap<PlayerId, usize> =
-            players.iter().enumerate().map(|(i, p)| (p.id, i)).collect();
-        let mut compat = vec![true; n * n];
-        let mut forbid = |a: usize, b: usize| {
-            compat[a * n + b] = false;
-            compat[b * n + a] = false;
-        };
-        for (i, p) in players.iter().enumerate() {
-            forbid(i, i);
-            for o in &p.opponents {
-                if let Some(&j) = index.get(o) {
-                    forbid(i, j);
-                }
-            }
-        }
-        for (a, b) in &round.forbidden {
-            if let (Some(&i), Some(&j)) = (index.get(a), index.get(b)) {
-                forbid(i, j);
-            }
-        }
-        for i in 0..n {
-            for j in i + 1..n {
-                let (pi, si) = players[i].colours.preference();
-                let (pj, sj) = players[j].colours.preference();
-                let c3 = !top[i]
-                    && !top[j]
-                    && si == Strength::Absolute
-                    && sj == Strength::Absolute
-                    && pi == pj;
-                let club = round.clubs_apart
-                    && players[i].club.is_some()
-                    && players[i].club == players[j].club;
-                if c3 || club {
-                    forbid(i, j);
-                }
-            }
-        }
+        let compat = compatibility(players, round, &top);
         let mut rank = vec![0; n];
         for (k, &i) in order.iter().enumerate() {
             rank[i] = k;
         }
-        let mut field = Field {
+        let field = Field {
             players,
             round,
             n,
@@ -114,29 +123,7 @@ impl<'a> Field<'a> {
             ),
         };
         if n % 2 == 1 {
-            // C5: the lowest score at which an eligible player can take the PAB and everyone
-            // else still be paired.
-            let mut scores: Vec<Points> = players
-                .iter()
-                .filter(|p| !p.pab_ineligible)
-                .map(|p| p.score)
-                .collect();
-            scores.sort();
-            scores.dedup();
-            let all: Vec<usize> = (0..n).collect();
-            for s in scores {
-                field.bye_ok = players
-                    .iter()
-                    .map(|p| !p.pab_ineligible && p.score == s)
-                    .collect();
-                if field.completes(&all) {
-                    return Ok(field);
-                }
-            }
-            return Err(Error::NoPairing {
-                round: round.round,
-                reason: "no player can take the bye with everyone else paired (C1–C4)".into(),
-            });
+            return field.with_bye_scoregroup();
         }
         if !field.completes(&(0..n).collect::<Vec<_>>()) {
             return Err(Error::NoPairing {
@@ -145,6 +132,33 @@ impl<'a> Field<'a> {
             });
         }
         Ok(field)
+    }
+
+    /// C5: the PAB goes to the lowest score at which an eligible player can take it and
+    /// everyone else still be paired; those of that score may take it.
+    fn with_bye_scoregroup(mut self) -> Result<Field<'a>, Error> {
+        let players = self.players;
+        let mut scores: Vec<Points> = players
+            .iter()
+            .filter(|p| !p.pab_ineligible)
+            .map(|p| p.score)
+            .collect();
+        scores.sort();
+        scores.dedup();
+        let all: Vec<usize> = (0..self.n).collect();
+        for s in scores {
+            self.bye_ok = players
+                .iter()
+                .map(|p| !p.pab_ineligible && p.score == s)
+                .collect();
+            if self.completes(&all) {
+                return Ok(self);
+            }
+        }
+        Err(Error::NoPairing {
+            round: self.round.round,
+            reason: "no player can take the bye with everyone else paired (C1–C4)".into(),
+        })
     }
 
     pub(crate) fn compatible(&self, a: usize, b: usize) -> bool {

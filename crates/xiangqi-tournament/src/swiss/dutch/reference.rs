@@ -23,9 +23,12 @@
 use std::cell::RefCell;
 use std::collections::HashMap;
 
-use super::{DutchPlayer, DutchRound, Float, Strength, hi_gets_white};
+use super::{DutchPlayer, DutchRound, Strength};
+use crate::Error;
 use crate::swiss::SwissPairing;
-use crate::{Error, Mover};
+
+mod generate;
+mod judge;
 
 /// The largest field the reference pairs (its search is exhaustive).
 pub const MAX_PLAYERS: usize = 12;
@@ -232,219 +235,6 @@ impl<'a> Reference<'a> {
         v
     }
 
-    /// Every candidate of the bracket of `mdps` and `residents` (both in art. 1.2 order) that
-    /// keeps C1–C3, in generation order: the MDPs paired most first (3.1), their sets in
-    /// lexicographic order (4.4), their opponents as transpositions of the residents (4.2); then
-    /// the remainder with the most pairs first, its exchanges (4.3) and transpositions (4.2).
-    /// `visit` gets the pairs and the downfloaters.
-    fn candidates(&self, mdps: &[usize], residents: &[usize], visit: &mut Visit<'_>) {
-        let m0 = mdps.len();
-        for m1 in (0..=m0.min(residents.len())).rev() {
-            for chosen in subsets(m0, m1) {
-                let s1: Vec<usize> = chosen.iter().map(|&k| mdps[k]).collect();
-                let limbo: Vec<usize> = (0..m0)
-                    .filter(|k| !chosen.contains(k))
-                    .map(|k| mdps[k])
-                    .collect();
-                self.assign(&s1, residents, &[], &mut |pairs, left| {
-                    self.remainder(left, pairs, &limbo, visit);
-                });
-            }
-        }
-    }
-
-    fn remainder(
-        &self,
-        rem: &[usize],
-        fixed: &[(usize, usize)],
-        limbo: &[usize],
-        visit: &mut Visit<'_>,
-    ) {
-        for p in (0..=rem.len() / 2).rev() {
-            for (out, inn) in exchanges(rem.len(), p) {
-                let in_s1 = |k: usize| (k < p && !out.contains(&k)) || inn.contains(&k);
-                let s1: Vec<usize> = (0..rem.len())
-                    .filter(|&k| in_s1(k))
-                    .map(|k| rem[k])
-                    .collect();
-                let s2: Vec<usize> = (0..rem.len())
-                    .filter(|&k| !in_s1(k))
-                    .map(|k| rem[k])
-                    .collect();
-                self.assign(&s1, &s2, fixed, &mut |pairs, left| {
-                    let mut down = limbo.to_vec();
-                    down.extend_from_slice(left);
-                    visit(pairs, &down);
-                });
-            }
-        }
-    }
-
-    /// Every injective assignment of `s2` players to the `s1` players, in lexicographic order
-    /// of the `s2` positions; a pair that breaks C1–C3 ends that branch (no completion of it
-    /// keeps C1–C3). `leaf` gets the pairs and the `s2` players left.
-    fn assign(&self, s1: &[usize], s2: &[usize], base: &[(usize, usize)], leaf: &mut Visit<'_>) {
-        fn go(
-            r: &Reference<'_>,
-            s1: &[usize],
-            s2: &[usize],
-            used: &mut Vec<bool>,
-            pairs: &mut Vec<(usize, usize)>,
-            leaf: &mut Visit<'_>,
-        ) {
-            let i = pairs.len();
-            if i == s1.len() {
-                let left: Vec<usize> = (0..s2.len()).filter(|&k| !used[k]).map(|k| s2[k]).collect();
-                leaf(pairs, &left);
-                return;
-            }
-            for k in 0..s2.len() {
-                if !used[k] && r.can[s1[i]][s2[k]] {
-                    used[k] = true;
-                    pairs.push((s1[i], s2[k]));
-                    go(r, s1, s2, used, pairs, leaf);
-                    pairs.pop();
-                    used[k] = false;
-                }
-            }
-        }
-        let mut local: Vec<(usize, usize)> = Vec::new();
-        let mut used = vec![false; s2.len()];
-        go(self, s1, s2, &mut used, &mut local, &mut |mine, left| {
-            let mut all = base.to_vec();
-            all.extend_from_slice(mine);
-            leaf(&all, left);
-        });
-    }
-
-    /// The pairing score difference (PSD): each pair's score difference and each downfloater's
-    /// score less one win below the lowest score `low` of the bracket, highest first.
-    fn psd(&self, pairs: &[(usize, usize)], down: &[usize], low: i64) -> Vec<i64> {
-        let win = i64::from(self.round.win.halves());
-        let mut v: Vec<i64> = pairs
-            .iter()
-            .map(|&(a, b)| (self.score(a) - self.score(b)).abs())
-            .chain(down.iter().map(|&d| self.score(d) - (low - win)))
-            .collect();
-        v.sort_unstable_by(|a, b| b.cmp(a));
-        v
-    }
-
-    /// C8: the best (fewest downfloaters, then lowest PSD) of the following bracket's
-    /// candidates that keep the round complete.
-    fn following(&self, down: &[usize], next: &[usize], below: Set) -> Option<Vec<i64>> {
-        let mut mdps = down.to_vec();
-        mdps.sort_by_key(|&i| self.rank[i]);
-        let key = (mdps.clone(), below);
-        if let Some(v) = self.following.borrow().get(&key) {
-            return v.clone();
-        }
-        let rest = if below == 0 {
-            Rest::Last
-        } else {
-            Rest::Round(below)
-        };
-        let low = next.iter().map(|&i| self.score(i)).min().unwrap_or(0);
-        let mut best: Option<Vec<i64>> = None;
-        self.candidates(&mdps, next, &mut |pairs, d| {
-            if !self.leaves(d, rest) {
-                return;
-            }
-            let mut v = vec![d.len() as i64];
-            v.extend(self.psd(pairs, d, low));
-            if best.as_ref().is_none_or(|b| v < *b) {
-                best = Some(v);
-            }
-        });
-        self.following.borrow_mut().insert(key, best.clone());
-        best
-    }
-
-    /// The value of a candidate under C6–C21, lower is better.
-    fn quality(
-        &self,
-        pairs: &[(usize, usize)],
-        down: &[usize],
-        low: i64,
-        next: Option<(&[usize], Set)>,
-    ) -> Vec<i64> {
-        let p = self.p;
-        let mut q = vec![down.len() as i64]; // C6
-        q.extend(self.psd(pairs, down, low)); // C7
-        if let Some((next, below)) = next {
-            // C8 (an impossible following bracket sorts last).
-            q.extend(
-                self.following(down, next, below)
-                    .unwrap_or_else(|| vec![i64::MAX]),
-            );
-        }
-        // C9: whenever the bracket's single floater may take the PAB he is its assignee (only
-        // players of the one score C5 allows may, so nobody below can), in the last bracket
-        // or above it.
-        q.push(match down {
-            [b] if self.bye_ok[*b] => i64::from(p[*b].unplayed),
-            _ => 0,
-        });
-        let mut c10_21 = [0i64; 12];
-        for &(a, b) in pairs {
-            let (hi, lo) = if self.rank[a] < self.rank[b] {
-                (a, b)
-            } else {
-                (b, a)
-            };
-            let claim = |i: usize| super::Claim {
-                colours: &p[i].colours,
-                tpn: self.numbers[i],
-            };
-            let hw = hi_gets_white(claim(hi), claim(lo), self.round.initial_colour);
-            let topscorers = self.top[hi] || self.top[lo];
-            for (x, white) in [(hi, hw), (lo, !hw)] {
-                let side = if white { Mover::First } else { Mover::Second };
-                let played = &p[x].colours.played;
-                if topscorers {
-                    let cd: i64 = played
-                        .iter()
-                        .map(|s| if *s == Mover::First { 1 } else { -1 })
-                        .sum::<i64>()
-                        + if white { 1 } else { -1 };
-                    c10_21[0] += i64::from(cd.abs() > 2); // C10
-                    let n = played.len();
-                    c10_21[1] +=
-                        i64::from(n >= 2 && played[n - 1] == side && played[n - 2] == side); // C11
-                }
-                let (pref, strength) = p[x].colours.preference();
-                if pref.is_some_and(|want| want != side) {
-                    c10_21[2] += 1; // C12
-                    c10_21[3] += i64::from(strength >= Strength::Strong); // C13
-                }
-            }
-            let sd = (self.score(a) - self.score(b)).abs();
-            if sd > 0 {
-                let (dn, up) = if self.score(a) > self.score(b) {
-                    (a, b)
-                } else {
-                    (b, a)
-                };
-                for (back, k) in [(1, 0), (2, 2)] {
-                    if float_back(&p[dn].floats, back) == Float::Down {
-                        c10_21[8 + k] += sd; // C18, C20
-                    }
-                    if float_back(&p[up].floats, back) == Float::Up {
-                        c10_21[5 + k] += 1; // C15, C17
-                        c10_21[9 + k] += sd; // C19, C21
-                    }
-                }
-            }
-        }
-        for &d in down {
-            for (back, k) in [(1, 0), (2, 2)] {
-                c10_21[4 + k] += i64::from(float_back(&p[d].floats, back) == Float::Down); // C14, C16
-            }
-        }
-        q.extend(c10_21);
-        q
-    }
-
     /// The best candidate of a bracket, the earliest generated among equals; `None` if no
     /// candidate leaves the rest of the round as `rest` requires.
     fn best(
@@ -547,21 +337,9 @@ impl<'a> Reference<'a> {
         let score = |i: usize| p[i].score;
         let mut boards: Vec<(usize, usize)> = pairs
             .into_iter()
-            .map(|(a, b)| {
-                let (hi, lo) = if self.rank[a] < self.rank[b] {
-                    (a, b)
-                } else {
-                    (b, a)
-                };
-                let claim = |i: usize| super::Claim {
-                    colours: &p[i].colours,
-                    tpn: self.numbers[i],
-                };
-                if hi_gets_white(claim(hi), claim(lo), self.round.initial_colour) {
-                    (hi, lo)
-                } else {
-                    (lo, hi)
-                }
+            .map(|(a, b)| match self.colours_of(a, b) {
+                (hi, lo, true) => (hi, lo),
+                (hi, lo, false) => (lo, hi),
             })
             .collect();
         boards.sort_by_key(|&(a, b)| {
@@ -571,14 +349,7 @@ impl<'a> Reference<'a> {
                 self.rank[a].min(self.rank[b]),
             )
         });
-        SwissPairing {
-            boards: boards
-                .into_iter()
-                .map(|(a, b)| (p[a].id, p[b].id))
-                .collect(),
-            bye: bye.map(|i| p[i].id),
-            notes: Vec::new(),
-        }
+        SwissPairing::from_indices(&boards, bye, Vec::new(), |i| p[i].id)
     }
 }
 
@@ -600,53 +371,4 @@ fn no_pairing(round: &DutchRound, reason: &str) -> Error {
         round: round.round,
         reason: format!("reference pairer: {reason}"),
     }
-}
-
-fn float_back(floats: &[Float], back: usize) -> Float {
-    floats
-        .len()
-        .checked_sub(back)
-        .map_or(Float::None, |i| floats[i])
-}
-
-/// The `k`-subsets of `0..n`, lexicographic.
-fn subsets(n: usize, k: usize) -> Vec<Vec<usize>> {
-    fn go(start: usize, n: usize, k: usize, cur: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
-        if cur.len() == k {
-            out.push(cur.clone());
-            return;
-        }
-        for i in start..n {
-            cur.push(i);
-            go(i + 1, n, k, cur, out);
-            cur.pop();
-        }
-    }
-    let mut out = Vec::new();
-    go(0, n, k, &mut Vec::new(), &mut out);
-    out
-}
-
-/// Every exchange between S1 (positions `0..p`) and S2 (`p..n`) of a homogeneous group, of
-/// every size, in art. 4.3 order: fewest players exchanged; the smallest difference of the
-/// exchanged BSN sums; the highest different BSN leaving S1; the lowest entering it.
-fn exchanges(n: usize, p: usize) -> Vec<Exchange> {
-    type Key = (usize, usize, std::cmp::Reverse<Vec<usize>>, Vec<usize>);
-    let mut all: Vec<(Key, Exchange)> = Vec::new();
-    for k in 0..=p.min(n - p) {
-        for out in subsets(p, k) {
-            for inn in subsets(n - p, k) {
-                let inn: Vec<usize> = inn.iter().map(|&b| b + p).collect();
-                let diff = inn.iter().sum::<usize>() - out.iter().sum::<usize>();
-                let mut out_desc = out.clone();
-                out_desc.reverse();
-                all.push((
-                    (k, diff, std::cmp::Reverse(out_desc), inn.clone()),
-                    (out.clone(), inn),
-                ));
-            }
-        }
-    }
-    all.sort();
-    all.into_iter().map(|(_, x)| x).collect()
 }

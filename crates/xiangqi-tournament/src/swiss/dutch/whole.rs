@@ -46,106 +46,174 @@ pub(crate) fn following_value(
     residents: &[usize],
     below: &[usize],
 ) -> Option<Option<Quality>> {
-    let players: Vec<(usize, Part)> = mdps
-        .iter()
-        .map(|&x| (x, Part::Mdp))
-        .chain(residents.iter().map(|&x| (x, Part::Resident)))
-        .chain(below.iter().map(|&x| (x, Part::Below)))
-        .collect();
-    let score = |i: usize| i64::from(f.players[i].score.halves());
-    let n = residents.first().map_or(0, |&r| score(r));
-    let win = i64::from(f.round.win.halves());
-    // The PSD's possible positive entries, highest first: one digit each.
-    let mut levels: Vec<i64> = mdps
-        .iter()
-        .flat_map(|&m| [score(m) - n, score(m) - n + win])
-        .chain([win])
-        .filter(|&v| v > 0)
-        .collect();
-    levels.sort_unstable_by(|a, b| b.cmp(a));
-    levels.dedup();
-    let digits = 1 + levels.len();
-    let count = (mdps.len() + residents.len()) as i128;
-    // Each player of the bracket adds at most one to each digit.
-    let mut places = vec![1i128; digits];
-    for k in (0..digits - 1).rev() {
-        places[k] = places[k + 1].checked_mul(count + 1)?;
-    }
-    let big = places[0].checked_mul(count + 1)?;
-    let size = players.len() + players.len() % 2;
-    big.checked_mul(4 * size as i128 + 4)
-        .filter(|&x| x < 1i128 << 118)?;
-    let level = |v: i64| levels.iter().position(|&l| l == v);
-    // The cost of one player of the bracket who does not get a partner in it.
-    let floats = |x: usize, part: Part| -> i128 {
-        let mut c = places[0];
-        let v = match part {
-            Part::Mdp => score(x) - n + win,
-            _ => win,
-        };
-        if let Some(k) = level(v) {
-            c += places[1 + k];
-        }
-        c
-    };
-    let in_bracket = |pa: Part, pb: Part| {
-        pa != Part::Below && pb != Part::Below && !(pa == Part::Mdp && pb == Part::Mdp)
-    };
-    let cost = |(a, pa): (usize, Part), (b, pb): (usize, Part)| -> i128 {
-        if in_bracket(pa, pb) {
-            return level((score(a) - score(b)).abs()).map_or(0, |k| places[1 + k]);
-        }
-        // Two MDPs never meet in the bracket (art. 3–4), nor does anyone a player below.
-        let one = |x: usize, p: Part| if p == Part::Below { 0 } else { floats(x, p) };
-        one(a, pa) + one(b, pb)
-    };
-    let m = players.len();
-    let mut edges = Vec::new();
-    let last = below.is_empty();
-    for x in 0..m {
-        for y in x + 1..m {
-            let two_mdps = players[x].1 == Part::Mdp && players[y].1 == Part::Mdp;
-            if f.compatible(players[x].0, players[y].0) && !(last && two_mdps) {
-                edges.push((x, y, big - cost(players[x], players[y])));
-            }
-        }
-        if m % 2 == 1 && f.bye_ok[players[x].0] {
-            let (i, part) = players[x];
-            let c = if part == Part::Below {
-                0
-            } else {
-                floats(i, part)
-            };
-            edges.push((x, m, big - c));
-        }
-    }
-    let mate = crate::matching::weighted::max_weight_matching(size, &edges);
+    let g = Graph::new(f, mdps, residents, below)?;
+    let mate = crate::matching::weighted::max_weight_matching(g.size, &g.edges());
     if mate.iter().any(Option::is_none) {
         return Some(None);
     }
-    // The value read off the matching, as the search's probe counts it.
-    let (mut down, mut list) = (0i64, Vec::new());
-    for (x, &(i, part)) in players.iter().enumerate() {
-        if part == Part::Below {
-            continue;
+    Some(Some(g.value(&mate)))
+}
+
+/// The graph of the rest of the round, with the place of each digit of the weights.
+struct Graph<'f, 'a> {
+    f: &'f Field<'a>,
+    players: Vec<(usize, Part)>,
+    /// The residents' score `n`, in half-points.
+    n: i64,
+    /// A win, in half-points.
+    win: i64,
+    /// The PSD's possible positive entries, highest first: one digit each.
+    levels: Vec<i64>,
+    /// The value of one in each digit, the downfloaters' first.
+    places: Vec<i128>,
+    /// The weight every edge carries, above every cost.
+    big: i128,
+    /// Vertices: the players, and the PAB if they are odd.
+    size: usize,
+    /// Nobody below: the last bracket.
+    last: bool,
+}
+
+impl<'f, 'a> Graph<'f, 'a> {
+    /// The graph, or `None` if the digits do not fit the integer.
+    fn new(
+        f: &'f Field<'a>,
+        mdps: &[usize],
+        residents: &[usize],
+        below: &[usize],
+    ) -> Option<Graph<'f, 'a>> {
+        let players: Vec<(usize, Part)> = mdps
+            .iter()
+            .map(|&x| (x, Part::Mdp))
+            .chain(residents.iter().map(|&x| (x, Part::Resident)))
+            .chain(below.iter().map(|&x| (x, Part::Below)))
+            .collect();
+        let score = |i: usize| i64::from(f.players[i].score.halves());
+        let n = residents.first().map_or(0, |&r| score(r));
+        let win = i64::from(f.round.win.halves());
+        let mut levels: Vec<i64> = mdps
+            .iter()
+            .flat_map(|&m| [score(m) - n, score(m) - n + win])
+            .chain([win])
+            .filter(|&v| v > 0)
+            .collect();
+        levels.sort_unstable_by(|a, b| b.cmp(a));
+        levels.dedup();
+        let digits = 1 + levels.len();
+        let count = (mdps.len() + residents.len()) as i128;
+        // Each player of the bracket adds at most one to each digit.
+        let mut places = vec![1i128; digits];
+        for k in (0..digits - 1).rev() {
+            places[k] = places[k + 1].checked_mul(count + 1)?;
         }
-        match mate[x].filter(|&y| y < m).map(|y| (y, players[y])) {
-            Some((y, (j, pj))) if in_bracket(part, pj) => {
-                if x < y {
-                    list.push((score(i) - score(j)).abs());
-                }
-            }
-            _ => {
-                down += 1;
-                list.push(match part {
-                    Part::Mdp => score(i) - n + win,
-                    _ => win,
-                });
-            }
+        let big = places[0].checked_mul(count + 1)?;
+        let size = players.len() + players.len() % 2;
+        big.checked_mul(4 * size as i128 + 4)
+            .filter(|&x| x < 1i128 << 118)?;
+        Some(Graph {
+            f,
+            players,
+            n,
+            win,
+            levels,
+            places,
+            big,
+            size,
+            last: below.is_empty(),
+        })
+    }
+
+    fn score(&self, i: usize) -> i64 {
+        i64::from(self.f.players[i].score.halves())
+    }
+
+    fn level(&self, v: i64) -> Option<usize> {
+        self.levels.iter().position(|&l| l == v)
+    }
+
+    /// The PSD entry of a player of the bracket who does not get a partner in it.
+    fn float_entry(&self, x: usize, part: Part) -> i64 {
+        match part {
+            Part::Mdp => self.score(x) - self.n + self.win,
+            _ => self.win,
         }
     }
-    list.sort_unstable_by(|a, b| b.cmp(a));
-    let mut q: Quality = vec![down, list.len() as i64];
-    q.extend(list);
-    Some(Some(q))
+
+    /// The cost of one player of the bracket who does not get a partner in it.
+    fn floats(&self, x: usize, part: Part) -> i128 {
+        let k = self.level(self.float_entry(x, part));
+        self.places[0] + k.map_or(0, |k| self.places[1 + k])
+    }
+
+    /// The cost of a pair: its score difference in the bracket, else each side's float.
+    fn cost(&self, (a, pa): (usize, Part), (b, pb): (usize, Part)) -> i128 {
+        if in_bracket(pa, pb) {
+            let k = self.level((self.score(a) - self.score(b)).abs());
+            return k.map_or(0, |k| self.places[1 + k]);
+        }
+        // Two MDPs never meet in the bracket (art. 3–4), nor does anyone a player below.
+        let one = |x: usize, p: Part| {
+            if p == Part::Below {
+                0
+            } else {
+                self.floats(x, p)
+            }
+        };
+        one(a, pa) + one(b, pb)
+    }
+
+    /// The edges: every compatible pair (two MDPs not in the last bracket), and the PAB.
+    fn edges(&self) -> Vec<(usize, usize, i128)> {
+        let (players, m) = (&self.players, self.players.len());
+        let mut edges = Vec::new();
+        for x in 0..m {
+            for y in x + 1..m {
+                let two_mdps = players[x].1 == Part::Mdp && players[y].1 == Part::Mdp;
+                if self.f.compatible(players[x].0, players[y].0) && !(self.last && two_mdps) {
+                    edges.push((x, y, self.big - self.cost(players[x], players[y])));
+                }
+            }
+            if m % 2 == 1 && self.f.bye_ok[players[x].0] {
+                let (i, part) = players[x];
+                let c = if part == Part::Below {
+                    0
+                } else {
+                    self.floats(i, part)
+                };
+                edges.push((x, m, self.big - c));
+            }
+        }
+        edges
+    }
+
+    /// The value read off the matching, as the search's probe counts it.
+    fn value(&self, mate: &[Option<usize>]) -> Quality {
+        let m = self.players.len();
+        let (mut down, mut list) = (0i64, Vec::new());
+        for (x, &(i, part)) in self.players.iter().enumerate() {
+            if part == Part::Below {
+                continue;
+            }
+            match mate[x].filter(|&y| y < m).map(|y| (y, self.players[y])) {
+                Some((y, (j, pj))) if in_bracket(part, pj) => {
+                    if x < y {
+                        list.push((self.score(i) - self.score(j)).abs());
+                    }
+                }
+                _ => {
+                    down += 1;
+                    list.push(self.float_entry(i, part));
+                }
+            }
+        }
+        list.sort_unstable_by(|a, b| b.cmp(a));
+        let mut q: Quality = vec![down, list.len() as i64];
+        q.extend(list);
+        q
+    }
+}
+
+/// Whether two players would meet inside the following bracket.
+fn in_bracket(pa: Part, pb: Part) -> bool {
+    pa != Part::Below && pb != Part::Below && !(pa == Part::Mdp && pb == Part::Mdp)
 }

@@ -381,7 +381,7 @@ fn worker(plan: &Plan, queue: &Mutex<VecDeque<Job>>, stop: &AtomicBool, tx: &mps
             (Some(r), Some(b)) => (r, b),
             _ => return,
         };
-        let outcome = play_game(&setup, r.as_mut(), bl.as_mut());
+        let outcome = play_game(&setup, r.as_mut(), bl.as_mut()).map_err(|e| e.to_string());
         // An engine that failed, or lost on time mid-search, is started afresh next game.
         let failed = match &outcome {
             Ok(o) => match o.end {

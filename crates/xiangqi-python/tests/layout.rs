@@ -1,0 +1,18 @@
+//! The Rust files of the binding use one another without a circle, and no function of theirs
+//! is over 80 lines: the checks every crate of the workspace runs (`tools/layout/` at the
+//! workspace root). The binding's behaviour is tested by pytest (the `.py` files here); this
+//! reads the sources only, so it needs no Python to run.
+
+#[path = "../../../tools/layout/mod.rs"]
+mod layout;
+
+#[test]
+fn files_use_one_another_without_a_circle() {
+    layout::assert_no_circles(env!("CARGO_MANIFEST_DIR"), &[]);
+}
+
+/// No function over 80 lines outside tests: split into named steps, each reads at once.
+#[test]
+fn functions_are_at_most_80_lines() {
+    layout::assert_short_functions(env!("CARGO_MANIFEST_DIR"), &[]);
+}
