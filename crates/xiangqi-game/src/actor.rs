@@ -103,6 +103,12 @@ pub enum Action {
     Claim,
     /// The player opened the game with their token (recorded for a scheduled game).
     Arrive,
+    /// The player asks for a move limit (限着, 1960 §12 一(一), 一(二)) on one of the
+    /// grounds a player may give; it is recorded for the arbiter, who declares it (二).
+    AskLimit {
+        /// The ground.
+        ground: crate::LimitGround,
+    },
     /// The arbiter's action.
     Arbiter(ArbiterAction),
     /// The arbiter's action, naming the official who took it (his events carry `by`).
