@@ -319,15 +319,9 @@ async fn the_console_keeps_every_link_and_the_desk_asks_before_it_acts() {
         .unwrap()
         .to_owned();
     let console_url = s.url(&format!("/e/{id}/organiser#t={organiser}"));
-    let settings: Value = s
-        .http
-        .get(s.url(&format!("/api/events/{id}")))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let (_, settings) = s
+        .call("GET", &format!("/api/events/{id}"), None, None)
+        .await;
     assert_eq!(settings["settings"]["system"]["rounds"], 3, "{settings}");
     assert_eq!(settings["settings"]["system"]["variant"], "rules1960");
     assert_eq!(settings["game"]["control"], "90m+15m/10");
