@@ -179,11 +179,14 @@ pub async fn run(
         "the end on Red's page",
     )
     .await;
-    let english = super::teams::english_words(&red).await;
+    // Neither page shows English (but the records' format names).
     let notation = ["PGN", "ICCS", "DhtmlXQ", "WXF"];
-    let english: Vec<String> = english
-        .into_iter()
-        .filter(|w| !notation.contains(&w.as_str()))
-        .collect();
-    assert_eq!(english, Vec::<String>::new(), "Red's page in Chinese");
+    for (page, whose) in [(&red, "Red's page"), (&d, "the desk")] {
+        let english = super::teams::english_words(page).await;
+        let english: Vec<String> = english
+            .into_iter()
+            .filter(|w| !notation.contains(&w.as_str()))
+            .collect();
+        assert_eq!(english, Vec::<String>::new(), "{whose} in Chinese");
+    }
 }
