@@ -64,7 +64,7 @@ impl Actor {
 ///
 /// ```
 /// use xiangqi::Color;
-/// use xiangqi_game::{Action, Answer, Event, Game};
+/// use xiangqi_game::{Action, Answer, Event, Game, LimitGround, Refusal};
 /// let created = Event::Created {
 ///     control: "10m+5s".into(),
 ///     rules: Default::default(),
@@ -75,6 +75,12 @@ impl Actor {
 /// let game = Game::from_created(&created).unwrap();
 /// let offer = game.decide(Color::Red, &Action::Draw(Answer::Offer), 0);
 /// assert_eq!(offer.events, [Event::DrawOffered { by: Color::Red }]);
+/// // A player asks for a move limit on his own grounds (1960 §12 一(一), 一(二)) ...
+/// let ask = |side, ground| game.decide(side, &Action::AskLimit { ground }, 0);
+/// let asked = ask(Color::Black, LimitGround::Dominant);
+/// assert!(matches!(asked.events[..], [Event::LimitRequested { side: Some(Color::Black), by: None, .. }]));
+/// // ... never on the arbiter's (一(三)).
+/// assert_eq!(ask(Color::Red, LimitGround::ArbiterSees).refusal, Some(Refusal::NotYours));
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Action {
