@@ -167,11 +167,11 @@ fn read_control(text: Option<&str>) -> Result<TimeControl, ApiError> {
         return Err(refuse::control_too_long());
     }
     let control: TimeControl = control_text.parse().map_err(|e| {
-        crate::error::Invalid::option(
+        ApiError::Invalid(crate::error::Invalid::new(
             "control",
             format!("time control {control_text:?}: {e}"),
             format!("无法识别的用时规定 {control_text:?}（例：90m/40+15m/10、10m+5s）"),
-        )
+        ))
     })?;
     crate::bounds::check_control(&control)?;
     Ok(control)

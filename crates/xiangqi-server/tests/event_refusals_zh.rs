@@ -347,7 +347,7 @@ async fn every_bad_game_option_of_an_event_is_refused_in_chinese() {
         (
             with(json!({"control": "abc"})),
             422,
-            "invalid_options",
+            "invalid_request",
             "control",
             "time control \"abc\"",
             "无法识别的用时规定",
