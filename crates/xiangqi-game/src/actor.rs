@@ -79,8 +79,12 @@ impl Actor {
 /// let ask = |side, ground| game.decide(side, &Action::AskLimit { ground }, 0);
 /// let asked = ask(Color::Black, LimitGround::Dominant);
 /// assert!(matches!(asked.events[..], [Event::LimitRequested { side: Some(Color::Black), by: None, .. }]));
-/// // ... never on the arbiter's (一(三)).
+/// // ... never on the arbiter's (一(三)); once asked, the request waits for the arbiter.
 /// assert_eq!(ask(Color::Red, LimitGround::ArbiterSees).refusal, Some(Refusal::NotYours));
+/// let mut game = game;
+/// asked.events.iter().for_each(|e| game.apply(e));
+/// let again = game.decide(Color::Black, &Action::AskLimit { ground: LimitGround::Undecided }, 0);
+/// assert_eq!(again.refusal.map(|r| r.name()), Some("limit_asked"));
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Action {

@@ -508,6 +508,18 @@ async fn a_player_asks_for_a_move_limit_and_the_arbiter_declares_it() {
         record.contains("黑方提出限着") && record.contains("红方提出限着"),
         "{record}"
     );
+    // Asked once, the request waits for the arbiter.
+    let body = refused(
+        s.post(&g.id, "limit", Some(&g.red), ask("undecided")).await,
+        409,
+        "limit_asked",
+    );
+    assert!(
+        body["message_zh"]
+            .as_str()
+            .unwrap()
+            .contains("由裁判员决定")
+    );
 
     // The arbiter declares; a request while a limit is in force is refused.
     ok(&s, &g, json!({"action": "move_limit", "rounds": 20})).await;
