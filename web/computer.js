@@ -2,6 +2,7 @@
 // the game is created with the time control and rules chosen above, and opens at once.
 
 import { addText, t, translatePage } from "./i18n.js";
+import { refusalText } from "./refusals.js";
 
 addText({
   zh: {
@@ -63,11 +64,12 @@ async function play(event) {
         [`${human === "red" ? "black" : "red"}_name`]: level ? `${engine} L${level}` : engine,
       }),
     });
-    const answer = await response.json();
-    if (!response.ok) throw new Error(answer.message || response.statusText);
+    const answer = await response.json().catch(() => ({}));
+    // The refusal in the page's language (the API's message_zh on the Chinese page).
+    if (!response.ok) throw new Error(refusalText(answer));
     location.href = `/g/${answer.id}#t=${answer[answer.you].token}`;
   } catch (e) {
-    $("computer-error").textContent = `${t("error")}: ${e.message}`;
+    $("computer-error").textContent = `${t("error")}: ${e instanceof TypeError ? t("offline") : e.message}`;
     $("computer-error").hidden = false;
     button.disabled = false;
   }

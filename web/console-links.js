@@ -1,6 +1,7 @@
-// The console's links: the arbiter's and every player's secret link, listed at any time
-// (GET /api/events/{id}/links), re-issued on demand (POST …/links: the old link stops
-// working), and printed as slips to hand out. A re-issue asks for a second click first.
+// The console's links: the arbiter's, every official's, every player's and every team
+// captain's secret link, listed at any time (GET /api/events/{id}/links), re-issued on demand
+// (POST …/links: the old link stops working), and printed as slips to hand out (players and
+// captains). A re-issue asks for a second click first.
 
 import { api, el, et } from "/assets/events/event-i18n.js";
 
@@ -28,14 +29,24 @@ function reissueButton(onConfirm, id) {
   return b;
 }
 
-function slips(eventName, players) {
+function slip(title, name, url) {
+  const s = el("div", null, { class: "slip" });
+  s.appendChild(el("div", title, { class: "slip-title" }));
+  s.appendChild(el("div", name, { class: "slip-name" }));
+  s.appendChild(el("div", url, { class: "slip-url" }));
+  return s;
+}
+
+function slips(eventName, players, teams) {
   const box = el("div", null, { id: "slips", class: "slips" });
   for (const p of players.filter((p) => p.url)) {
-    const slip = el("div", null, { class: "slip" });
-    slip.appendChild(el("div", et("slip_title", eventName), { class: "slip-title" }));
-    slip.appendChild(el("div", `${p.number ?? ""} ${p.name}${p.club ? ` · ${p.club}` : ""}`, { class: "slip-name" }));
-    slip.appendChild(el("div", p.url, { class: "slip-url" }));
-    box.appendChild(slip);
+    const name = `${p.number ?? ""} ${p.name}${p.club ? ` · ${p.club}` : ""}`;
+    box.appendChild(slip(et("slip_title", eventName), name, p.url));
+  }
+  for (const t of teams.filter((t) => t.url)) {
+    const captain = slip(et("captain_slip_title", eventName), et("captain_of", t.name), t.url);
+    captain.classList.add("captain-slip");
+    box.appendChild(captain);
   }
   return box;
 }
@@ -52,40 +63,41 @@ export async function renderLinks(box, id, token, report, onError) {
     if (err.code !== "wrong_token") onError(err);
     return;
   }
-  box.replaceChildren();
-  box.appendChild(el("h2", et("links")));
-  const arbiter = linkRow(et("arbiter_link"), links.arbiter.url, "arbiter-link");
-  arbiter.appendChild(
+  // A row's re-issue: `whose` is the body of POST …/links, `name` says whose in the report.
+  const again = (whose, name, buttonId) =>
     reissueButton(async () => {
       try {
-        await api("POST", `/api/events/${id}/links`, token, { arbiter: true });
-        report(et("reissued", et("arbiter_link")));
+        await api("POST", `/api/events/${id}/links`, token, whose);
+        report(et("reissued", name));
       } catch (err) {
         onError(err);
       }
       await renderLinks(box, id, token, report, onError);
-    }, "reissue-arbiter"),
-  );
+    }, buttonId);
+  box.replaceChildren();
+  box.appendChild(el("h2", et("links")));
+  const arbiter = linkRow(et("arbiter_link"), links.arbiter.url, "arbiter-link");
+  arbiter.appendChild(again({ arbiter: true }, et("arbiter_link"), "reissue-arbiter"));
   box.appendChild(arbiter);
   const list = el("div", null, { id: "player-links" });
   for (const p of links.players) {
     const row = linkRow(`${p.player}. ${p.name}`, p.url, `link-${p.player}`);
     row.dataset.player = p.player;
     row.appendChild(el("span", et("issued", p.issued), { class: "muted" }));
-    row.appendChild(
-      reissueButton(async () => {
-        try {
-          await api("POST", `/api/events/${id}/links`, token, { player: p.player });
-          report(et("reissued", p.name));
-        } catch (err) {
-          onError(err);
-        }
-        await renderLinks(box, id, token, report, onError);
-      }, `reissue-${p.player}`),
-    );
+    row.appendChild(again({ player: p.player }, p.name, `reissue-${p.player}`));
     list.appendChild(row);
   }
   box.appendChild(list);
+  // The team captains (领队), who name their teams' line-ups.
+  const teams = links.teams || [];
+  const captains = el("div", null, { id: "captain-links" });
+  for (const t of teams) {
+    const row = linkRow(`${t.team}. ${et("captain_of", t.name)}`, t.url, `captain-link-${t.team}`);
+    row.appendChild(el("span", et("issued", t.issued), { class: "muted" }));
+    row.appendChild(again({ team: t.team }, et("captain_of", t.name), `reissue-captain-${t.team}`));
+    captains.appendChild(row);
+  }
+  box.appendChild(captains);
   // The deputies and board arbiters, each with his own link and his boards.
   const officials = el("div", null, { id: "official-links" });
   for (const o of links.officials || []) {
@@ -93,22 +105,12 @@ export async function renderLinks(box, id, token, report, onError) {
     const label = `${et(o.role === "deputy" ? "role_deputy" : "role_board")} ${o.official}. ${o.name}`;
     const row = linkRow(label, o.url, `official-link-${o.official}`);
     row.appendChild(el("span", boards, { class: "muted" }));
-    row.appendChild(
-      reissueButton(async () => {
-        try {
-          await api("POST", `/api/events/${id}/links`, token, { official: o.official });
-          report(et("reissued", o.name));
-        } catch (err) {
-          onError(err);
-        }
-        await renderLinks(box, id, token, report, onError);
-      }, `reissue-official-${o.official}`),
-    );
+    row.appendChild(again({ official: o.official }, o.name, `reissue-official-${o.official}`));
     officials.appendChild(row);
   }
   box.appendChild(officials);
   const print = el("button", et("print_slips"), { type: "button", id: "print-slips" });
   print.onclick = () => window.print();
   box.appendChild(print);
-  box.appendChild(slips(links.event, links.players));
+  box.appendChild(slips(links.event, links.players, teams));
 }

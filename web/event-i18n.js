@@ -63,6 +63,10 @@ const TEXT = {
     not_listed: "（旧式链接，重发后可见）",
     print_slips: "打印链接条",
     slip_title: (ev) => `${ev} · 选手专用链接（请勿外传）`,
+    offline: "连不上服务器，请检查网络后重试",
+    server_failed: (status) => `服务器出错（${status}），请稍后再试`,
+    captain_of: (team) => `${team} · 领队`,
+    captain_slip_title: (ev) => `${ev} · 领队专用链接：报出场名单（请勿外传）`,
     paste_players: "粘贴选手名单（每行：姓名,等级分,单位）",
     import_players: "导入名单",
     csv_file: "或选择CSV文件",
@@ -151,6 +155,10 @@ const TEXT = {
     not_listed: "(an older link: re-issue it to list it)",
     print_slips: "Print link slips",
     slip_title: (ev) => `${ev} · your own link (keep it secret)`,
+    offline: "Cannot reach the server; check the connection and try again",
+    server_failed: (status) => `The server failed (${status}); try again in a moment`,
+    captain_of: (team) => `${team} · captain`,
+    captain_slip_title: (ev) => `${ev} · captain's link: names the line-ups (keep it secret)`,
     paste_players: "Paste players (one a line: name,rating,club)",
     import_players: "Import list",
     csv_file: "or choose a CSV file",
@@ -259,11 +267,17 @@ export function eventToken(kind) {
 export async function api(method, path, token, body) {
   const headers = { "Content-Type": "application/json" };
   if (token) headers.Authorization = `Bearer ${token}`;
-  const r = await fetch(path, { method, headers, body: body ? JSON.stringify(body) : undefined });
+  let r;
+  try {
+    r = await fetch(path, { method, headers, body: body ? JSON.stringify(body) : undefined });
+  } catch {
+    throw new Error(et("offline"));
+  }
   const answer = await r.json().catch(() => ({}));
   if (!r.ok) {
-    const message = currentLang() === "zh" ? answer.message_zh || answer.message : answer.message;
-    const error = new Error(message || r.statusText);
+    // Never the other language's message, nor the browser's English status text.
+    const message = currentLang() === "zh" ? answer.message_zh : answer.message;
+    const error = new Error(message || et("server_failed", r.status));
     error.code = answer.error;
     error.field = answer.field;
     throw error;

@@ -162,10 +162,11 @@ function send(message) {
     return;
   }
   // Without a socket, the same action over HTTP.
-  const paths = { move: "moves", resign: "resign", claim: "claim", draw: "draw", adjourn: "adjourn", seal: "seal", resume: "resume", arbiter: "arbiter" };
+  const paths = { move: "moves", resign: "resign", claim: "claim", draw: "draw", adjourn: "adjourn", seal: "seal", resume: "resume", arbiter: "arbiter", limit: "limit" };
   let body = {};
   if (message.move) body.move = message.move;
   if (message.action) body.action = message.action;
+  if (message.ground) body.ground = message.ground;
   if (message.request) body = message.request;
   fetch(`/api/games/${gameId}/${paths[message.type]}`, {
     method: "POST",
@@ -346,6 +347,7 @@ $("sound-btn").onclick = () => {
 $("draw-btn").onclick = () => send({ type: "draw", action: "offer" });
 $("adjourn-btn").onclick = () => send({ type: "adjourn", action: "offer" });
 $("resume-btn").onclick = () => send({ type: "resume" });
+$("limit-btn").onclick = () => send({ type: "limit", ground: $("limit-ground").value });
 $("resign-btn").onclick = () => {
   if (confirm(t("confirm_resign"))) send({ type: "resign" });
 };

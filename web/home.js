@@ -1,6 +1,7 @@
 // The home page: create a game, then hand out its links.
 
 import { t, toggleLang, translatePage } from "./i18n.js";
+import { refusalText } from "./refusals.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -21,8 +22,9 @@ async function create(event) {
         creator: form.get("creator"),
       }),
     });
-    const answer = await response.json();
-    if (!response.ok) throw new Error(answer.message || response.statusText);
+    const answer = await response.json().catch(() => ({}));
+    // The refusal in the page's language (the API's message_zh on the Chinese page).
+    if (!response.ok) throw new Error(refusalText(answer));
     const mine = answer[answer.you];
     const theirs = answer[answer.you === "red" ? "black" : "red"];
     $("my-link").value = mine.url;
@@ -33,7 +35,7 @@ async function create(event) {
     $("play-link").href = `/g/${answer.id}#t=${mine.token}`;
     $("links").hidden = false;
   } catch (e) {
-    $("error").textContent = `${t("error")}: ${e.message}`;
+    $("error").textContent = `${t("error")}: ${e instanceof TypeError ? t("offline") : e.message}`;
     $("error").hidden = false;
   } finally {
     button.disabled = false;

@@ -135,7 +135,7 @@ function note(text) {
 /** What the team forms depend on: they are drawn again only when it changes (they keep
  * their input otherwise). */
 function teamKey(v) {
-  return v ? JSON.stringify([v.status, v.rounds.map((r) => r.team_matches?.map((m) => m.lineups))]) : "";
+  return v ? JSON.stringify([v.status, (v.teams || []).length, v.rounds.map((r) => r.team_matches?.map((m) => m.lineups))]) : "";
 }
 
 /** Draws the event; the result and team forms only when what they show changed (they keep
@@ -144,6 +144,8 @@ async function show(v) {
   const rounds = (x) => (x ? x.rounds.length : -1);
   const changed = rounds(v) !== rounds(current);
   const teamsChanged = teamKey(v) !== teamKey(current);
+  // A team entered since: its captain's link joins the list.
+  if (teamsChanged && current) renderLinks(links, id, token, note, showError);
   current = v;
   renderEvent(view, v, { deskToken: token });
   const box = document.getElementById("result-box");

@@ -6,7 +6,7 @@
 use libfuzzer_sys::fuzz_target;
 use xiangqi_server::request::{Request, parse_request};
 
-const ROUTES: [&str; 6] = ["create", "moves", "draw", "adjourn", "seal", "arbiter"];
+const ROUTES: [&str; 7] = ["create", "moves", "draw", "adjourn", "seal", "arbiter", "limit"];
 
 fuzz_target!(|data: &[u8]| {
     let Some((&first, body)) = data.split_first() else {
@@ -20,6 +20,7 @@ fuzz_target!(|data: &[u8]| {
             assert!(spec.options.foul_limit() >= 1);
         }
         Ok(Request::Arbiter(action)) => assert!(action.validate().is_ok()),
+        Ok(Request::Limit(r)) => assert!(r.ground.player_asks()),
         Ok(_) => {}
         Err(e) => assert!(!e.to_string().is_empty()),
     }

@@ -54,7 +54,7 @@ impl SpecError {
     /// assert_eq!(SpecError::field("boards", "1 to 20", "台数应为1至20").zh(), "台数应为1至20");
     /// assert_eq!(
     ///     SpecError::Json("missing field `name` at line 1 column 2".into()).zh(),
-    ///     "请求的JSON缺少字段name（第1行第2列）"
+    ///     "请求内容缺少字段name（第1行第2列）"
     /// );
     /// ```
     pub fn zh(&self) -> String {
@@ -70,8 +70,8 @@ impl SpecError {
 ///
 /// ```
 /// use xiangqi_competition::error::json_zh;
-/// assert_eq!(json_zh("expected value at line 1 column 1"), "请求的JSON无法读取（第1行第1列）");
-/// assert_eq!(json_zh("unknown field `x`"), "请求的JSON没有字段x");
+/// assert_eq!(json_zh("expected value at line 1 column 1"), "请求内容无法读取（第1行第1列）");
+/// assert_eq!(json_zh("unknown field `x`"), "请求内容没有字段x");
 /// ```
 pub fn json_zh(m: &str) -> String {
     let (detail, place) = match m.rsplit_once(" at line ") {
@@ -95,7 +95,7 @@ pub fn json_zh(m: &str) -> String {
     } else {
         "无法读取".to_owned()
     };
-    format!("请求的JSON{text}{place}")
+    format!("请求内容{text}{place}")
 }
 
 impl fmt::Display for SpecError {

@@ -8,6 +8,7 @@
 /// ```
 /// use xiangqi_competition::log_zh::log_zh;
 /// assert_eq!(log_zh("player 3's link re-issued").as_deref(), Some("已重发3号选手的链接"));
+/// assert_eq!(log_zh("team 2's captain's link re-issued").as_deref(), Some("已重发2号队领队的链接"));
 /// assert_eq!(
 ///     log_zh("王 withdrew after round 2: fewer than half of his games played, all his games are cancelled (1960 §14)").as_deref(),
 ///     Some("王在第2轮后退出：所赛不足一半，其全部对局取消（1960年规则第十四节）")
@@ -24,6 +25,11 @@ pub fn log_zh(line: &str) -> Option<String> {
         && let Some(n) = rest.strip_suffix("'s link re-issued")
     {
         return Some(format!("已重发{n}号选手的链接"));
+    }
+    if let Some(rest) = line.strip_prefix("team ")
+        && let Some(n) = rest.strip_suffix("'s captain's link re-issued")
+    {
+        return Some(format!("已重发{n}号队领队的链接"));
     }
     if let Some(rest) = line.strip_prefix("arbiter ") {
         if let Some(n) = rest.strip_suffix("'s link re-issued") {

@@ -261,6 +261,7 @@ pub struct AssignRequest {
 /// use xiangqi_competition::request::{ReissueRequest, body};
 /// assert!(body::<ReissueRequest>(br#"{"player": 3}"#).is_ok());
 /// assert!(body::<ReissueRequest>(br#"{"player": "three"}"#).is_err());
+/// assert_eq!(body::<ReissueRequest>(br#"{"team": 2}"#).unwrap().team, Some(2));
 /// ```
 #[derive(Deserialize, Debug)]
 #[serde(deny_unknown_fields)]
@@ -274,6 +275,9 @@ pub struct ReissueRequest {
     /// The arbiter's link.
     #[serde(default)]
     pub arbiter: Option<bool>,
+    /// A team's number: its captain's link.
+    #[serde(default)]
+    pub team: Option<u32>,
 }
 
 /// `POST /api/events/{id}/withdraw`.

@@ -83,6 +83,9 @@ pub struct Team {
     /// Starting number once the event has begun.
     #[serde(default)]
     pub number: Option<u32>,
+    /// The generation of the captain's link (0 for the first; each re-issue adds one).
+    #[serde(default)]
+    pub link: u32,
 }
 
 /// One team match of a round.

@@ -117,6 +117,7 @@ impl Competition {
             token_sha256,
             squad: ids.clone(),
             number: None,
+            link: 0,
         });
         Ok((team, ids))
     }

@@ -64,7 +64,7 @@ impl Actor {
 ///
 /// ```
 /// use xiangqi::Color;
-/// use xiangqi_game::{Action, Answer, Event, Game};
+/// use xiangqi_game::{Action, Answer, Event, Game, LimitGround, Refusal};
 /// let created = Event::Created {
 ///     control: "10m+5s".into(),
 ///     rules: Default::default(),
@@ -75,6 +75,16 @@ impl Actor {
 /// let game = Game::from_created(&created).unwrap();
 /// let offer = game.decide(Color::Red, &Action::Draw(Answer::Offer), 0);
 /// assert_eq!(offer.events, [Event::DrawOffered { by: Color::Red }]);
+/// // A player asks for a move limit on his own grounds (1960 §12 一(一), 一(二)) ...
+/// let ask = |side, ground| game.decide(side, &Action::AskLimit { ground }, 0);
+/// let asked = ask(Color::Black, LimitGround::Dominant);
+/// assert!(matches!(asked.events[..], [Event::LimitRequested { side: Some(Color::Black), by: None, .. }]));
+/// // ... never on the arbiter's (一(三)); once asked, the request waits for the arbiter.
+/// assert_eq!(ask(Color::Red, LimitGround::ArbiterSees).refusal, Some(Refusal::NotYours));
+/// let mut game = game;
+/// asked.events.iter().for_each(|e| game.apply(e));
+/// let again = game.decide(Color::Black, &Action::AskLimit { ground: LimitGround::Undecided }, 0);
+/// assert_eq!(again.refusal.map(|r| r.name()), Some("limit_asked"));
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Action {
@@ -103,6 +113,12 @@ pub enum Action {
     Claim,
     /// The player opened the game with their token (recorded for a scheduled game).
     Arrive,
+    /// The player asks for a move limit (限着, 1960 §12 一(一), 一(二)) on one of the
+    /// grounds a player may give; it is recorded for the arbiter, who declares it (二).
+    AskLimit {
+        /// The ground.
+        ground: crate::LimitGround,
+    },
     /// The arbiter's action.
     Arbiter(ArbiterAction),
     /// The arbiter's action, naming the official who took it (his events carry `by`).

@@ -144,6 +144,7 @@ impl Game {
             Action::Seal { text } => self.decide_seal(actor, text, now),
             Action::Resume => self.decide_resume(actor, now),
             Action::Claim => self.decide_claim(actor, now),
+            Action::AskLimit { ground } => self.decide_player_limit_request(actor, *ground),
         }
     }
 

@@ -39,6 +39,38 @@ impl Game {
         }])
     }
 
+    /// A player's own request (§12 一(一), 一(二): "由一方的运动员提出"), recorded for the
+    /// arbiter as his is; the arbiter's own ground (一(三)) is not a player's to give, and
+    /// the request changes nothing on the board or the clocks: the arbiter declares (二).
+    pub(super) fn decide_player_limit_request(&self, side: Color, ground: LimitGround) -> Decision {
+        if !ground.player_asks() {
+            return Decision::refuse(Refusal::NotYours);
+        }
+        if self.limit_asked(side) && !self.limit_busy() {
+            return refuse(DeskRefusal::LimitAsked);
+        }
+        self.decide_limit_request(ground, Some(side))
+    }
+
+    /// Whether `side` asked for a limit since the arbiter last declared, judged or lifted
+    /// one: asked once, the request waits for him (the desk's log holds the requests; the
+    /// desk keeps no other trace of them).
+    fn limit_asked(&self, side: Color) -> bool {
+        let acted = |kind: &str| {
+            matches!(
+                kind,
+                "move_limit_declared" | "limit_judged" | "move_limit_lifted"
+            )
+        };
+        let side = serde_json::to_value(side).unwrap_or_default();
+        self.desk
+            .log
+            .iter()
+            .rev()
+            .take_while(|e| !acted(e["kind"].as_str().unwrap_or("")))
+            .any(|e| e["kind"] == "limit_requested" && e["side"] == side)
+    }
+
     /// The declaration (§12 二): "裁判员先令双方暂停，并记下局势（注明第几回合，轮到何方走），
     /// 告诉双方运动员限着数目，然后重行开钟续弈". With the clocks running they stop and restart
     /// at the same instant around it; stopped by the arbiter, they stay stopped.

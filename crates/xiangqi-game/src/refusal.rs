@@ -98,6 +98,8 @@ pub enum DeskRefusal {
     NoSealedMove,
     /// The move meant is not legal in the sealed position.
     MeantIllegal(String),
+    /// The player asked for a move limit already, and the arbiter has not acted on it yet.
+    LimitAsked,
 }
 
 impl DeskRefusal {
@@ -115,6 +117,7 @@ impl DeskRefusal {
             DeskRefusal::NothingToCorrect => "nothing_to_correct",
             DeskRefusal::NoSealedMove => "no_sealed_move",
             DeskRefusal::MeantIllegal(_) => "meant_move_illegal",
+            DeskRefusal::LimitAsked => "limit_asked",
         }
     }
 
@@ -141,6 +144,9 @@ impl DeskRefusal {
             DeskRefusal::NothingToCorrect => "纠正的着数须在已走的着数之内".into(),
             DeskRefusal::NoSealedMove => "对局没有封棋，无封着可裁定".into(),
             DeskRefusal::MeantIllegal(_) => "所称着法无法识别或不合规则".into(),
+            DeskRefusal::LimitAsked => {
+                "你已提出限着，由裁判员决定是否宣布（1960年规则第十二节二）".into()
+            }
         }
     }
 }
@@ -176,6 +182,9 @@ impl fmt::Display for DeskRefusal {
             }
             DeskRefusal::NoSealedMove => f.write_str("the game has no sealed move to rule on"),
             DeskRefusal::MeantIllegal(m) => write!(f, "the move meant is not legal: {m}"),
+            DeskRefusal::LimitAsked => f.write_str(
+                "you asked for a move limit already: the arbiter decides whether to declare it (1960 rules §12 二)",
+            ),
         }
     }
 }

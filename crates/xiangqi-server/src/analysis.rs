@@ -82,10 +82,11 @@ pub async fn analyse(
     }
     let ply = ply(query.as_deref())?.unwrap_or(view.moves.len());
     if ply > view.moves.len() {
-        return Err(ApiError::InvalidOptions(format!(
-            "ply {ply}: the game has {} moves",
-            view.moves.len()
-        )));
+        return Err(crate::error::Invalid::option(
+            "ply",
+            format!("ply {ply}: the game has {} moves", view.moves.len()),
+            format!("第{ply}着：这盘棋只走了{}着", view.moves.len()),
+        ));
     }
     let time = Duration::from_millis(app.config.engines.analysis_ms.max(1));
     let limits = Limits {

@@ -75,6 +75,20 @@ impl Invalid {
             zh: zh.into(),
         }
     }
+
+    /// A game option refused ([`ApiError::InvalidOptions`]): `option`, and why in English
+    /// and in Chinese.
+    ///
+    /// ```
+    /// use xiangqi_server::error::Invalid;
+    /// let e = Invalid::option("foul_limit", "foul_limit 0: expected 1 to 20", "犯规判负次数0：应为1至20");
+    /// assert_eq!(e.body()["field"], "foul_limit");
+    /// assert_eq!(e.body()["error"], "invalid_options");
+    /// assert!(e.zh().ends_with("应为1至20"));
+    /// ```
+    pub fn option(option: &str, en: impl Into<String>, zh: impl Into<String>) -> ApiError {
+        ApiError::InvalidOptions(Invalid::new(option, en, zh))
+    }
 }
 
 /// Everything a request can fail with. [`ApiError::status`] is the only mapping to HTTP
@@ -90,8 +104,9 @@ impl Invalid {
 pub enum ApiError {
     /// The request could not be read: what was wrong.
     BadRequest(String),
-    /// The request's options are well-formed but unacceptable (bad time control, FEN…).
-    InvalidOptions(String),
+    /// The request's options are well-formed but unacceptable (bad time control, FEN…):
+    /// which option, and why in English and in Chinese.
+    InvalidOptions(Invalid),
     /// No `Authorization: Bearer` token where one is needed.
     MissingToken,
     /// A token that belongs to neither player of this game.
@@ -222,7 +237,9 @@ impl ApiError {
             "message": self.to_string(),
             "message_zh": self.zh(),
         });
-        if let (ApiError::Invalid(i), Some(map)) = (self, body.as_object_mut()) {
+        if let (ApiError::Invalid(i) | ApiError::InvalidOptions(i), Some(map)) =
+            (self, body.as_object_mut())
+        {
             map.insert("field".into(), i.field.clone().into());
         }
         if let ApiError::Refused(Refusal::Illegal(m)) = self {
@@ -235,7 +252,7 @@ impl ApiError {
     pub fn zh(&self) -> String {
         match self {
             ApiError::BadRequest(m) => crate::refusal_zh::bad_request_zh(m),
-            ApiError::InvalidOptions(m) => format!("对局设置有误：{m}"),
+            ApiError::InvalidOptions(i) => format!("对局设置有误：{}", i.zh),
             ApiError::MissingToken => {
                 "需要选手或裁判的链接（Authorization: Bearer <token>）".into()
             }
@@ -317,7 +334,7 @@ impl fmt::Display for ApiError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ApiError::BadRequest(m) => write!(f, "bad request: {m}"),
-            ApiError::InvalidOptions(m) => write!(f, "invalid game options: {m}"),
+            ApiError::InvalidOptions(i) => write!(f, "invalid game options: {}", i.en),
             ApiError::MissingToken => f.write_str(
                 "a player's or the arbiter's token is needed: Authorization: Bearer <token>",
             ),

@@ -64,6 +64,7 @@ pub mod lobby_api;
 pub mod metrics;
 pub mod new_game;
 pub mod news;
+pub mod option_refusals;
 pub mod presence;
 pub mod refusal_zh;
 pub mod rematch;

@@ -67,9 +67,11 @@ pub fn parse_challenge(bytes: &[u8]) -> Result<serde_json::Value, ApiError> {
         serde_json::from_slice(text).map_err(|e| ApiError::BadRequest(e.to_string()))?;
     let colour = body.colour.unwrap_or_else(|| "random".into());
     if !matches!(colour.as_str(), "red" | "black" | "random") {
-        return Err(ApiError::InvalidOptions(format!(
-            "colour {colour:?}: expected red, black or random"
-        )));
+        return Err(crate::error::Invalid::option(
+            "colour",
+            format!("colour {colour:?}: expected red, black or random"),
+            "执子颜色应为red（红）、black（黑）或random（随机）",
+        ));
     }
     let mut out = serde_json::json!({"creator": colour});
     if let Some(control) = body.control {

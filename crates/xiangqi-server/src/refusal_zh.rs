@@ -77,9 +77,9 @@ pub fn refusal_zh(r: &Refusal) -> String {
 /// use xiangqi_server::refusal_zh::bad_request_zh;
 /// assert_eq!(
 ///     bad_request_zh("JSON body: missing field `name` at line 1 column 2"),
-///     "请求的JSON缺少字段name（第1行第2列）"
+///     "请求内容缺少字段name（第1行第2列）"
 /// );
-/// assert_eq!(bad_request_zh("JSON body: expected value at line 1 column 1"), "请求的JSON无法读取（第1行第1列）");
+/// assert_eq!(bad_request_zh("JSON body: expected value at line 1 column 1"), "请求内容无法读取（第1行第1列）");
 /// ```
 pub fn bad_request_zh(m: &str) -> String {
     let json = m

@@ -10,8 +10,9 @@ use xiangqi_clock::TimeControl;
 use xiangqi_referee::RuleSet;
 
 use crate::error::ApiError;
+use crate::option_refusals as refuse;
 use xiangqi_game::options::{odds_position, parse_duration_ms, parse_rfc3339_ms, with_first};
-use xiangqi_game::{Answer, ArbiterAction, DrawOffers, GameOptions, Pairs};
+use xiangqi_game::{Answer, ArbiterAction, DrawOffers, GameOptions, LimitGround, Pairs};
 
 /// The default time control: ten minutes and five seconds a move.
 pub const DEFAULT_CONTROL: &str = "10m+5s";
@@ -79,26 +80,18 @@ pub struct GameSpec {
     pub creator: Creator,
 }
 
-fn invalid(m: impl Into<String>) -> ApiError {
-    ApiError::InvalidOptions(m.into())
-}
-
 fn name(field: &str, value: Option<String>) -> Result<Option<String>, ApiError> {
     let Some(value) = value else { return Ok(None) };
     let value = value.trim().to_owned();
     if value.chars().count() > 60 || value.chars().any(char::is_control) {
-        return Err(invalid(format!(
-            "{field}: at most 60 characters, no control characters"
-        )));
+        return Err(refuse::name(field));
     }
     Ok((!value.is_empty()).then_some(value))
 }
 
 fn in_range(field: &str, v: Option<u32>, lo: u32, hi: u32) -> Result<Option<u32>, ApiError> {
     match v {
-        Some(n) if !(lo..=hi).contains(&n) => {
-            Err(invalid(format!("{field} {n}: expected {lo} to {hi}")))
-        }
+        Some(n) if !(lo..=hi).contains(&n) => Err(refuse::out_of_range(field, n, lo, hi)),
         v => Ok(v),
     }
 }
@@ -126,17 +119,13 @@ pub fn parse_create(bytes: &[u8]) -> Result<GameSpec, ApiError> {
     let control = read_control(r.control.as_deref())?;
     let rules: RuleSet = match r.rules.as_deref() {
         None => RuleSet::default(),
-        Some(rules) => rules.parse().map_err(|e| invalid(format!("{e}")))?,
+        Some(rules) => rules.parse().map_err(|e| refuse::rules(rules, &e))?,
     };
     let (start, odds) = read_start(&r)?;
     let move_odds = match r.move_odds {
         None | Some(1) => None,
         Some(n @ (2 | 3)) => Some(n),
-        Some(n) => {
-            return Err(invalid(format!(
-                "move_odds {n}: the rule books give 2 (两先) or 3 (三先)"
-            )));
-        }
+        Some(n) => return Err(refuse::move_odds(n)),
     };
     let (starts_at_unix_ms, lateness_ms) = read_schedule(&r)?;
     let options = GameOptions {
@@ -160,11 +149,7 @@ pub fn parse_create(bytes: &[u8]) -> Result<GameSpec, ApiError> {
         "red" => Creator::Color(Color::Red),
         "black" => Creator::Color(Color::Black),
         "random" => Creator::Random,
-        other => {
-            return Err(invalid(format!(
-                "creator {other:?}: expected red, black or random"
-            )));
-        }
+        other => return Err(refuse::creator(other)),
     };
     Ok(GameSpec {
         control,
@@ -179,7 +164,7 @@ pub fn parse_create(bytes: &[u8]) -> Result<GameSpec, ApiError> {
 fn read_control(text: Option<&str>) -> Result<TimeControl, ApiError> {
     let control_text = text.unwrap_or(DEFAULT_CONTROL).trim();
     if control_text.len() > 100 {
-        return Err(invalid("time control too long"));
+        return Err(refuse::control_too_long());
     }
     let control: TimeControl = control_text.parse().map_err(|e| {
         ApiError::Invalid(crate::error::Invalid::new(
@@ -197,30 +182,29 @@ fn read_control(text: Option<&str>) -> Result<TimeControl, ApiError> {
 fn read_start(r: &CreateRequest) -> Result<(Position, Option<String>), ApiError> {
     let fen_too_long = |f: &str| f.len() > 200;
     let (mut start, odds) = match (r.fen.as_deref(), r.odds.as_deref()) {
-        (Some(_), Some(_)) => return Err(invalid("fen and odds: give one or the other")),
-        (Some(fen), None) | (None, Some(fen)) if fen_too_long(fen) => {
-            return Err(invalid("FEN too long"));
-        }
+        (Some(_), Some(_)) => return Err(refuse::fen_and_odds()),
+        (Some(fen), None) if fen_too_long(fen) => return Err(refuse::fen_too_long("fen")),
+        (None, Some(fen)) if fen_too_long(fen) => return Err(refuse::fen_too_long("odds")),
         (Some(fen), None) => (
-            Position::from_fen(fen).map_err(|e| invalid(format!("FEN: {e}")))?,
+            Position::from_fen(fen).map_err(|e| refuse::fen("fen", fen, &e))?,
             None,
         ),
         // Odds as a position: any FEN (a piece count no name covers).
         (None, Some(fen)) if fen.contains('/') => (
-            Position::from_fen(fen).map_err(|e| invalid(format!("odds FEN: {e}")))?,
+            Position::from_fen(fen).map_err(|e| refuse::fen("odds", fen, &e))?,
             Some("fen".to_owned()),
         ),
         (None, Some(odds)) => (
-            odds_position(odds).map_err(|e| invalid(e.to_string()))?,
+            odds_position(odds).map_err(|e| refuse::odds(odds, e))?,
             Some(odds.to_owned()),
         ),
         (None, None) => (Position::start(), None),
     };
     if let Some(first) = r.first {
-        start = with_first(&start, first).map_err(|e| invalid(e.to_string()))?;
+        start = with_first(&start, first).map_err(refuse::first)?;
     }
     if start.legal_moves().is_empty() {
-        return Err(invalid("the side to move has no legal move"));
+        return Err(refuse::no_legal_move());
     }
     Ok((start, odds))
 }
@@ -229,16 +213,20 @@ fn read_start(r: &CreateRequest) -> Result<(Position, Option<String>), ApiError>
 fn read_schedule(r: &CreateRequest) -> Result<(Option<u64>, Option<u64>), ApiError> {
     let starts_at_unix_ms = match r.starts_at.as_deref() {
         None => None,
-        Some(t) => Some(parse_rfc3339_ms(t).map_err(|e| invalid(e.to_string()))?),
+        Some(t) => Some(parse_rfc3339_ms(t).map_err(|e| refuse::starts_at(t, e))?),
     };
     let lateness_ms = match r.lateness.as_deref() {
         None => None,
         Some(_) if starts_at_unix_ms.is_none() => {
-            return Err(invalid(
-                "lateness needs starts_at (the time it counts from)",
+            return Err(refuse::lateness(
+                None,
+                "lateness needs starts_at (the time it counts from)".into(),
             ));
         }
-        Some(t) => Some(parse_duration_ms(t).map_err(|e| invalid(format!("lateness: {e}")))?),
+        Some(t) => Some(
+            parse_duration_ms(t)
+                .map_err(|e| refuse::lateness(Some(t), format!("lateness: {e}")))?,
+        ),
     };
     Ok((starts_at_unix_ms, lateness_ms))
 }
@@ -277,6 +265,56 @@ pub struct SealRequest {
     pub mv: String,
 }
 
+/// `POST /api/games/{id}/limit`: a player asks for a move limit (1960 §12 一(一), 一(二)).
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct LimitRequest {
+    /// `undecided` (一(一)) or `dominant` (一(二)).
+    pub ground: LimitGround,
+}
+
+/// Refuses the arbiter's own ground (1960 §12 一(三)) in a player's request.
+///
+/// ```
+/// use xiangqi_game::LimitGround;
+/// use xiangqi_server::request::player_ground;
+/// assert!(player_ground(LimitGround::Dominant).is_ok());
+/// let e = player_ground(LimitGround::ArbiterSees).unwrap_err();
+/// assert_eq!(e.body()["field"], "ground");
+/// ```
+///
+/// # Errors
+///
+/// [`ApiError::Invalid`] for the field `ground`.
+pub fn player_ground(ground: LimitGround) -> Result<(), ApiError> {
+    if ground.player_asks() {
+        return Ok(());
+    }
+    Err(ApiError::Invalid(crate::error::Invalid::new(
+        "ground",
+        "arbiter_sees is the arbiter's own ground; a player asks on undecided or dominant (1960 rules §12 一)",
+        "运动员只能以残局一时难判胜和（一(一)）或一方占绝对优势而反复循环（一(二)）为由提出限着；一(三)由裁判员决定",
+    )))
+}
+
+/// Reads and checks `POST /api/games/{id}/limit`.
+///
+/// # Errors
+///
+/// `400` for JSON that is not the request, `422` for the arbiter's own ground.
+///
+/// ```
+/// use xiangqi_server::request::parse_limit;
+/// assert!(parse_limit(br#"{"ground": "undecided"}"#).is_ok());
+/// assert_eq!(parse_limit(br#"{"ground": "arbiter_sees"}"#).unwrap_err().status(), 422);
+/// assert_eq!(parse_limit(b"{}").unwrap_err().status(), 400);
+/// ```
+pub fn parse_limit(bytes: &[u8]) -> Result<LimitRequest, ApiError> {
+    let request: LimitRequest = body(bytes)?;
+    player_ground(request.ground)?;
+    Ok(request)
+}
+
 /// Reads and checks `POST /api/games/{id}/arbiter`.
 ///
 /// # Errors
@@ -297,14 +335,7 @@ pub fn parse_arbiter(bytes: &[u8]) -> Result<ArbiterAction, ApiError> {
     if let ArbiterAction::Time { ms, .. } = &action {
         crate::bounds::check_time_correction(*ms)?;
     }
-    action.validate().map_err(|e| {
-        let field = e.field();
-        ApiError::Invalid(crate::error::Invalid::new(
-            field,
-            e.to_string(),
-            format!("{field}超出范围"),
-        ))
-    })?;
+    action.validate().map_err(|e| refuse::arbiter_request(&e))?;
     Ok(action)
 }
 
@@ -321,10 +352,12 @@ pub enum Request {
     Seal(SealRequest),
     /// `/arbiter`.
     Arbiter(ArbiterAction),
+    /// `/limit` (a player's ground: never the arbiter's own).
+    Limit(LimitRequest),
 }
 
 /// Reads the body of the route `what` (`create`, `moves`, `draw`, `adjourn`, `seal`,
-/// `arbiter`), for tests and fuzzing.
+/// `arbiter`, `limit`), for tests and fuzzing.
 ///
 /// # Errors
 ///
@@ -336,6 +369,7 @@ pub fn parse_request(what: &str, bytes: &[u8]) -> Result<Request, ApiError> {
         "draw" | "adjourn" => Request::Answer(body(bytes)?),
         "seal" => Request::Seal(body(bytes)?),
         "arbiter" => Request::Arbiter(parse_arbiter(bytes)?),
+        "limit" => Request::Limit(parse_limit(bytes)?),
         other => return Err(ApiError::BadRequest(format!("no route {other:?}"))),
     })
 }

@@ -3,7 +3,8 @@
 //! be reached: 503 until its lease lapses, then a takeover; an owner that does not answer:
 //! 502), a node that loses its lease closing the room, the competitions on one node, a drain
 //! that hands the games over at once, forwarded requests exempt from the owner's rate limit,
-//! an event's result entry and PGN export on a node other than its game's owner.
+//! an event's result entry and PGN export on a node other than its game's owner, a
+//! disqualification there reaching the event as one.
 //! The processes, `kill -9` and the sockets are in `crates/xq/tests/cluster.rs`.
 
 mod common;
@@ -486,6 +487,47 @@ async fn a_result_entered_on_any_node_ends_an_event_game_another_node_owns() {
     )
     .await;
     assert!(pgn.contains("[Result \"1-0\"]"), "{pgn}");
+}
+
+/// A disqualification (除名, 1960 §18 九) on a game owned by a node that does not serve the
+/// competitions reaches the event as a disqualification, as on the node that serves them:
+/// the result, and the player leaves the event (1960 §14's rule), seen on both nodes.
+#[tokio::test]
+async fn a_disqualification_on_a_node_not_serving_the_competitions_takes_the_player_out() {
+    let Some((a, b, pool)) = two_nodes(1500, |_| {}).await else {
+        return;
+    };
+    let nodes = [&a, &b];
+    let eg = event_game_elsewhere(nodes, &pool).await;
+    let g = &eg.game;
+    nodes[eg.owner].play_line(g, &["h2e2", "h9g7"]).await;
+    let out = json!({"action": "disqualify", "side": "black", "note": "严重违纪"});
+    let path = format!("/api/games/{}/arbiter", g.id);
+    let (status, state) = call(nodes[eg.owner], &path, Some(&g.arbiter), Some(out)).await;
+    assert_eq!(
+        (status, &state["result"]),
+        (200, &json!("red_wins")),
+        "{state}"
+    );
+    let event = format!("/api/events/{}", eg.event);
+    for s in [nodes[eg.events], nodes[eg.owner]] {
+        let mut view = Value::Null;
+        wait_for(
+            "the event hears of the disqualification",
+            Duration::from_secs(10),
+            async || {
+                view = call(s, &event, None, None).await.1;
+                let black = &view["rounds"][0]["boards"][0]["black"];
+                let players = view["players"].as_array().unwrap();
+                players
+                    .iter()
+                    .any(|p| p["player"] == *black && p["withdrawn"] == true)
+            },
+        )
+        .await;
+        assert_eq!(view["rounds"][0]["boards"][0]["result"], "1-0", "{view}");
+        assert!(view.to_string().contains("disqualified"), "{view}");
+    }
 }
 
 async fn call_text(s: &TestServer, path: &str) -> String {

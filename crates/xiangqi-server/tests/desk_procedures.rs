@@ -3,13 +3,16 @@
 //! lifted, and still pending after a restart; touch-move (1960 §7 四; current 5.1–5.5);
 //! corrections (1960 §7 五); warnings and a disqualification (1960 §18 九; current 8.8) that
 //! also takes the player out of his event; the sealed-move error (1960 §4 一(六)); the
-//! official named on each action. Every refusal is the API's JSON error with a stable code
-//! and a Chinese message.
+//! official named on each action; a player's own request for a 限着 (1960 §12 一(一),
+//! 一(二)) over HTTP and the socket. Every refusal is the API's JSON error with a stable code
+//! and a Chinese message, naming its field once.
 
 mod common;
 
 use common::{Game, TestServer};
+use futures_util::SinkExt;
 use serde_json::{Value, json};
+use tokio_tungstenite::tungstenite::Message;
 
 /// A refusal: its status and code, and a Chinese message that is not the English one.
 fn refused(got: (u16, Value), status: u16, code: &str) -> Value {
@@ -344,4 +347,186 @@ async fn an_officials_actions_carry_his_name_and_a_disqualification_takes_the_pl
         .unwrap();
     assert_eq!(player["withdrawn"], true, "{view}");
     assert!(view.to_string().contains("disqualified"), "{view}");
+}
+
+/// The Chinese message of a refusal, with no Latin letter but those of `allow`.
+fn chinese_only(body: &Value, allow: &[&str]) {
+    let mut rest = body["message_zh"].as_str().unwrap().to_owned();
+    for a in allow {
+        rest = rest.replace(a, "");
+    }
+    assert!(!rest.chars().any(|c| c.is_ascii_alphabetic()), "{body}");
+}
+
+/// A field refused by the arbiter's reader names the field once, in both languages, over
+/// HTTP and on the socket.
+#[tokio::test]
+async fn an_arbiters_request_out_of_range_names_its_field_once() {
+    let s = TestServer::start().await;
+    let g = s.create(json!({})).await;
+    let cases = [
+        (
+            json!({"action": "limit_request", "ground": "undecided"}),
+            "side",
+            "side: the player who asked",
+        ),
+        (
+            json!({"action": "move_limit", "rounds": 0}),
+            "rounds",
+            "rounds: 0: expected 1 to 500",
+        ),
+        (
+            json!({"action": "touch", "squares": []}),
+            "squares",
+            "squares: 1 to 32 squares",
+        ),
+        (
+            json!({"action": "warn", "side": "red", "note": "长".repeat(501)}),
+            "note",
+            "note: at most 500 characters",
+        ),
+    ];
+    let mut ws = common::socket::open(
+        &s,
+        &format!("/api/games/{}/ws", g.id),
+        &[("origin", s.base.clone())],
+    )
+    .await;
+    for (i, (action, field, en)) in cases.into_iter().enumerate() {
+        let body = refused(s.arbiter(&g, action.clone()).await, 422, "invalid_request");
+        let message = body["message"].as_str().unwrap();
+        assert!(message.starts_with(en), "{body}");
+        assert!(!message.contains(&format!("{field}: {field}")), "{body}");
+        assert_eq!(body["field"], field);
+        chinese_only(&body, &[]);
+        // The socket reads the same body with the same reader's refusal.
+        let text = json!({"type": "arbiter", "request": action, "id": i}).to_string();
+        ws.send(Message::Text(text.into())).await.unwrap();
+        let answer = loop {
+            let m = common::socket::next(&mut ws).await;
+            if m["type"] == "error" {
+                break m;
+            }
+        };
+        assert_eq!(
+            (&answer["message"], &answer["field"]),
+            (&body["message"], &body["field"])
+        );
+        assert_eq!(answer["message_zh"], body["message_zh"]);
+    }
+}
+
+/// A player asks for a 限着 from his own link (1960 §12 一(一), 一(二)), over HTTP or on his
+/// socket: the request is recorded for the arbiter, the game goes on, and the arbiter
+/// declares it (二). The arbiter's own ground (一(三)) is not a player's; nobody else asks.
+#[tokio::test]
+async fn a_player_asks_for_a_move_limit_and_the_arbiter_declares_it() {
+    let s = TestServer::start().await;
+    let g = s.create(json!({})).await;
+    s.play_line(&g, &["h2e2", "h9g7"]).await;
+    let ask = |ground: &str| json!({"ground": ground});
+    let body = refused(
+        s.post(&g.id, "limit", Some(&g.red), ask("arbiter_sees"))
+            .await,
+        422,
+        "invalid_request",
+    );
+    assert_eq!(body["field"], "ground");
+    chinese_only(&body, &[]);
+    refused(
+        s.post(&g.id, "limit", None, ask("dominant")).await,
+        401,
+        "missing_token",
+    );
+    refused(
+        s.post(&g.id, "limit", Some(&g.arbiter), ask("dominant"))
+            .await,
+        403,
+        "wrong_token",
+    );
+    let (st, state) = s.post(&g.id, "limit", Some(&g.red), ask("dominant")).await;
+    assert_eq!(st, 200, "{state}");
+    let asked: Vec<&Value> = state["arbiter_log"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["kind"] == "limit_requested")
+        .collect();
+    assert_eq!(asked.len(), 1, "{state}");
+    assert_eq!(
+        (asked[0]["side"].as_str(), asked[0]["ground"].as_str()),
+        (Some("red"), Some("dominant"))
+    );
+    assert_eq!(
+        state["move_limit"],
+        Value::Null,
+        "only the arbiter declares"
+    );
+    assert_eq!(state["paused"], false);
+    assert_eq!(s.play(&g.id, &g.red, "h0g2").await.0, 200, "play goes on");
+
+    // Black asks on his socket.
+    let mut ws = common::socket::open(
+        &s,
+        &format!("/api/games/{}/ws", g.id),
+        &[("origin", s.base.clone())],
+    )
+    .await;
+    let send = |v: Value| Message::Text(v.to_string().into());
+    ws.send(send(json!({"type": "auth", "token": g.black})))
+        .await
+        .unwrap();
+    ws.send(send(
+        json!({"type": "limit", "ground": "undecided", "id": 7}),
+    ))
+    .await
+    .unwrap();
+    let ack = loop {
+        let m = common::socket::next(&mut ws).await;
+        if m["type"] == "ack" || m["type"] == "error" {
+            break m;
+        }
+    };
+    assert_eq!(
+        (ack["type"].as_str(), ack["id"].as_u64()),
+        (Some("ack"), Some(7)),
+        "{ack}"
+    );
+    let state = s.state(&g.id).await;
+    let last = state["arbiter_log"]
+        .as_array()
+        .unwrap()
+        .last()
+        .unwrap()
+        .clone();
+    assert_eq!(
+        (last["kind"].as_str(), last["side"].as_str()),
+        (Some("limit_requested"), Some("black"))
+    );
+    let record = s.record(&g.id, "format=pgn").await;
+    assert!(
+        record.contains("黑方提出限着") && record.contains("红方提出限着"),
+        "{record}"
+    );
+    // Asked once, the request waits for the arbiter.
+    let body = refused(
+        s.post(&g.id, "limit", Some(&g.red), ask("undecided")).await,
+        409,
+        "limit_asked",
+    );
+    assert!(
+        body["message_zh"]
+            .as_str()
+            .unwrap()
+            .contains("由裁判员决定")
+    );
+
+    // The arbiter declares; a request while a limit is in force is refused.
+    ok(&s, &g, json!({"action": "move_limit", "rounds": 20})).await;
+    refused(
+        s.post(&g.id, "limit", Some(&g.black), ask("undecided"))
+            .await,
+        409,
+        "limit_in_force",
+    );
 }

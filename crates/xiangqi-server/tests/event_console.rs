@@ -1,7 +1,7 @@
 //! What the organiser's console and the arbiter's desk rely on, through the API: every
 //! refusal as the API's JSON error in both languages, naming the right thing; the bounds at
 //! creation; the organiser acting as the arbiter of his event's games; the links listed again
-//! and re-issued (the old one refused everywhere); fouls reaching the standings and deciding
+//! and re-issued, the team captains' too (the old one refused everywhere); fouls reaching the standings and deciding
 //! a tie on the 1960 违例 tie-break (§13 二, §15 二).
 
 mod common;
@@ -266,20 +266,8 @@ async fn links_are_listed_again_and_a_reissued_link_replaces_the_old_one_everywh
     assert_eq!((st, b["error"].as_str()), (403, Some("wrong_token")));
     let (st, links) = s.call("GET", &path, Some(&ev.organiser), None).await;
     assert_eq!(st, 200, "{links}");
-    let listed: Vec<String> = links["players"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|p| {
-            p["url"]
-                .as_str()
-                .unwrap()
-                .split("#t=")
-                .nth(1)
-                .unwrap()
-                .to_owned()
-        })
-        .collect();
+    let players = links["players"].as_array().unwrap();
+    let listed: Vec<String> = players.iter().map(|p| token_of(&p["url"])).collect();
     assert_eq!(listed, ev.players, "the links given at registration, again");
     let arbiter_url = links["arbiter"]["url"].as_str().unwrap();
     assert!(arbiter_url.ends_with(&format!("/organiser#t={}", ev.arbiter)));
@@ -345,6 +333,93 @@ async fn links_are_listed_again_and_a_reissued_link_replaces_the_old_one_everywh
         (422, Some("invalid_request")),
         "{b}"
     );
+}
+
+/// The secret token of a link's URL.
+fn token_of(url: &Value) -> String {
+    let url = url.as_str().unwrap();
+    url.split("#t=").nth(1).unwrap().to_owned()
+}
+
+/// The team captains' links (领队, who name the line-ups) are listed with the others and
+/// re-issued on demand: the old one is refused at once, the new one names the line-up.
+#[tokio::test]
+async fn a_captains_link_is_listed_again_and_a_reissued_one_replaces_the_old() {
+    let s = TestServer::start().await;
+    let body = json!({"system": "team_round_robin", "boards": 2});
+    let ev = new_event(&s, body, &[]).await;
+    let mut captains = Vec::new();
+    for team in ["广东", "上海"] {
+        let squad: Vec<Value> = (1..=2)
+            .map(|n| json!({"name": format!("{team}{n}")}))
+            .collect();
+        let body = json!({"name": team, "players": squad});
+        let path = format!("/api/events/{}/teams", ev.id);
+        let (st, t) = s.call("POST", &path, Some(&ev.organiser), Some(body)).await;
+        assert_eq!(st, 201, "{t}");
+        captains.push(t["token"].as_str().unwrap().to_owned());
+    }
+    let path = format!("/api/events/{}/links", ev.id);
+    let (st, links) = s.call("GET", &path, Some(&ev.organiser), None).await;
+    assert_eq!(st, 200, "{links}");
+    let listed = |links: &Value| -> Vec<(u64, String, u64)> {
+        let teams = links["teams"].as_array().unwrap();
+        let row = |t: &Value| {
+            (
+                t["team"].as_u64().unwrap(),
+                token_of(&t["url"]),
+                t["issued"].as_u64().unwrap(),
+            )
+        };
+        teams.iter().map(row).collect()
+    };
+    let first = vec![(1, captains[0].clone(), 1), (2, captains[1].clone(), 1)];
+    assert_eq!(listed(&links), first, "the links given at entry, again");
+    assert_eq!(links["teams"][0]["name"], "广东");
+    let rounds = format!("/api/events/{}/rounds", ev.id);
+    assert_eq!(
+        s.call("POST", &rounds, Some(&ev.organiser), None).await.0,
+        200
+    );
+
+    let (st, b) = s
+        .call("POST", &path, Some(&ev.organiser), Some(json!({"team": 1})))
+        .await;
+    assert_eq!((st, &b["holder"]), (200, &json!({"team": 1})), "{b}");
+    let fresh = b["token"].as_str().unwrap().to_owned();
+    assert_ne!(fresh, captains[0]);
+    assert!(
+        b["url"]
+            .as_str()
+            .unwrap()
+            .ends_with(&format!("/organiser#t={fresh}"))
+    );
+    let lineup = json!({"round": 1, "team": 1, "lineup": [1, 2]});
+    let lineups = format!("/api/events/{}/lineups", ev.id);
+    let (st, b) = s
+        .call("POST", &lineups, Some(&captains[0]), Some(lineup.clone()))
+        .await;
+    assert_eq!(
+        (st, b["error"].as_str()),
+        (403, Some("wrong_token")),
+        "the old link: {b}"
+    );
+    let (st, b) = s.call("POST", &lineups, Some(&fresh), Some(lineup)).await;
+    assert_eq!(st, 200, "the new link names the line-up: {b}");
+    let (_, links) = s.call("GET", &path, Some(&ev.organiser), None).await;
+    let again = vec![(1, fresh, 2), (2, captains[1].clone(), 1)];
+    assert_eq!(listed(&links), again);
+    // No such team: refused in both languages.
+    let (st, b) = s
+        .call("POST", &path, Some(&ev.organiser), Some(json!({"team": 9})))
+        .await;
+    assert_error(st, &b, 409, "event_refused", "no team 9");
+    assert_eq!(b["message_zh"], "没有9号队");
+    // Only the organiser lists or re-issues it.
+    let (st, _) = s
+        .call("POST", &path, Some(&captains[1]), Some(json!({"team": 2})))
+        .await;
+    assert_eq!(st, 403);
 }
 
 /// Waits until `check` holds of the event (fouls and results reach it on a task of their

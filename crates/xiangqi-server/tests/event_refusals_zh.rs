@@ -296,7 +296,215 @@ async fn teams_arbiters_and_creation_are_refused_in_chinese() {
         400,
         "bad_request",
         "invalid type",
-        "请求的",
-        &["JSON"],
+        "请求内容",
+        &[],
     );
+}
+
+/// A refused creation: the body, the status, the code, the field, words of the English and
+/// of the Chinese, and the Latin words the Chinese may hold.
+type Case<'a> = (Value, u16, &'a str, &'a str, &'a str, &'a str, Vec<&'a str>);
+
+/// Every game option an event's games are made with, refused at the event's creation with
+/// its field and a Chinese reason: no Latin letter but the value sent, the field's name and
+/// the values the API takes.
+#[tokio::test]
+async fn every_bad_game_option_of_an_event_is_refused_in_chinese() {
+    let s = TestServer::start().await;
+    let with = |extra: Value| {
+        let mut body = json!({"system": "match", "name": "选项"});
+        for (k, v) in extra.as_object().unwrap() {
+            body[k] = v.clone();
+        }
+        body
+    };
+    let options = |o: Value| with(json!({"options": o}));
+    let odds_names = [
+        "two_horses",
+        "two_rooks",
+        "rook_horse",
+        "rook",
+        "horse",
+        "cannon",
+        "advisor",
+        "elephant",
+        "pawn",
+    ];
+    let starts = "2026-12-01T09:30:00Z";
+    let long = "10m+5s".repeat(20);
+    let no_kings = "9/9/9/9/9/9/9/9/9/9 w";
+    // (body, status, code, field, English, Chinese, allowed)
+    let cases: Vec<Case> = vec![
+        (
+            with(json!({"control": "0m"})),
+            422,
+            "invalid_request",
+            "control",
+            "no time",
+            "没有任何用时",
+            vec!["0s"],
+        ),
+        (
+            with(json!({"control": "abc"})),
+            422,
+            "invalid_request",
+            "control",
+            "time control \"abc\"",
+            "无法识别的用时规定",
+            vec!["abc", "90m/40+15m/10", "10m+5s"],
+        ),
+        (
+            with(json!({"control": long})),
+            422,
+            "invalid_options",
+            "control",
+            "too long",
+            "用时规定太长",
+            vec![],
+        ),
+        (
+            with(json!({"rules": "1961"})),
+            422,
+            "invalid_options",
+            "rules",
+            "1961",
+            "规则\"1961\"无法识别",
+            vec!["chinese1960", "chinese", "asian"],
+        ),
+        (
+            options(json!({"procedure": "sudden"})),
+            400,
+            "bad_request",
+            "",
+            "unknown variant",
+            "没有sudden这个选项",
+            vec!["sudden"],
+        ),
+        (
+            options(json!({"draw_offers": "never"})),
+            400,
+            "bad_request",
+            "",
+            "unknown variant",
+            "没有never这个选项",
+            vec!["never"],
+        ),
+        (
+            options(json!({"first": "green"})),
+            400,
+            "bad_request",
+            "",
+            "unknown variant",
+            "没有green这个选项",
+            vec!["green"],
+        ),
+        (
+            options(json!({"odds": "queen"})),
+            422,
+            "invalid_options",
+            "odds",
+            "queen",
+            "让子\"queen\"无法识别",
+            [&["queen", "fen"][..], &odds_names].concat(),
+        ),
+        (
+            options(json!({"odds": no_kings})),
+            422,
+            "invalid_options",
+            "odds",
+            "odds FEN",
+            "让子局面（odds）",
+            vec![no_kings, "odds"],
+        ),
+        (
+            options(json!({"fen": "xyz"})),
+            422,
+            "invalid_options",
+            "fen",
+            "FEN",
+            "格式不对",
+            vec!["xyz", "fen"],
+        ),
+        (
+            options(json!({"fen": "xyz", "odds": "horse"})),
+            422,
+            "invalid_options",
+            "odds",
+            "one or the other",
+            "只能给出一项",
+            vec!["fen", "odds"],
+        ),
+        (
+            options(json!({"move_odds": 5})),
+            422,
+            "invalid_options",
+            "move_odds",
+            "move_odds 5",
+            "让先着数5",
+            vec![],
+        ),
+        (
+            options(json!({"repetitions": 11})),
+            422,
+            "invalid_options",
+            "repetitions",
+            "repetitions 11",
+            "重复局面判决的次数11：应为0至10",
+            vec![],
+        ),
+        (
+            options(json!({"natural_limit": 501})),
+            422,
+            "invalid_options",
+            "natural_limit",
+            "natural_limit 501",
+            "自然限着回合数501",
+            vec![],
+        ),
+        (
+            options(json!({"foul_limit": 0})),
+            422,
+            "invalid_options",
+            "foul_limit",
+            "foul_limit 0",
+            "犯规判负次数0：应为1至20",
+            vec![],
+        ),
+        (
+            options(json!({"starts_at": "tomorrow"})),
+            422,
+            "invalid_options",
+            "starts_at",
+            "tomorrow",
+            "开赛时间\"tomorrow\"无法识别",
+            vec!["tomorrow", starts],
+        ),
+        (
+            options(json!({"lateness": "15m"})),
+            422,
+            "invalid_options",
+            "lateness",
+            "needs starts_at",
+            "须与开赛时间",
+            vec!["lateness", "starts_at"],
+        ),
+        (
+            options(json!({"starts_at": starts, "lateness": "soon"})),
+            422,
+            "invalid_options",
+            "lateness",
+            "soon",
+            "迟到时限\"soon\"无法识别",
+            vec!["soon", "15m", "90s", "1h30m"],
+        ),
+    ];
+    for (body, status, code, field, en, zh, allow) in cases {
+        let answer = s
+            .call("POST", "/api/events", None, Some(body.clone()))
+            .await;
+        if !field.is_empty() {
+            assert_eq!(answer.1["field"], field, "{body}: {}", answer.1);
+        }
+        refused(answer, status, code, en, zh, &allow);
+    }
 }

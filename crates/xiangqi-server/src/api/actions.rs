@@ -1,5 +1,5 @@
 //! A game's actions over HTTP: `POST /api/games/{id}/moves`, `…/arbiter`, `…/resign`,
-//! `…/claim`, `…/draw`, `…/adjourn`, `…/seal`, `…/resume`, all one handler that reads the
+//! `…/claim`, `…/draw`, `…/adjourn`, `…/seal`, `…/resume`, `…/limit`, all one handler that reads the
 //! action its path names and has the game decide it as the request's token; and
 //! `…/arrive`.
 
@@ -16,7 +16,7 @@ use super::access::{actor, actor_of, room};
 use super::input::bearer;
 use crate::error::ApiError;
 use crate::ids::GameId;
-use crate::request::{AnswerRequest, MoveRequest, SealRequest, body, parse_arbiter};
+use crate::request::{AnswerRequest, MoveRequest, SealRequest, body, parse_arbiter, parse_limit};
 use crate::state::AppState;
 use xiangqi_game::{Action, Actor};
 
@@ -33,9 +33,9 @@ pub enum Reads {
 ///
 /// ```
 /// let paths: Vec<&str> = xiangqi_server::api::actions::actions().iter().map(|(p, _)| *p).collect();
-/// assert_eq!(paths, ["moves", "arbiter", "resign", "claim", "draw", "adjourn", "seal", "resume"]);
+/// assert_eq!(paths, ["moves", "arbiter", "resign", "claim", "draw", "adjourn", "seal", "resume", "limit"]);
 /// ```
-pub fn actions() -> [(&'static str, Reads); 8] {
+pub fn actions() -> [(&'static str, Reads); 9] {
     [
         ("moves", Reads::Body(read_move)),
         (
@@ -50,6 +50,8 @@ pub fn actions() -> [(&'static str, Reads); 8] {
         ("adjourn", Reads::Body(|b| Ok(Action::Adjourn(answer(b)?)))),
         ("seal", Reads::Body(read_seal)),
         ("resume", Reads::Nothing(|| Action::Resume)),
+        // A player asks for a move limit (1960 §12 一); the arbiter declares it.
+        ("limit", Reads::Body(read_limit)),
     ]
 }
 
@@ -59,6 +61,11 @@ fn read_move(bytes: &[u8]) -> Result<Action, ApiError> {
         text: request.mv,
         lag_ms: request.lag_ms,
     })
+}
+
+fn read_limit(bytes: &[u8]) -> Result<Action, ApiError> {
+    let ground = parse_limit(bytes)?.ground;
+    Ok(Action::AskLimit { ground })
 }
 
 fn read_seal(bytes: &[u8]) -> Result<Action, ApiError> {

@@ -180,6 +180,7 @@ fn http_of(action: &Action, raw: &serde_json::Value) -> (&'static str, serde_jso
         Action::Seal { text } => ("seal", json!({"move": text})),
         Action::Resume => ("resume", json!({})),
         Action::Claim => ("claim", json!({})),
+        Action::AskLimit { ground } => ("limit", json!({"ground": ground})),
         Action::Arrive => ("arrive", json!({})),
         Action::Arbiter(_) | Action::Signed { .. } => ("arbiter", raw["request"].clone()),
     }

@@ -12,7 +12,7 @@ use xiangqi_engine::{EngineSpec, Go, Pool, PoolBusy, PoolRequest, Reply, Ticket}
 use xiangqi_referee::RuleSet;
 
 use crate::config::EngineOpt;
-use crate::error::ApiError;
+use crate::error::{ApiError, Invalid};
 use crate::request::Creator;
 use xiangqi_game::opponent::Opponent;
 use xiangqi_game::{GameOptions, GameView};
@@ -122,25 +122,35 @@ pub fn check(
     let Some(o) = &options.computer else {
         return Ok(());
     };
-    let invalid = |m: String| Err(ApiError::InvalidOptions(m));
+    let invalid = |en: String, zh: String| Err(Invalid::option("computer", en, zh));
     if o.engine != "builtin" && computers.spec(&o.engine).is_none() {
         let mut known = vec!["builtin"];
         known.extend(computers.external());
-        return invalid(format!(
-            "computer.engine {:?}: this server has {}",
-            o.engine,
-            known.join(", ")
-        ));
+        return invalid(
+            format!(
+                "computer.engine {:?}: this server has {}",
+                o.engine,
+                known.join(", ")
+            ),
+            format!(
+                "本服务器没有引擎{:?}（可用：{}）",
+                o.engine,
+                known.join("、")
+            ),
+        );
     }
     if o.engine == "builtin" && level_limits(o.level.unwrap_or(DEFAULT_LEVEL)).is_none() {
-        return invalid(format!(
-            "computer.level {}: expected 1 to {}",
-            o.level.unwrap_or(0),
-            LEVELS.len()
-        ));
+        let level = o.level.unwrap_or(0);
+        return invalid(
+            format!("computer.level {level}: expected 1 to {}", LEVELS.len()),
+            format!("电脑的级别{level}：应为1至{}", LEVELS.len()),
+        );
     }
     if options.pairs.is_some() {
-        return invalid("computer: not in a pairs game".to_owned());
+        return invalid(
+            "computer: not in a pairs game".to_owned(),
+            "双人赛（pairs）不能与电脑对弈".to_owned(),
+        );
     }
     let human = match o.side {
         Color::Red => Color::Black,

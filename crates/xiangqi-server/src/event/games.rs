@@ -170,31 +170,45 @@ fn on_board(
 /// Called by a game's room once its end is committed: the event that plays the game (if
 /// any) records the result. Runs on its own task, so the room never waits for the event.
 pub fn game_ended(app: &Arc<AppState>, id: &GameId, ruling: &Ruling) {
+    let ruling = ruling.clone();
+    on_board(app, id, "result", move |c, round, board| {
+        record_ending(c, round, board, &ruling)
+    });
+}
+
+/// Records a game's end on its board as the books have it: the result, and for a
+/// disqualification (除名, 1960 §18 九) the player's leaving the event as well
+/// (`disqualification.rs`), wherever the end is found (the room's news on the node serving
+/// the competitions, or the catching up after a start or on another node's games,
+/// `restore.rs`). A result the organiser or arbiter entered first stands. Whether the event
+/// changed.
+pub(crate) fn record_ending(
+    c: &mut Competition,
+    round: u32,
+    board: u32,
+    ruling: &Ruling,
+) -> Result<bool, Refused> {
     let Some(outcome) = outcome_of_ruling(ruling) else {
-        return;
+        return Ok(false);
     };
-    // 除名 (1960 §18 九): the loser also leaves the event (`disqualification.rs`).
+    let waiting = c
+        .boards
+        .iter()
+        .find(|b| b.round == round && b.board == board)
+        .is_some_and(|b| c.outcome_of(b).is_none());
+    if !waiting {
+        return Ok(false);
+    }
+    c.set_result(round, board, outcome)?;
     let disqualified = ruling
         .offender
         .filter(|_| ruling.reason == xiangqi_game::Ending::Disqualification);
-    on_board(app, id, "result", move |c, round, board| {
-        let waiting = c
-            .boards
-            .iter()
-            .find(|b| b.round == round && b.board == board)
-            .is_some_and(|b| c.outcome_of(b).is_none());
-        // A result the organiser or arbiter entered stands.
-        if !waiting {
-            return Ok(false);
-        }
-        c.set_result(round, board, outcome)?;
-        if let Some(side) = disqualified
-            && let Err(e) = c.disqualify(round, board, mover_of(side))
-        {
-            tracing::warn!(error = %e, "a disqualified player could not leave his event");
-        }
-        Ok(true)
-    });
+    if let Some(side) = disqualified
+        && let Err(e) = c.disqualify(round, board, mover_of(side))
+    {
+        tracing::warn!(error = %e, "a disqualified player could not leave his event");
+    }
+    Ok(true)
 }
 
 /// Called by a game's room when a foul is committed: the event that plays the game (if any)

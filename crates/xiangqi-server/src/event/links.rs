@@ -1,11 +1,13 @@
-//! The secret links of an event, listed again at any time and re-issued on demand: someone
-//! always loses his link.
+//! The secret links of an event (the arbiters', the players', the team captains'), listed
+//! again at any time and re-issued on demand: someone always loses his link.
 //!
 //! The server keeps only the digests of tokens (API.md, *Create a game*). A player's and the
 //! arbiter's tokens are therefore *derived* from the organiser's
 //! ([`Token::derive`](crate::ids::Token::derive): HMAC-SHA-256 keyed by the organiser's
 //! token, over the event, the holder and the link's generation), so that whoever holds the
-//! organiser's link, and only he, can be shown every link again. Re-issuing a link takes
+//! organiser's link, and only he, can be shown every link again. A captain's link acts only
+//! on the event's own routes (his team's line-ups), where the current digest alone is
+//! recognised: the old one stops working at once. Re-issuing a link takes
 //! the next generation; the old digest is kept in `revoked` and refused on the games that
 //! still hold it, while the new token is recognised on them through the event
 //! (`event::games::actor_in_event`). Links registered before this scheme (random tokens)
@@ -23,6 +25,8 @@ pub enum Holder {
     Player(u32),
     /// A deputy or board arbiter, by his number (`officials.rs`).
     Official(u32),
+    /// A team's captain (领队), by the team's number: he names the line-ups.
+    Captain(u32),
 }
 
 fn label(event: &str, holder: Holder, generation: u32) -> String {
@@ -30,6 +34,7 @@ fn label(event: &str, holder: Holder, generation: u32) -> String {
         Holder::Arbiter => format!("{event}/arbiter/{generation}"),
         Holder::Player(n) => format!("{event}/player/{n}/{generation}"),
         Holder::Official(n) => format!("{event}/official/{n}/{generation}"),
+        Holder::Captain(n) => format!("{event}/captain/{n}/{generation}"),
     }
 }
 
@@ -60,6 +65,11 @@ fn digest_and_generation(c: &Competition, holder: Holder) -> Option<(&str, u32)>
             .iter()
             .find(|o| o.id == n)
             .map(|o| (o.token_sha256.as_str(), o.link)),
+        Holder::Captain(n) => c
+            .teams
+            .iter()
+            .find(|t| t.id == n)
+            .map(|t| (t.token_sha256.as_str(), t.link)),
     }
 }
 
@@ -71,81 +81,82 @@ pub(crate) fn link_token(c: &Competition, organiser: &str, holder: Holder) -> Op
     matches(digest, &t).then_some(t)
 }
 
+/// Where `holder`'s digest and link generation are kept, to change them; `None` when there
+/// is no such player, official or team.
+fn slot(c: &mut Competition, holder: Holder) -> Option<(&mut String, &mut u32)> {
+    match holder {
+        Holder::Arbiter => Some((&mut c.arbiter_sha256, &mut c.arbiter_link)),
+        Holder::Player(n) => c
+            .entries
+            .iter_mut()
+            .find(|e| e.id == n)
+            .map(|e| (&mut e.token_sha256, &mut e.link)),
+        Holder::Official(n) => c
+            .officials
+            .iter_mut()
+            .find(|o| o.id == n)
+            .map(|o| (&mut o.token_sha256, &mut o.link)),
+        Holder::Captain(n) => c
+            .teams
+            .iter_mut()
+            .find(|t| t.id == n)
+            .map(|t| (&mut t.token_sha256, &mut t.link)),
+    }
+}
+
+/// The refusal for a holder the event does not have.
+fn missing(holder: Holder) -> Refused {
+    match holder {
+        Holder::Player(n) => Refused::Missing(format!("no player {n}"), format!("没有{n}号选手")),
+        Holder::Official(n) => {
+            Refused::Missing(format!("no arbiter {n}"), format!("没有{n}号裁判"))
+        }
+        Holder::Captain(n) => Refused::Missing(format!("no team {n}"), format!("没有{n}号队")),
+        Holder::Arbiter => Refused::Missing("no arbiter".into(), "没有裁判长".into()),
+    }
+}
+
 /// Re-issues `holder`'s link: the next generation's token replaces the digest, the old
 /// digest is revoked. Returns the new token.
 ///
 /// # Errors
 ///
-/// When there is no such player.
+/// When there is no such player, official or team.
 pub(crate) fn reissue(
     c: &mut Competition,
     organiser: &str,
     holder: Holder,
 ) -> Result<Token, Refused> {
     let id = c.id.clone();
-    let (old, t) = match holder {
-        Holder::Arbiter => {
-            c.arbiter_link += 1;
-            let t = token(&id, organiser, holder, c.arbiter_link);
-            let old = std::mem::replace(&mut c.arbiter_sha256, t.hash().to_hex());
-            (old, t)
-        }
-        Holder::Player(n) => {
-            let Some(e) = c.entries.iter_mut().find(|e| e.id == n) else {
-                return Err(Refused::Missing(
-                    format!("no player {n}"),
-                    format!("没有{n}号选手"),
-                ));
-            };
-            e.link += 1;
-            let t = token(&id, organiser, holder, e.link);
-            let old = std::mem::replace(&mut e.token_sha256, t.hash().to_hex());
-            (old, t)
-        }
-        Holder::Official(n) => {
-            let Some(o) = c.officials.iter_mut().find(|o| o.id == n) else {
-                return Err(Refused::Missing(
-                    format!("no arbiter {n}"),
-                    format!("没有{n}号裁判"),
-                ));
-            };
-            o.link += 1;
-            let t = token(&id, organiser, holder, o.link);
-            let old = std::mem::replace(&mut o.token_sha256, t.hash().to_hex());
-            (old, t)
-        }
-    };
+    let (digest, link) = slot(c, holder).ok_or_else(|| missing(holder))?;
+    *link += 1;
+    let t = token(&id, organiser, holder, *link);
+    let old = std::mem::replace(digest, t.hash().to_hex());
     c.revoked.push(old);
     c.log.push(match holder {
         Holder::Arbiter => format!("the arbiter's link re-issued (link {})", c.arbiter_link),
         Holder::Player(n) => format!("player {n}'s link re-issued"),
         Holder::Official(n) => format!("arbiter {n}'s link re-issued"),
+        Holder::Captain(n) => format!("team {n}'s captain's link re-issued"),
     });
     Ok(t)
 }
 
-/// Gives a just-appointed official his first link, derived from `organiser`.
-pub(crate) fn derive_official_link(
+/// Gives a just-registered player, a just-registered team's captain or a just-appointed
+/// official his first link, derived from `organiser` (instead of any token he was
+/// registered with). Returns it.
+///
+/// # Errors
+///
+/// When there is no such player, official or team.
+pub(crate) fn first_link(
     c: &mut Competition,
     organiser: &str,
-    official: u32,
-) -> Option<Token> {
-    let t = token(&c.id, organiser, Holder::Official(official), 0);
-    let o = c.officials.iter_mut().find(|o| o.id == official)?;
-    o.token_sha256 = t.hash().to_hex();
-    Some(t)
-}
-
-/// Gives a just-registered player the first link derived from `organiser`, instead of
-/// the token he was registered with. Returns it.
-pub(crate) fn derive_first_link(
-    c: &mut Competition,
-    organiser: &str,
-    player: u32,
-) -> Option<Token> {
-    let t = token(&c.id, organiser, Holder::Player(player), 0);
-    let e = c.entries.iter_mut().find(|e| e.id == player)?;
-    e.link = 0;
-    e.token_sha256 = t.hash().to_hex();
-    Some(t)
+    holder: Holder,
+) -> Result<Token, Refused> {
+    let t = token(&c.id, organiser, holder, 0);
+    let (digest, link) = slot(c, holder).ok_or_else(|| missing(holder))?;
+    *link = 0;
+    *digest = t.hash().to_hex();
+    Ok(t)
 }

@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use xiangqi_competition::Competition;
 
-use super::games::{outcome_of_ruling, stored_fouls};
+use super::games::{record_ending, stored_fouls};
 use crate::ids::GameId;
 use crate::state::AppState;
 
@@ -51,10 +51,9 @@ async fn catch_up(app: &Arc<AppState>, c: &mut Competition) -> bool {
             xiangqi_game::Event::Ended { ruling, .. } => Some(ruling.clone()),
             _ => None,
         });
-        if let Some(outcome) = ended.as_ref().and_then(outcome_of_ruling)
-            && c.set_result(round, board, outcome).is_ok()
-        {
-            changed = true;
+        // The result, and a disqualified player's leaving, as on the node that heard it.
+        if let Some(ruling) = &ended {
+            changed |= record_ending(c, round, board, ruling).unwrap_or(false);
         }
         // Fouls committed with the game but not yet counted by the event.
         let fouls = stored_fouls(&stored.events);

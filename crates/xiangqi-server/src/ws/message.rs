@@ -4,7 +4,7 @@ use axum::extract::ws::Utf8Bytes;
 use serde::Deserialize;
 
 use crate::error::ApiError;
-use xiangqi_game::{Answer, ArbiterAction};
+use xiangqi_game::{Answer, ArbiterAction, LimitGround};
 
 /// What a client may send (see `API.md`); `id`s come back in the answer.
 #[derive(Deserialize, Debug)]
@@ -54,6 +54,12 @@ pub enum ClientMessage {
         #[serde(default)]
         id: Option<u64>,
     },
+    /// A player asks for a move limit, as `POST /api/games/{id}/limit`.
+    Limit {
+        ground: LimitGround,
+        #[serde(default)]
+        id: Option<u64>,
+    },
     Ping {
         #[serde(default)]
         n: Option<u64>,
@@ -65,12 +71,14 @@ pub enum ClientMessage {
 /// # Errors
 ///
 /// [`ApiError::BadRequest`] saying what is wrong and where (line, column), or
-/// [`ApiError::InvalidOptions`] for an arbiter action's number out of range.
+/// [`ApiError::Invalid`] for an arbiter action's number out of range, naming the field.
 ///
 /// ```
 /// use xiangqi_server::ws::{parse_client_message, ClientMessage};
 /// assert!(matches!(parse_client_message(br#"{"type":"ping","n":1}"#), Ok(ClientMessage::Ping { n: Some(1) })));
 /// assert!(parse_client_message(br#"{"type":"arbiter","request":{"action":"pause"}}"#).is_ok());
+/// assert!(parse_client_message(br#"{"type":"limit","ground":"dominant"}"#).is_ok());
+/// assert!(parse_client_message(br#"{"type":"limit","ground":"arbiter_sees"}"#).is_err());
 /// // Malformed JSON: where; a missing field: which.
 /// assert!(parse_client_message(b"{\"type\":\"ping\",}").unwrap_err().to_string().contains("line 1 column"));
 /// assert!(parse_client_message(b"{\"type\":\"move\"}").unwrap_err().to_string().contains("`move`"));
@@ -78,10 +86,12 @@ pub enum ClientMessage {
 pub fn parse_client_message(bytes: &[u8]) -> Result<ClientMessage, ApiError> {
     let message: ClientMessage =
         serde_json::from_slice(bytes).map_err(|e| ApiError::BadRequest(format!("message: {e}")))?;
-    if let ClientMessage::Arbiter { request, .. } = &message {
-        request
+    match &message {
+        ClientMessage::Arbiter { request, .. } => request
             .validate()
-            .map_err(|e| ApiError::InvalidOptions(e.to_string()))?;
+            .map_err(|e| crate::option_refusals::arbiter_request(&e))?,
+        ClientMessage::Limit { ground, .. } => crate::request::player_ground(*ground)?,
+        _ => {}
     }
     Ok(message)
 }

@@ -78,6 +78,7 @@ impl Connection {
             ClientMessage::Adjourn { action, id } => (Action::Adjourn(action), id),
             ClientMessage::Seal { mv, id } => (Action::Seal { text: mv }, id),
             ClientMessage::Resume { id } => (Action::Resume, id),
+            ClientMessage::Limit { ground, id } => (Action::AskLimit { ground }, id),
         };
         let Some(actor) = self.actor else {
             return Reply::Send(error_text(&ApiError::MissingToken, id));

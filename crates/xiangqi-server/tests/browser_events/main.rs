@@ -11,11 +11,11 @@
 mod cdp;
 #[path = "../common/mod.rs"]
 mod common;
-mod desk_limit;
-
 mod teams;
 mod whole_event;
+mod whole_limit;
 
+use std::collections::HashMap;
 use std::path::PathBuf;
 
 use cdp::{Browser, find_chromium};
@@ -34,47 +34,87 @@ fn chromium_or_skip() -> Option<PathBuf> {
     found
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn an_organiser_runs_round_one_in_the_browser() {
-    let Some(chromium) = chromium_or_skip() else {
-        return;
-    };
+/// A server, Chromium and the screenshots' folder for one test; `None` without Chromium
+/// (said on stderr; an error with `XQ_REQUIRE_BROWSER=1`).
+async fn setup() -> Option<(TestServer, Browser, PathBuf)> {
+    let chromium = chromium_or_skip()?;
     let s = TestServer::start().await;
     let browser = Browser::launch(&chromium).await;
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("xq-browser");
     std::fs::create_dir_all(&dir).unwrap();
+    Some((s, browser, dir))
+}
 
-    // The home page creates the event and opens the organiser's console.
-    let page = browser.open(&s.url("/")).await;
-    page.wait_for(
+/// The home page, its events listed.
+async fn home<'a>(browser: &'a Browser, s: &TestServer) -> cdp::Page<'a> {
+    let home = browser.open(&s.url("/")).await;
+    home.wait_for(
         "document.body.dataset.events === '1'",
         "the home page's events",
     )
     .await;
-    page.eval(
-        "document.getElementById('event-name').value = 'Club Championship'; \
-         document.getElementById('event-system').value = 'round_robin'",
-    )
-    .await;
-    page.eval("document.getElementById('event-create-btn').scrollIntoView()")
+    home
+}
+
+/// Creates the event the home page's form describes, and waits for the organiser's console
+/// it opens; the event's id.
+async fn create_event(home: &cdp::Page<'_>) -> String {
+    home.eval("document.getElementById('event-form').scrollIntoView()")
         .await;
-    page.click("#event-create-btn").await;
-    page.wait_for(
+    home.click("#event-create-btn").await;
+    home.wait_for(
         "location.pathname.endsWith('/organiser') && document.body.dataset.ready === '1'",
         "the organiser's console",
     )
     .await;
     assert_eq!(
-        page.eval("location.hash").await,
+        home.eval("location.hash").await,
         "",
         "the token left the address bar"
     );
-    let id = page
-        .eval("location.pathname.split('/')[2]")
-        .await
-        .as_str()
-        .unwrap()
-        .to_owned();
+    let id = home.eval("location.pathname.split('/')[2]").await;
+    id.as_str().unwrap().to_owned()
+}
+
+/// Opens the arbiter's desk at `url` (a game's page with an arbiter's link), in Chinese.
+async fn desk<'a>(browser: &'a Browser, url: &str) -> cdp::Page<'a> {
+    let desk = browser.open(url).await;
+    desk.wait_for(
+        "window.xq && window.xq.state && window.xq.role === 'arbiter' && !document.getElementById('arbiter-desk').hidden",
+        "the arbiter's desk",
+    )
+    .await;
+    in_chinese(&desk).await;
+    desk
+}
+
+/// Every player's token in event `id`, by registration number, as the organiser's list of
+/// links gives them.
+async fn player_tokens(s: &TestServer, id: &str, organiser: &str) -> HashMap<u64, String> {
+    let path = format!("/api/events/{id}/links");
+    let (st, links) = s.call("GET", &path, Some(organiser), None).await;
+    assert_eq!(st, 200, "{links}");
+    let players = links["players"].as_array().unwrap();
+    let token = |p: &Value| p["url"].as_str()?.split("#t=").nth(1).map(str::to_owned);
+    players
+        .iter()
+        .map(|p| (p["player"].as_u64().unwrap(), token(p).unwrap()))
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_organiser_runs_round_one_in_the_browser() {
+    let Some((s, browser, dir)) = setup().await else {
+        return;
+    };
+    // The home page creates the event and opens the organiser's console.
+    let page = home(&browser, &s).await;
+    page.eval(
+        "document.getElementById('event-name').value = 'Club Championship'; \
+         document.getElementById('event-system').value = 'round_robin'",
+    )
+    .await;
+    let id = create_event(&page).await;
 
     for (i, name) in ["许银川", "吕钦", "Wang", "Zhao"].iter().enumerate() {
         page.eval(&format!(
@@ -200,12 +240,7 @@ async fn an_organiser_runs_round_one_in_the_browser() {
         .await;
     assert!(heading == "Standings" || heading == "名次", "{heading}");
     event.screenshot(&dir.join("event-page.png")).await;
-    let home = browser.open(&s.url("/")).await;
-    home.wait_for(
-        "document.body.dataset.events === '1'",
-        "the home page's events",
-    )
-    .await;
+    let home = home(&browser, &s).await;
     let listed = home
         .eval("document.getElementById('events-list').textContent")
         .await;
@@ -218,27 +253,19 @@ async fn an_organiser_runs_round_one_in_the_browser() {
 /// A team event and an adjourned game, run from the console in Chinese (`teams.rs`).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn teams_and_adjourned_games_from_the_console_in_chinese() {
-    let Some(chromium) = chromium_or_skip() else {
+    let Some((s, browser, dir)) = setup().await else {
         return;
     };
-    let s = TestServer::start().await;
-    let browser = Browser::launch(&chromium).await;
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("xq-browser");
-    std::fs::create_dir_all(&dir).unwrap();
     teams::run(&s, &browser, &dir).await;
 }
 
-/// A whole 6-player Swiss run as people would, from the home page to the exports
-/// (`whole_event.rs`).
+/// A whole 6-player Swiss run as people would, from the home page to the exports, with a
+/// 限着 asked by a player, declared, judged and renewed (`whole_event.rs`, `whole_limit.rs`).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_whole_event_from_the_console_to_the_exports() {
-    let Some(chromium) = chromium_or_skip() else {
+    let Some((s, browser, dir)) = setup().await else {
         return;
     };
-    let s = TestServer::start().await;
-    let browser = Browser::launch(&chromium).await;
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("xq-browser");
-    std::fs::create_dir_all(&dir).unwrap();
     whole_event::run(&s, &browser, &dir).await;
 }
 
@@ -262,21 +289,12 @@ async fn in_chinese(page: &cdp::Page<'_>) {
 /// Chinese; a result from the books' list; the foul is on the event page.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_console_keeps_every_link_and_the_desk_asks_before_it_acts() {
-    let Some(chromium) = chromium_or_skip() else {
+    let Some((s, browser, dir)) = setup().await else {
         return;
     };
-    let s = TestServer::start().await;
-    let browser = Browser::launch(&chromium).await;
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("xq-browser");
-    std::fs::create_dir_all(&dir).unwrap();
     // The home page's form, with the options the API has: a Swiss of 3 rounds under the
     // 1960 rules, a tie-break chain with fewer fouls, the 1960 §11 二 control, 2 fouls lose.
-    let home = browser.open(&s.url("/")).await;
-    home.wait_for(
-        "document.body.dataset.events === '1'",
-        "the home page's events",
-    )
-    .await;
+    let home = home(&browser, &s).await;
     home.eval(
         "const v = (id, x) => { const e = document.getElementById(id); e.value = x; e.dispatchEvent(new Event('change')); }; \
          v('event-name', '象棋公开赛'); v('event-system', 'swiss'); v('event-rounds', '3'); \
@@ -293,18 +311,7 @@ async fn the_console_keeps_every_link_and_the_desk_asks_before_it_acts() {
     home.eval("document.getElementById('event-form').scrollIntoView()")
         .await;
     home.screenshot(&dir.join("home-create-event.png")).await;
-    home.click("#event-create-btn").await;
-    home.wait_for(
-        "location.pathname.endsWith('/organiser') && document.body.dataset.ready === '1'",
-        "the organiser's console",
-    )
-    .await;
-    let id = home
-        .eval("location.pathname.split('/')[2]")
-        .await
-        .as_str()
-        .unwrap()
-        .to_owned();
+    let id = create_event(&home).await;
     let organiser = home
         .eval(&format!("localStorage.getItem('xq-event-organiser-{id}')"))
         .await
@@ -312,15 +319,9 @@ async fn the_console_keeps_every_link_and_the_desk_asks_before_it_acts() {
         .unwrap()
         .to_owned();
     let console_url = s.url(&format!("/e/{id}/organiser#t={organiser}"));
-    let settings: Value = s
-        .http
-        .get(s.url(&format!("/api/events/{id}")))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let (_, settings) = s
+        .call("GET", &format!("/api/events/{id}"), None, None)
+        .await;
     assert_eq!(settings["settings"]["system"]["rounds"], 3, "{settings}");
     assert_eq!(settings["settings"]["system"]["variant"], "rules1960");
     assert_eq!(settings["game"]["control"], "90m+15m/10");
@@ -456,13 +457,7 @@ async fn the_console_keeps_every_link_and_the_desk_asks_before_it_acts() {
     let game = desk_href[3..13].to_owned();
 
     // The desk, opened from the console's board link.
-    let desk = browser.open(&s.url(&desk_href)).await;
-    desk.wait_for(
-        "window.xq && window.xq.state && window.xq.role === 'arbiter' && !document.getElementById('arbiter-desk').hidden",
-        "the arbiter's desk from the console",
-    )
-    .await;
-    in_chinese(&desk).await;
+    let desk = desk(&browser, &s.url(&desk_href)).await;
     // Outside the scoring mode a drag on the board moves nothing.
     desk.drag_squares("h2", "e2").await;
     tokio::time::sleep(std::time::Duration::from_millis(300)).await;

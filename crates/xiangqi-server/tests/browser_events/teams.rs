@@ -118,12 +118,57 @@ pub async fn run(s: &TestServer, browser: &Browser, dir: &Path) {
     assert_eq!(squad, "1. 许银川、2. 吕钦、3. 郑惟桐 (替补)");
     shots(&page, dir, "console-teams", "#teams-console").await;
 
+    // The captains' links are listed with the others; the first team's is re-issued (two
+    // clicks) and printed on its slip.
+    page.wait_for(
+        "document.querySelectorAll('#captain-links .link-row').length === 2",
+        "the captains' links",
+    )
+    .await;
+    let old = page
+        .eval("document.getElementById('captain-link-1').value")
+        .await;
+    let old = old.as_str().unwrap().to_owned();
+    page.click("#reissue-captain-1").await;
+    page.click("#reissue-captain-1").await;
+    page.wait_for(
+        &format!("document.getElementById('captain-link-1') && document.getElementById('captain-link-1').value !== {old:?}"),
+        "the captain's new link",
+    )
+    .await;
+    let fresh = page
+        .eval("document.getElementById('captain-link-1').value")
+        .await;
+    let fresh = fresh.as_str().unwrap().to_owned();
+    let slips: Vec<String> = serde_json::from_value(
+        page.eval("[...document.querySelectorAll('#slips .captain-slip')].map(s => s.textContent)")
+            .await,
+    )
+    .unwrap();
+    assert!(
+        slips.len() == 2 && slips[0].contains(&fresh) && slips[0].contains("广东队 · 领队"),
+        "{slips:?}"
+    );
+    shots(&page, dir, "console-captains", "#captain-links").await;
+
     page.click("#pair-btn").await;
     page.wait_for(
         "window.xqEvent && window.xqEvent.rounds.length === 1 && document.getElementById('lineup-team')",
         "round 1's line-up form",
     )
     .await;
+    // The old captain's link is refused; the new one reaches the line-up's rules.
+    let lineup = json!({"round": 1, "team": 1, "lineup": [2, 1]});
+    let lineups = format!("/api/events/{id}/lineups");
+    let token = |url: &str| url.split("#t=").nth(1).unwrap().to_owned();
+    let (st, _) = s
+        .call("POST", &lineups, Some(&token(&old)), Some(lineup.clone()))
+        .await;
+    assert_eq!(st, 403, "the old captain's link no longer works");
+    let (st, b) = s
+        .call("POST", &lineups, Some(&token(&fresh)), Some(lineup))
+        .await;
+    assert_eq!(st, 409, "refused for its order only: {b}");
     // Boards out of the registered order are refused, naming the line-up.
     name_lineup(&page, &[2, 1]).await;
     let refused = page
@@ -166,29 +211,8 @@ pub async fn run(s: &TestServer, browser: &Browser, dir: &Path) {
     );
 
     // Board 1's game adjourned by its players (through the API, with their links).
-    let (_, links) = s
-        .call(
-            "GET",
-            &format!("/api/events/{id}/links"),
-            Some(&organiser),
-            None,
-        )
-        .await;
-    let token = |n: &Value| -> String {
-        let p = links["players"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|p| p["player"] == *n)
-            .unwrap();
-        p["url"]
-            .as_str()
-            .unwrap()
-            .split("#t=")
-            .nth(1)
-            .unwrap()
-            .to_owned()
-    };
+    let tokens = super::player_tokens(s, &id, &organiser).await;
+    let token = |n: &Value| tokens[&n.as_u64().unwrap()].clone();
     let (game, red, black) = (
         boards[0]["game"].as_str().unwrap().to_owned(),
         token(&boards[0]["red"]),

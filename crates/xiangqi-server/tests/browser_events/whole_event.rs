@@ -3,7 +3,9 @@
 //! 二, §15 二), imports the players from a CSV file, re-issues a lost link, appoints two board
 //! arbiters and assigns them round 1's boards. In round 1 one arbiter forfeits board 1 and
 //! adjudicates board 2 at the desk, the other records a foul on board 3, whose players play
-//! it to mate; rounds 2 and 3 are drawn, entered from the console. The foul then decides the
+//! it to mate; in round 2 a player asks for a 限着 from his game page, which the chief
+//! arbiter declares, judges, renews and ends in a draw at his desk (`whole_limit.rs`); the
+//! other games of rounds 2 and 3 are drawn, entered from the console. The foul then decides the
 //! tie between the two players on 2 points; the standings and every export agree. A
 //! screenshot of each step (`$CARGO_TARGET_TMPDIR/xq-browser/whole-*.png`).
 
@@ -13,7 +15,7 @@ use serde_json::{Value, json};
 
 use super::cdp::{Browser, Page};
 use super::common::TestServer;
-use super::in_chinese;
+use super::{create_event, desk, home, in_chinese, player_tokens};
 
 const CSV: &str = "姓名,等级分,单位\n许银川,2650,广东\n吕钦,2640,广东\n胡荣华,2600,上海\n\
                    赵国荣,2590,黑龙江\n王天一,2580,杭州\n郑惟桐,2570,四川\n";
@@ -40,18 +42,6 @@ async fn view(s: &TestServer, id: &str) -> Value {
         .1
 }
 
-/// Opens the desk of `game` with `token` (an arbiter's link) in Chinese.
-async fn desk<'a>(browser: &'a Browser, s: &TestServer, game: &str, token: &str) -> Page<'a> {
-    let desk = browser.open(&s.url(&format!("/g/{game}#t={token}"))).await;
-    desk.wait_for(
-        "window.xq && window.xq.state && window.xq.role === 'arbiter' && !document.getElementById('arbiter-desk').hidden",
-        "the arbiter's desk",
-    )
-    .await;
-    in_chinese(&desk).await;
-    desk
-}
-
 /// Clicks `button` at the desk, then confirms what it asks.
 async fn confirmed(desk: &Page<'_>, button: &str) {
     desk.click(button).await;
@@ -67,9 +57,7 @@ async fn confirmed(desk: &Page<'_>, button: &str) {
 
 pub async fn run(s: &TestServer, browser: &Browser, dir: &Path) {
     // 1. The home page: a Swiss of 3 rounds, the chain typed in.
-    let home = browser.open(&s.url("/")).await;
-    home.wait_for("document.body.dataset.events === '1'", "the home page")
-        .await;
+    let home = home(browser, s).await;
     in_chinese(&home).await;
     home.wait_for(
         "document.getElementById('event-tiebreaks-custom')",
@@ -91,14 +79,7 @@ pub async fn run(s: &TestServer, browser: &Browser, dir: &Path) {
     home.eval("document.getElementById('event-form').scrollIntoView()")
         .await;
     shot(&home, dir, "1-create").await;
-    home.click("#event-create-btn").await;
-    home.wait_for(
-        "location.pathname.endsWith('/organiser') && document.body.dataset.ready === '1'",
-        "the console",
-    )
-    .await;
-    let id = home.eval("location.pathname.split('/')[2]").await;
-    let id = id.as_str().unwrap().to_owned();
+    let id = create_event(&home).await;
     let v = view(s, &id).await;
     assert_eq!(v["tiebreak_chain"], json!(["Pts", "Foul", "BH"]), "{v}");
     let page = home;
@@ -197,7 +178,8 @@ pub async fn run(s: &TestServer, browser: &Browser, dir: &Path) {
     let v = view(s, &id).await;
     let board = |b: usize| v["rounds"][0]["boards"][b].clone();
     let game = |b: usize| board(b)["game"].as_str().unwrap().to_owned();
-    let d1 = desk(browser, s, &game(0), &first).await;
+    let at = |game: &str, token: &str| s.url(&format!("/g/{game}#t={token}"));
+    let d1 = desk(browser, &at(&game(0), &first)).await;
     fill(
         &d1,
         &[
@@ -208,7 +190,7 @@ pub async fn run(s: &TestServer, browser: &Browser, dir: &Path) {
     .await;
     confirmed(&d1, "#at-forfeit").await;
     shot(&d1, dir, "5-forfeit").await;
-    let d2 = desk(browser, s, &game(1), &first).await;
+    let d2 = desk(browser, &at(&game(1), &first)).await;
     fill(
         &d2,
         &[
@@ -219,7 +201,7 @@ pub async fn run(s: &TestServer, browser: &Browser, dir: &Path) {
     .await;
     confirmed(&d2, "#at-adjudicate").await;
     shot(&d2, dir, "5-adjudicated").await;
-    let d3 = desk(browser, s, &game(2), &second).await;
+    let d3 = desk(browser, &at(&game(2), &second)).await;
     fill(&d3, &[("at-foul-side", "red"), ("at-foul-note", "手机响")]).await;
     d3.click("#at-foul").await;
     d3.wait_for("window.xq.state.fouls.red === 1", "the foul")
@@ -235,29 +217,9 @@ pub async fn run(s: &TestServer, browser: &Browser, dir: &Path) {
         )
         .await;
     assert_eq!(st, 403, "a board arbiter acts on his own boards only");
-    let (_, links) = s
-        .call(
-            "GET",
-            &format!("/api/events/{id}/links"),
-            Some(&page_token(&page, &id).await),
-            None,
-        )
-        .await;
-    let token = |n: &Value| -> String {
-        let p = links["players"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|p| p["player"] == *n)
-            .unwrap();
-        p["url"]
-            .as_str()
-            .unwrap()
-            .split("#t=")
-            .nth(1)
-            .unwrap()
-            .to_owned()
-    };
+    let organiser = page_token(&page, &id).await;
+    let tokens = player_tokens(s, &id, &organiser).await;
+    let token = |n: &Value| tokens[&n.as_u64().unwrap()].clone();
     let (red3, black3) = (token(&board(2)["red"]), token(&board(2)["black"]));
     for (i, mv) in ["b2b4", "a6a5", "b4c4", "f9e8", "c4c9"].iter().enumerate() {
         let t = if i % 2 == 0 { &red3 } else { &black3 };
@@ -276,7 +238,20 @@ pub async fn run(s: &TestServer, browser: &Browser, dir: &Path) {
         "a forfeit, an adjudicated draw, a mate"
     );
 
-    // 6. Rounds 2 and 3: paired and drawn from the console's result form.
+    // 6. Rounds 2 and 3, paired from the console; 7. in round 2, board 1's players ask for
+    // a 限着 (1960 §12) and the chief arbiter declares, judges, renews it and finally rules
+    // the draw at his desk (`whole_limit.rs`); every other game is drawn from the console's
+    // result form.
+    let chief = page
+        .eval("document.getElementById('arbiter-link').value")
+        .await;
+    let chief = chief
+        .as_str()
+        .unwrap()
+        .split("#t=")
+        .nth(1)
+        .unwrap()
+        .to_owned();
     for round in [2, 3] {
         page.click("#pair-btn").await;
         page.wait_for(
@@ -284,7 +259,20 @@ pub async fn run(s: &TestServer, browser: &Browser, dir: &Path) {
             "the next round",
         )
         .await;
-        for b in 1..=3 {
+        let mut boards = 1..=3;
+        if round == 2 {
+            let b = view(s, &id).await["rounds"][1]["boards"][0].clone();
+            let players = [token(&b["red"]), token(&b["black"])];
+            let game = b["game"].as_str().unwrap();
+            super::whole_limit::run(s, browser, dir, game, &players, &chief).await;
+            page.wait_for(
+                "window.xqEvent.rounds[1].boards[0].result === '1/2'",
+                "the limit's draw in the console",
+            )
+            .await;
+            boards = 2..=3;
+        }
+        for b in boards {
             fill(
                 &page,
                 &[("result-board", &b.to_string()), ("result-result", "1/2")],
@@ -303,9 +291,6 @@ pub async fn run(s: &TestServer, browser: &Browser, dir: &Path) {
         }
         shot(&page, dir, &format!("6-round-{round}")).await;
     }
-
-    // 7. The limit of moves (限着, 1960 §12) is requested, declared, judged and renewed at
-    // a desk here: the desk's procedure is being built apart; its step comes in this place.
 
     // 8. The standings: the two on 2 points are separated by the foul.
     let v = view(s, &id).await;

@@ -8,7 +8,6 @@ use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use serde_json::{Value, json};
-use xiangqi_competition::Refused;
 use xiangqi_competition::request::{AssignRequest, OfficialRequest, parse_player, parse_team};
 
 use super::access::{App, organiser, organiser_or_arbiter, random_error};
@@ -33,9 +32,7 @@ pub(super) async fn add_player(
             organiser(&c, &h)?;
             let n = c.register(player, String::new())?;
             // The player's token is derived from the organiser's (`links.rs`).
-            let token = links::derive_first_link(&mut c, bearer(&h)?, n).ok_or_else(|| {
-                Refused::Missing(format!("no player {n}"), format!("没有{n}号选手"))
-            })?;
+            let token = links::first_link(&mut c, bearer(&h)?, links::Holder::Player(n))?;
             let number = c.entry(n).and_then(|e| e.number);
             desk.commit(c).await?;
             Ok((n, number, token))
@@ -56,12 +53,11 @@ pub(super) async fn add_team(
     bytes: Bytes,
 ) -> Result<Response, ApiError> {
     let (name, squad) = parse_team(&bytes)?;
-    let captain = Token::random().map_err(random_error)?;
     let tokens = (0..squad.len())
         .map(|_| Token::random().map_err(random_error))
         .collect::<Result<Vec<_>, _>>()?;
-    let (h, captain_hex) = (headers.clone(), captain.hash().to_hex());
-    let (team, ids, tokens) = app
+    let h = headers.clone();
+    let (team, ids, tokens, captain) = app
         .events
         .change(&id, move |desk| async move {
             let mut c = desk.copy();
@@ -70,21 +66,17 @@ pub(super) async fn add_team(
                 .into_iter()
                 .zip(tokens.iter().map(|t| t.hash().to_hex()))
                 .collect();
-            let (team, ids) = c.register_team(name, captain_hex, squad)?;
-            // The squad's tokens are derived from the organiser's, to be listed again.
+            let (team, ids) = c.register_team(name, String::new(), squad)?;
+            // The captain's and the squad's tokens are derived from the organiser's, to be
+            // listed again and re-issued (`links.rs`).
             let organiser_token = bearer(&h)?;
+            let captain = links::first_link(&mut c, organiser_token, links::Holder::Captain(team))?;
             let tokens = ids
                 .iter()
-                .map(|n| links::derive_first_link(&mut c, organiser_token, *n))
-                .collect::<Option<Vec<_>>>()
-                .ok_or_else(|| {
-                    Refused::Missing(
-                        "a squad player went missing".into(),
-                        "队员名单中少了一名队员".into(),
-                    )
-                })?;
+                .map(|n| links::first_link(&mut c, organiser_token, links::Holder::Player(*n)))
+                .collect::<Result<Vec<_>, _>>()?;
             desk.commit(c).await?;
-            Ok((team, ids, tokens))
+            Ok((team, ids, tokens, captain))
         })
         .await?;
     let base = base_url(&app, &headers);
@@ -116,9 +108,7 @@ pub(super) async fn appoint(
             let mut c = desk.copy();
             organiser(&c, &h)?;
             let n = c.add_official(&name, role)?;
-            let token = links::derive_official_link(&mut c, bearer(&h)?, n).ok_or_else(|| {
-                Refused::Missing(format!("no arbiter {n}"), format!("没有{n}号裁判"))
-            })?;
+            let token = links::first_link(&mut c, bearer(&h)?, links::Holder::Official(n))?;
             desk.commit(c).await?;
             Ok((n, token))
         })

@@ -40,6 +40,17 @@ pub(super) async fn list_links(
             })
         })
         .collect();
+    // The team captains' links (领队, who name the line-ups).
+    let teams: Vec<Value> = c
+        .teams
+        .iter()
+        .map(|t| {
+            json!({
+                "team": t.id, "name": t.name, "issued": t.link + 1,
+                "url": url("organiser", links::link_token(&c, secret, links::Holder::Captain(t.id))),
+            })
+        })
+        .collect();
     let officials: Vec<Value> = c
         .officials
         .iter()
@@ -58,11 +69,13 @@ pub(super) async fn list_links(
         "arbiter": {"url": url("organiser", links::link_token(&c, secret, links::Holder::Arbiter)),
                     "issued": c.arbiter_link + 1},
         "players": players,
+        "teams": teams,
     })))
 }
 
-/// `POST /api/events/{id}/links` (organiser) `{"player": N}` or `{"arbiter": true}`:
-/// re-issues that link; the old one stops working at once, on every game of the event.
+/// `POST /api/events/{id}/links` (organiser) `{"player": N}`, `{"official": N}`, `{"team":
+/// N}` (its captain's) or `{"arbiter": true}`: re-issues that link; the old one stops working
+/// at once, on every game and route of the event.
 pub(super) async fn reissue_link(
     State(app): App,
     Path(id): Path<String>,
@@ -70,15 +83,16 @@ pub(super) async fn reissue_link(
     bytes: Bytes,
 ) -> Result<Json<Value>, ApiError> {
     let r: ReissueRequest = body(&bytes)?;
-    let holder = match (r.player, r.official, r.arbiter) {
-        (Some(n), None, None | Some(false)) => links::Holder::Player(n),
-        (None, Some(n), None | Some(false)) => links::Holder::Official(n),
-        (None, None, Some(true)) => links::Holder::Arbiter,
+    let holder = match (r.player, r.official, r.team, r.arbiter) {
+        (Some(n), None, None, None | Some(false)) => links::Holder::Player(n),
+        (None, Some(n), None, None | Some(false)) => links::Holder::Official(n),
+        (None, None, Some(n), None | Some(false)) => links::Holder::Captain(n),
+        (None, None, None, Some(true)) => links::Holder::Arbiter,
         _ => {
             return Err(ApiError::Invalid(crate::error::Invalid::new(
                 "player",
-                "give one of a player's number, an official's number or \"arbiter\": true",
-                "请给出选手编号、裁判编号或 \"arbiter\": true 之一",
+                "give one of a player's number, an official's number, a team's number or \"arbiter\": true",
+                "请给出选手编号、裁判编号、队的编号或 \"arbiter\": true 之一",
             )));
         }
     };
@@ -98,6 +112,7 @@ pub(super) async fn reissue_link(
         links::Holder::Arbiter => ("organiser", json!("arbiter")),
         links::Holder::Player(n) => ("player", json!(n)),
         links::Holder::Official(n) => ("organiser", json!({"official": n})),
+        links::Holder::Captain(n) => ("organiser", json!({"team": n})),
     };
     Ok(Json(json!({
         "holder": who, "token": token.as_str(),
