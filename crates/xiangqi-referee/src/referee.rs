@@ -365,15 +365,26 @@ impl Referee {
         Ok(&self.ruling)
     }
 
-    /// Mate or stalemate of the side to move.
+    /// Mate or stalemate of the side to move: with no legal move it loses, checkmated if in
+    /// check, stalemated (困毙) if not.
     fn no_moves(&self, ply: u32, last: Option<(Move, Color)>) -> Ruling {
-        let pos = &self.position;
-        let loser = pos.turn();
-        let winner = !loser;
-        let rules = self.options.rules;
+        let at = self.moment(ply, last);
+        if self.position.is_check() {
+            self.checkmate(ply, at)
+        } else {
+            self.stalemate(ply, at)
+        }
+    }
+
+    /// When the game ended, in English and Chinese: the start position, or the ply and the
+    /// piece and move that ended it.
+    fn moment(&self, ply: u32, last: Option<(Move, Color)>) -> (String, String) {
+        if ply == 0 {
+            return ("In the start position".to_owned(), "开始局面".to_owned());
+        }
         let by = match last {
             Some((m, _)) => {
-                let p = pos.piece_at(m.to());
+                let p = self.position.piece_at(m.to());
                 (
                     p.map_or_else(String::new, |p| format!(" {} {m}", piece_en(p))),
                     p.map_or_else(String::new, |p| format!("{}{m}", piece_zh(p))),
@@ -381,104 +392,102 @@ impl Referee {
             }
             None => (String::new(), String::new()),
         };
-        let at = if ply == 0 {
-            ("In the start position".to_owned(), "开始局面".to_owned())
+        (
+            format!("After ply {ply}{}", by.0),
+            format!("第{ply}着{}后", by.1),
+        )
+    }
+
+    /// The side to move is in check and has no legal move: checkmate, naming the checking
+    /// pieces.
+    fn checkmate(&self, ply: u32, at: (String, String)) -> Ruling {
+        let pos = &self.position;
+        let loser = pos.turn();
+        let winner = !loser;
+        let checkers: Vec<_> = pos
+            .checkers()
+            .filter_map(|sq| pos.piece_at(sq).map(|p| (sq, p)))
+            .collect();
+        let en: Vec<String> = checkers
+            .iter()
+            .map(|(sq, p)| format!("{} on {sq}", piece_en(*p)))
+            .collect();
+        let zh: Vec<String> = checkers
+            .iter()
+            .map(|(sq, p)| format!("{}({sq})", piece_zh(*p)))
+            .collect();
+        let en_by = if en.is_empty() {
+            String::new()
         } else {
-            (
-                format!("After ply {ply}{}", by.0),
-                format!("第{ply}着{}后", by.1),
-            )
+            format!(" by {}", en.join(" and "))
         };
-        if pos.is_check() {
-            let checkers: Vec<_> = pos
-                .checkers()
-                .filter_map(|sq| pos.piece_at(sq).map(|p| (sq, p)))
-                .collect();
-            let en: Vec<String> = checkers
-                .iter()
-                .map(|(sq, p)| format!("{} on {sq}", piece_en(*p)))
-                .collect();
-            let zh: Vec<String> = checkers
-                .iter()
-                .map(|(sq, p)| format!("{}({sq})", piece_zh(*p)))
-                .collect();
-            let en_by = if en.is_empty() {
-                String::new()
-            } else {
-                format!(" by {}", en.join(" and "))
-            };
-            Ruling {
-                cycle: None,
-                order: None,
-                claimable: None,
-                ordered_at: None,
-                claimed_by: None,
-                result: GameResult::win_for(winner),
-                reason: Some(Reason::Checkmate),
-                ply,
-                offender: None,
-                rule: articles::checkmate(rules).to_owned(),
-                explanation: format!(
+        Ruling::new(
+            GameResult::win_for(winner),
+            Some(Reason::Checkmate),
+            ply,
+            None,
+            articles::checkmate(self.options.rules).to_owned(),
+            (
+                format!(
                     "{}, {} is in check{en_by} and has no legal move: checkmate; {} wins.",
                     at.0,
                     side_en(loser),
                     side_en(winner)
                 ),
-                explanation_zh: format!(
+                format!(
                     "{}，{}将军，{}无法应将，被将死，{}胜。",
                     at.1,
                     zh.join("、"),
                     side_zh(loser),
                     side_zh(winner)
                 ),
-            }
-        } else {
-            Ruling {
-                cycle: None,
-                order: None,
-                claimable: None,
-                ordered_at: None,
-                claimed_by: None,
-                result: GameResult::win_for(winner),
-                reason: Some(Reason::Stalemate),
-                ply,
-                offender: None,
-                rule: articles::stalemate(rules).to_owned(),
-                explanation: format!(
+            ),
+        )
+    }
+
+    /// The side to move is not in check and has no legal move: stalemate (困毙), which loses.
+    fn stalemate(&self, ply: u32, at: (String, String)) -> Ruling {
+        let loser = self.position.turn();
+        let winner = !loser;
+        Ruling::new(
+            GameResult::win_for(winner),
+            Some(Reason::Stalemate),
+            ply,
+            None,
+            articles::stalemate(self.options.rules).to_owned(),
+            (
+                format!(
                     "{}, {} is not in check but has no legal move: stalemate (困毙), which loses; {} wins.",
                     at.0,
                     side_en(loser),
                     side_en(winner)
                 ),
-                explanation_zh: format!(
+                format!(
                     "{}，{}无子可走，被困毙，{}胜。",
                     at.1,
                     side_zh(loser),
                     side_zh(winner)
                 ),
-            }
-        }
+            ),
+        )
     }
 
     fn insufficient(&self, ply: u32) -> Ruling {
-        Ruling {
-            cycle: None,
-            order: None,
-            claimable: None,
-            ordered_at: None,
-            claimed_by: None,
-            result: GameResult::Draw,
-            reason: Some(Reason::InsufficientMaterial),
+        Ruling::new(
+            GameResult::Draw,
+            Some(Reason::InsufficientMaterial),
             ply,
-            offender: None,
-            rule: articles::insufficient_material(self.options.rules).to_owned(),
-            explanation: format!(
-                "After ply {ply} neither side has a rook, horse, cannon or pawn left; advisors, elephants and kings can never give check, so neither side can win: draw."
+            None,
+            articles::insufficient_material(self.options.rules).to_owned(),
+            (
+                format!(
+                    "After ply {ply} neither side has a rook, horse, cannon or pawn left; advisors, elephants and kings can never give check, so neither side can win: draw."
+                ),
+                format!(
+                    "第{ply}着后双方均无车、马、炮、兵(卒)，士、相(象)、帅(将)无法将军，双方均无取胜可能，判和。"
+                ),
             ),
-            explanation_zh: format!(
-                "第{ply}着后双方均无车、马、炮、兵(卒)，士、相(象)、帅(将)无法将军，双方均无取胜可能，判和。"
-            ),
-        }
+        )
     }
 
     /// The natural move limit, if either side may now claim it.
@@ -513,26 +522,23 @@ impl Referee {
             ),
             None => (String::new(), String::new()),
         };
-        Some(Ruling {
-            cycle: None,
-            order: None,
-            claimable: None,
-            ordered_at: None,
-            claimed_by: None,
-            result: GameResult::Draw,
-            reason: Some(Reason::NaturalLimit),
+        Some(Ruling::new(
+            GameResult::Draw,
+            Some(Reason::NaturalLimit),
             ply,
-            offender: None,
-            rule: articles::natural_limit(self.options.rules).to_owned(),
-            explanation: format!(
-                "{plies} plies without a capture{}: the natural limit of {} moves by each side is reached; draw.",
-                checks_note.0, limit.moves
+            None,
+            articles::natural_limit(self.options.rules).to_owned(),
+            (
+                format!(
+                    "{plies} plies without a capture{}: the natural limit of {} moves by each side is reached; draw.",
+                    checks_note.0, limit.moves
+                ),
+                format!(
+                    "连续{plies}着双方都没有吃子{}，已满{}个回合的自然限着，判和。",
+                    checks_note.1, limit.moves
+                ),
             ),
-            explanation_zh: format!(
-                "连续{plies}着双方都没有吃子{}，已满{}个回合的自然限着，判和。",
-                checks_note.1, limit.moves
-            ),
-        })
+        ))
     }
 
     /// The ruling on a repetition whose first occurrence is at window index `first`.
@@ -567,26 +573,26 @@ impl Referee {
         let (moves_en, moves_zh) = (report.moves_en(), report.moves_zh());
         Some(Ruling {
             cycle: Some(report),
-            order: None,
-            claimable: None,
-            ordered_at: None,
-            claimed_by: None,
-            result,
-            reason: Some(verdict.reason),
-            ply,
-            offender,
-            rule,
-            explanation: format!(
-                "{}. Cycle: {moves_en} (the position after ply {} occurs for the {} time at ply {ply}; plies {from_ply}–{ply})",
-                verdict.explanation_en.trim_end_matches('.'),
-                from_ply - 1,
-                ordinal(occurrences),
-            ),
-            explanation_zh: format!(
-                "{}。着法：{moves_zh}（第{}着后的局面在第{ply}着第{occurrences}次出现，循环为第{from_ply}–{ply}着）",
-                verdict.explanation_zh.trim_end_matches('。'),
-                from_ply - 1,
-            ),
+            ..Ruling::new(
+                result,
+                Some(verdict.reason),
+                ply,
+                offender,
+                rule,
+                (
+                    format!(
+                        "{}. Cycle: {moves_en} (the position after ply {} occurs for the {} time at ply {ply}; plies {from_ply}–{ply})",
+                        verdict.explanation_en.trim_end_matches('.'),
+                        from_ply - 1,
+                        ordinal(occurrences),
+                    ),
+                    format!(
+                        "{}。着法：{moves_zh}（第{}着后的局面在第{ply}着第{occurrences}次出现，循环为第{from_ply}–{ply}着）",
+                        verdict.explanation_zh.trim_end_matches('。'),
+                        from_ply - 1,
+                    ),
+                ),
+            )
         })
     }
 }
