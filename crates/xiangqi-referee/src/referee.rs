@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use xiangqi::{Color, IllegalMove, Move, Position, Square};
+use xiangqi::{Color, IllegalMove, Move, Position, Square, Undo};
 
 use crate::articles::{self, piece_en, piece_zh, side_en, side_zh};
 use crate::endings::{has_attacking_material, has_legal_move};
@@ -178,54 +178,14 @@ impl Referee {
             self.position.play(m).map_err(PlayError::Illegal)?
         };
         if in_odds {
-            let violation = if self.odds_moved.contains(&m.from()) {
-                Some(OddsViolation::SamePiece)
-            } else if captured {
-                Some(OddsViolation::Capture)
-            } else if gave_check {
-                Some(OddsViolation::Check)
-            } else {
-                None
-            };
-            if let Some(violation) = violation {
-                self.position.undo(m, undo);
-                return Err(PlayError::Odds { mv: m, violation });
-            }
-            if self.odds_left > 1 {
-                match handicap::with_turn(&self.position, mover) {
-                    Ok(pos) => self.position = pos,
-                    Err(_) => {
-                        self.position.undo(m, undo);
-                        return Err(PlayError::Odds {
-                            mv: m,
-                            violation: OddsViolation::Check,
-                        });
-                    }
-                }
-            }
-            self.odds_left -= 1;
-            self.odds_moved.push(m.to());
+            self.odds_move(m, undo, mover, captured, gave_check)?;
         }
         self.moves.push(m);
         let ply = self.moves.len() as u32;
-        if in_odds {
-            self.plies_since_capture += 1;
-            if self.odds_left > 0 {
-                self.ruling.ply = ply;
-                return Ok(false);
-            }
-            // Alternation begins: repetitions are counted from here.
-            self.window.reset(&self.position, self.moves.len());
-            self.origin = (self.position.clone(), self.moves.len());
-        } else if captured {
-            self.plies_since_capture = 0;
-            self.checks = [0; 2];
-            self.window.reset(&self.position, self.moves.len());
-        } else {
-            self.plies_since_capture += 1;
-            if gave_check {
-                self.checks[mover.index()] += 1;
-            }
+        self.count(in_odds, captured, gave_check, mover);
+        if in_odds && self.odds_left > 0 {
+            self.ruling.ply = ply;
+            return Ok(false);
         }
         let next_legal = next.is_some_and(|n| self.position.is_legal(n));
         if let Some(pending) = self.pending.take() {
@@ -247,6 +207,71 @@ impl Referee {
             },
         }
         Ok(next_legal)
+    }
+
+    /// One of the free moves of move odds (让步), just played: refused and taken back if it
+    /// moves a piece that already moved, captures or gives check; else the side with the
+    /// odds keeps the move until its free moves are used.
+    fn odds_move(
+        &mut self,
+        m: Move,
+        undo: Undo,
+        mover: Color,
+        captured: bool,
+        gave_check: bool,
+    ) -> Result<(), PlayError> {
+        let violation = if self.odds_moved.contains(&m.from()) {
+            Some(OddsViolation::SamePiece)
+        } else if captured {
+            Some(OddsViolation::Capture)
+        } else if gave_check {
+            Some(OddsViolation::Check)
+        } else {
+            None
+        };
+        if let Some(violation) = violation {
+            self.position.undo(m, undo);
+            return Err(PlayError::Odds { mv: m, violation });
+        }
+        if self.odds_left > 1 {
+            match handicap::with_turn(&self.position, mover) {
+                Ok(pos) => self.position = pos,
+                Err(_) => {
+                    self.position.undo(m, undo);
+                    return Err(PlayError::Odds {
+                        mv: m,
+                        violation: OddsViolation::Check,
+                    });
+                }
+            }
+        }
+        self.odds_left -= 1;
+        self.odds_moved.push(m.to());
+        Ok(())
+    }
+
+    /// What the referee counts after a move: the plies without a capture and each side's
+    /// checks (the natural limit), and where repetitions are counted from (a capture, or the
+    /// end of the odds moves, starts afresh).
+    #[inline]
+    fn count(&mut self, in_odds: bool, captured: bool, gave_check: bool, mover: Color) {
+        if in_odds {
+            self.plies_since_capture += 1;
+            if self.odds_left == 0 {
+                // Alternation begins: repetitions are counted from here.
+                self.window.reset(&self.position, self.moves.len());
+                self.origin = (self.position.clone(), self.moves.len());
+            }
+        } else if captured {
+            self.plies_since_capture = 0;
+            self.checks = [0; 2];
+            self.window.reset(&self.position, self.moves.len());
+        } else {
+            self.plies_since_capture += 1;
+            if gave_check {
+                self.checks[mover.index()] += 1;
+            }
+        }
     }
 
     /// The ruling on the start position.
