@@ -4,8 +4,8 @@ use std::fmt;
 
 use xiangqi::{Color, IllegalMove, Move, Position, Square, Undo};
 
-use crate::articles::{self, piece_en, piece_zh, side_en, side_zh};
-use crate::endings::{has_attacking_material, has_legal_move};
+use crate::articles::{self, side_en, side_zh};
+use crate::endings::{has_attacking_material, has_legal_move, insufficient, no_moves};
 use crate::handicap::{self, Handicap, HandicapError, OddsViolation};
 use crate::pending::{Pending, Step};
 use crate::repetition::Window;
@@ -198,7 +198,7 @@ impl Referee {
                 Step::Lifted => self.ruling = Ruling::ongoing(ply),
             }
         }
-        match self.rule_after(ply, m, mover, captured, in_odds, next_legal) {
+        match self.rule_after(ply, m, captured, in_odds, next_legal) {
             Some(decided) => self.ruling = decided,
             None => match &self.pending {
                 Some(p) => self.ruling = p.ongoing(ply),
@@ -278,10 +278,10 @@ impl Referee {
     fn rule_start(&self) -> Ruling {
         let pos = &self.position;
         if !has_legal_move(pos) {
-            return self.no_moves(0, None);
+            return no_moves(pos, self.options.rules, 0, None);
         }
         if !has_attacking_material(pos, Color::Red) && !has_attacking_material(pos, Color::Black) {
-            return self.insufficient(0);
+            return insufficient(self.options.rules, 0);
         }
         if let Some(r) = self.natural_limit(0) {
             return r;
@@ -295,19 +295,18 @@ impl Referee {
         &mut self,
         ply: u32,
         m: Move,
-        mover: Color,
         captured: bool,
         after_odds: bool,
         has_move: bool,
     ) -> Option<Ruling> {
         if !has_move && !has_legal_move(&self.position) {
-            return Some(self.no_moves(ply, Some((m, mover))));
+            return Some(no_moves(&self.position, self.options.rules, ply, Some(m)));
         }
         if captured
             && !has_attacking_material(&self.position, Color::Red)
             && !has_attacking_material(&self.position, Color::Black)
         {
-            return Some(self.insufficient(ply));
+            return Some(insufficient(self.options.rules, ply));
         }
         if !captured
             && !after_odds
@@ -388,131 +387,6 @@ impl Referee {
         self.pending = None;
         self.ruling = drawn;
         Ok(&self.ruling)
-    }
-
-    /// Mate or stalemate of the side to move: with no legal move it loses, checkmated if in
-    /// check, stalemated (困毙) if not.
-    fn no_moves(&self, ply: u32, last: Option<(Move, Color)>) -> Ruling {
-        let at = self.moment(ply, last);
-        if self.position.is_check() {
-            self.checkmate(ply, at)
-        } else {
-            self.stalemate(ply, at)
-        }
-    }
-
-    /// When the game ended, in English and Chinese: the start position, or the ply and the
-    /// piece and move that ended it.
-    fn moment(&self, ply: u32, last: Option<(Move, Color)>) -> (String, String) {
-        if ply == 0 {
-            return ("In the start position".to_owned(), "开始局面".to_owned());
-        }
-        let by = match last {
-            Some((m, _)) => {
-                let p = self.position.piece_at(m.to());
-                (
-                    p.map_or_else(String::new, |p| format!(" {} {m}", piece_en(p))),
-                    p.map_or_else(String::new, |p| format!("{}{m}", piece_zh(p))),
-                )
-            }
-            None => (String::new(), String::new()),
-        };
-        (
-            format!("After ply {ply}{}", by.0),
-            format!("第{ply}着{}后", by.1),
-        )
-    }
-
-    /// The side to move is in check and has no legal move: checkmate, naming the checking
-    /// pieces.
-    fn checkmate(&self, ply: u32, at: (String, String)) -> Ruling {
-        let pos = &self.position;
-        let loser = pos.turn();
-        let winner = !loser;
-        let checkers: Vec<_> = pos
-            .checkers()
-            .filter_map(|sq| pos.piece_at(sq).map(|p| (sq, p)))
-            .collect();
-        let en: Vec<String> = checkers
-            .iter()
-            .map(|(sq, p)| format!("{} on {sq}", piece_en(*p)))
-            .collect();
-        let zh: Vec<String> = checkers
-            .iter()
-            .map(|(sq, p)| format!("{}({sq})", piece_zh(*p)))
-            .collect();
-        let en_by = if en.is_empty() {
-            String::new()
-        } else {
-            format!(" by {}", en.join(" and "))
-        };
-        Ruling::new(
-            GameResult::win_for(winner),
-            Some(Reason::Checkmate),
-            ply,
-            None,
-            articles::checkmate(self.options.rules).to_owned(),
-            (
-                format!(
-                    "{}, {} is in check{en_by} and has no legal move: checkmate; {} wins.",
-                    at.0,
-                    side_en(loser),
-                    side_en(winner)
-                ),
-                format!(
-                    "{}，{}将军，{}无法应将，被将死，{}胜。",
-                    at.1,
-                    zh.join("、"),
-                    side_zh(loser),
-                    side_zh(winner)
-                ),
-            ),
-        )
-    }
-
-    /// The side to move is not in check and has no legal move: stalemate (困毙), which loses.
-    fn stalemate(&self, ply: u32, at: (String, String)) -> Ruling {
-        let loser = self.position.turn();
-        let winner = !loser;
-        Ruling::new(
-            GameResult::win_for(winner),
-            Some(Reason::Stalemate),
-            ply,
-            None,
-            articles::stalemate(self.options.rules).to_owned(),
-            (
-                format!(
-                    "{}, {} is not in check but has no legal move: stalemate (困毙), which loses; {} wins.",
-                    at.0,
-                    side_en(loser),
-                    side_en(winner)
-                ),
-                format!(
-                    "{}，{}无子可走，被困毙，{}胜。",
-                    at.1,
-                    side_zh(loser),
-                    side_zh(winner)
-                ),
-            ),
-        )
-    }
-
-    fn insufficient(&self, ply: u32) -> Ruling {
-        Ruling::new(
-            GameResult::Draw,
-            Some(Reason::InsufficientMaterial),
-            ply,
-            None,
-            articles::insufficient_material(self.options.rules).to_owned(),
-            (
-                format!(
-                    "After ply {ply} neither side has a rook, horse, cannon or pawn left; advisors, elephants and kings can never give check, so neither side can win: draw."
-                ),
-                format!(
-                    "第{ply}着后双方均无车、马、炮、兵(卒)，士、相(象)、帅(将)无法将军，双方均无取胜可能，判和。"
-                ),
-            ),
-        )
     }
 
     /// The natural move limit, if either side may now claim it.
