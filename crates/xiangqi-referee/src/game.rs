@@ -105,26 +105,23 @@ fn refusal(referee: &Referee, ply: u32, m: Move, err: &PlayError) -> Ruling {
         // `replay` stops at the deciding ply, so a decided game never sees another move.
         PlayError::GameOver { .. } => return referee.ruling().clone(),
     };
-    Ruling {
-        cycle: None,
-        order: None,
-        claimable: None,
-        ordered_at: None,
-        claimed_by: None,
-        result: GameResult::win_for(!mover),
-        reason: Some(Reason::IllegalMove),
+    Ruling::new(
+        GameResult::win_for(!mover),
+        Some(Reason::IllegalMove),
         ply,
-        offender: Some(mover),
+        Some(mover),
         rule,
-        explanation: format!(
-            "Ply {ply}: {}'s {what_en} is illegal: {why_en}; {} loses.",
-            side_en(mover),
-            side_en(mover)
+        (
+            format!(
+                "Ply {ply}: {}'s {what_en} is illegal: {why_en}; {} loses.",
+                side_en(mover),
+                side_en(mover)
+            ),
+            format!(
+                "第{ply}着{}{what_zh}不合规则：{why_zh}，{}负。",
+                side_zh(mover),
+                side_zh(mover)
+            ),
         ),
-        explanation_zh: format!(
-            "第{ply}着{}{what_zh}不合规则：{why_zh}，{}负。",
-            side_zh(mover),
-            side_zh(mover)
-        ),
-    }
+    )
 }

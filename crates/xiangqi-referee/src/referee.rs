@@ -2,10 +2,10 @@
 
 use std::fmt;
 
-use xiangqi::{Color, IllegalMove, Move, Position, Square};
+use xiangqi::{Color, IllegalMove, Move, Position, Square, Undo};
 
-use crate::articles::{self, piece_en, piece_zh, side_en, side_zh};
-use crate::endings::{has_attacking_material, has_legal_move};
+use crate::articles::{self, side_en, side_zh};
+use crate::endings::{has_attacking_material, has_legal_move, insufficient, no_moves};
 use crate::handicap::{self, Handicap, HandicapError, OddsViolation};
 use crate::pending::{Pending, Step};
 use crate::repetition::Window;
@@ -178,54 +178,14 @@ impl Referee {
             self.position.play(m).map_err(PlayError::Illegal)?
         };
         if in_odds {
-            let violation = if self.odds_moved.contains(&m.from()) {
-                Some(OddsViolation::SamePiece)
-            } else if captured {
-                Some(OddsViolation::Capture)
-            } else if gave_check {
-                Some(OddsViolation::Check)
-            } else {
-                None
-            };
-            if let Some(violation) = violation {
-                self.position.undo(m, undo);
-                return Err(PlayError::Odds { mv: m, violation });
-            }
-            if self.odds_left > 1 {
-                match handicap::with_turn(&self.position, mover) {
-                    Ok(pos) => self.position = pos,
-                    Err(_) => {
-                        self.position.undo(m, undo);
-                        return Err(PlayError::Odds {
-                            mv: m,
-                            violation: OddsViolation::Check,
-                        });
-                    }
-                }
-            }
-            self.odds_left -= 1;
-            self.odds_moved.push(m.to());
+            self.odds_move(m, undo, mover, captured, gave_check)?;
         }
         self.moves.push(m);
         let ply = self.moves.len() as u32;
-        if in_odds {
-            self.plies_since_capture += 1;
-            if self.odds_left > 0 {
-                self.ruling.ply = ply;
-                return Ok(false);
-            }
-            // Alternation begins: repetitions are counted from here.
-            self.window.reset(&self.position, self.moves.len());
-            self.origin = (self.position.clone(), self.moves.len());
-        } else if captured {
-            self.plies_since_capture = 0;
-            self.checks = [0; 2];
-            self.window.reset(&self.position, self.moves.len());
-        } else {
-            self.plies_since_capture += 1;
-            if gave_check {
-                self.checks[mover.index()] += 1;
-            }
+        self.count(in_odds, captured, gave_check, mover);
+        if in_odds && self.odds_left > 0 {
+            self.ruling.ply = ply;
+            return Ok(false);
         }
         let next_legal = next.is_some_and(|n| self.position.is_legal(n));
         if let Some(pending) = self.pending.take() {
@@ -238,7 +198,7 @@ impl Referee {
                 Step::Lifted => self.ruling = Ruling::ongoing(ply),
             }
         }
-        match self.rule_after(ply, m, mover, captured, in_odds, next_legal) {
+        match self.rule_after(ply, m, captured, in_odds, next_legal) {
             Some(decided) => self.ruling = decided,
             None => match &self.pending {
                 Some(p) => self.ruling = p.ongoing(ply),
@@ -249,14 +209,79 @@ impl Referee {
         Ok(next_legal)
     }
 
+    /// One of the free moves of move odds (让步), just played: refused and taken back if it
+    /// moves a piece that already moved, captures or gives check; else the side with the
+    /// odds keeps the move until its free moves are used.
+    fn odds_move(
+        &mut self,
+        m: Move,
+        undo: Undo,
+        mover: Color,
+        captured: bool,
+        gave_check: bool,
+    ) -> Result<(), PlayError> {
+        let violation = if self.odds_moved.contains(&m.from()) {
+            Some(OddsViolation::SamePiece)
+        } else if captured {
+            Some(OddsViolation::Capture)
+        } else if gave_check {
+            Some(OddsViolation::Check)
+        } else {
+            None
+        };
+        if let Some(violation) = violation {
+            self.position.undo(m, undo);
+            return Err(PlayError::Odds { mv: m, violation });
+        }
+        if self.odds_left > 1 {
+            match handicap::with_turn(&self.position, mover) {
+                Ok(pos) => self.position = pos,
+                Err(_) => {
+                    self.position.undo(m, undo);
+                    return Err(PlayError::Odds {
+                        mv: m,
+                        violation: OddsViolation::Check,
+                    });
+                }
+            }
+        }
+        self.odds_left -= 1;
+        self.odds_moved.push(m.to());
+        Ok(())
+    }
+
+    /// What the referee counts after a move: the plies without a capture and each side's
+    /// checks (the natural limit), and where repetitions are counted from (a capture, or the
+    /// end of the odds moves, starts afresh).
+    #[inline]
+    fn count(&mut self, in_odds: bool, captured: bool, gave_check: bool, mover: Color) {
+        if in_odds {
+            self.plies_since_capture += 1;
+            if self.odds_left == 0 {
+                // Alternation begins: repetitions are counted from here.
+                self.window.reset(&self.position, self.moves.len());
+                self.origin = (self.position.clone(), self.moves.len());
+            }
+        } else if captured {
+            self.plies_since_capture = 0;
+            self.checks = [0; 2];
+            self.window.reset(&self.position, self.moves.len());
+        } else {
+            self.plies_since_capture += 1;
+            if gave_check {
+                self.checks[mover.index()] += 1;
+            }
+        }
+    }
+
     /// The ruling on the start position.
     fn rule_start(&self) -> Ruling {
         let pos = &self.position;
         if !has_legal_move(pos) {
-            return self.no_moves(0, None);
+            return no_moves(pos, self.options.rules, 0, None);
         }
         if !has_attacking_material(pos, Color::Red) && !has_attacking_material(pos, Color::Black) {
-            return self.insufficient(0);
+            return insufficient(self.options.rules, 0);
         }
         if let Some(r) = self.natural_limit(0) {
             return r;
@@ -270,19 +295,18 @@ impl Referee {
         &mut self,
         ply: u32,
         m: Move,
-        mover: Color,
         captured: bool,
         after_odds: bool,
         has_move: bool,
     ) -> Option<Ruling> {
         if !has_move && !has_legal_move(&self.position) {
-            return Some(self.no_moves(ply, Some((m, mover))));
+            return Some(no_moves(&self.position, self.options.rules, ply, Some(m)));
         }
         if captured
             && !has_attacking_material(&self.position, Color::Red)
             && !has_attacking_material(&self.position, Color::Black)
         {
-            return Some(self.insufficient(ply));
+            return Some(insufficient(self.options.rules, ply));
         }
         if !captured
             && !after_odds
@@ -365,122 +389,6 @@ impl Referee {
         Ok(&self.ruling)
     }
 
-    /// Mate or stalemate of the side to move.
-    fn no_moves(&self, ply: u32, last: Option<(Move, Color)>) -> Ruling {
-        let pos = &self.position;
-        let loser = pos.turn();
-        let winner = !loser;
-        let rules = self.options.rules;
-        let by = match last {
-            Some((m, _)) => {
-                let p = pos.piece_at(m.to());
-                (
-                    p.map_or_else(String::new, |p| format!(" {} {m}", piece_en(p))),
-                    p.map_or_else(String::new, |p| format!("{}{m}", piece_zh(p))),
-                )
-            }
-            None => (String::new(), String::new()),
-        };
-        let at = if ply == 0 {
-            ("In the start position".to_owned(), "开始局面".to_owned())
-        } else {
-            (
-                format!("After ply {ply}{}", by.0),
-                format!("第{ply}着{}后", by.1),
-            )
-        };
-        if pos.is_check() {
-            let checkers: Vec<_> = pos
-                .checkers()
-                .filter_map(|sq| pos.piece_at(sq).map(|p| (sq, p)))
-                .collect();
-            let en: Vec<String> = checkers
-                .iter()
-                .map(|(sq, p)| format!("{} on {sq}", piece_en(*p)))
-                .collect();
-            let zh: Vec<String> = checkers
-                .iter()
-                .map(|(sq, p)| format!("{}({sq})", piece_zh(*p)))
-                .collect();
-            let en_by = if en.is_empty() {
-                String::new()
-            } else {
-                format!(" by {}", en.join(" and "))
-            };
-            Ruling {
-                cycle: None,
-                order: None,
-                claimable: None,
-                ordered_at: None,
-                claimed_by: None,
-                result: GameResult::win_for(winner),
-                reason: Some(Reason::Checkmate),
-                ply,
-                offender: None,
-                rule: articles::checkmate(rules).to_owned(),
-                explanation: format!(
-                    "{}, {} is in check{en_by} and has no legal move: checkmate; {} wins.",
-                    at.0,
-                    side_en(loser),
-                    side_en(winner)
-                ),
-                explanation_zh: format!(
-                    "{}，{}将军，{}无法应将，被将死，{}胜。",
-                    at.1,
-                    zh.join("、"),
-                    side_zh(loser),
-                    side_zh(winner)
-                ),
-            }
-        } else {
-            Ruling {
-                cycle: None,
-                order: None,
-                claimable: None,
-                ordered_at: None,
-                claimed_by: None,
-                result: GameResult::win_for(winner),
-                reason: Some(Reason::Stalemate),
-                ply,
-                offender: None,
-                rule: articles::stalemate(rules).to_owned(),
-                explanation: format!(
-                    "{}, {} is not in check but has no legal move: stalemate (困毙), which loses; {} wins.",
-                    at.0,
-                    side_en(loser),
-                    side_en(winner)
-                ),
-                explanation_zh: format!(
-                    "{}，{}无子可走，被困毙，{}胜。",
-                    at.1,
-                    side_zh(loser),
-                    side_zh(winner)
-                ),
-            }
-        }
-    }
-
-    fn insufficient(&self, ply: u32) -> Ruling {
-        Ruling {
-            cycle: None,
-            order: None,
-            claimable: None,
-            ordered_at: None,
-            claimed_by: None,
-            result: GameResult::Draw,
-            reason: Some(Reason::InsufficientMaterial),
-            ply,
-            offender: None,
-            rule: articles::insufficient_material(self.options.rules).to_owned(),
-            explanation: format!(
-                "After ply {ply} neither side has a rook, horse, cannon or pawn left; advisors, elephants and kings can never give check, so neither side can win: draw."
-            ),
-            explanation_zh: format!(
-                "第{ply}着后双方均无车、马、炮、兵(卒)，士、相(象)、帅(将)无法将军，双方均无取胜可能，判和。"
-            ),
-        }
-    }
-
     /// The natural move limit, if either side may now claim it.
     #[inline]
     fn natural_limit(&self, ply: u32) -> Option<Ruling> {
@@ -513,26 +421,23 @@ impl Referee {
             ),
             None => (String::new(), String::new()),
         };
-        Some(Ruling {
-            cycle: None,
-            order: None,
-            claimable: None,
-            ordered_at: None,
-            claimed_by: None,
-            result: GameResult::Draw,
-            reason: Some(Reason::NaturalLimit),
+        Some(Ruling::new(
+            GameResult::Draw,
+            Some(Reason::NaturalLimit),
             ply,
-            offender: None,
-            rule: articles::natural_limit(self.options.rules).to_owned(),
-            explanation: format!(
-                "{plies} plies without a capture{}: the natural limit of {} moves by each side is reached; draw.",
-                checks_note.0, limit.moves
+            None,
+            articles::natural_limit(self.options.rules).to_owned(),
+            (
+                format!(
+                    "{plies} plies without a capture{}: the natural limit of {} moves by each side is reached; draw.",
+                    checks_note.0, limit.moves
+                ),
+                format!(
+                    "连续{plies}着双方都没有吃子{}，已满{}个回合的自然限着，判和。",
+                    checks_note.1, limit.moves
+                ),
             ),
-            explanation_zh: format!(
-                "连续{plies}着双方都没有吃子{}，已满{}个回合的自然限着，判和。",
-                checks_note.1, limit.moves
-            ),
-        })
+        ))
     }
 
     /// The ruling on a repetition whose first occurrence is at window index `first`.
@@ -567,26 +472,26 @@ impl Referee {
         let (moves_en, moves_zh) = (report.moves_en(), report.moves_zh());
         Some(Ruling {
             cycle: Some(report),
-            order: None,
-            claimable: None,
-            ordered_at: None,
-            claimed_by: None,
-            result,
-            reason: Some(verdict.reason),
-            ply,
-            offender,
-            rule,
-            explanation: format!(
-                "{}. Cycle: {moves_en} (the position after ply {} occurs for the {} time at ply {ply}; plies {from_ply}–{ply})",
-                verdict.explanation_en.trim_end_matches('.'),
-                from_ply - 1,
-                ordinal(occurrences),
-            ),
-            explanation_zh: format!(
-                "{}。着法：{moves_zh}（第{}着后的局面在第{ply}着第{occurrences}次出现，循环为第{from_ply}–{ply}着）",
-                verdict.explanation_zh.trim_end_matches('。'),
-                from_ply - 1,
-            ),
+            ..Ruling::new(
+                result,
+                Some(verdict.reason),
+                ply,
+                offender,
+                rule,
+                (
+                    format!(
+                        "{}. Cycle: {moves_en} (the position after ply {} occurs for the {} time at ply {ply}; plies {from_ply}–{ply})",
+                        verdict.explanation_en.trim_end_matches('.'),
+                        from_ply - 1,
+                        ordinal(occurrences),
+                    ),
+                    format!(
+                        "{}。着法：{moves_zh}（第{}着后的局面在第{ply}着第{occurrences}次出现，循环为第{from_ply}–{ply}着）",
+                        verdict.explanation_zh.trim_end_matches('。'),
+                        from_ply - 1,
+                    ),
+                ),
+            )
         })
     }
 }

@@ -74,21 +74,46 @@ impl Ruling {
     /// assert_eq!((r.result, r.reason, r.ply), (GameResult::Ongoing, None, 12));
     /// ```
     pub fn ongoing(ply: u32) -> Ruling {
+        Ruling::new(
+            GameResult::Ongoing,
+            None,
+            ply,
+            None,
+            String::new(),
+            // No ply or side in the words: the referee updates `ply` in place after every
+            // move, without rebuilding the text.
+            (
+                "Nothing has decided the game yet.".to_owned(),
+                "对局尚未结束。".to_owned(),
+            ),
+        )
+    }
+
+    /// A ruling as the referee states it: `result` for `reason` at `ply`, the side at fault
+    /// (`offender`), the `rule` applied and the explanation in English and Chinese. Nothing of
+    /// the repetition procedure (its cycle, order or claim) is attached: a repetition's ruling
+    /// adds its cycle, the pending procedure its order or claim.
+    pub(crate) fn new(
+        result: GameResult,
+        reason: Option<Reason>,
+        ply: u32,
+        offender: Option<Color>,
+        rule: String,
+        (explanation, explanation_zh): (String, String),
+    ) -> Ruling {
         Ruling {
+            result,
+            reason,
+            ply,
+            offender,
+            rule,
+            explanation,
+            explanation_zh,
             cycle: None,
             order: None,
             claimable: None,
             ordered_at: None,
             claimed_by: None,
-            result: GameResult::Ongoing,
-            reason: None,
-            ply,
-            offender: None,
-            rule: String::new(),
-            // No ply or side in the words: the referee updates `ply` in place after every
-            // move, without rebuilding the text.
-            explanation: "Nothing has decided the game yet.".to_owned(),
-            explanation_zh: "对局尚未结束。".to_owned(),
         }
     }
 

@@ -88,6 +88,30 @@ struct Line<'a> {
     path: Vec<u64>,
 }
 
+/// An answer to a check, searched: the evasion, what it takes, whether it parries the check by
+/// interposing or capturing (not a step of the general), and the pieces the line then wins.
+struct Answer {
+    evasion: Move,
+    lost: i32,
+    parries: bool,
+    threats: Vec<Threat>,
+}
+
+/// Captures first, then the general's steps: those most often refute a line, and the first
+/// refutation ends the search.
+#[inline]
+fn refutations_first(pos: &Position, evasions: &mut [Move]) {
+    evasions.sort_by_key(|e| {
+        if pos.piece_at(e.to()).is_some() {
+            0
+        } else if e.from() == pos.king(pos.turn()) {
+            1
+        } else {
+            2
+        }
+    });
+}
+
 impl Line<'_> {
     /// The chaser's net gain from the check `c` (at most `depth` checks from here), every
     /// evasion answered by the best continuation, and the pieces it wins (on their squares
@@ -108,64 +132,11 @@ impl Line<'_> {
             pos.undo(c, undo);
             return (MATE, Vec::new());
         }
-        // Captures first, then the general's steps: those most often refute a line, and the
-        // first refutation ends the search.
-        evasions.sort_by_key(|e| {
-            if pos.piece_at(e.to()).is_some() {
-                0
-            } else if e.from() == pos.king(pos.turn()) {
-                1
-            } else {
-                2
-            }
-        });
-        let mut worst = i32::MAX;
-        // Each answer with the pieces the line then wins; interpositions and captures that
-        // parry the check are marked, for the costlier mate test below is needed only if the
-        // line wins against every answer.
-        let mut answers: Vec<(Move, i32, bool, Vec<Threat>)> = Vec::new();
-        for &e in evasions.iter() {
-            let lost = pos
-                .piece_at(e.to())
-                .map_or(0, |v| gain(v, e.to(), !chaser, chaser));
-            let u = pos.play_unchecked(e);
-            let by_king = pos.piece_at(e.to()).is_some_and(|p| p.role == Role::King);
-            self.landed.push(c.to());
-            let (best, threats) = self.follow(pos, depth - 1, lost - first);
-            self.landed.pop();
-            pos.undo(e, u);
-            worst = worst.min(first - lost + best);
-            if worst <= 0 || self.out_of_budget {
-                break;
-            }
-            answers.push((e, lost, !by_king, threats));
-        }
+        refutations_first(pos, &mut evasions);
+        let (mut worst, answers) = self.answers(pos, c, &evasions, first, depth);
         let mut won: Vec<Threat> = Vec::new();
         if worst > 0 && !self.out_of_budget {
-            for (e, lost, parry, threats) in answers {
-                // An answer that parries the check by interposing or capturing and threatens
-                // mate at once in turn (垫将还杀) refutes the line: whatever the chaser then
-                // takes, it is mated at once (24.3), and its piece "cannot leave its line"
-                // (2020 图7).
-                if parry {
-                    let u = pos.play_unchecked(e);
-                    let refutes = threatens_mate_at_once(pos, !chaser);
-                    pos.undo(e, u);
-                    if refutes {
-                        worst = worst.min(first - lost);
-                        if worst <= 0 {
-                            break;
-                        }
-                        continue;
-                    }
-                }
-                for mut t in threats {
-                    if t.target == e.to() {
-                        t.target = e.from();
-                    }
-                    won.push(t);
-                }
-            }
+            worst = self.won_against(pos, answers, first, worst, &mut won);
         }
         pos.undo(c, undo);
         // Each piece named where it stands now: the target, and the attacker that takes it in
@@ -180,6 +151,93 @@ impl Line<'_> {
             }
         }
         (worst, won)
+    }
+
+    /// The worst the check `c` (winning `first`) comes to for the chaser over the
+    /// `evasions`, each answered by the best continuation, until one refutes it; and each
+    /// answer searched before that, with the pieces the line then wins. Interpositions and
+    /// captures that parry the check are marked: the costlier mate test ([`Line::won_against`])
+    /// is needed only if the line wins against every answer.
+    #[inline]
+    fn answers(
+        &mut self,
+        pos: &mut Position,
+        c: Move,
+        evasions: &[Move],
+        first: i32,
+        depth: u8,
+    ) -> (i32, Vec<Answer>) {
+        let chaser = self.chaser;
+        let mut worst = i32::MAX;
+        let mut answers: Vec<Answer> = Vec::new();
+        for &e in evasions {
+            let lost = pos
+                .piece_at(e.to())
+                .map_or(0, |v| gain(v, e.to(), !chaser, chaser));
+            let u = pos.play_unchecked(e);
+            let by_king = pos.piece_at(e.to()).is_some_and(|p| p.role == Role::King);
+            self.landed.push(c.to());
+            let (best, threats) = self.follow(pos, depth - 1, lost - first);
+            self.landed.pop();
+            pos.undo(e, u);
+            worst = worst.min(first - lost + best);
+            if worst <= 0 || self.out_of_budget {
+                break;
+            }
+            answers.push(Answer {
+                evasion: e,
+                lost,
+                parries: !by_king,
+                threats,
+            });
+        }
+        (worst, answers)
+    }
+
+    /// The pieces a line that wins against every answer wins, into `won` (named where they
+    /// stood before the answer), and its worst value once the parries that threaten mate
+    /// at once are counted as refutations.
+    #[inline]
+    fn won_against(
+        &mut self,
+        pos: &mut Position,
+        answers: Vec<Answer>,
+        first: i32,
+        mut worst: i32,
+        won: &mut Vec<Threat>,
+    ) -> i32 {
+        let chaser = self.chaser;
+        for Answer {
+            evasion: e,
+            lost,
+            parries,
+            threats,
+        } in answers
+        {
+            // An answer that parries the check by interposing or capturing and threatens
+            // mate at once in turn (垫将还杀) refutes the line: whatever the chaser then
+            // takes, it is mated at once (24.3), and its piece "cannot leave its line"
+            // (2020 图7).
+            if parries {
+                let u = pos.play_unchecked(e);
+                let refutes = threatens_mate_at_once(pos, !chaser);
+                pos.undo(e, u);
+                if refutes {
+                    worst = worst.min(first - lost);
+                    if worst <= 0 {
+                        break;
+                    }
+                    continue;
+                }
+            }
+            for mut t in threats {
+                if t.target == e.to() {
+                    t.target = e.from();
+                }
+                won.push(t);
+            }
+        }
+        worst
     }
 
     /// The chaser's best continuation: a winning capture or, `depth` permitting, another

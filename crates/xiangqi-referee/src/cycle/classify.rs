@@ -45,31 +45,16 @@ impl Identities {
 /// Several turns of the same cycle are classified as one.
 pub(crate) fn classify(start: &Position, moves: &[Move], rules: RuleSet) -> Vec<MoveClass> {
     let moves = period(moves);
-    // The 1960 set labels with the current book's definitions, changed where its text differs.
-    let book1960 = rules == RuleSet::Chinese1960;
-    let rules = rules.classifies_as();
-    // The cycle is usually played twice: every position's threats and mate threats are
-    // computed once (keyed by the position's hash, which includes the side to move).
     forget();
     take_cuts();
-    let mut threat_memo: HashMap<u64, Vec<Threat>> = HashMap::new();
-    let mut mate_memo: HashMap<(u64, Color), bool> = HashMap::new();
-    let mut threats = |pos: &Position, rules: RuleSet| -> Vec<Threat> {
-        threat_memo
-            .entry(pos.hash())
-            .or_insert_with(|| threats(pos, rules))
-            .clone()
+    let mut cycle = Classifier {
+        // The 1960 set labels with the current book's definitions, changed where its text
+        // differs.
+        book1960: rules == RuleSet::Chinese1960,
+        rules: rules.classifies_as(),
+        history: positions_before(start, moves),
+        memo: Memo::default(),
     };
-    // The position before every move, for the threats that stood before a check (26.1.4).
-    let mut history = Vec::with_capacity(moves.len());
-    let mut walk = start.clone();
-    for &m in moves {
-        history.push(walk.clone());
-        if !walk.is_legal(m) {
-            break;
-        }
-        walk.play_unchecked(m);
-    }
     let mut pos = start.clone();
     let mut ids = Identities::new(start);
     let mut out = Vec::with_capacity(moves.len());
@@ -83,127 +68,17 @@ pub(crate) fn classify(start: &Position, moves: &[Move], rules: RuleSet) -> Vec<
         }
         let mover = pos.turn();
         let answers_check = pos.is_check();
-        let before = threats(&pos, rules);
+        let before = cycle.memo.threats(&pos, cycle.rules);
         threatened.push(before.iter().map(|t| ids.of(t.target)).collect());
         let prior = pos.clone();
         pos.play_unchecked(m);
         let checkers: Vec<Square> = pos.checkers().collect();
-        let mut class = MoveClass {
-            ply,
-            mv: m,
-            mover,
-            piece,
-            checkers: checkers.clone(),
-            answers_check,
-            mate_threat: false,
-            chases: Vec::new(),
-            kind: MoveKind::Check,
-            search_cut: false,
-            grounds: Grounds::Nothing,
-            mate: None,
-            mate_set_aside: None,
-            exempt: Vec::new(),
-        };
-        if checkers.is_empty() {
-            let after_pos = with_turn(&pos, mover);
-            if let Some(after_pos) = &after_pos {
-                let after = threats(after_pos, rules);
-                let lone = rules == RuleSet::Chinese && defends_with_one_piece(&pos, mover);
-                let theirs = &history[(ply + history.len() - 1) % history.len()];
-                // 2020 art. 26.1.4: another piece's answer to a check creates only what did
-                // not stand before the check (the general's answer is 闲 whatever it creates).
-                let standing = match with_turn(theirs, mover) {
-                    Some(then)
-                        if rules == RuleSet::Chinese
-                            && answers_check
-                            && piece.role != Role::King =>
-                    {
-                        standing_at_answer(&before, &threats(&then, rules), &prior)
-                    }
-                    _ => before.clone(),
-                };
-                // Whether the other side's last move threatened mate (「解杀后形成捉」).
-                let under_mate_threat = rules == RuleSet::Chinese
-                    && *mate_memo
-                        .entry((prior.hash(), !mover))
-                        .or_insert_with(|| threatens_mate(&prior, !mover, rules));
-                let scene = Scene {
-                    theirs,
-                    prior: &prior,
-                    after: after_pos,
-                    under_mate_threat,
-                };
-                let made = created(&standing, &after, &scene, m, rules);
-                for t in made.chases {
-                    // 1960 第四节 二(四), 第五节 五: a protected piece is followed, not chased.
-                    if book1960 && !moves1960::counts(t.kind) {
-                        class.exempt.push(ExemptChase {
-                            chase: to_chase(&t, &ids, m),
-                            reason: Exemption::Protected,
-                        });
-                        continue;
-                    }
-                    // 2020 art. 26.2 (图18, 参考图19): the defending side's one attacking
-                    // piece, holding a drawing point, attacks an advisor or elephant: 闲.
-                    if lone && matches!(t.target_piece.role, Role::Advisor | Role::Elephant) {
-                        class.exempt.push(ExemptChase {
-                            chase: to_chase(&t, &ids, m),
-                            reason: Exemption::KeyPoint,
-                        });
-                    } else {
-                        class.chases.push(to_chase(&t, &ids, m));
-                    }
-                }
-                if book1960 {
-                    let own = moves1960::own_attacks(&prior, &pos, m);
-                    class.exempt.extend(own.iter().map(|t| ExemptChase {
-                        chase: to_chase(t, &ids, m),
-                        reason: Exemption::OwnChase,
-                    }));
-                }
-                class.exempt.extend(made.left.iter().map(|t| ExemptChase {
-                    chase: to_chase(t, &ids, m),
-                    reason: Exemption::LeftByItsSide,
-                }));
-                // 2020 art. 26.1.4: a piece other than the general answers a check; what it
-                // attacked before and still attacks is 闲, and the report says so.
-                if answers_check && piece.role != Role::King {
-                    class
-                        .exempt
-                        .extend(made.stood_by_mover.iter().map(|t| ExemptChase {
-                            chase: to_chase(t, &ids, m),
-                            reason: Exemption::StoodBeforeCheck,
-                        }));
-                }
+        let mut class = MoveClass::played(ply, m, mover, piece, checkers, answers_check);
+        if class.checkers.is_empty() {
+            if let Some(after) = with_turn(&pos, mover) {
+                cycle.add_created(&mut class, &prior, &pos, &after, before, &ids);
             }
-            class.mate_threat = *mate_memo
-                .entry((pos.hash(), mover))
-                .or_insert_with(|| threatens_mate(&pos, mover, rules));
-            // The mating line's first check must be one of these (all if empty).
-            let mut firsts = Vec::new();
-            if rules == RuleSet::Chinese
-                && class.mate_threat
-                && answers_check
-                && piece.role != Role::King
-            {
-                // The check was the move before this one (the cycle goes round: before the
-                // first move comes the last).
-                let before_check = &history[(ply + history.len() - 1) % history.len()];
-                firsts = creates_mate(&prior, before_check, &pos, mover);
-                if firsts.is_empty() {
-                    class.mate_threat = false;
-                    class.mate_set_aside = Some(Exemption::StoodBeforeCheck);
-                }
-            }
-            let (kind, grounds) = kind(&class, rules, &prior, &pos);
-            class.kind = kind;
-            class.grounds = grounds;
-            if class.mate_threat && kind == MoveKind::Idle(IdleKind::AnswerCheck) {
-                class.mate_set_aside = Some(Exemption::AnswerCheck);
-            }
-            if class.mate_threat || class.mate_set_aside.is_some() {
-                class.mate = mate_line(&pos, mover, rules, &firsts);
-            }
+            cycle.add_mate_threat_and_kind(&mut class, &prior, &pos);
         }
         // A search stopped by its node budget (the threats before the move are counted with
         // it: they decide what the move created).
@@ -211,20 +86,200 @@ pub(crate) fn classify(start: &Position, moves: &[Move], rules: RuleSet) -> Vec<
         ids.play(m);
         out.push(class);
     }
-    // AXF terms, 长捉: a chase is perpetual only if the other side answers it, moving the piece
-    // away or resolving the attack (appendix: a rook that keeps attacking a cannon which
-    // neither escapes nor seeks protection does not chase perpetually). A chase still standing
-    // when the chaser is next to move was not answered.
-    let n = out.len();
-    if n == moves.len() && n >= 2 {
-        for i in 0..n {
-            let next = &threatened[(i + 2) % n];
-            for chase in &mut out[i].chases {
-                chase.answered = !next.contains(&chase.target_id);
-            }
-        }
+    if out.len() == moves.len() {
+        mark_answered(&mut out, &threatened);
     }
     out
+}
+
+/// The position before every move, for the threats that stood before a check (26.1.4).
+fn positions_before(start: &Position, moves: &[Move]) -> Vec<Position> {
+    let mut history = Vec::with_capacity(moves.len());
+    let mut walk = start.clone();
+    for &m in moves {
+        history.push(walk.clone());
+        if !walk.is_legal(m) {
+            break;
+        }
+        walk.play_unchecked(m);
+    }
+    history
+}
+
+/// AXF terms, 长捉: a chase is perpetual only if the other side answers it, moving the piece
+/// away or resolving the attack (appendix: a rook that keeps attacking a cannon which neither
+/// escapes nor seeks protection does not chase perpetually). A chase still standing when the
+/// chaser is next to move was not answered. `threatened[i]`: the pieces under threat before
+/// the cycle's move `i`, the whole cycle classified.
+fn mark_answered(out: &mut [MoveClass], threatened: &[Vec<PieceId>]) {
+    let n = out.len();
+    if n < 2 {
+        return;
+    }
+    for i in 0..n {
+        let next = &threatened[(i + 2) % n];
+        for chase in &mut out[i].chases {
+            chase.answered = !next.contains(&chase.target_id);
+        }
+    }
+}
+
+/// The cycle is usually played twice: every position's threats and mate threats are computed
+/// once (keyed by the position's hash, which includes the side to move).
+#[derive(Default)]
+struct Memo {
+    threats: HashMap<u64, Vec<Threat>>,
+    mates: HashMap<(u64, Color), bool>,
+}
+
+impl Memo {
+    fn threats(&mut self, pos: &Position, rules: RuleSet) -> Vec<Threat> {
+        self.threats
+            .entry(pos.hash())
+            .or_insert_with(|| threats(pos, rules))
+            .clone()
+    }
+
+    fn threatens_mate(&mut self, pos: &Position, side: Color, rules: RuleSet) -> bool {
+        *self
+            .mates
+            .entry((pos.hash(), side))
+            .or_insert_with(|| threatens_mate(pos, side, rules))
+    }
+}
+
+/// What the classification of one cycle keeps from move to move.
+struct Classifier {
+    /// The rule set whose definitions label the moves.
+    rules: RuleSet,
+    /// Whether the 1960 book's changes apply to those definitions.
+    book1960: bool,
+    /// The position before every move of the cycle.
+    history: Vec<Position>,
+    memo: Memo,
+}
+
+impl Classifier {
+    /// Records what a move that gives no check creates (2020 art. 24.4, 26): the pieces it
+    /// chases, and the attacks the books exempt with the reason. `after`: the position after
+    /// the move, its mover to move again; `before`: the threats that stood before it.
+    fn add_created(
+        &mut self,
+        class: &mut MoveClass,
+        prior: &Position,
+        pos: &Position,
+        after: &Position,
+        before: Vec<Threat>,
+        ids: &Identities,
+    ) {
+        let (rules, mover, piece, m) = (self.rules, class.mover, class.piece, class.mv);
+        let now = self.memo.threats(after, rules);
+        let lone = rules == RuleSet::Chinese && defends_with_one_piece(pos, mover);
+        let n = self.history.len();
+        let theirs = &self.history[(class.ply + n - 1) % n];
+        // 2020 art. 26.1.4: another piece's answer to a check creates only what did
+        // not stand before the check (the general's answer is 闲 whatever it creates).
+        let standing = match with_turn(theirs, mover) {
+            Some(then)
+                if rules == RuleSet::Chinese && class.answers_check && piece.role != Role::King =>
+            {
+                standing_at_answer(&before, &self.memo.threats(&then, rules), prior)
+            }
+            _ => before,
+        };
+        // Whether the other side's last move threatened mate (「解杀后形成捉」).
+        let under_mate_threat =
+            rules == RuleSet::Chinese && self.memo.threatens_mate(prior, !mover, rules);
+        let scene = Scene {
+            theirs,
+            prior,
+            after,
+            under_mate_threat,
+        };
+        let made = created(&standing, &now, &scene, m, rules);
+        for t in made.chases {
+            // 1960 第四节 二(四), 第五节 五: a protected piece is followed, not chased.
+            if self.book1960 && !moves1960::counts(t.kind) {
+                class.exempt.push(ExemptChase {
+                    chase: to_chase(&t, ids, m),
+                    reason: Exemption::Protected,
+                });
+                continue;
+            }
+            // 2020 art. 26.2 (图18, 参考图19): the defending side's one attacking
+            // piece, holding a drawing point, attacks an advisor or elephant: 闲.
+            if lone && matches!(t.target_piece.role, Role::Advisor | Role::Elephant) {
+                class.exempt.push(ExemptChase {
+                    chase: to_chase(&t, ids, m),
+                    reason: Exemption::KeyPoint,
+                });
+            } else {
+                class.chases.push(to_chase(&t, ids, m));
+            }
+        }
+        if self.book1960 {
+            let own = moves1960::own_attacks(prior, pos, m);
+            exempt(class, &own, ids, Exemption::OwnChase);
+        }
+        exempt(class, &made.left, ids, Exemption::LeftByItsSide);
+        // 2020 art. 26.1.4: a piece other than the general answers a check; what it
+        // attacked before and still attacks is 闲, and the report says so.
+        if class.answers_check && piece.role != Role::King {
+            exempt(
+                class,
+                &made.stood_by_mover,
+                ids,
+                Exemption::StoodBeforeCheck,
+            );
+        }
+    }
+
+    /// Whether a move that gives no check threatens mate (杀, 2020 art. 24.2), set aside where
+    /// the book says so (26.1.4), and the move's class with what it rests on.
+    fn add_mate_threat_and_kind(
+        &mut self,
+        class: &mut MoveClass,
+        prior: &Position,
+        pos: &Position,
+    ) {
+        let (rules, mover) = (self.rules, class.mover);
+        class.mate_threat = self.memo.threatens_mate(pos, mover, rules);
+        // The mating line's first check must be one of these (all if empty).
+        let mut firsts = Vec::new();
+        if rules == RuleSet::Chinese
+            && class.mate_threat
+            && class.answers_check
+            && class.piece.role != Role::King
+        {
+            // The check was the move before this one (the cycle goes round: before the
+            // first move comes the last).
+            let n = self.history.len();
+            let before_check = &self.history[(class.ply + n - 1) % n];
+            firsts = creates_mate(prior, before_check, pos, mover);
+            if firsts.is_empty() {
+                class.mate_threat = false;
+                class.mate_set_aside = Some(Exemption::StoodBeforeCheck);
+            }
+        }
+        let (kind, grounds) = kind(class, rules, prior, pos);
+        class.kind = kind;
+        class.grounds = grounds;
+        if class.mate_threat && kind == MoveKind::Idle(IdleKind::AnswerCheck) {
+            class.mate_set_aside = Some(Exemption::AnswerCheck);
+        }
+        if class.mate_threat || class.mate_set_aside.is_some() {
+            class.mate = mate_line(pos, mover, rules, &firsts);
+        }
+    }
+}
+
+/// Records the attacks `threats` of the move in `class` as exempt for `reason`.
+fn exempt(class: &mut MoveClass, threats: &[Threat], ids: &Identities, reason: Exemption) {
+    let m = class.mv;
+    class.exempt.extend(threats.iter().map(|t| ExemptChase {
+        chase: to_chase(t, ids, m),
+        reason,
+    }));
 }
 
 /// The side's pieces able to attack across the river (rooks, horses, cannons and crossed

@@ -51,89 +51,124 @@ pub(crate) fn created(
     m: Move,
     rules: RuleSet,
 ) -> Created {
+    // The general stepping out of a mate threat defends itself: what that lets other pieces
+    // take is no chase of its move (as its answer to a check is 闲, 26.1.2; 1960 图五: 将5平4
+    // out of the horse's mate threat, which frees the elephant's capture of the pawn, is 闲).
+    let general_moved = scene
+        .after
+        .piece_at(m.to())
+        .is_some_and(|p| p.role == Role::King);
+    let judged: Vec<(Threat, Status)> = after
+        .iter()
+        .map(|t| status(t, before, scene, m, rules, general_moved))
+        .collect();
+    one_per_target(&judged, m)
+}
+
+/// How the after-move threat `t` relates to the threats `before` the move `m`, and the threat
+/// as the move made it (a renewed one may become a joint chase).
+#[inline]
+fn status(
+    t: &Threat,
+    before: &[Threat],
+    scene: &Scene,
+    m: Move,
+    rules: RuleSet,
+    general_moved: bool,
+) -> (Threat, Status) {
     let Scene {
         theirs,
         prior,
         after: after_pos,
         under_mate_threat,
     } = *scene;
-    let origin = |sq: Square| if sq == m.to() { m.from() } else { sq };
-    // The general stepping out of a mate threat defends itself: what that lets other pieces
-    // take is no chase of its move (as its answer to a check is 闲, 26.1.2; 1960 图五: 将5平4
-    // out of the horse's mate threat, which frees the elephant's capture of the pawn, is 闲).
-    let general_moved = after_pos
-        .piece_at(m.to())
-        .is_some_and(|p| p.role == Role::King);
-    let judged: Vec<(Threat, Status)> = after
+    let from = if t.attacker == m.to() {
+        m.from()
+    } else {
+        t.attacker
+    };
+    let stood = before
         .iter()
-        .map(|t| {
-            let from = origin(t.attacker);
-            let stood = before
-                .iter()
-                .find(|b| b.target == t.target && b.attacker == from);
-            // Before, only a line of checks won it; now the capture itself does: the move took
-            // away what made the direct capture fail (a root made of checks, 2020 图8: the
-            // general's step back).
-            let direct_now = stood
-                .is_some_and(|b| b.kind == ChaseKind::ByChecks && t.kind != ChaseKind::ByChecks);
-            match stood {
-                None if rules == RuleSet::Chinese && unrooted_by_its_check(scene, t, m) => {
-                    (*t, Status::LeftByItsSide)
-                }
-                None => (*t, Status::New),
-                Some(_) if direct_now => (*t, Status::Renewed),
-                Some(_)
-                    if under_mate_threat
-                        && !general_moved
-                        && t.kind != ChaseKind::ByChecks
-                        && parries_mate(prior, after_pos, from, t) =>
-                {
-                    (*t, Status::Renewed)
-                }
-                Some(_)
-                    if rules == RuleSet::Chinese
-                        && t.kind != ChaseKind::ByChecks
-                        && let Some(restored) =
-                            result_changed(theirs, prior, after_pos, from, t) =>
-                {
-                    let part = takes_part(after_pos, t, m.to());
-                    if !part && left_by_its_side(theirs, prior, from, t.target) {
-                        (*t, Status::LeftByItsSide)
-                    } else if restored && !part && !holds(after_pos, m.to(), t.target) {
-                        // The capture won before the other side's last move, which only made
-                        // it even by attacking a piece of the mover's (各吃各子, 26.5); the
-                        // mover's step out of that attack restores what stood: no chase of
-                        // the move (2020 参考图37, against 参考图23 and 参考图49).
-                        (*t, Status::Stood)
-                    } else {
-                        // A joint chase, the light level (26.9.2–26.9.3, 图11, 图28), unless
-                        // the moved piece only holds the target where it stands, taking no
-                        // part in the capture: the chase is then the capture's own (2020
-                        // 参考图49: the horse's steps, which keep the unprotected cannon from
-                        // leaving its line, are 「长捉无根子」) — or guards the cannon's screen
-                        // against the target (参考图39, see `screen`).
-                        let kind = if holds(after_pos, m.to(), t.target)
-                            && !joins_capture(after_pos, t, m.to())
-                            && !needed_for_capture(after_pos, t, m.to())
-                            && !guards_screen(after_pos, t, m.to())
-                        {
-                            t.kind
-                        } else {
-                            ChaseKind::Outnumbered
-                        };
-                        (Threat { kind, ..*t }, Status::Renewed)
-                    }
-                }
-                Some(_) => (*t, Status::Stood),
-            }
-        })
-        .collect();
+        .find(|b| b.target == t.target && b.attacker == from);
+    // Before, only a line of checks won it; now the capture itself does: the move took
+    // away what made the direct capture fail (a root made of checks, 2020 图8: the
+    // general's step back).
+    let direct_now =
+        stood.is_some_and(|b| b.kind == ChaseKind::ByChecks && t.kind != ChaseKind::ByChecks);
+    match stood {
+        None if rules == RuleSet::Chinese && unrooted_by_its_check(scene, t, m) => {
+            (*t, Status::LeftByItsSide)
+        }
+        None => (*t, Status::New),
+        Some(_) if direct_now => (*t, Status::Renewed),
+        Some(_)
+            if under_mate_threat
+                && !general_moved
+                && t.kind != ChaseKind::ByChecks
+                && parries_mate(prior, after_pos, from, t) =>
+        {
+            (*t, Status::Renewed)
+        }
+        Some(_)
+            if rules == RuleSet::Chinese
+                && t.kind != ChaseKind::ByChecks
+                && let Some(restored) = result_changed(theirs, prior, after_pos, from, t) =>
+        {
+            result_changed_status(t, scene, m, from, restored)
+        }
+        Some(_) => (*t, Status::Stood),
+    }
+}
+
+/// The status of a threat that stood before the move `m` with another result (see
+/// [`result_changed`]; `restored`: the capture won before the other side's last move).
+fn result_changed_status(
+    t: &Threat,
+    scene: &Scene,
+    m: Move,
+    from: Square,
+    restored: bool,
+) -> (Threat, Status) {
+    let after_pos = scene.after;
+    let part = takes_part(after_pos, t, m.to());
+    if !part && left_by_its_side(scene.theirs, scene.prior, from, t.target) {
+        return (*t, Status::LeftByItsSide);
+    }
+    if restored && !part && !holds(after_pos, m.to(), t.target) {
+        // The capture won before the other side's last move, which only made
+        // it even by attacking a piece of the mover's (各吃各子, 26.5); the
+        // mover's step out of that attack restores what stood: no chase of
+        // the move (2020 参考图37, against 参考图23 and 参考图49).
+        return (*t, Status::Stood);
+    }
+    // A joint chase, the light level (26.9.2–26.9.3, 图11, 图28), unless
+    // the moved piece only holds the target where it stands, taking no
+    // part in the capture: the chase is then the capture's own (2020
+    // 参考图49: the horse's steps, which keep the unprotected cannon from
+    // leaving its line, are 「长捉无根子」) — or guards the cannon's screen
+    // against the target (参考图39, see `screen`).
+    let kind = if holds(after_pos, m.to(), t.target)
+        && !joins_capture(after_pos, t, m.to())
+        && !needed_for_capture(after_pos, t, m.to())
+        && !guards_screen(after_pos, t, m.to())
+    {
+        t.kind
+    } else {
+        ChaseKind::Outnumbered
+    };
+    (Threat { kind, ..*t }, Status::Renewed)
+}
+
+/// The judged threats sorted as [`Created`] reports them: a piece is chased only if no threat
+/// on it stood; one chase per piece, the heaviest reading; the moved piece's threats that
+/// stood, and those its own side left so, one per target.
+fn one_per_target(judged: &[(Threat, Status)], m: Move) -> Created {
     let stood = |s: Status| matches!(s, Status::Stood | Status::LeftByItsSide);
     let mut out: Vec<Threat> = Vec::new();
     let mut left: Vec<Threat> = Vec::new();
     // The moved piece's threats that stood with the same result, one per target.
     let mut stood_by_mover: Vec<Threat> = Vec::new();
-    for (t, status) in &judged {
+    for (t, status) in judged {
         if *status == Status::Stood
             && t.attacker == m.to()
             && !stood_by_mover.iter().any(|o| o.target == t.target)

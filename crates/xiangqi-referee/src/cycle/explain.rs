@@ -169,19 +169,7 @@ pub(crate) fn explain(
             } else {
                 (&black, &red)
             };
-            // Why the other side, attacking too, is not at fault (AXF only).
-            if let Some((nzh, nen)) = asian.then(|| asian_allowed(other)).flatten() {
-                zh.push_str(&format!("；{}{nzh}", side_zh(!c)));
-                en.push_str(&format!("; {} {nen}", side_en(!c)));
-            }
-            let fault = if asian { "犯例，" } else { "" };
-            if let Some((czh, cen)) = chase_phrase(moves, c) {
-                zh = format!("{zh}。{czh}，{fault}{}不变作负", side_zh(c));
-                en = format!("{en}. {cen}; {} must vary or lose", side_en(c));
-            } else {
-                zh = format!("{zh}。{}{fault}变着，不变作负", side_zh(c));
-                en = format!("{en}. {} must vary or lose", side_en(c));
-            }
+            explain_loss(c, moves, other, asian, &mut zh, &mut en);
         }
         (Outcome::MutualCheck, None) => {
             let word = if asian {
@@ -203,22 +191,57 @@ pub(crate) fn explain(
                 ". Both sides play forbidden patterns of the same weight; drawn if neither varies",
             );
         }
-        _ => {
-            if asian {
-                for (side, moves) in [(Color::Red, &red), (Color::Black, &black)] {
-                    if let Some((nzh, nen)) = asian_allowed(moves) {
-                        zh.push_str(&format!("；{}{nzh}", side_zh(side)));
-                        en.push_str(&format!("; {} {nen}", side_en(side)));
-                    }
-                }
-                zh.push_str("，双方均未犯例，不变作和");
-            } else {
-                zh.push_str("，双方不变作和");
-            }
-            en.push_str(". Both sides' moves are allowed; drawn if neither varies");
-        }
+        _ => explain_allowed(&red, &black, asian, &mut zh, &mut en),
     }
     (zh, en)
+}
+
+/// The side `c` loses unless it varies: its chase named if it chases (its fault, under the
+/// AXF), and under the AXF why the other side, attacking too, is not at fault.
+fn explain_loss(
+    c: Color,
+    moves: &[&MoveClass],
+    other: &[&MoveClass],
+    asian: bool,
+    zh: &mut String,
+    en: &mut String,
+) {
+    // Why the other side, attacking too, is not at fault (AXF only).
+    if let Some((nzh, nen)) = asian.then(|| asian_allowed(other)).flatten() {
+        zh.push_str(&format!("；{}{nzh}", side_zh(!c)));
+        en.push_str(&format!("; {} {nen}", side_en(!c)));
+    }
+    let fault = if asian { "犯例，" } else { "" };
+    if let Some((czh, cen)) = chase_phrase(moves, c) {
+        *zh = format!("{zh}。{czh}，{fault}{}不变作负", side_zh(c));
+        *en = format!("{en}. {cen}; {} must vary or lose", side_en(c));
+    } else {
+        *zh = format!("{zh}。{}{fault}变着，不变作负", side_zh(c));
+        *en = format!("{en}. {} must vary or lose", side_en(c));
+    }
+}
+
+/// Both sides' moves are allowed: drawn if neither varies (under the AXF, with why each
+/// attacking side is not at fault).
+fn explain_allowed(
+    red: &[&MoveClass],
+    black: &[&MoveClass],
+    asian: bool,
+    zh: &mut String,
+    en: &mut String,
+) {
+    if asian {
+        for (side, moves) in [(Color::Red, red), (Color::Black, black)] {
+            if let Some((nzh, nen)) = asian_allowed(moves) {
+                zh.push_str(&format!("；{}{nzh}", side_zh(side)));
+                en.push_str(&format!("; {} {nen}", side_en(side)));
+            }
+        }
+        zh.push_str("，双方均未犯例，不变作和");
+    } else {
+        zh.push_str("，双方不变作和");
+    }
+    en.push_str(". Both sides' moves are allowed; drawn if neither varies");
 }
 
 /// Why a side whose every move attacks is not at fault under the AXF rules, if it is such a

@@ -187,51 +187,13 @@ fn list_zh(side: Color, ps: &[PieceOn]) -> String {
 /// The grounds in words, English and Chinese, appended to the move's explanation (`mover`:
 /// the side that played it).
 pub(crate) fn describe_grounds(g: &MoveGrounds, mover: Color, asian: bool) -> (String, String) {
-    let (me, them) = (mover, !mover);
+    let them = !mover;
     let mut en = String::new();
     let mut zh = String::new();
     if let Some(o) = &g.offer {
-        let (back_en, back_zh) = if o.retakers.is_empty() {
-            (String::new(), String::new())
-        } else {
-            (
-                format!(
-                    "after {}×{}, {} takes back; ",
-                    o.partner,
-                    o.square,
-                    list_en(me, &o.retakers)
-                ),
-                format!("吃后{}可吃回，", list_zh(me, &o.retakers)),
-            )
-        };
-        let fair_en = if o.fair {
-            format!("a fair offer: {back_en}taking it loses nothing")
-        } else {
-            format!("an unfair offer: {back_en}taking it loses material")
-        };
-        let fair_zh = if o.fair {
-            format!("{back_zh}对方吃子后不受损失")
-        } else {
-            format!("{back_zh}对方吃子后受损失")
-        };
-        en.push_str(&format!(
-            "; offers {}'s {} on {} to {}'s {} on {} ({fair_en})",
-            side_en(me),
-            o.piece,
-            o.square,
-            side_en(them),
-            o.partner_piece,
-            o.partner
-        ));
-        zh.push_str(&format!(
-            "；以{}{}({})邀兑{}{}({})，{fair_zh}",
-            side_zh(me).trim_end_matches('方'),
-            role_zh_of(&o.piece),
-            o.square,
-            side_zh(them).trim_end_matches('方'),
-            role_zh_of(&o.partner_piece),
-            o.partner
-        ));
+        let (e, z) = describe_offer(o, mover);
+        en.push_str(&e);
+        zh.push_str(&z);
     }
     for (grounds, kind) in [(&g.sacrifice, 0), (&g.block, 1), (&g.follow, 2)] {
         let Some(p) = grounds else { continue };
@@ -256,33 +218,92 @@ pub(crate) fn describe_grounds(g: &MoveGrounds, mover: Color, asian: bool) -> (S
         zh.push_str(&z);
     }
     if let Some(m) = &g.mate {
-        let (why_en, why_zh) = match m.set_aside.as_str() {
-            "answer_check" => (
-                ": the general answers a check, 闲 (2020 26.1.2–26.1.3)",
-                "，将帅应将按闲处理（2020 第26.1.2–26.1.3条）",
-            ),
-            "stood_before_check" => (
-                ": it stood before the check this move answers, 闲 (2020 26.1.4)",
-                "，应将前已经存在，按闲处理（2020 第26.1.4条）",
-            ),
-            _ => ("", ""),
-        };
-        let (mate_en, mate_zh) = if asian {
-            ("checkmate", "连照将死")
-        } else {
-            ("mate", "连将杀")
-        };
-        let plies = if m.length == 1 { "ply" } else { "plies" };
-        en.push_str(&format!(
-            "; {mate_en} by checks beginning {} ({} {plies}){why_en}",
-            m.first, m.length
-        ));
-        zh.push_str(&format!(
-            "；{mate_zh}首着{}（{}）共{}着{why_zh}",
-            m.chinese, m.first, m.length
-        ));
+        let (e, z) = describe_mate(m, asian);
+        en.push_str(&e);
+        zh.push_str(&z);
     }
     (en, zh)
+}
+
+/// The exchange the move offers (兑, 2020 art. 24.4): the pieces, who takes back, and whether
+/// the offer is fair, in English and Chinese.
+fn describe_offer(o: &OfferReport, me: Color) -> (String, String) {
+    let them = !me;
+    let (back_en, back_zh) = if o.retakers.is_empty() {
+        (String::new(), String::new())
+    } else {
+        (
+            format!(
+                "after {}×{}, {} takes back; ",
+                o.partner,
+                o.square,
+                list_en(me, &o.retakers)
+            ),
+            format!("吃后{}可吃回，", list_zh(me, &o.retakers)),
+        )
+    };
+    let fair_en = if o.fair {
+        format!("a fair offer: {back_en}taking it loses nothing")
+    } else {
+        format!("an unfair offer: {back_en}taking it loses material")
+    };
+    let fair_zh = if o.fair {
+        format!("{back_zh}对方吃子后不受损失")
+    } else {
+        format!("{back_zh}对方吃子后受损失")
+    };
+    (
+        format!(
+            "; offers {}'s {} on {} to {}'s {} on {} ({fair_en})",
+            side_en(me),
+            o.piece,
+            o.square,
+            side_en(them),
+            o.partner_piece,
+            o.partner
+        ),
+        format!(
+            "；以{}{}({})邀兑{}{}({})，{fair_zh}",
+            side_zh(me).trim_end_matches('方'),
+            role_zh_of(&o.piece),
+            o.square,
+            side_zh(them).trim_end_matches('方'),
+            role_zh_of(&o.partner_piece),
+            o.partner
+        ),
+    )
+}
+
+/// The mate by checks the move threatens (杀, 2020 art. 24.2; AXF 连照将死), and why it was
+/// set aside if it was, in English and Chinese.
+fn describe_mate(m: &MateReport, asian: bool) -> (String, String) {
+    let (why_en, why_zh) = match m.set_aside.as_str() {
+        "answer_check" => (
+            ": the general answers a check, 闲 (2020 26.1.2–26.1.3)",
+            "，将帅应将按闲处理（2020 第26.1.2–26.1.3条）",
+        ),
+        "stood_before_check" => (
+            ": it stood before the check this move answers, 闲 (2020 26.1.4)",
+            "，应将前已经存在，按闲处理（2020 第26.1.4条）",
+        ),
+        _ => ("", ""),
+    };
+    let (mate_en, mate_zh) = if asian {
+        ("checkmate", "连照将死")
+    } else {
+        ("mate", "连将杀")
+    };
+    let plies = if m.length == 1 { "ply" } else { "plies" };
+    (
+        format!(
+            "; {mate_en} by checks beginning {} ({} {plies}){why_en}",
+            m.first, m.length
+        ),
+        format!(
+            "；{mate_zh}首着{}（{}）共{}着{why_zh}",
+            m.chinese, m.first, m.length
+        ),
+    )
 }
 
 /// The words for an attack the books exempt for `reason` (other than a general's or pawn's

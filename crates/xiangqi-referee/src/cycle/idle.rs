@@ -188,56 +188,71 @@ pub(crate) fn idle_kind(
             (IdleKind::Trade, Grounds::Offer(same))
         };
     }
-    // 跟: the moved piece now attacks a protected enemy piece it did not attack before.
-    if let Some(me) = with_turn(after, mover) {
-        let mut targets = Vec::new();
-        for (sq, p) in after.pieces() {
-            if p.color == mover || p.role == Role::King {
-                continue;
-            }
-            let cap = Move::new(to, sq);
-            if me.is_legal(cap) && !before.attackers(sq, mover).contains(m.from()) {
-                let mut probe = me.clone();
-                probe.play_unchecked(cap);
-                if can_recapture(&probe, sq) {
-                    targets.push(Placed {
-                        square: sq,
-                        piece: p,
-                    });
-                }
-            }
-        }
-        if !targets.is_empty() {
-            return (
-                IdleKind::Follow,
-                Grounds::Follow {
-                    follower: given,
-                    targets,
-                },
-            );
-        }
+    let targets = followed(m, mover, before, after);
+    if !targets.is_empty() {
+        return (
+            IdleKind::Follow,
+            Grounds::Follow {
+                follower: given,
+                targets,
+            },
+        );
     }
-    // 拦: the moved piece stands where an enemy piece could have gone, cutting its path.
-    if let Some(them) = with_turn(before, !mover) {
-        let mut cut: Vec<Placed> = Vec::new();
-        for mv in them.legal_moves().iter().filter(|mv| mv.to() == to) {
-            if let Some(p) = placed(before, mv.from())
-                && !cut.contains(&p)
-            {
-                cut.push(p);
-            }
-        }
-        if !cut.is_empty() {
-            return (
-                IdleKind::Block,
-                Grounds::Block {
-                    blocker: given,
-                    cut,
-                },
-            );
-        }
+    let cut = cut_paths(to, mover, before);
+    if !cut.is_empty() {
+        return (
+            IdleKind::Block,
+            Grounds::Block {
+                blocker: given,
+                cut,
+            },
+        );
     }
     (IdleKind::Plain, Grounds::Nothing)
+}
+
+/// 跟: the protected enemy pieces the piece moved by `m` now attacks and did not attack
+/// before.
+fn followed(m: Move, mover: Color, before: &Position, after: &Position) -> Vec<Placed> {
+    let mut targets = Vec::new();
+    let Some(me) = with_turn(after, mover) else {
+        return targets;
+    };
+    let to = m.to();
+    for (sq, p) in after.pieces() {
+        if p.color == mover || p.role == Role::King {
+            continue;
+        }
+        let cap = Move::new(to, sq);
+        if me.is_legal(cap) && !before.attackers(sq, mover).contains(m.from()) {
+            let mut probe = me.clone();
+            probe.play_unchecked(cap);
+            if can_recapture(&probe, sq) {
+                targets.push(Placed {
+                    square: sq,
+                    piece: p,
+                });
+            }
+        }
+    }
+    targets
+}
+
+/// 拦: the enemy pieces that could have gone to `to`, where the mover's piece now stands,
+/// cutting their path.
+fn cut_paths(to: Square, mover: Color, before: &Position) -> Vec<Placed> {
+    let mut cut: Vec<Placed> = Vec::new();
+    let Some(them) = with_turn(before, !mover) else {
+        return cut;
+    };
+    for mv in them.legal_moves().iter().filter(|mv| mv.to() == to) {
+        if let Some(p) = placed(before, mv.from())
+            && !cut.contains(&p)
+        {
+            cut.push(p);
+        }
+    }
+    cut
 }
 
 /// Whether the side to move in `pos` (`taker`) may play the capture `cap` of an offered piece

@@ -168,14 +168,10 @@ pub(crate) fn capture_gain_with(
     mate_test: bool,
 ) -> i32 {
     let sq = m.to();
-    let Some(victim) = pos.piece_at(sq) else {
-        return 0;
-    };
-    let g = gain(victim, sq, pos.turn(), chaser);
-    let undo = pos.play_unchecked(m);
-    let net = if mated(pos) {
-        MATE
-    } else {
+    after_capture(pos, m, chaser, |pos, g| {
+        if mated(pos) {
+            return MATE;
+        }
         let net = g - best_reply(pos, chaser, old);
         // Only a capture that wins needs the (costlier) test for an immediate mate, made
         // once the exchange on the square has run its course (24.3: 「通过完整互吃交换后吃掉
@@ -185,7 +181,27 @@ pub(crate) fn capture_gain_with(
         } else {
             net
         }
+    })
+}
+
+/// The capture `m` weighed by `net`, in the position it leads to and given what it takes
+/// (`gain`'s worth to `chaser`), the position restored afterwards; 0 if `m` takes nothing.
+/// Every net gain of a capture starts so: the one-square exchange ([`capture_gain_with`]) and
+/// the forcing line across squares ([`line_gain`]).
+#[inline]
+fn after_capture(
+    pos: &mut Position,
+    m: Move,
+    chaser: Color,
+    net: impl FnOnce(&mut Position, i32) -> i32,
+) -> i32 {
+    let sq = m.to();
+    let Some(victim) = pos.piece_at(sq) else {
+        return 0;
     };
+    let taken = gain(victim, sq, pos.turn(), chaser);
+    let undo = pos.play_unchecked(m);
+    let net = net(pos, taken);
     pos.undo(m, undo);
     net
 }
@@ -354,21 +370,17 @@ pub(crate) fn line_gain(
     won: &[Square],
     own_attacks: bool,
 ) -> i32 {
-    let sq = m.to();
-    let Some(victim) = pos.piece_at(sq) else {
-        return 0;
-    };
-    let g = gain(victim, sq, pos.turn(), chaser);
-    let undo = pos.play_unchecked(m);
     let line = Line {
         old,
         won,
         own_attacks,
     };
-    let mut net = g - forcing_gain(pos, chaser, &line);
-    if net > 0 && has_mate_in_one(pos) {
-        net = -MATE;
-    }
-    pos.undo(m, undo);
-    net
+    after_capture(pos, m, chaser, |pos, g| {
+        let net = g - forcing_gain(pos, chaser, &line);
+        if net > 0 && has_mate_in_one(pos) {
+            -MATE
+        } else {
+            net
+        }
+    })
 }

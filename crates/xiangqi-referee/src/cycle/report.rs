@@ -4,7 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 use xiangqi::notation::{Notation, write_move};
-use xiangqi::{Move, Position};
+use xiangqi::{Color, Move, Position};
 
 use super::classify::classify;
 use super::explain::{label_en, role_zh, side_en, side_zh};
@@ -248,6 +248,28 @@ fn describe(
 ) -> (String, String) {
     let side = c.mover;
     let asian = rules == RuleSet::Asian;
+    let (mut en, mut zh) = headline(c, chinese, g, rules);
+    for t in targets {
+        describe_chased(t, side, asian, &mut en, &mut zh);
+    }
+    let (g_en, g_zh) = describe_grounds(g, side, asian);
+    en.push_str(&g_en);
+    zh.push_str(&g_zh);
+    for t in exempt {
+        describe_exempt(c, t, &mut en, &mut zh);
+    }
+    if c.kind.is_attack() && c.kind != MoveKind::Chase && !c.chases.is_empty() {
+        en.push_str(" (the heavier label decides)");
+        zh.push_str("（按较重的性质判定）");
+    }
+    (format!("{en}."), format!("{zh}。"))
+}
+
+/// The move, its label (or the rule set's term), the checking pieces and the mate it
+/// threatens, in English and Chinese.
+fn headline(c: &MoveClass, chinese: &str, g: &MoveGrounds, rules: RuleSet) -> (String, String) {
+    let side = c.mover;
+    let asian = rules == RuleSet::Asian;
     let word = if asian {
         term_en(c.kind, rules)
     } else {
@@ -284,77 +306,76 @@ fn describe(
             zh.push_str("，下一着可连续将军将死对方");
         }
     }
-    for t in targets {
-        // AXF counts no material: its chase is an attack, which its rule names.
-        let tail = if asian {
-            format!(
-                "attacked by {} ({}; {})",
-                t.by.join("+"),
-                t.how.replace('_', " "),
-                t.article
-            )
-        } else {
-            format!(
-                "won by {} ({}, net {:+})",
-                t.by.join("+"),
-                t.how.replace('_', " "),
-                t.gain
-            )
-        };
-        en.push_str(&format!(
-            "; {}'s {} on {} ({}) {tail}",
-            side_en(!side),
-            t.piece,
-            t.square,
-            t.root.replace('_', " "),
-        ));
-        zh.push_str(&format!(
-            "；{}，{}{}{}({})可被{}吃",
-            how_zh(&t.how),
-            root_zh(&t.root),
-            side_zh(!side).trim_end_matches('方'),
-            role_zh(role_of(&t.piece)),
-            t.square,
-            t.by.join("、"),
-        ));
-        if asian {
-            zh.push_str(&format!("（{}）", t.article));
-        }
+    (en, zh)
+}
+
+/// A piece the move chases: who wins it, how and for what net (AXF: the attack and its rule,
+/// as the AXF counts no material).
+fn describe_chased(t: &Target, side: Color, asian: bool, en: &mut String, zh: &mut String) {
+    let tail = if asian {
+        format!(
+            "attacked by {} ({}; {})",
+            t.by.join("+"),
+            t.how.replace('_', " "),
+            t.article
+        )
+    } else {
+        format!(
+            "won by {} ({}, net {:+})",
+            t.by.join("+"),
+            t.how.replace('_', " "),
+            t.gain
+        )
+    };
+    en.push_str(&format!(
+        "; {}'s {} on {} ({}) {tail}",
+        side_en(!side),
+        t.piece,
+        t.square,
+        t.root.replace('_', " "),
+    ));
+    zh.push_str(&format!(
+        "；{}，{}{}{}({})可被{}吃",
+        how_zh(&t.how),
+        root_zh(&t.root),
+        side_zh(!side).trim_end_matches('方'),
+        role_zh(role_of(&t.piece)),
+        t.square,
+        t.by.join("、"),
+    ));
+    if asian {
+        zh.push_str(&format!("（{}）", t.article));
     }
-    let (g_en, g_zh) = describe_grounds(g, side, asian);
-    en.push_str(&g_en);
-    zh.push_str(&g_zh);
-    for t in exempt {
-        let target_en = format!("{}'s {} on {}", side_en(!side), t.piece, t.square);
-        let target_zh = format!(
-            "{}{}({})",
-            side_zh(!side).trim_end_matches('方'),
-            role_zh(role_of(&t.piece)),
-            t.square
-        );
-        if let Some((e, z)) = exempt_words(&t.reason, &target_en, &target_zh, &t.article) {
-            en.push_str(&e);
-            zh.push_str(&z);
-            continue;
-        }
-        en.push_str(&format!(
-            "; attacks {}'s {} on {}, which its {} may chase ({})",
-            side_en(!side),
-            t.piece,
-            t.square,
-            c.piece.role.name(),
-            t.article,
-        ));
-        zh.push_str(&format!(
-            "；{}捉{}({})，允许长捉",
-            role_zh(c.piece.role),
-            role_zh(role_of(&t.piece)),
-            t.square,
-        ));
+}
+
+/// An attack of the move that is no chase, and why: the book's exemption, or a piece that may
+/// chase perpetually.
+fn describe_exempt(c: &MoveClass, t: &Target, en: &mut String, zh: &mut String) {
+    let side = c.mover;
+    let target_en = format!("{}'s {} on {}", side_en(!side), t.piece, t.square);
+    let target_zh = format!(
+        "{}{}({})",
+        side_zh(!side).trim_end_matches('方'),
+        role_zh(role_of(&t.piece)),
+        t.square
+    );
+    if let Some((e, z)) = exempt_words(&t.reason, &target_en, &target_zh, &t.article) {
+        en.push_str(&e);
+        zh.push_str(&z);
+        return;
     }
-    if c.kind.is_attack() && c.kind != MoveKind::Chase && !c.chases.is_empty() {
-        en.push_str(" (the heavier label decides)");
-        zh.push_str("（按较重的性质判定）");
-    }
-    (format!("{en}."), format!("{zh}。"))
+    en.push_str(&format!(
+        "; attacks {}'s {} on {}, which its {} may chase ({})",
+        side_en(!side),
+        t.piece,
+        t.square,
+        c.piece.role.name(),
+        t.article,
+    ));
+    zh.push_str(&format!(
+        "；{}捉{}({})，允许长捉",
+        role_zh(c.piece.role),
+        role_zh(role_of(&t.piece)),
+        t.square,
+    ));
 }

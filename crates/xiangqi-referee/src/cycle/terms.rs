@@ -154,6 +154,38 @@ pub struct MoveClass {
     pub exempt: Vec<ExemptChase>,
 }
 
+impl MoveClass {
+    /// The move `mv` of the cycle's `ply`, played by `mover`'s `piece`, giving check from
+    /// `checkers` and answering a check if `answers_check`, before the classification has
+    /// weighed it: a check (the first class of art. 24.1) with nothing found yet, no chase,
+    /// no mate threat, no exemption.
+    pub(crate) fn played(
+        ply: usize,
+        mv: Move,
+        mover: Color,
+        piece: Piece,
+        checkers: Vec<Square>,
+        answers_check: bool,
+    ) -> MoveClass {
+        MoveClass {
+            ply,
+            mv,
+            mover,
+            piece,
+            checkers,
+            answers_check,
+            mate_threat: false,
+            chases: Vec::new(),
+            kind: MoveKind::Check,
+            search_cut: false,
+            grounds: Grounds::Nothing,
+            mate: None,
+            mate_set_aside: None,
+            exempt: Vec::new(),
+        }
+    }
+}
+
 /// A piece where it stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Placed {

@@ -3,7 +3,7 @@
 //! threatened before it (1999 art. 29.2: 「“捉”产生于刚走的这着棋，上一着尚不存在」; 2020 图5,
 //! 参考图6; AXF: only attacks created by the move count); see `classify`.
 
-use xiangqi::{Move, Piece, Position, Role, Square};
+use xiangqi::{Color, Move, Piece, Position, Role, Square};
 
 use super::board::{Threat, horse_leg_towards, old_captures, with_turn};
 use super::checks::check_lines;
@@ -81,44 +81,57 @@ pub(crate) fn threats(pos: &Position, rules: RuleSet) -> Vec<Threat> {
         }
     }
     if rules != RuleSet::Asian {
-        let offers = partners.captures(true);
-        // A piece whose capture is judged directly is judged as the direct capture says —
-        // a chase, or the exchange offered (24.4) — and lines on the way add nothing (2020
-        // 图21: the rook's retreat, whose check line only wins again the horse its direct
-        // capture wins, is judged by that capture; the rook's return, whose line C×e7+ …
-        // ends by winning the horse h6 offered the exchange, is 兑).
-        let judged = |out: &[Threat]| -> Vec<Square> {
-            out.iter()
-                .map(|t| t.target)
-                .chain(partners.fairly_offered())
-                .collect()
-        };
-        let direct = judged(&out);
-        // In a line the opponent's captures count unless they won already (a piece left
-        // hanging elsewhere spoils nothing, 图22); a capture that lost before may now be part
-        // of the complete exchange (参考图31: 炮×兵 炮×象 车×炮 马×炮).
-        for (m, attacker, victim) in even {
-            if !direct.contains(&m.to())
-                && line_gain(&mut scratch, m, chaser, &paid, &direct, false) > 0
-            {
-                push(
-                    &mut out,
-                    Threat {
-                        attacker: m.from(),
-                        attacker_piece: attacker,
-                        target: m.to(),
-                        target_piece: victim,
-                        kind: ChaseKind::Outnumbered,
-                    },
-                );
-            }
-        }
-        let direct = judged(&out);
-        for t in check_lines(&mut scratch, &offers, &direct) {
-            push(&mut out, t);
-        }
+        add_line_threats(&mut out, &mut scratch, chaser, &partners, &paid, even);
     }
     out
+}
+
+/// The threats that only a forcing line wins, added to the direct ones in `out` (Chinese
+/// books): the complete exchange across squares of captures that break even square by square
+/// (`even`, 2020 图4), then the lines of checks. `scratch`: the position, `chaser` to move;
+/// `paid`: the opponent's captures that already paid.
+fn add_line_threats(
+    out: &mut Vec<Threat>,
+    scratch: &mut Position,
+    chaser: Color,
+    partners: &Partners,
+    paid: &[Move],
+    even: Vec<(Move, Piece, Piece)>,
+) {
+    let offers = partners.captures(true);
+    // A piece whose capture is judged directly is judged as the direct capture says —
+    // a chase, or the exchange offered (24.4) — and lines on the way add nothing (2020
+    // 图21: the rook's retreat, whose check line only wins again the horse its direct
+    // capture wins, is judged by that capture; the rook's return, whose line C×e7+ …
+    // ends by winning the horse h6 offered the exchange, is 兑).
+    let judged = |out: &[Threat]| -> Vec<Square> {
+        out.iter()
+            .map(|t| t.target)
+            .chain(partners.fairly_offered())
+            .collect()
+    };
+    let direct = judged(out);
+    // In a line the opponent's captures count unless they won already (a piece left
+    // hanging elsewhere spoils nothing, 图22); a capture that lost before may now be part
+    // of the complete exchange (参考图31: 炮×兵 炮×象 车×炮 马×炮).
+    for (m, attacker, victim) in even {
+        if !direct.contains(&m.to()) && line_gain(scratch, m, chaser, paid, &direct, false) > 0 {
+            push(
+                out,
+                Threat {
+                    attacker: m.from(),
+                    attacker_piece: attacker,
+                    target: m.to(),
+                    target_piece: victim,
+                    kind: ChaseKind::Outnumbered,
+                },
+            );
+        }
+    }
+    let direct = judged(out);
+    for t in check_lines(scratch, &offers, &direct) {
+        push(out, t);
+    }
 }
 
 /// One entry per attacker and target (the heaviest reading): which threats a move created is

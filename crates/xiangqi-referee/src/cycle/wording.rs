@@ -235,28 +235,19 @@ mod tests {
     use xiangqi::{Color, Piece, Role};
 
     use super::*;
-    use crate::cycle::Grounds;
 
     fn check(answers_check: bool) -> MoveClass {
-        MoveClass {
-            ply: 1,
-            mv: "d5d9".parse().expect("ICCS move"),
-            mover: Color::Black,
-            piece: Piece {
+        MoveClass::played(
+            1,
+            "d5d9".parse().expect("ICCS move"),
+            Color::Black,
+            Piece {
                 color: Color::Black,
                 role: Role::Rook,
             },
-            checkers: Vec::new(),
+            Vec::new(),
             answers_check,
-            mate_threat: false,
-            chases: Vec::new(),
-            kind: MoveKind::Check,
-            search_cut: false,
-            grounds: Grounds::Nothing,
-            mate: None,
-            mate_set_aside: None,
-            exempt: Vec::new(),
-        }
+        )
     }
 
     /// AXF terms 反照 (a check answered by a check back): the term and the article say so, the
