@@ -8,6 +8,7 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use crate::config::LimitOpt;
+use crate::error::ApiError;
 
 /// A token bucket: `rate` tokens a second, at most `burst` saved up.
 ///
@@ -114,9 +115,18 @@ impl Limiters {
         self.http.take(peer)
     }
 
-    /// One game created from `ip`.
-    pub fn create(&self, ip: IpAddr) -> bool {
-        self.create.take(ip)
+    /// One game (or event, or challenge) created from `ip`, or `RateLimited` when `ip` has
+    /// used its allowance.
+    ///
+    /// # Errors
+    ///
+    /// [`ApiError::RateLimited`] when the allowance is used up.
+    pub fn create(&self, ip: IpAddr) -> Result<(), ApiError> {
+        if self.create.take(ip) {
+            Ok(())
+        } else {
+            Err(ApiError::RateLimited)
+        }
     }
 
     /// A fresh bucket for one WebSocket.

@@ -98,9 +98,7 @@ async fn open(
     bytes: Bytes,
 ) -> Result<Response, ApiError> {
     let body = parse_challenge(&bytes)?;
-    if !app.limits.create(peer.ip()) {
-        return Err(ApiError::RateLimited);
-    }
+    app.limits.create(peer.ip())?;
     let mut created = crate::api::create_game(&app, &headers, body.to_string().as_bytes()).await?;
     let broken = || {
         ApiError::Fault(Fault::Inconsistent(

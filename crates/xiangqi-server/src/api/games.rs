@@ -30,9 +30,7 @@ pub(crate) async fn create(
     headers: HeaderMap,
     bytes: Bytes,
 ) -> Result<Response, ApiError> {
-    if !app.limits.create(peer.ip()) {
-        return Err(ApiError::RateLimited);
-    }
+    app.limits.create(peer.ip())?;
     let answer = create_game(&app, &headers, &bytes).await?;
     Ok((StatusCode::CREATED, Json(answer)).into_response())
 }

@@ -24,9 +24,7 @@ pub(super) async fn create(
     bytes: Bytes,
 ) -> Result<Response, ApiError> {
     // Creating an event counts against the same allowance as creating a game.
-    if !app.limits.create(peer.ip()) {
-        return Err(ApiError::RateLimited);
-    }
+    app.limits.create(peer.ip())?;
     let spec = games::parse_event(&bytes)?;
     let id = GameId::random().map_err(random_error)?.to_string();
     let organiser = Token::random().map_err(random_error)?;
