@@ -17,58 +17,14 @@ use xiangqi_referee::{
     Referee, RuleSet,
 };
 
-/// A game's result.
+/// A game's result: the referee's, which has `BothLose` for the arbiter's double loss.
 ///
 /// ```
 /// use xiangqi_game::GameResult;
 /// assert_eq!(serde_json::to_value(GameResult::BothLose).unwrap(), "both_lose");
+/// assert_eq!(GameResult::Draw.score(), "1/2-1/2");
 /// ```
-#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
-#[serde(rename_all = "snake_case")]
-pub enum GameResult {
-    /// 红胜.
-    RedWins,
-    /// 黑胜.
-    BlackWins,
-    /// 和棋.
-    Draw,
-    /// Both lose (neither player arrived, 4.1.5); an event scores it `--`.
-    BothLose,
-    /// Not decided.
-    Ongoing,
-}
-
-impl GameResult {
-    /// The result in which `side` wins.
-    ///
-    /// ```
-    /// use xiangqi::Color;
-    /// use xiangqi_game::GameResult;
-    /// assert_eq!(GameResult::win_for(Color::Black), GameResult::BlackWins);
-    /// ```
-    pub fn win_for(side: Color) -> GameResult {
-        match side {
-            Color::Red => GameResult::RedWins,
-            Color::Black => GameResult::BlackWins,
-        }
-    }
-
-    /// PGN's result tag: `1-0`, `0-1`, `1/2-1/2`, `*`.
-    ///
-    /// ```
-    /// use xiangqi_game::GameResult;
-    /// assert_eq!(GameResult::Draw.pgn(), "1/2-1/2");
-    /// ```
-    pub fn pgn(self) -> &'static str {
-        match self {
-            GameResult::RedWins => "1-0",
-            GameResult::BlackWins => "0-1",
-            GameResult::Draw => "1/2-1/2",
-            GameResult::BothLose => "0-0",
-            GameResult::Ongoing => "*",
-        }
-    }
-}
+pub use xiangqi_referee::GameResult;
 
 /// Why a game ended, serialized like the referee's ruling (`docs/architecture.md`), with the
 /// server's own reasons added: `flag`, `resignation`, `agreement`.
@@ -375,12 +331,7 @@ impl Arbiter {
 /// The referee's ruling in the server's type (the JSON shapes are the same by contract).
 fn convert(ruling: &xiangqi_referee::Ruling) -> Ruling {
     Ruling {
-        result: match ruling.result {
-            xiangqi_referee::GameResult::RedWins => GameResult::RedWins,
-            xiangqi_referee::GameResult::BlackWins => GameResult::BlackWins,
-            xiangqi_referee::GameResult::Draw => GameResult::Draw,
-            _ => GameResult::Ongoing,
-        },
+        result: ruling.result,
         // A referee's ruling always names its reason once the game is decided; the empty
         // name keeps the JSON as it always was if it did not.
         reason: ruling

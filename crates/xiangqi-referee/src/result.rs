@@ -1,11 +1,13 @@
-//! The outcome of a game: won by Red or Black, drawn, or not yet decided.
+//! The outcome of a game: won by Red or Black, drawn, lost by both, or not yet decided.
 
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
 use xiangqi::Color;
 
-/// The outcome of a game as far as the referee can tell.
+/// The outcome of a game: the one result type of the board, the game and the server. The
+/// referee itself rules only wins, draws and `Ongoing`; `BothLose` is the arbiter's (neither
+/// player arrived, 2020 4.1.5).
 ///
 /// ```
 /// use xiangqi::Color;
@@ -22,6 +24,8 @@ pub enum GameResult {
     BlackWins,
     /// The game is drawn.
     Draw,
+    /// Both lose (neither player arrived, 2020 4.1.5); an event scores it `− −`.
+    BothLose,
     /// Nothing has decided the game yet.
     Ongoing,
 }
@@ -55,16 +59,25 @@ impl GameResult {
             GameResult::RedWins => "red_wins",
             GameResult::BlackWins => "black_wins",
             GameResult::Draw => "draw",
+            GameResult::BothLose => "both_lose",
             GameResult::Ongoing => "ongoing",
         }
     }
 
-    /// The usual score notation: `1-0`, `0-1`, `1/2-1/2`, `*`.
+    /// The usual score notation (PGN's result tag): `1-0`, `0-1`, `1/2-1/2`, `0-0` (both
+    /// lose), `*`.
+    ///
+    /// ```
+    /// use xiangqi_referee::GameResult;
+    /// assert_eq!(GameResult::Draw.score(), "1/2-1/2");
+    /// assert_eq!(GameResult::BothLose.score(), "0-0");
+    /// ```
     pub const fn score(self) -> &'static str {
         match self {
             GameResult::RedWins => "1-0",
             GameResult::BlackWins => "0-1",
             GameResult::Draw => "1/2-1/2",
+            GameResult::BothLose => "0-0",
             GameResult::Ongoing => "*",
         }
     }
