@@ -15,10 +15,27 @@ export function liveEvent(id, onView, onError) {
       retry = 0;
       document.body.dataset.live = "1";
     };
-    socket.onmessage = (e) => {
+    // The view over HTTP, when the socket cannot give it: after a drop, or a frame that is
+    // not the JSON the server sends (the page then shows the event as stored, never a parse
+    // error in English).
+    const reread = async () => {
       try {
-        const msg = JSON.parse(e.data);
-        if (msg.type === "event") onView(msg.event);
+        onView(await api("GET", `/api/events/${id}`));
+      } catch (err) {
+        onError(err);
+      }
+    };
+    socket.onmessage = (e) => {
+      let msg;
+      try {
+        msg = JSON.parse(e.data);
+      } catch {
+        reread();
+        return;
+      }
+      if (msg.type !== "event") return;
+      try {
+        onView(msg.event);
       } catch (err) {
         onError(err);
       }
@@ -26,11 +43,7 @@ export function liveEvent(id, onView, onError) {
     socket.onclose = async () => {
       document.body.dataset.live = "0";
       retry = Math.min(retry + 1, 5);
-      try {
-        onView(await api("GET", `/api/events/${id}`));
-      } catch (err) {
-        onError(err);
-      }
+      await reread();
       setTimeout(connect, 250 * 2 ** retry);
     };
   };

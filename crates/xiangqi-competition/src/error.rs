@@ -72,8 +72,25 @@ impl SpecError {
 /// use xiangqi_competition::error::json_zh;
 /// assert_eq!(json_zh("expected value at line 1 column 1"), "请求内容无法读取（第1行第1列）");
 /// assert_eq!(json_zh("unknown field `x`"), "请求内容没有字段x");
+/// // A message the server prefixed with the field it read (an event's game options):
+/// assert_eq!(
+///     json_zh("options.control: invalid type: integer `5`, expected a string"),
+///     "请求内容options.control一项的值类型不对（如数字写成了文字）"
+/// );
+/// assert_eq!(json_zh("options: unknown field `colour`"), "请求内容options没有字段colour");
 /// ```
 pub fn json_zh(m: &str) -> String {
+    let (field, m) = match m.split_once(": ") {
+        Some((field, rest))
+            if !field.is_empty()
+                && field
+                    .chars()
+                    .all(|c| c.is_ascii_lowercase() || c == '_' || c == '.') =>
+        {
+            (field, rest)
+        }
+        _ => ("", m),
+    };
     let (detail, place) = match m.rsplit_once(" at line ") {
         Some((what, at)) => match at.split_once(" column ") {
             Some((line, col)) => (what, format!("（第{line}行第{col}列）")),
@@ -89,13 +106,17 @@ pub fn json_zh(m: &str) -> String {
     } else if detail.starts_with("duplicate field") {
         format!("字段{}重复", quoted(detail))
     } else if detail.starts_with("invalid type") || detail.starts_with("invalid value") {
-        "有一项的值类型不对（如数字写成了文字）".to_owned()
+        if field.is_empty() {
+            "有一项的值类型不对（如数字写成了文字）".to_owned()
+        } else {
+            "一项的值类型不对（如数字写成了文字）".to_owned()
+        }
     } else if detail.starts_with("unknown variant") {
         format!("没有{}这个选项", quoted(detail))
     } else {
         "无法读取".to_owned()
     };
-    format!("请求内容{text}{place}")
+    format!("请求内容{field}{text}{place}")
 }
 
 impl fmt::Display for SpecError {

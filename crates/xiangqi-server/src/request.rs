@@ -115,7 +115,47 @@ fn in_range(field: &str, v: Option<u32>, lo: u32, hi: u32) -> Result<Option<u32>
 /// assert!(parse_create(b"{\"control\": 5}").unwrap_err().to_string().contains("line 1 column"));
 /// ```
 pub fn parse_create(bytes: &[u8]) -> Result<GameSpec, ApiError> {
-    let r: CreateRequest = body(bytes)?;
+    spec_of(body(bytes)?)
+}
+
+/// An event's game template (its `options`, with the event's `control` and `rules` folded
+/// in) read as [`parse_create`] reads a body. The user wrote the template inside the event's
+/// body, not as this value's text: a value of the wrong type or an unknown option is named by
+/// its field (`options.control: invalid type …`), never by a line and column the user cannot
+/// find.
+///
+/// # Errors
+///
+/// As [`parse_create`].
+///
+/// ```
+/// use xiangqi_server::request::parse_template;
+/// let e = parse_template(&serde_json::json!({"foul_limit": 2, "control": 5})).unwrap_err();
+/// assert!(e.to_string().contains("options.control: invalid type"), "{e}");
+/// assert!(!e.to_string().contains("line"), "{e}");
+/// let e = parse_template(&serde_json::json!({"colour": "red"})).unwrap_err();
+/// assert!(e.to_string().contains("options: unknown field `colour`"), "{e}");
+/// assert_eq!(parse_template(&serde_json::json!({"foul_limit": 2})).unwrap().options.foul_limit(), 2);
+/// ```
+pub fn parse_template(template: &serde_json::Value) -> Result<GameSpec, ApiError> {
+    let r = CreateRequest::deserialize(template).map_err(|e| {
+        // serde names no field on a wrong type: the first option that fails alone is it.
+        let alone = |(k, v): &(&String, &serde_json::Value)| {
+            CreateRequest::deserialize(&serde_json::json!({ k.as_str(): v })).is_err()
+        };
+        let at = match template.as_object().and_then(|m| m.iter().find(alone)) {
+            Some((field, _)) if !e.to_string().starts_with("unknown field") => {
+                format!("options.{field}")
+            }
+            _ => "options".to_owned(),
+        };
+        ApiError::BadRequest(format!("JSON body: {at}: {e}"))
+    })?;
+    spec_of(r)
+}
+
+/// The game a creation request asks for, its options checked.
+fn spec_of(r: CreateRequest) -> Result<GameSpec, ApiError> {
     let control = read_control(r.control.as_deref())?;
     let rules: RuleSet = match r.rules.as_deref() {
         None => RuleSet::default(),

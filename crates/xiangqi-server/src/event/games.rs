@@ -12,7 +12,7 @@ use xiangqi_tournament::Outcome;
 use crate::error::ApiError;
 use crate::ids::{GameId, TokenHash};
 use crate::new_game::Seats;
-use crate::request::parse_create;
+use crate::request::parse_template;
 use crate::state::AppState;
 use crate::store::MoreTokens;
 
@@ -43,7 +43,7 @@ pub async fn create(app: &Arc<AppState>, c: &Competition, b: &Board) -> Result<G
     };
     // The event's template is read as `POST /api/games` reads a body; the names are the
     // event's, set on the typed options.
-    let mut spec = parse_create(c.game.to_string().as_bytes())?;
+    let mut spec = parse_template(&c.game)?;
     spec.options.red_name = seat_name(&red.player.name);
     spec.options.black_name = seat_name(&black.player.name);
     let id = GameId::random().map_err(|e| ApiError::Storage(format!("random source: {e}")))?;
@@ -74,9 +74,7 @@ pub async fn create(app: &Arc<AppState>, c: &Competition, b: &Board) -> Result<G
 /// assert!(parse_event(br#"{"system": "match", "options": {"fen": "x"}}"#).is_err());
 /// ```
 pub fn parse_event(bytes: &[u8]) -> Result<EventSpec, ApiError> {
-    parse_create_event(bytes, |game| {
-        parse_create(game.to_string().as_bytes()).map(|_| ())
-    })
+    parse_create_event(bytes, |game| parse_template(game).map(|_| ()))
 }
 
 /// What a game's end means to the event, red first: a forfeit when the arbiter forfeited a
