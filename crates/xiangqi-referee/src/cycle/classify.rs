@@ -340,8 +340,8 @@ fn to_chase(t: &Threat, ids: &Identities, m: Move) -> Chase {
 /// The move's ruling class.
 ///
 /// * Chinese: the heaviest effect decides (2020 art. 26.4: 杀 over 捉 over the 闲 kinds;
-///   参考图23, 24, 26; 1999 通则 4). A general's move that answers a check is 闲 whatever it
-///   creates (2020 art. 26.1.2–26.1.3, 图17, 参考图18).
+///   图20, 参考图23; 1999 通则 4). A general's move that answers a check is 闲 whatever it
+///   creates (2020 art. 26.1.2–26.1.3, 图17).
 /// * Asian: a move with two readings is judged by the one that is a violation (AXF
 ///   section 2, as summarised by the referee committee): a chase outweighs a mate threat,
 ///   which is never a violation (rule 9).

@@ -275,7 +275,7 @@ fn needed_for_capture(after: &Position, t: &Threat, moved: Square) -> bool {
 /// Whether the piece on `target` was left capturable without a real root by its own side's
 /// last move (from `theirs`, the position before that move, to `prior`), the attacker on
 /// `attacker` standing where it stood: its capture is not the chaser's doing (2020 参考图21:
-/// a chased state created by the victim's own side is not the attacker's 捉; 参考图22).
+/// a chased state created by the victim's own side is not the attacker's 捉).
 fn left_by_its_side(theirs: &Position, prior: &Position, attacker: Square, target: Square) -> bool {
     let chaser = prior.turn();
     let open = |p: &Position| {
