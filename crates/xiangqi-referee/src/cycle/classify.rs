@@ -194,7 +194,8 @@ impl Classifier {
         // its step out of a mate threat included. The 1960 book has no such article, and its
         // 图五 lets the general dodge the horse's mate threat as a plain move (「黑将躲避后，红方
         // 第三招仍旧“要杀”，红方不变作败论」) although the dodge frees the elephant's capture
-        // of the rook: under its rules the general's step out of a mate threat is 闲.
+        // of the rook (a capture that stood, walking into the mate): under its rules that
+        // capture is no chase of the general's step.
         let generals_dodge = self.book1960 && piece.role == Role::King;
         let under_mate_threat = rules == RuleSet::Chinese
             && !generals_dodge
