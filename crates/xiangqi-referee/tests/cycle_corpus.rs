@@ -45,9 +45,12 @@ const EXPLAINED_MISSES: &[(&str, &str)] = &[
     ),
     (
         "cn2020-参考图25",
-        "open: the offering cannon's own capture of its partner wins by the complete exchange \
-         with the rook behind it (兑兼捉, 26.4: 「伏车五进三吃炮」); the capture of a partner by \
-         the piece offering a fair exchange is never a chase today",
+        "transcription doubted: the book's chase is 「伏车五进三吃炮」, the rook e4 taking the \
+         cannon e7, but in the position as transcribed both black elephants (c9, g9) guard \
+         e7, so 车×e7 象×e7 gives a rook for a cannon, and the offering cannon's 炮×e7+ 象×e7 \
+         车×e7 象×e7 loses the rook too: no line wins material. With either elephant off the \
+         board the referee rules the figure as the book does (将 闲 捉 闲, Red varies); the \
+         book's diagram likely differs, and no rule is bent to fit this one",
     ),
 ];
 

@@ -25,7 +25,7 @@ fn a_second_attacker_on_a_piece_already_lost_chases_nothing() {
 }
 
 /// A piece its own side left unprotected is not chased by a piece that only saves itself
-/// (2020 参考图21–22): Black's elephant returns to i7, where Red's rook on d7 attacks it;
+/// (2020 参考图21): Black's elephant returns to i7, where Red's rook on d7 attacks it;
 /// taking it would cost the cannon on f4, which Black's pawn attacks, and the cannon steps
 /// away to f2. Taking now wins, but the cannon takes no part in it, and the elephant was put
 /// there by Black: 闲. Where the victim stood hanging all along and the escape makes taking

@@ -52,3 +52,18 @@ fn two_heavy_chases_are_drawn_in_every_drawing() {
     let fen = "3aka3/9/9/c1P1N4/1Rb1N4/9/4P4/9/9/3AKA3 w";
     assert_eq!(losers(fen, "b5b6 a6a5 b6b5 a5a6"), [None, None, None]);
 }
+
+/// 26.9.2 (「凡单方长捉车，对方联合捉车，前者变着」) both ways: Black's horse chases the red
+/// rook on every move (heavy: a rook, and unprotected), Red's rook steps guard the screen of the
+/// cannon b2 against the unprotected black rook b7, a joint chase (light; `tests/cycle_screen.rs`).
+/// Black must change; mirrored still Black; with the colours swapped, Red. (Just failing, both
+/// sides heavy: `two_heavy_chases_are_drawn_in_every_drawing`.)
+#[test]
+fn the_one_piece_chase_of_a_rook_changes_against_a_joint_chase_of_a_rook() {
+    let fen = "3a1k3/4a4/1r7/4n4/1NR6/9/9/1C7/9/3AKA3 w";
+    let got = losers(fen, "c5d5 e6f4 d5c5 f4e6");
+    assert_eq!(
+        got,
+        [Some(Color::Black), Some(Color::Black), Some(Color::Red)]
+    );
+}

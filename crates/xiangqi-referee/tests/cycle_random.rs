@@ -9,7 +9,7 @@
 //!   exchange must win material; 24.4: an even exchange is 兑);
 //! * the general's and a pawn's own captures are never chases (2020 art. 26.1);
 //! * a piece left unprotected by its own side's move is not chased by the attacker already
-//!   there (2020 参考图21–22; 1999 art. 29.2: the chase is created by the move just played).
+//!   there (2020 参考图21; 1999 art. 29.2: the chase is created by the move just played).
 //!
 //! The counts are printed to stderr (`--nocapture`), and the test fails if too few cases
 //! were checked for it to mean anything.

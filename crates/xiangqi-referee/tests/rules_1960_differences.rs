@@ -70,12 +70,51 @@ fn long_block_draws_under_1960_and_loses_the_mate_threats_under_2020() {
 }
 
 /// Just fails: the same mate threats met by the general's steps, not by blocks (1960 图五,
-/// 长要杀): the threatening side varies under both books.
+/// 长要杀): the threatening side varies under both books. The general's step back to d9 (out
+/// of the horse's mate threat on e9) frees the elephant's capture of the rook i7, which
+/// walked into the mate before: 2020 makes that the step's chase (「解杀后形成捉」; 26.1.1, only
+/// the answer to a check being exempt, 26.1.2–26.1.3), 1960 lets the general dodge (图五
+/// 「黑将躲避后」, the dodge a plain move). Black attacks on one move of two only, so the
+/// verdict is the same.
 #[test]
 fn mate_threats_met_by_the_generals_steps_lose_under_both_books() {
     let (fen, line) = ("3k5/9/4P1N1R/9/6b2/9/9/6C2/9/4K4 w", "g7e6 d9e9 e6g7 e9d9");
+    assert_eq!(labels(fen, line, RuleSet::Chinese1960), "杀闲杀闲");
+    assert_eq!(labels(fen, line, RuleSet::Chinese), "杀闲杀捉");
     for rules in [RuleSet::Chinese1960, RuleSet::Chinese] {
-        assert_eq!(labels(fen, line, rules), "杀闲杀闲");
+        rules_alike(fen, line, rules, Some(Color::Red));
+    }
+}
+
+/// The general's step out of a mate threat that frees a capture (the elephant g5's of the
+/// rook i7, which let Red mate while the general stood on e9): 捉 under 2020 (26.1.1), 闲
+/// under 1960 (图五), as built, mirrored and colour-swapped.
+#[test]
+fn the_generals_step_out_of_a_mate_threat_chases_under_2020_only() {
+    let (fen, line) = ("3k5/9/4P1N1R/9/6b2/9/9/6C2/9/4K4 w", "g7e6 d9e9 e6g7 e9d9");
+    let now = common::classes_redrawn(fen, line, RuleSet::Chinese);
+    assert_eq!(now[3].kind.label(), "捉", "{:?}", now[3]);
+    assert!(
+        now[3]
+            .chases
+            .iter()
+            .any(|c| c.target.to_string() == "i7" && c.attacker.to_string() == "g5"),
+        "{:?}",
+        now[3]
+    );
+    let then = common::classes_redrawn(fen, line, RuleSet::Chinese1960);
+    assert_eq!(then[3].kind.label(), "闲", "{:?}", then[3]);
+    assert!(then[3].chases.is_empty(), "{:?}", then[3]);
+}
+
+/// Just fails: no elephant, so the general's step frees no capture: 闲 under both books.
+#[test]
+fn the_generals_step_out_of_a_mate_threat_that_frees_nothing_is_idle_under_both_books() {
+    let (fen, line) = ("3k5/9/4P1N1R/9/9/9/9/6C2/9/4K4 w", "g7e6 d9e9 e6g7 e9d9");
+    for rules in [RuleSet::Chinese1960, RuleSet::Chinese] {
+        let c = common::classes_redrawn(fen, line, rules);
+        assert_eq!(c[0].kind.label(), "杀", "{rules}: {:?}", c[0]);
+        assert_eq!(c[3].kind.label(), "闲", "{rules}: {:?}", c[3]);
         rules_alike(fen, line, rules, Some(Color::Red));
     }
 }

@@ -13,7 +13,7 @@ use super::mate_threat::threatens_mate_at_once;
 use super::material::{MATE, capture_gain, gain};
 use super::terms::ChaseKind;
 
-/// 2020 art. 24.3 (图2, 图3, 图9, 图16, 图24; 参考图29–30): material won by a check or
+/// 2020 art. 24.3 (图2, 图3, 图9, 图16, 图24; 参考图29): material won by a check or
 /// consecutive checks followed, whatever the replies, by a winning capture — including a
 /// discovered check that uncovers a capture (抽) and a check that gives a piece up (图24: 兵七
 /// 平六, the pawn given up with check so that the rook falls). Checks that mate belong to 杀.

@@ -187,9 +187,19 @@ impl Classifier {
             }
             _ => before,
         };
-        // Whether the other side's last move threatened mate (「解杀后形成捉」).
-        let under_mate_threat =
-            rules == RuleSet::Chinese && self.memo.threatens_mate(prior, !mover, rules);
+        // Whether the other side's last move threatened mate (「解杀后形成捉」), the capture a
+        // parry frees being the parry's chase. The 2020 book exempts the general's step only
+        // when it answers a check (26.1.2–26.1.3); after any other step of the general, what
+        // other pieces newly win is 捉 (26.1.1: 「走动帅(将)…后其他子产生新的“捉”，按“捉”处理」),
+        // its step out of a mate threat included. The 1960 book has no such article, and its
+        // 图五 lets the general dodge the horse's mate threat as a plain move (「黑将躲避后，红方
+        // 第三招仍旧“要杀”，红方不变作败论」) although the dodge frees the elephant's capture
+        // of the rook (a capture that stood, walking into the mate): under its rules that
+        // capture is no chase of the general's step.
+        let generals_dodge = self.book1960 && piece.role == Role::King;
+        let under_mate_threat = rules == RuleSet::Chinese
+            && !generals_dodge
+            && self.memo.threatens_mate(prior, !mover, rules);
         let scene = Scene {
             theirs,
             prior,
@@ -331,8 +341,8 @@ fn to_chase(t: &Threat, ids: &Identities, m: Move) -> Chase {
 /// The move's ruling class.
 ///
 /// * Chinese: the heaviest effect decides (2020 art. 26.4: 杀 over 捉 over the 闲 kinds;
-///   参考图23, 24, 26; 1999 通则 4). A general's move that answers a check is 闲 whatever it
-///   creates (2020 art. 26.1.2–26.1.3, 图17, 参考图18).
+///   图20, 参考图23; 1999 通则 4). A general's move that answers a check is 闲 whatever it
+///   creates (2020 art. 26.1.2–26.1.3, 图17).
 /// * Asian: a move with two readings is judged by the one that is a violation (AXF
 ///   section 2, as summarised by the referee committee): a chase outweighs a mate threat,
 ///   which is never a violation (rule 9).

@@ -51,16 +51,9 @@ pub(crate) fn created(
     m: Move,
     rules: RuleSet,
 ) -> Created {
-    // The general stepping out of a mate threat defends itself: what that lets other pieces
-    // take is no chase of its move (as its answer to a check is 闲, 26.1.2; 1960 图五: 将5平4
-    // out of the horse's mate threat, which frees the elephant's capture of the pawn, is 闲).
-    let general_moved = scene
-        .after
-        .piece_at(m.to())
-        .is_some_and(|p| p.role == Role::King);
     let judged: Vec<(Threat, Status)> = after
         .iter()
-        .map(|t| status(t, before, scene, m, rules, general_moved))
+        .map(|t| status(t, before, scene, m, rules))
         .collect();
     one_per_target(&judged, m)
 }
@@ -74,7 +67,6 @@ fn status(
     scene: &Scene,
     m: Move,
     rules: RuleSet,
-    general_moved: bool,
 ) -> (Threat, Status) {
     let Scene {
         theirs,
@@ -103,7 +95,6 @@ fn status(
         Some(_) if direct_now => (*t, Status::Renewed),
         Some(_)
             if under_mate_threat
-                && !general_moved
                 && t.kind != ChaseKind::ByChecks
                 && parries_mate(prior, after_pos, from, t) =>
         {
@@ -212,7 +203,8 @@ pub(crate) struct Scene<'a> {
     pub(crate) prior: &'a Position,
     /// The position after the move, the mover to move again.
     pub(crate) after: &'a Position,
-    /// Whether the other side's last move threatened mate (杀).
+    /// Whether the other side's last move threatened mate (杀) and a capture the move's
+    /// parrying of it makes pay is the move's chase (see [`parries_mate`]).
     pub(crate) under_mate_threat: bool,
 }
 
@@ -283,7 +275,7 @@ fn needed_for_capture(after: &Position, t: &Threat, moved: Square) -> bool {
 /// Whether the piece on `target` was left capturable without a real root by its own side's
 /// last move (from `theirs`, the position before that move, to `prior`), the attacker on
 /// `attacker` standing where it stood: its capture is not the chaser's doing (2020 参考图21:
-/// a chased state created by the victim's own side is not the attacker's 捉; 参考图22).
+/// a chased state created by the victim's own side is not the attacker's 捉).
 fn left_by_its_side(theirs: &Position, prior: &Position, attacker: Square, target: Square) -> bool {
     let chaser = prior.turn();
     let open = |p: &Position| {

@@ -3,7 +3,7 @@
 //! Values follow the Chinese rules' table of 子力 (1999 rules art. 25.3, kept by the 2011 and
 //! 2020 texts): 车 = two 马/炮 (or 马 + 炮), 马 = 炮, 士 = 相; a pawn that has crossed the river
 //! has a *floating* value (trading a pawn for a horse, cannon, advisor or elephant is no gain,
-//! 2020 图24, 参考图31–33), but is worth less than a rook (2011 art. 26.6: giving up a pawn to
+//! 2020 图24, 参考图31, 33), but is worth less than a rook (2011 art. 26.6: giving up a pawn to
 //! win a rook is a gain). The 帅/将 and an uncrossed pawn are not 子力 at all.
 //!
 //! We model the floating value as an interval: every value is a pair `(low, high)` and a side

@@ -1,7 +1,7 @@
 //! The threats of one position (捉): which enemy pieces the side to move could win next move,
 //! under each rule set. A move *chases* the pieces threatened after it that were not
 //! threatened before it (1999 art. 29.2: 「“捉”产生于刚走的这着棋，上一着尚不存在」; 2020 图5,
-//! 参考图6; AXF: only attacks created by the move count); see `classify`.
+//! art. 24.8; AXF: only attacks created by the move count); see `classify`.
 
 use xiangqi::{Color, Move, Piece, Position, Role, Square};
 

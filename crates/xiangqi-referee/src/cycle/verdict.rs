@@ -24,7 +24,7 @@ pub(crate) fn moves_of(classes: &[MoveClass], side: Color) -> Vec<&MoveClass> {
 /// Chinese rules, 2020 art. 24.9–24.14: 长将 when every move checks; a forbidden pattern
 /// (长杀, 长捉, 一将一杀, 一将一捉, 一杀一捉 "and the like", 24.13) when every move is 将, 杀 or
 /// 捉. A pattern is light when one of its chases is only against a protected piece short of
-/// protectors or a joint chase (26.9.2–26.9.3, 图26, 参考图34, 42).
+/// protectors or a joint chase (24.15, 26.9.2–26.9.3, 图10, 图11, 图25–图28).
 pub(crate) fn chinese_pattern(moves: &[&MoveClass]) -> Pattern {
     if moves.is_empty() {
         return Pattern::Allowed;
