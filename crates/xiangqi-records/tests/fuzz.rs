@@ -127,9 +127,17 @@ proptest! {
         }
         bytes.truncate(cut.index(bytes.len()) + 1024.min(bytes.len()));
         if let Ok(g) = xqf::read_xqf(&bytes) {
-            // Whatever reads is legal and writes.
-            let back = xqf::read_xqf(&xqf::write_xqf(&g).unwrap()).unwrap();
-            prop_assert_eq!(back.moves, g.moves);
+            // Whatever reads is legal and writes, but for the one record XQF cannot say: no
+            // moves with Black to move, kept only where Red to move is no game (Black in
+            // check), which the writer refuses by name.
+            let unsayable = g.moves.plies.is_empty() && g.start.turn() == xiangqi::Color::Black;
+            match xqf::write_xqf(&g) {
+                Ok(bytes) => prop_assert_eq!(xqf::read_xqf(&bytes).unwrap().moves, g.moves),
+                Err(e) => prop_assert!(unsayable, "{}", e),
+            }
+            if unsayable {
+                prop_assert!(g.start.is_check(), "Black to move only when Red to move is no game");
+            }
         }
     }
 

@@ -199,3 +199,35 @@ fn xqf_refuses_black_to_move_without_moves_instead_of_writing_red_to_move() {
     assert_eq!(back.start, with_move.start);
     assert_eq!(back.moves, with_move.moves);
 }
+
+/// XQF stores no side to move: a reader takes the colour of the first move's piece. A damaged
+/// first move that cannot be played is dropped, and with it its colour: the record reads as
+/// Red to move with no moves (as a file with no moves does), so it can be written again, which
+/// a record of no moves with Black to move cannot. A first move that can be played keeps its
+/// colour.
+#[test]
+fn xqf_side_to_move_comes_from_a_first_move_that_can_be_played() {
+    use xiangqi::{Color, Position};
+    // Black to move, the black general on e9 steps to e8 (e9 is XQF square 49, e8 is 48).
+    let start = Position::from_fen("4k4/9/9/9/9/9/9/9/9/3K5 b").unwrap();
+    let game = GameRecord::from_moves(start, ["e9e8".parse().unwrap()]);
+    let bytes = write_xqf(&game).unwrap();
+    let back = read_xqf(&bytes).unwrap();
+    assert_eq!(back.start.turn(), Color::Black);
+    assert_eq!(back.moves.plies.len(), 1);
+
+    // The same record with the move's destination damaged to e6: no general goes there.
+    let at = bytes[1024..]
+        .windows(2)
+        .position(|w| w == [49 + 0x18, 48 + 0x20])
+        .expect("the move's record")
+        + 1024;
+    let mut damaged = bytes.clone();
+    damaged[at + 1] = 46 + 0x20;
+    let read = read_xqf(&damaged).unwrap();
+    assert!(read.moves.plies.is_empty());
+    assert!(!read.problems.is_empty(), "the dropped move is reported");
+    assert_eq!(read.start.turn(), Color::Red);
+    let again = read_xqf(&write_xqf(&read).unwrap()).unwrap();
+    assert_eq!(again.start, read.start);
+}

@@ -58,22 +58,47 @@ pub fn read_xqf(bytes: &[u8]) -> Result<GameRecord, RecordError> {
     };
     let mut problems = Vec::new();
     let tree = moves.read_tree(&mut problems);
-    if let Some(p) = tree
-        .first_move()
-        .and_then(|n| n.mv)
-        .and_then(|m| setup.piece_at(m.from()))
-    {
-        setup.turn = p.color;
+    if let Some(first) = tree.first_move().and_then(|n| n.mv) {
+        setup.turn = first_mover(&setup, first);
     }
-    let start = Position::from_setup(setup)
+    let start = start_position(setup)?;
+    Ok(tree.to_record(tags, start, 1, problems))
+}
+
+/// The side to move: XQF stores none, so it is the colour of the first move's piece when that
+/// move can be played, and Red otherwise, as when there is no move (formats notes §4.3). A
+/// damaged first move that cannot be played is dropped with the rest of its line; taking its
+/// colour would leave a record of no moves with Black to move, which no XQF can say. Only
+/// when the header's pieces allow no game with Red to move (Black in check) is that colour
+/// kept, so that the position is not lost; the writer then refuses the record, saying why.
+fn first_mover(setup: &Setup, first: Move) -> Color {
+    let Some(piece) = setup.piece_at(first.from()) else {
+        return Color::Red;
+    };
+    let with_turn = |turn: Color| {
+        let mut trial = setup.clone();
+        trial.turn = turn;
+        start_position(trial)
+    };
+    let playable = with_turn(piece.color).is_ok_and(|mut pos| pos.play(first).is_ok());
+    if playable || with_turn(Color::Red).is_err() {
+        piece.color
+    } else {
+        Color::Red
+    }
+}
+
+/// The start position of the header's pieces, their placement forgiven (a handicap or a
+/// problem may put a piece where no game can).
+fn start_position(setup: Setup) -> Result<Position, RecordError> {
+    Position::from_setup(setup)
         .or_else(|e| e.ignore_placement())
         .map_err(|e| {
             err(
                 Place::Byte(0x10),
                 ErrorKind::BadStartPosition(e.to_string()),
             )
-        })?;
-    Ok(tree.to_record(tags, start, 1, problems))
+        })
 }
 
 fn read_pieces(h: &[u8], version: u8, keys: Keys) -> Result<Setup, RecordError> {
