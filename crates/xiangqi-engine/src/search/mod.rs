@@ -8,7 +8,7 @@
 //! is never chosen while another move exists, one that completes an allowed cycle scores a
 //! draw, and one that wins by rule (the opponent's forbidden cycle, mate) scores a win.
 //! Inside the tree a position that recurs since the last capture is ruled by
-//! [`cycle::rule_cycle`] under the game's rule set (cached per cycle): the offender scores a
+//! [`cycle::rule_cycle`](xiangqi_referee::cycle::rule_cycle) under the game's rule set (cached per cycle): the offender scores a
 //! loss, an allowed cycle a draw.
 //!
 //! ```
