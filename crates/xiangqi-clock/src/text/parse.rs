@@ -47,22 +47,24 @@ pub(super) fn control(src: &str) -> Result<TimeControl> {
     }
 }
 
+/// A schedule and nothing else, white space around it allowed.
 pub(super) fn schedule_only(src: &str) -> Result<Schedule> {
-    let mut p = Parser::new(src);
-    p.skip_ws();
-    let schedule = p.schedule()?;
-    p.skip_ws();
-    p.end()?;
-    Ok(schedule)
+    whole(src, Parser::schedule)
 }
 
+/// A duration and nothing else, white space around it allowed.
 pub(super) fn duration_only(src: &str) -> Result<Duration> {
+    whole(src, Parser::duration)
+}
+
+/// What `read` reads from `src`, which must be all of `src` but white space around it.
+fn whole<'a, T>(src: &'a str, read: impl FnOnce(&mut Parser<'a>) -> Result<T>) -> Result<T> {
     let mut p = Parser::new(src);
     p.skip_ws();
-    let d = p.duration()?;
+    let value = read(&mut p)?;
     p.skip_ws();
     p.end()?;
-    Ok(d)
+    Ok(value)
 }
 
 impl Parser<'_> {
