@@ -12,15 +12,19 @@
 //! as a use of the file that defines it, so a facade such as `lib.rs` re-exporting its children
 //! makes no circle. Comments and string literals are ignored; a `mod x;` alone is not a use.
 //!
-//! The same source holds the second check of the layout tests: no function of a crate over
-//! [`length::MAX_FUNCTION_LINES`] lines outside tests ([`assert_short_functions`]).
+//! The same source holds the other checks of the layout tests: no function of a crate over
+//! [`length::MAX_FUNCTION_LINES`] lines outside tests ([`assert_short_functions`]), and no file
+//! over [`file_length::MAX_FILE_LINES`] lines outside tests ([`assert_short_files`]).
 
 mod circles;
+mod file_length;
 mod graph;
 mod length;
 mod lex;
 mod tree;
 
+#[cfg(test)]
+mod file_length_tests;
 #[cfg(test)]
 mod length_tests;
 #[cfg(test)]
@@ -38,24 +42,60 @@ use tree::{File, tree};
 pub fn assert_short_functions(crate_dir: &str, known: &[&str]) {
     let files = crate_files(crate_dir);
     let long = length::long_functions(&files, length::MAX_FUNCTION_LINES);
-    let mut wrong: Vec<String> = long
+    let found: Vec<(&str, String)> = long
         .iter()
-        .filter(|l| !known.contains(&l.at.as_str()))
-        .map(|l| format!("{} (line {}): {} lines", l.at, l.line, l.lines))
+        .map(|l| {
+            (
+                l.at.as_str(),
+                format!("{} (line {}): {} lines", l.at, l.line, l.lines),
+            )
+        })
         .collect();
-    for k in known {
-        if !long.iter().any(|l| l.at == *k) {
-            wrong.push(format!(
-                "{k}: listed as long, but it is not: update the list"
-            ));
-        }
-    }
+    let wrong = off_the_list(&found, known);
     assert!(
         wrong.is_empty(),
         "functions of {crate_dir}/src over {} lines (split them into named steps):\n{}",
         length::MAX_FUNCTION_LINES,
         wrong.join("\n")
     );
+}
+
+/// Fails, naming each file of the crate whose manifest directory is `crate_dir` that is
+/// longer than [`file_length::MAX_FILE_LINES`] lines outside tests — except those listed in
+/// `known` as `path/under/src.rs`. A known one that is gone or short now fails too, so the list
+/// only ever shrinks.
+pub fn assert_short_files(crate_dir: &str, known: &[&str]) {
+    let files = crate_files(crate_dir);
+    let long = file_length::long_files(&files, file_length::MAX_FILE_LINES);
+    let found: Vec<(&str, String)> = long
+        .iter()
+        .map(|l| (l.rel.as_str(), format!("{}: {} lines", l.rel, l.lines)))
+        .collect();
+    let wrong = off_the_list(&found, known);
+    assert!(
+        wrong.is_empty(),
+        "files of {crate_dir}/src over {} lines outside tests (split them by concept):\n{}",
+        file_length::MAX_FILE_LINES,
+        wrong.join("\n")
+    );
+}
+
+/// What disagrees with a list of known exceptions: each thing `found` (its name in the list,
+/// and how to tell it) that is not listed, and each listed name not found.
+fn off_the_list(found: &[(&str, String)], known: &[&str]) -> Vec<String> {
+    let mut wrong: Vec<String> = found
+        .iter()
+        .filter(|(name, _)| !known.contains(name))
+        .map(|(_, told)| told.clone())
+        .collect();
+    for k in known {
+        if !found.iter().any(|(name, _)| name == k) {
+            wrong.push(format!(
+                "{k}: listed as long, but it is not: update the list"
+            ));
+        }
+    }
+    wrong
 }
 
 /// The files of the crate's module tree, from `src/lib.rs` (or `src/main.rs`).

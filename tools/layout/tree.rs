@@ -2,13 +2,15 @@
 
 use super::lex::{Token, is_ident, lex};
 
-/// One file of the tree: its path under `src/`, its module path, its tokens, and whether it
+/// One file of the tree: its path under `src/`, its module path, its tokens, its length, and whether it
 /// is compiled for tests only (declared under `#[cfg(test)]`, or inside such a module).
 pub struct File {
     pub rel: String,
     pub module: Vec<String>,
     pub tokens: Vec<Token>,
     pub test: bool,
+    /// The file's length in lines.
+    pub lines: usize,
 }
 
 /// Reads the module tree from `root` (a path under `src/`), through `read`.
@@ -41,6 +43,7 @@ pub fn tree(root: &str, read: &dyn Fn(&str) -> Option<String>) -> Vec<File> {
             module,
             tokens,
             test,
+            lines: text.lines().count(),
         });
     }
     files

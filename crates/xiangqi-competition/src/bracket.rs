@@ -1,4 +1,4 @@
-//! Knockouts and matches: a bracket of the tournament crate ([`Bracket`]) whose every
+//! Knockouts and matches: a bracket of the tournament crate ([`Bracket`](xiangqi_tournament::knockout::Bracket)) whose every
 //! pairing is a [`Match`] (games, colours by lot then alternated, play-off); a round is the
 //! next game of every pairing still open, and a decided pairing advances the bracket.
 

@@ -1,4 +1,4 @@
-//! Seeded groups (分组循环制, 1960 §9 三): the tournament crate's [`GroupedEvent`] (the snake
+//! Seeded groups (分组循环制, 1960 §9 三): the tournament crate's [`GroupedEvent`](xiangqi_tournament::groups::GroupedEvent) (the snake
 //! into group round robins, the qualifiers' final); the consolation event (经验交流赛) for
 //! the others is a round robin here, the crate having none. An event round pairs the next
 //! round of every stage still playing: all groups together, then the final and the

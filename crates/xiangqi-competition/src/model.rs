@@ -1,6 +1,8 @@
 //! A competition as stored: its entrants with their token digests, the tournament crate's
-//! own state ([`Tournament`] for round robins and Swiss, a [`Bracket`] of [`Match`]es for
-//! knockouts and matches), and which server game is played on which board.
+//! own state ([`Tournament`] for round robins and Swiss, a
+//! [`Bracket`](xiangqi_tournament::knockout::Bracket) of
+//! [`Match`](xiangqi_tournament::matchplay::Match)es for knockouts and matches), and which
+//! server game is played on which board.
 //!
 //! Everything here is pure: no clock, no database, no games. The pairing, scoring and
 //! standings are the tournament crate's, called as `xq tournament` calls them, so the same

@@ -1,5 +1,5 @@
 //! The system of a new event (`POST /api/events`): the request as sent, and its system,
-//! scoring, tie-breaks, play-off and games per match read into a [`Format`] (1960 §8–§13,
+//! scoring, tie-breaks, play-off and games per match read into a [`Format`](crate::Format) (1960 §8–§13,
 //! the current text's 2.6 and 2.9).
 
 use serde::Deserialize;

@@ -4,18 +4,22 @@
 //! channel; every wait has a deadline, so a hung, crashed or babbling engine becomes an
 //! [`EngineError`] in bounded time, never a hang of ours.
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::Write;
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender, sync_channel};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, sync_channel};
 use std::time::{Duration, Instant};
+
+mod lines;
+mod play;
+
+pub use lines::MAX_LINE;
+
+use lines::{Event, read_lines};
 
 use crate::Dialect;
 use crate::error::EngineError;
-use crate::player::{Player, Reply, Request};
-use crate::protocol::{EngineMessage, EngineOption, Info, parse_engine_line};
+use crate::protocol::{EngineMessage, EngineOption, parse_engine_line};
 
-/// The longest line we read; longer is babbling.
-pub const MAX_LINE: usize = 64 * 1024;
 /// Malformed lines tolerated in one wait before the engine is called babbling.
 pub const MAX_BAD_LINES: usize = 100;
 
@@ -74,12 +78,6 @@ impl EngineConfig {
     }
 }
 
-enum Event {
-    Line(String),
-    TooLong,
-    Eof,
-}
-
 /// A running engine process.
 pub struct Engine {
     config: EngineConfig,
@@ -91,49 +89,6 @@ pub struct Engine {
     lines: Receiver<Event>,
     millis: bool,
     last_lines: Vec<String>,
-}
-
-fn read_lines(stdout: impl Read, tx: SyncSender<Event>) {
-    let mut reader = BufReader::new(stdout);
-    let mut line = Vec::new();
-    let mut too_long = false;
-    loop {
-        let buf = match reader.fill_buf() {
-            Ok([]) | Err(_) => {
-                let _ = tx.send(Event::Eof);
-                return;
-            }
-            Ok(buf) => buf,
-        };
-        let (chunk, done) = match buf.iter().position(|&b| b == b'\n') {
-            Some(i) => (&buf[..i], Some(i + 1)),
-            None => (buf, None),
-        };
-        if !too_long {
-            line.extend_from_slice(chunk);
-            if line.len() > MAX_LINE {
-                // Said at once: an endless line has no end to wait for.
-                too_long = true;
-                line.clear();
-                if tx.send(Event::TooLong).is_err() {
-                    return;
-                }
-            }
-        }
-        let used = done.unwrap_or(buf.len());
-        reader.consume(used);
-        if done.is_some() {
-            if !too_long {
-                let text = String::from_utf8_lossy(&line);
-                let event = Event::Line(text.trim_end_matches('\r').to_owned());
-                if tx.send(event).is_err() {
-                    return;
-                }
-            }
-            line.clear();
-            too_long = false;
-        }
-    }
 }
 
 impl Engine {
@@ -369,83 +324,6 @@ impl Engine {
         loop {
             if let EngineMessage::ReadyOk = self.next(deadline, "readyok")? {
                 return Ok(());
-            }
-        }
-    }
-}
-
-impl Player for Engine {
-    fn name(&self) -> &str {
-        &self.config.name
-    }
-
-    fn new_game(&mut self) -> Result<(), EngineError> {
-        if self.dialect != Dialect::Ucci {
-            self.send("ucinewgame")?;
-        }
-        self.ready()
-    }
-
-    fn go(&mut self, req: &Request) -> Result<Reply, EngineError> {
-        let started = Instant::now();
-        let deadline = req
-            .deadline
-            .unwrap_or(started + self.config.timeouts.move_without_clock);
-        let position = self.dialect.position_command(req.start, req.moves);
-        self.send(&position)?;
-        let turn = req.position.turn();
-        for line in self
-            .dialect
-            .go_commands(&req.go, turn, req.banned, req.allowed, self.millis)
-        {
-            self.send(&line)?;
-        }
-        let mut last: Option<Info> = None;
-        let mut seen = 0usize;
-        loop {
-            let message = match self.next(deadline, "bestmove") {
-                Err(EngineError::Timeout { .. }) => {
-                    let _ = self.send("stop");
-                    return Err(EngineError::Timeout {
-                        engine: self.config.name.clone(),
-                        waiting_for: format!(
-                            "bestmove (no answer in {:.1} s)",
-                            started.elapsed().as_secs_f64()
-                        ),
-                    });
-                }
-                other => other?,
-            };
-            seen += 1;
-            if seen > 1_000_000 {
-                return Err(EngineError::Babbling {
-                    engine: self.config.name.clone(),
-                    why: "a million lines without a bestmove".to_owned(),
-                });
-            }
-            match message {
-                EngineMessage::Info(info) if info.score.is_some() => last = Some(info),
-                EngineMessage::BestMove(b) => {
-                    return Ok(Reply {
-                        mv: b.mv,
-                        notation: self.dialect.notation(),
-                        draw: b.draw,
-                        resign: b.resign,
-                        info: last,
-                        elapsed: started.elapsed(),
-                    });
-                }
-                EngineMessage::NoBestMove => {
-                    return Ok(Reply {
-                        mv: None,
-                        notation: self.dialect.notation(),
-                        draw: false,
-                        resign: false,
-                        info: last,
-                        elapsed: started.elapsed(),
-                    });
-                }
-                _ => {}
             }
         }
     }

@@ -127,81 +127,91 @@ impl Dialect {
         allowed: &[Move],
         millis: bool,
     ) -> Vec<String> {
-        let mut lines = Vec::new();
-        let mut out = String::from("go");
-        let ms = |d: Duration| d.as_millis().min(u64::MAX as u128) as u64;
         match self {
-            Dialect::Ucci => {
-                if !banned.is_empty() {
-                    let list: Vec<String> = banned.iter().map(|&m| self.write_move(m)).collect();
-                    lines.push(format!("banmoves {}", list.join(" ")));
-                }
-                let unit = |d: Duration| {
-                    if millis { ms(d) } else { d.as_secs().max(1) }
-                };
-                if let Some(t) = &go.clock {
-                    let (own, opp) = (t.side(turn), t.side(!turn));
-                    out.push_str(&format!(" time {}", unit(own.time)));
-                    match t.moves_to_go {
-                        Some(n) => out.push_str(&format!(" movestogo {n}")),
-                        None => out.push_str(&format!(" increment {}", unit(own.increment))),
-                    }
-                    out.push_str(&format!(" opptime {}", unit(opp.time)));
-                    match t.moves_to_go {
-                        Some(n) => out.push_str(&format!(" oppmovestogo {n}")),
-                        None => out.push_str(&format!(" oppincrement {}", unit(opp.increment))),
-                    }
-                } else if let Some(d) = go.depth {
-                    out.push_str(&format!(" depth {d}"));
-                } else if let Some(n) = go.nodes {
-                    out.push_str(&format!(" nodes {n}"));
-                } else if let Some(t) = go.movetime {
-                    out.push_str(&format!(" time {} movestogo 1", unit(t)));
-                } else {
-                    out.push_str(" depth 10");
-                }
+            Dialect::Ucci => self.ucci_go(go, turn, banned, millis),
+            _ => vec![self.uci_go(go, banned, allowed)],
+        }
+    }
+
+    /// UCCI's `go`: the clock as the side to move's and its opponent's (in seconds unless the
+    /// engine takes milliseconds), else one limit; banned moves on a `banmoves` line before it.
+    fn ucci_go(self, go: &Go, turn: Color, banned: &[Move], millis: bool) -> Vec<String> {
+        let mut lines = Vec::new();
+        if !banned.is_empty() {
+            let list: Vec<String> = banned.iter().map(|&m| self.write_move(m)).collect();
+            lines.push(format!("banmoves {}", list.join(" ")));
+        }
+        let unit = |d: Duration| {
+            if millis { ms(d) } else { d.as_secs().max(1) }
+        };
+        let mut out = String::from("go");
+        if let Some(t) = &go.clock {
+            let (own, opp) = (t.side(turn), t.side(!turn));
+            out.push_str(&format!(" time {}", unit(own.time)));
+            match t.moves_to_go {
+                Some(n) => out.push_str(&format!(" movestogo {n}")),
+                None => out.push_str(&format!(" increment {}", unit(own.increment))),
             }
-            _ => {
-                if let Some(t) = &go.clock {
-                    out.push_str(&format!(
-                        " wtime {} btime {} winc {} binc {}",
-                        ms(t.red.time),
-                        ms(t.black.time),
-                        ms(t.red.increment),
-                        ms(t.black.increment)
-                    ));
-                    if let Some(n) = t.moves_to_go {
-                        out.push_str(&format!(" movestogo {n}"));
-                    }
-                }
-                if let Some(d) = go.depth {
-                    out.push_str(&format!(" depth {d}"));
-                }
-                if let Some(n) = go.nodes {
-                    out.push_str(&format!(" nodes {n}"));
-                }
-                if let Some(t) = go.movetime {
-                    out.push_str(&format!(" movetime {}", ms(t)));
-                }
-                if go.clock.is_none()
-                    && go.depth.is_none()
-                    && go.nodes.is_none()
-                    && go.movetime.is_none()
-                {
-                    out.push_str(" depth 10");
-                }
-                if !banned.is_empty() && !allowed.is_empty() {
-                    out.push_str(" searchmoves");
-                    for &m in allowed {
-                        out.push(' ');
-                        out.push_str(&self.write_move(m));
-                    }
-                }
+            out.push_str(&format!(" opptime {}", unit(opp.time)));
+            match t.moves_to_go {
+                Some(n) => out.push_str(&format!(" oppmovestogo {n}")),
+                None => out.push_str(&format!(" oppincrement {}", unit(opp.increment))),
             }
+        } else if let Some(d) = go.depth {
+            out.push_str(&format!(" depth {d}"));
+        } else if let Some(n) = go.nodes {
+            out.push_str(&format!(" nodes {n}"));
+        } else if let Some(t) = go.movetime {
+            out.push_str(&format!(" time {} movestogo 1", unit(t)));
+        } else {
+            out.push_str(" depth 10");
         }
         lines.push(out);
         lines
     }
+
+    /// UCI's `go`: the clock by colour in milliseconds and every limit set; the moves allowed
+    /// as `searchmoves` when some are banned (UCI has no `banmoves`).
+    fn uci_go(self, go: &Go, banned: &[Move], allowed: &[Move]) -> String {
+        let mut out = String::from("go");
+        if let Some(t) = &go.clock {
+            out.push_str(&format!(
+                " wtime {} btime {} winc {} binc {}",
+                ms(t.red.time),
+                ms(t.black.time),
+                ms(t.red.increment),
+                ms(t.black.increment)
+            ));
+            if let Some(n) = t.moves_to_go {
+                out.push_str(&format!(" movestogo {n}"));
+            }
+        }
+        if let Some(d) = go.depth {
+            out.push_str(&format!(" depth {d}"));
+        }
+        if let Some(n) = go.nodes {
+            out.push_str(&format!(" nodes {n}"));
+        }
+        if let Some(t) = go.movetime {
+            out.push_str(&format!(" movetime {}", ms(t)));
+        }
+        if go.clock.is_none() && go.depth.is_none() && go.nodes.is_none() && go.movetime.is_none() {
+            out.push_str(" depth 10");
+        }
+        if !banned.is_empty() && !allowed.is_empty() {
+            out.push_str(" searchmoves");
+            for &m in allowed {
+                out.push(' ');
+                out.push_str(&self.write_move(m));
+            }
+        }
+        out
+    }
+}
+
+/// A duration in whole milliseconds, as the protocols write it (saturating).
+fn ms(d: Duration) -> u64 {
+    d.as_millis().min(u64::MAX as u128) as u64
 }
 
 impl fmt::Display for Dialect {

@@ -14,10 +14,9 @@ use std::time::Duration;
 use xiangqi::{Move, Position};
 use xiangqi_referee::{Options, Referee, RuleSet};
 
-use crate::builtin::{Rng, limits_for, score_of};
-use crate::dialect::{ClockTimes, Dialect, Go, SideTime};
-use crate::gui::{GoCommand, GuiCommand, parse_gui_line};
-use crate::protocol::Score;
+use crate::builtin::Rng;
+use crate::dialect::Dialect;
+use crate::gui::{GuiCommand, parse_gui_line};
 use crate::search::{Limits, Searcher};
 
 /// How `xq engine` starts.
@@ -50,6 +49,8 @@ impl Default for ServerOptions {
         }
     }
 }
+
+mod go;
 
 type Out = Arc<Mutex<dyn Write + Send>>;
 
@@ -100,53 +101,8 @@ pub fn serve(
                 continue;
             }
         };
-        match command {
-            GuiCommand::Uci | GuiCommand::Ucci => {
-                let ucci = command == GuiCommand::Ucci;
-                st.dialect = if ucci { Dialect::Ucci } else { Dialect::Uci };
-                handshake(&out, &st, ucci);
-            }
-            // Answered at once, even during a search, as UCI asks.
-            GuiCommand::IsReady => say(&out, "readyok"),
-            GuiCommand::NewGame => {
-                st.stop.store(true, Ordering::Relaxed);
-                wait(&mut st);
-                if let Ok(mut s) = st.searcher.lock() {
-                    s.clear();
-                }
-            }
-            GuiCommand::SetOption { name, value } => set_option(&out, &mut st, &name, &value),
-            GuiCommand::Position { fen, moves } => {
-                st.banned.clear();
-                st.referee = match position(&st, fen.as_deref(), &moves) {
-                    Ok(r) => Some(r),
-                    Err(e) => {
-                        say(&out, &format!("info string error: {e}"));
-                        None
-                    }
-                };
-            }
-            GuiCommand::BanMoves(list) => {
-                if let Some(r) = &st.referee {
-                    st.banned = list
-                        .iter()
-                        .filter_map(|t| st.dialect.read_move(r.position(), t).ok())
-                        .collect();
-                }
-            }
-            GuiCommand::Go(go) => {
-                // A `go` during a search ends the running one first (a GUI should have sent
-                // `stop`; an infinite search would otherwise never end).
-                st.stop.store(true, Ordering::Relaxed);
-                wait(&mut st);
-                go_search(&out, &mut st, go);
-            }
-            GuiCommand::Stop => {
-                st.stop.store(true, Ordering::Relaxed);
-                wait(&mut st);
-            }
-            GuiCommand::Quit => break,
-            GuiCommand::Unknown(_) => {}
+        if !obey(&out, &mut st, command) {
+            break;
         }
     }
     st.stop.store(true, Ordering::Relaxed);
@@ -155,6 +111,59 @@ pub fn serve(
         say(&out, "bye");
     }
     Ok(())
+}
+
+/// Does what one command of the GUI says; `false` when it says to quit.
+fn obey(out: &Out, st: &mut State, command: GuiCommand) -> bool {
+    match command {
+        GuiCommand::Uci | GuiCommand::Ucci => {
+            let ucci = command == GuiCommand::Ucci;
+            st.dialect = if ucci { Dialect::Ucci } else { Dialect::Uci };
+            handshake(out, st, ucci);
+        }
+        // Answered at once, even during a search, as UCI asks.
+        GuiCommand::IsReady => say(out, "readyok"),
+        GuiCommand::NewGame => {
+            st.stop.store(true, Ordering::Relaxed);
+            wait(st);
+            if let Ok(mut s) = st.searcher.lock() {
+                s.clear();
+            }
+        }
+        GuiCommand::SetOption { name, value } => set_option(out, st, &name, &value),
+        GuiCommand::Position { fen, moves } => {
+            st.banned.clear();
+            st.referee = match position(st, fen.as_deref(), &moves) {
+                Ok(r) => Some(r),
+                Err(e) => {
+                    say(out, &format!("info string error: {e}"));
+                    None
+                }
+            };
+        }
+        GuiCommand::BanMoves(list) => {
+            if let Some(r) = &st.referee {
+                st.banned = list
+                    .iter()
+                    .filter_map(|t| st.dialect.read_move(r.position(), t).ok())
+                    .collect();
+            }
+        }
+        GuiCommand::Go(go) => {
+            // A `go` during a search ends the running one first (a GUI should have sent
+            // `stop`; an infinite search would otherwise never end).
+            st.stop.store(true, Ordering::Relaxed);
+            wait(st);
+            st.go(out, go);
+        }
+        GuiCommand::Stop => {
+            st.stop.store(true, Ordering::Relaxed);
+            wait(st);
+        }
+        GuiCommand::Quit => return false,
+        GuiCommand::Unknown(_) => {}
+    }
+    true
 }
 
 fn wait(st: &mut State) {
@@ -278,133 +287,4 @@ fn position(st: &State, fen: Option<&str>, moves: &[String]) -> Result<Referee, 
         }
     }
     Ok(referee)
-}
-
-fn go_search(out: &Out, st: &mut State, go: GoCommand) {
-    let none = if st.dialect == Dialect::Ucci {
-        "nobestmove"
-    } else {
-        "bestmove (none)"
-    };
-    let Some(referee) = st.referee.clone() else {
-        say(out, "info string error: no valid position");
-        say(out, none);
-        return;
-    };
-    let pos = referee.position().clone();
-    let dialect = st.dialect;
-    let ms = |v: u64| {
-        if dialect == Dialect::Ucci && !st.millis {
-            Duration::from_secs(v)
-        } else {
-            Duration::from_millis(v)
-        }
-    };
-    let red = pos.turn() == xiangqi::Color::Red;
-    let side = |t: Option<u64>, i: Option<u64>| {
-        t.map(|t| SideTime {
-            time: ms(t),
-            increment: ms(i.unwrap_or(0)),
-        })
-    };
-    let (own, opp) = if dialect == Dialect::Ucci {
-        (
-            side(go.time, go.increment),
-            side(go.opptime, go.oppincrement),
-        )
-    } else if red {
-        (side(go.wtime, go.winc), side(go.btime, go.binc))
-    } else {
-        (side(go.btime, go.binc), side(go.wtime, go.winc))
-    };
-    let clock = own.map(|own| {
-        let opp = opp.unwrap_or(own);
-        let (r, b) = if red { (own, opp) } else { (opp, own) };
-        ClockTimes {
-            red: r,
-            black: b,
-            moves_to_go: go.movestogo,
-        }
-    });
-    let request = Go {
-        clock,
-        depth: go.depth,
-        nodes: go.nodes,
-        movetime: go.movetime.map(Duration::from_millis),
-    };
-    let mut limits = limits_for(&request, &pos, &st.opts.caps);
-    if go.infinite {
-        limits = Limits {
-            depth: st.opts.caps.depth,
-            ..Limits::default()
-        };
-    }
-    let mut only: Vec<Move> = go
-        .searchmoves
-        .iter()
-        .filter_map(|t| dialect.read_move(&pos, t).ok())
-        .collect();
-    if only.is_empty() && !st.banned.is_empty() {
-        only = pos
-            .legal_moves()
-            .iter()
-            .copied()
-            .filter(|m| !st.banned.contains(m))
-            .collect();
-    }
-    let scripted = st
-        .opts
-        .script
-        .iter()
-        .copied()
-        .find(|&m| pos.is_legal(m) && (only.is_empty() || only.contains(&m)));
-    if let Some(m) = scripted {
-        say(out, &format!("bestmove {}", dialect.write_move(m)));
-        return;
-    }
-    if let Some(rng) = st.rng.as_mut() {
-        let moves: Vec<Move> = if only.is_empty() {
-            pos.legal_moves().iter().copied().collect()
-        } else {
-            only
-        };
-        match moves.get(rng.below(moves.len())) {
-            Some(&m) => say(out, &format!("bestmove {}", dialect.write_move(m))),
-            None => say(out, none),
-        }
-        return;
-    }
-    st.stop.store(false, Ordering::Relaxed);
-    let (out, searcher, stop) = (out.clone(), st.searcher.clone(), st.stop.clone());
-    let infinite = go.infinite;
-    st.running = Some(std::thread::spawn(move || {
-        let Ok(mut s) = searcher.lock() else { return };
-        let only = (!only.is_empty()).then_some(only.as_slice());
-        let result = s.search(&referee, &limits, only, &mut |i| {
-            let pv: Vec<String> = i.pv.iter().map(|&m| dialect.write_move(m)).collect();
-            let ms = i.elapsed.as_millis().max(1) as u64;
-            let score = match score_of(i.score) {
-                Score::Cp(cp) => format!("cp {cp}"),
-                Score::Mate(n) => format!("mate {n}"),
-            };
-            say(
-                &out,
-                &format!(
-                    "info depth {} seldepth {} score {score} nodes {} nps {} time {ms} pv {}",
-                    i.depth,
-                    i.seldepth,
-                    i.nodes,
-                    i.nodes * 1000 / ms,
-                    pv.join(" ")
-                ),
-            );
-        });
-        while infinite && !stop.load(Ordering::Relaxed) {
-            std::thread::sleep(Duration::from_millis(5));
-        }
-        match result.best {
-            Some(m) => say(&out, &format!("bestmove {}", dialect.write_move(m))),
-            None => say(&out, none),
-        }
-    }));
 }

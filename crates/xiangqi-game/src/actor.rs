@@ -38,7 +38,7 @@ impl Actor {
 
     /// Whether this actor may take `action` at all: the arbiter enters moves (over-the-board
     /// scoring) and the arbiter's actions; a player takes every action but the arbiter's.
-    /// The one statement of the rule: the game refuses with [`Refusal::NotYours`] what this
+    /// The one statement of the rule: the game refuses with [`Refusal::NotYours`](crate::Refusal::NotYours) what this
     /// forbids, and a server may ask it before queueing the action.
     ///
     /// ```
@@ -89,7 +89,7 @@ impl Actor {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Action {
     /// Play a move (any accepted notation); `lag_ms` is the connection's measured or declared
-    /// round trip (see [`lag`]).
+    /// round trip (see [`lag`](crate::lag)).
     Move {
         /// The move text.
         text: String,

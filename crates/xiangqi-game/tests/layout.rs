@@ -14,3 +14,9 @@ fn files_use_one_another_without_a_circle() {
 fn functions_are_at_most_80_lines() {
     layout::assert_short_functions(env!("CARGO_MANIFEST_DIR"), &[]);
 }
+
+/// No file over 400 lines outside tests: one concept a file, read in a sitting.
+#[test]
+fn files_are_at_most_400_lines() {
+    layout::assert_short_files(env!("CARGO_MANIFEST_DIR"), &[]);
+}

@@ -31,8 +31,8 @@ use std::str::FromStr;
 )]
 #[serde(rename_all = "lowercase")]
 pub enum Procedure {
-    /// As the books do: a forbidden cycle gives an [`Order`] to vary and loses only if the
-    /// side does not vary; an allowed cycle makes the draw [`Claimable`].
+    /// As the books do: a forbidden cycle gives an [`Order`](crate::Order) to vary and loses only if the
+    /// side does not vary; an allowed cycle makes the draw [`Claimable`](crate::Claimable).
     #[default]
     Book,
     /// As online sites and engine matches do: the ruling occurrence ends the game (a forbidden

@@ -23,6 +23,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod coords;
 pub mod fen;
 mod geometry;
 mod illegal;
@@ -36,10 +37,11 @@ mod square_set;
 mod types;
 mod zobrist;
 
+pub use coords::{File, ParseSquareError, Rank, Square};
 pub use illegal::{IllegalMove, IllegalReason};
 pub use moves::{MAX_MOVES, Move, MoveList, ParseMoveError};
 pub use perft::{perft, perft_divide};
 pub use position::{FromFenError, Position, Undo};
 pub use setup::{PositionError, Problem, Setup};
 pub use square_set::SquareSet;
-pub use types::{Color, File, ParseSquareError, Piece, Rank, Role, Square};
+pub use types::{Color, Piece, Role};

@@ -9,12 +9,11 @@
 //! of an enemy horse that aims at the king. Every other move leaves every attack on the king as
 //! it was, and there was none.
 
+mod attacks;
 mod check;
+mod pseudo;
 
-use crate::geometry::{
-    BLACK_BIT, CELLS, DIAG, EMPTY, FROM_PADDED, HOME, OFF, ORTHO, PALACE, RAYS, TO_PADDED, W,
-    forward,
-};
+use crate::geometry::{BLACK_BIT, CELLS, DIAG, EMPTY, FROM_PADDED, OFF, RAYS, TO_PADDED, W};
 use crate::position::bit;
 use crate::{Color, Move, MoveList, Position, Role, Square, SquareSet};
 
@@ -248,105 +247,6 @@ impl Position {
         SquareSet(self.attackers_mask(TO_PADDED[sq.index() as usize] as usize, by))
     }
 
-    /// Calls `emit(to)` for every pseudo-legal destination of the piece `code` on `from`.
-    #[inline(always)]
-    pub(crate) fn pseudo_moves_from(&self, from: usize, code: u8, mut emit: impl FnMut(usize)) {
-        let us = if code & BLACK_BIT != 0 {
-            Color::Black
-        } else {
-            Color::Red
-        };
-        let cells = &self.cells;
-        match code & 7 {
-            ROOK => {
-                for d in ORTHO {
-                    let mut s = from as i32 + d;
-                    loop {
-                        let c = cells[s as usize];
-                        if c == EMPTY {
-                            emit(s as usize);
-                        } else {
-                            if c != OFF && (c & BLACK_BIT) != color_bit(us) {
-                                emit(s as usize);
-                            }
-                            break;
-                        }
-                        s += d;
-                    }
-                }
-            }
-            CANNON => {
-                for d in ORTHO {
-                    let mut s = from as i32 + d;
-                    while cells[s as usize] == EMPTY {
-                        emit(s as usize);
-                        s += d;
-                    }
-                    if cells[s as usize] == OFF {
-                        continue;
-                    }
-                    s += d;
-                    while cells[s as usize] == EMPTY {
-                        s += d;
-                    }
-                    let c = cells[s as usize];
-                    if c != OFF && (c & BLACK_BIT) != color_bit(us) {
-                        emit(s as usize);
-                    }
-                }
-            }
-            HORSE => {
-                for (leg, jump) in HORSE_JUMPS {
-                    let to = (from as i32 + jump) as usize;
-                    if cells[(from as i32 + leg) as usize] == EMPTY && can_land(cells[to], us) {
-                        emit(to);
-                    }
-                }
-            }
-            PAWN => {
-                let fwd = (from as i32 + forward(us)) as usize;
-                if can_land(cells[fwd], us) {
-                    emit(fwd);
-                }
-                if !HOME[us.index()][from] {
-                    for side in [from - 1, from + 1] {
-                        if can_land(cells[side], us) {
-                            emit(side);
-                        }
-                    }
-                }
-            }
-            KING => {
-                for d in ORTHO {
-                    let to = (from as i32 + d) as usize;
-                    if PALACE[us.index()][to] && can_land(cells[to], us) {
-                        emit(to);
-                    }
-                }
-            }
-            ADVISOR => {
-                for d in DIAG {
-                    let to = (from as i32 + d) as usize;
-                    if PALACE[us.index()][to] && can_land(cells[to], us) {
-                        emit(to);
-                    }
-                }
-            }
-            ELEPHANT => {
-                for d in DIAG {
-                    let to = (from as i32 + 2 * d) as usize;
-                    if HOME[us.index()][to]
-                        && cells[(from as i32 + d) as usize] == EMPTY
-                        && can_land(cells[to], us)
-                    {
-                        emit(to);
-                    }
-                }
-            }
-            _ => {}
-        }
-    }
-
     /// Where a move of `us` needs the attack test: the pieces that may be pinned and the
     /// squares on the king's lines ([`Self::danger`]), or every piece and square when the king
     /// is in check (any move may leave it so).
@@ -412,116 +312,6 @@ impl Position {
         cells[from] = cells[to];
         cells[to] = captured;
         !attacked
-    }
-
-    /// Whether the king of the side opposite `by`, standing on `k`, is attacked on the given
-    /// board: by a rook, a cannon over one screen, a horse whose leg is free, a pawn, or the
-    /// enemy king facing it on an open file.
-    #[inline]
-    pub(crate) fn king_attacked(&self, cells: &[u8; CELLS], k: usize, by: Color) -> bool {
-        let tb = color_bit(by);
-        let (rook, cannon, king, horse, pawn) =
-            (ROOK | tb, CANNON | tb, KING | tb, HORSE | tb, PAWN | tb);
-        for (i, d) in ORTHO.into_iter().enumerate() {
-            let mut s = k as i32 + d;
-            while cells[s as usize] == EMPTY {
-                s += d;
-            }
-            let c = cells[s as usize];
-            if c == OFF {
-                continue;
-            }
-            if c == rook || (i < 2 && c == king) {
-                return true;
-            }
-            s += d;
-            while cells[s as usize] == EMPTY {
-                s += d;
-            }
-            if cells[s as usize] == cannon {
-                return true;
-            }
-        }
-        for d in DIAG {
-            let leg = (k as i32 + d) as usize;
-            if cells[leg] == EMPTY {
-                let v = if d > 0 { W } else { -W };
-                let h = d - v;
-                if cells[(leg as i32 + h) as usize] == horse
-                    || cells[(leg as i32 + v) as usize] == horse
-                {
-                    return true;
-                }
-            }
-        }
-        if cells[(k as i32 - forward(by)) as usize] == pawn {
-            return true;
-        }
-        if !HOME[by.index()][k] && (cells[k - 1] == pawn || cells[k + 1] == pawn) {
-            return true;
-        }
-        false
-    }
-
-    /// The 0..90 mask of pieces of `by` attacking the padded cell `t`.
-    pub(crate) fn attackers_mask(&self, t: usize, by: Color) -> u128 {
-        let cells = &self.cells;
-        let tb = color_bit(by);
-        let mut found = 0u128;
-        let mut add = |s: usize| found |= bit(FROM_PADDED[s]);
-        for d in ORTHO {
-            let mut s = t as i32 + d;
-            while cells[s as usize] == EMPTY {
-                s += d;
-            }
-            let c = cells[s as usize];
-            if c == OFF {
-                continue;
-            }
-            if c == ROOK | tb {
-                add(s as usize);
-            }
-            if c == KING | tb && s == t as i32 + d && PALACE[by.index()][t] {
-                add(s as usize);
-            }
-            if c == PAWN | tb && s == t as i32 + d {
-                let pawn_steps_here = if d == -forward(by) {
-                    true
-                } else {
-                    (d == 1 || d == -1) && !HOME[by.index()][s as usize]
-                };
-                if pawn_steps_here {
-                    add(s as usize);
-                }
-            }
-            s += d;
-            while cells[s as usize] == EMPTY {
-                s += d;
-            }
-            if cells[s as usize] == CANNON | tb {
-                add(s as usize);
-            }
-        }
-        for d in DIAG {
-            let near = (t as i32 + d) as usize;
-            if cells[near] == ADVISOR | tb && PALACE[by.index()][t] {
-                add(near);
-            }
-            if cells[near] == EMPTY {
-                let v = if d > 0 { W } else { -W };
-                let h = d - v;
-                for s in [(near as i32 + h) as usize, (near as i32 + v) as usize] {
-                    if cells[s] == HORSE | tb {
-                        add(s);
-                    }
-                }
-                let far = (t as i32 + 2 * d) as usize;
-                if cells[far] == ELEPHANT | tb && HOME[by.index()][t] {
-                    add(far);
-                }
-            }
-        }
-        found
     }
 }
 

@@ -1,6 +1,7 @@
 //! The compact text form of time controls (grammar in the crate documentation).
 
 mod cursor;
+mod draft;
 mod error;
 mod parse;
 

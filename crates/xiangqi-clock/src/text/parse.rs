@@ -3,6 +3,7 @@
 use core::time::Duration;
 
 use super::cursor::{DURATION, Parser, scaled};
+use super::draft::{Draft, ScheduleDraft};
 use super::error::{ParseError, ParseErrorKind as Kind};
 use crate::control::{Byoyomi, Delay, Stage};
 use crate::schedule::{Schedule, TimeControl};
@@ -46,42 +47,24 @@ pub(super) fn control(src: &str) -> Result<TimeControl> {
     }
 }
 
+/// A schedule and nothing else, white space around it allowed.
 pub(super) fn schedule_only(src: &str) -> Result<Schedule> {
-    let mut p = Parser::new(src);
-    p.skip_ws();
-    let schedule = p.schedule()?;
-    p.skip_ws();
-    p.end()?;
-    Ok(schedule)
+    whole(src, Parser::schedule)
 }
 
+/// A duration and nothing else, white space around it allowed.
 pub(super) fn duration_only(src: &str) -> Result<Duration> {
+    whole(src, Parser::duration)
+}
+
+/// What `read` reads from `src`, which must be all of `src` but white space around it.
+fn whole<'a, T>(src: &'a str, read: impl FnOnce(&mut Parser<'a>) -> Result<T>) -> Result<T> {
     let mut p = Parser::new(src);
     p.skip_ws();
-    let d = p.duration()?;
+    let value = read(&mut p)?;
     p.skip_ws();
     p.end()?;
-    Ok(d)
-}
-
-/// A stage being read, with what has been seen of it.
-struct Draft {
-    stage: Stage,
-    /// After a `D/move` head, the first `+D` is the reserve (main time), not an increment.
-    awaiting_reserve: bool,
-    has_increment: bool,
-    has_reset: bool,
-}
-
-impl Draft {
-    fn new(stage: Stage, awaiting_reserve: bool) -> Draft {
-        Draft {
-            stage,
-            awaiting_reserve,
-            has_increment: false,
-            has_reset: false,
-        }
-    }
+    Ok(value)
 }
 
 impl Parser<'_> {
@@ -216,142 +199,130 @@ impl Parser<'_> {
         Ok(Draft::new(Stage::moves(time, moves), false))
     }
 
+    /// A schedule: the tester's form, or stages (`90m+30s`, `40/90m, 30m`) with their
+    /// increments, byo-yomi, and options after a space.
     fn schedule(&mut self) -> Result<Schedule> {
         if let Some(schedule) = self.tester_form()? {
             return Ok(schedule);
         }
-        let mut stages = Vec::new();
-        let mut draft = self.stage_head()?;
-        let mut byoyomi: Option<(Byoyomi, usize)> = None;
-        let mut limit: Option<(Duration, usize)> = None;
+        let mut read = ScheduleDraft::new(self.stage_head()?);
         loop {
             let before_ws = self.pos;
             let had_ws = self.skip_ws();
             let here = self.pos;
             match self.peek() {
                 None => break,
-                Some(b'+' | b',') if limit.is_some() => {
+                Some(b'+' | b',') if read.limit.is_some() => {
                     return Err(ParseError::new(here, Kind::AfterMoveLimit));
                 }
-                Some(b'+') => {
-                    self.pos += 1;
-                    self.skip_ws();
-                    let term = self.pos;
-                    let periods = self.number("a duration, or byo-yomi such as 3x30s")?;
-                    if self.eat("x") {
-                        if byoyomi.is_some() {
-                            return Err(ParseError::new(term, Kind::DuplicateByoyomi));
-                        }
-                        let periods =
-                            u32::try_from(periods)
-                                .ok()
-                                .filter(|&n| n > 0)
-                                .ok_or_else(|| {
-                                    let kind = if periods == 0 {
-                                        Kind::ZeroPeriods
-                                    } else {
-                                        Kind::NumberTooLarge
-                                    };
-                                    ParseError::new(term, kind)
-                                })?;
-                        let length_at = self.pos;
-                        let period = self.duration()?;
-                        let b = Byoyomi::new(periods, period)
-                            .ok_or(ParseError::new(length_at, Kind::ZeroPeriodLength))?;
-                        byoyomi = Some((b, term));
-                        continue;
-                    }
-                    self.pos = term;
-                    if let Some(next) = self.quota_first()? {
-                        if let Some((_, at)) = byoyomi {
-                            return Err(ParseError::new(at, Kind::ByoyomiNotLast));
-                        }
-                        stages.push(draft.stage);
-                        draft = next;
-                        continue;
-                    }
-                    let d = self.duration()?;
-                    if self.peek() == Some(b'/') {
-                        if let Some((_, at)) = byoyomi {
-                            return Err(ParseError::new(at, Kind::ByoyomiNotLast));
-                        }
-                        stages.push(draft.stage);
-                        draft = self.stage_tail(d)?;
-                    } else if draft.awaiting_reserve {
-                        draft.stage.time = d;
-                        draft.awaiting_reserve = false;
-                    } else if draft.has_increment {
-                        return Err(ParseError::new(term, Kind::DuplicateIncrement));
-                    } else {
-                        draft.stage.increment = d;
-                        draft.has_increment = true;
-                    }
-                }
+                Some(b'+') => self.plus_term(&mut read)?,
                 Some(b',') => {
-                    if let Some((_, at)) = byoyomi {
-                        return Err(ParseError::new(at, Kind::ByoyomiNotLast));
-                    }
+                    read.byoyomi_is_last()?;
                     self.pos += 1;
                     self.skip_ws();
-                    stages.push(draft.stage);
-                    draft = self.stage_head()?;
+                    let next = self.stage_head()?;
+                    read.begin(next);
                 }
-                Some(_) if had_ws => {
-                    if self.looking_at("red=") || self.looking_at("black=") {
-                        self.pos = before_ws;
-                        break;
-                    }
-                    if self.eat("max") {
-                        if limit.is_some() {
-                            return Err(ParseError::new(here, Kind::DuplicateMoveLimit));
-                        }
-                        limit = Some((self.duration()?, here));
-                        continue;
-                    }
-                    if limit.is_some() {
-                        return Err(ParseError::new(here, Kind::AfterMoveLimit));
-                    }
-                    if self.eat("reset") {
-                        if draft.has_reset {
-                            return Err(ParseError::new(here, Kind::DuplicateReset));
-                        }
-                        draft.has_reset = true;
-                        draft.stage.carry_over = false;
-                        continue;
-                    }
-                    let kind = match (self.peek(), self.peek_at(1)) {
-                        (Some(b'd'), Some(b'0'..=b'9')) => Delay::simple,
-                        (Some(b'b'), Some(b'0'..=b'9')) => Delay::bronstein,
-                        _ => {
-                            return Err(self.expected(
-                                "`+`, `,`, an option (d5s, b5s, reset, max5m) or the end",
-                            ));
-                        }
-                    };
-                    if draft.stage.delay.is_some() {
-                        return Err(ParseError::new(here, Kind::DuplicateDelay));
-                    }
-                    self.pos += 1;
-                    draft.stage.delay = Some(kind(self.duration()?));
+                // The next side's schedule of a handicap control.
+                Some(_) if had_ws && (self.looking_at("red=") || self.looking_at("black=")) => {
+                    self.pos = before_ws;
+                    break;
                 }
+                Some(_) if had_ws => self.option(&mut read, here)?,
                 Some(_) => {
                     return Err(self.expected("`+`, `,`, a space before an option, or the end"));
                 }
             }
         }
-        stages.push(draft.stage);
-        let mut schedule =
-            Schedule::new(stages).map_err(|e| ParseError::new(0, Kind::Invalid(e)))?;
-        if let Some((b, at)) = byoyomi {
-            schedule = schedule
-                .with_byoyomi(b)
-                .map_err(|e| ParseError::new(at, Kind::Invalid(e)))?;
+        read.finish()
+    }
+
+    /// A `+` term: byo-yomi (`+3x30s`), the next stage (`+40/30m`, `+30m/20`), the reserve
+    /// after a `D/move` head, or the stage's increment.
+    fn plus_term(&mut self, read: &mut ScheduleDraft) -> Result<()> {
+        self.pos += 1;
+        self.skip_ws();
+        let term = self.pos;
+        let periods = self.number("a duration, or byo-yomi such as 3x30s")?;
+        if self.eat("x") {
+            return self.byoyomi(read, term, periods);
         }
-        if let Some((l, at)) = limit {
-            schedule = schedule
-                .with_move_limit(l)
-                .map_err(|e| ParseError::new(at, Kind::Invalid(e)))?;
+        self.pos = term;
+        if let Some(next) = self.quota_first()? {
+            read.byoyomi_is_last()?;
+            read.begin(next);
+            return Ok(());
         }
-        Ok(schedule)
+        let d = self.duration()?;
+        if self.peek() == Some(b'/') {
+            read.byoyomi_is_last()?;
+            let next = self.stage_tail(d)?;
+            read.begin(next);
+            return Ok(());
+        }
+        read.draft.plus_time(d, term)
+    }
+
+    /// Byo-yomi after its number of periods and the `x`: the length of a period (`3x30s`).
+    fn byoyomi(&mut self, read: &mut ScheduleDraft, term: usize, periods: u64) -> Result<()> {
+        if read.byoyomi.is_some() {
+            return Err(ParseError::new(term, Kind::DuplicateByoyomi));
+        }
+        let periods = u32::try_from(periods)
+            .ok()
+            .filter(|&n| n > 0)
+            .ok_or_else(|| {
+                let kind = if periods == 0 {
+                    Kind::ZeroPeriods
+                } else {
+                    Kind::NumberTooLarge
+                };
+                ParseError::new(term, kind)
+            })?;
+        let length_at = self.pos;
+        let period = self.duration()?;
+        let b = Byoyomi::new(periods, period)
+            .ok_or(ParseError::new(length_at, Kind::ZeroPeriodLength))?;
+        read.byoyomi = Some((b, term));
+        Ok(())
+    }
+
+    /// An option after a space, at `here`: the move limit `max5m` (last of all), `reset`, or
+    /// a delay `d5s` (simple) or `b5s` (Bronstein).
+    fn option(&mut self, read: &mut ScheduleDraft, here: usize) -> Result<()> {
+        if self.eat("max") {
+            if read.limit.is_some() {
+                return Err(ParseError::new(here, Kind::DuplicateMoveLimit));
+            }
+            read.limit = Some((self.duration()?, here));
+            return Ok(());
+        }
+        if read.limit.is_some() {
+            return Err(ParseError::new(here, Kind::AfterMoveLimit));
+        }
+        let draft = &mut read.draft;
+        if self.eat("reset") {
+            if draft.has_reset {
+                return Err(ParseError::new(here, Kind::DuplicateReset));
+            }
+            draft.has_reset = true;
+            draft.stage.carry_over = false;
+            return Ok(());
+        }
+        let kind = match (self.peek(), self.peek_at(1)) {
+            (Some(b'd'), Some(b'0'..=b'9')) => Delay::simple,
+            (Some(b'b'), Some(b'0'..=b'9')) => Delay::bronstein,
+            _ => {
+                return Err(
+                    self.expected("`+`, `,`, an option (d5s, b5s, reset, max5m) or the end")
+                );
+            }
+        };
+        if draft.stage.delay.is_some() {
+            return Err(ParseError::new(here, Kind::DuplicateDelay));
+        }
+        self.pos += 1;
+        draft.stage.delay = Some(kind(self.duration()?));
+        Ok(())
     }
 }

@@ -8,7 +8,7 @@
 //! is never chosen while another move exists, one that completes an allowed cycle scores a
 //! draw, and one that wins by rule (the opponent's forbidden cycle, mate) scores a win.
 //! Inside the tree a position that recurs since the last capture is ruled by
-//! [`cycle::rule_cycle`] under the game's rule set (cached per cycle): the offender scores a
+//! [`cycle::rule_cycle`](xiangqi_referee::cycle::rule_cycle) under the game's rule set (cached per cycle): the offender scores a
 //! loss, an allowed cycle a draw.
 //!
 //! ```
@@ -29,6 +29,7 @@ mod order;
 mod repetition;
 mod root;
 mod scale;
+mod tree;
 pub mod tt;
 
 use std::collections::HashMap;
@@ -36,11 +37,11 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use xiangqi::{Color, Move, MoveList, Position, Undo};
+use xiangqi::{Color, Move, Position, Undo};
 use xiangqi_referee::{Referee, RuleSet};
 
 use order::Ordering as MoveOrdering;
-use tt::{Bound, Table};
+use tt::Table;
 
 use scale::INF;
 pub use scale::{MATE, MAX_PLY, RULE_WIN};
@@ -317,215 +318,5 @@ impl Searcher {
             self.aborted = true;
         }
         self.aborted
-    }
-
-    pub(super) fn negamax(
-        &mut self,
-        mut depth: i32,
-        mut alpha: i32,
-        mut beta: i32,
-        ply: usize,
-        null_ok: bool,
-    ) -> i32 {
-        self.pv_len[ply] = 0;
-        if let Some(s) = self.repetition_score(ply) {
-            return s;
-        }
-        if self.pos.halfmoves() >= self.limit_plies {
-            return 0;
-        }
-        if ply >= MAX_PLY - 1 {
-            return eval::evaluate(&self.pos);
-        }
-        alpha = alpha.max(-MATE + ply as i32);
-        beta = beta.min(MATE - ply as i32 - 1);
-        if alpha >= beta {
-            return alpha;
-        }
-        let in_check = self.pos.is_check();
-        if in_check {
-            depth += 1;
-        }
-        if depth <= 0 {
-            return self.quiesce(alpha, beta, ply);
-        }
-        self.nodes += 1;
-        self.seldepth = self.seldepth.max(ply);
-        if self.out_of_time() {
-            return 0;
-        }
-        let pv_node = beta - alpha > 1;
-        let key = self.pos.hash();
-        let entry = self.tt.probe(key);
-        if let Some(e) = entry
-            && !pv_node
-            && e.depth >= depth
-        {
-            let s = from_tt(e.score, ply);
-            let cut = match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => s >= beta,
-                Bound::Upper => s <= alpha,
-            };
-            if cut {
-                return s;
-            }
-        }
-        let us = self.pos.turn();
-        if null_ok && !pv_node && !in_check && depth >= 3 && eval::has_major(&self.pos, us) {
-            let stand = eval::evaluate(&self.pos);
-            if stand >= beta
-                && let Some(passed) = self.pos.passed()
-            {
-                let saved = std::mem::replace(&mut self.pos, passed);
-                self.frames.push(Frame {
-                    hash: self.pos.hash(),
-                    mv: None,
-                    irreversible: true,
-                });
-                let r = if depth > 6 { 3 } else { 2 };
-                let s = -self.negamax(depth - 1 - r, -beta, -beta + 1, ply + 1, false);
-                self.frames.pop();
-                self.pos = saved;
-                if self.aborted {
-                    return 0;
-                }
-                if s >= beta && s < RULE_WIN - MAX_PLY as i32 {
-                    return beta;
-                }
-            }
-        }
-        let mut moves = MoveList::new();
-        self.pos.legal_moves_into(&mut moves);
-        if moves.is_empty() {
-            // Mate and stalemate both lose (1960 rules §3; current text 2.3).
-            return -MATE + ply as i32;
-        }
-        let mut scored = self
-            .order
-            .score(&self.pos, &moves, entry.and_then(|e| e.mv), ply);
-        let original_alpha = alpha;
-        let mut best = -INF;
-        let mut best_move = None;
-        let mut i = 0;
-        while let Some(m) = order::pick(&mut scored, i) {
-            let quiet = self.pos.piece_at(m.to()).is_none();
-            let undo = self.make(m);
-            let score = if i == 0 {
-                -self.negamax(depth - 1, -beta, -alpha, ply + 1, true)
-            } else {
-                let reduce = if quiet && !in_check && depth >= 3 && i >= 4 && !self.pos.is_check() {
-                    1 + i32::from(i >= 12 && depth >= 6)
-                } else {
-                    0
-                };
-                let mut s = -self.negamax(depth - 1 - reduce, -alpha - 1, -alpha, ply + 1, true);
-                if s > alpha && !self.aborted && (reduce > 0 || s < beta) {
-                    s = -self.negamax(depth - 1, -beta, -alpha, ply + 1, true);
-                }
-                s
-            };
-            self.unmake(m, undo);
-            if self.aborted {
-                return 0;
-            }
-            if score > best {
-                best = score;
-                best_move = Some(m);
-                if score > alpha {
-                    alpha = score;
-                    self.pv[ply][0] = Some(m);
-                    let n = self.pv_len[ply + 1].min(MAX_PLY - 1);
-                    let (head, tail) = self.pv.split_at_mut(ply + 1);
-                    head[ply][1..=n].copy_from_slice(&tail[0][..n]);
-                    self.pv_len[ply] = n + 1;
-                    if score >= beta {
-                        if quiet {
-                            self.order.reward(m, ply, depth);
-                        }
-                        break;
-                    }
-                }
-            }
-            i += 1;
-        }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
-        self.tt
-            .store(key, best_move, to_tt(best, ply), depth, bound);
-        best
-    }
-
-    fn quiesce(&mut self, mut alpha: i32, beta: i32, ply: usize) -> i32 {
-        self.nodes += 1;
-        self.pv_len[ply] = 0;
-        self.seldepth = self.seldepth.max(ply);
-        if self.out_of_time() {
-            return 0;
-        }
-        if ply >= MAX_PLY - 1 {
-            return eval::evaluate(&self.pos);
-        }
-        let in_check = self.pos.is_check();
-        let mut moves = MoveList::new();
-        self.pos.legal_moves_into(&mut moves);
-        if moves.is_empty() {
-            return -MATE + ply as i32;
-        }
-        let mut best = -INF;
-        if !in_check {
-            let stand = eval::evaluate(&self.pos);
-            if stand >= beta {
-                return stand;
-            }
-            alpha = alpha.max(stand);
-            best = stand;
-        }
-        let mut scored = order::captures(&self.pos, &moves, in_check);
-        let mut i = 0;
-        while let Some(m) = order::pick(&mut scored, i) {
-            i += 1;
-            let undo = self.make(m);
-            let score = -self.quiesce(-beta, -alpha, ply + 1);
-            self.unmake(m, undo);
-            if self.aborted {
-                return 0;
-            }
-            if score > best {
-                best = score;
-                if score > alpha {
-                    alpha = score;
-                    if score >= beta {
-                        break;
-                    }
-                }
-            }
-        }
-        best
-    }
-}
-
-fn to_tt(score: i32, ply: usize) -> i32 {
-    if score >= RULE_WIN - MAX_PLY as i32 * 2 {
-        score + ply as i32
-    } else if score <= -RULE_WIN + MAX_PLY as i32 * 2 {
-        score - ply as i32
-    } else {
-        score
-    }
-}
-
-fn from_tt(score: i32, ply: usize) -> i32 {
-    if score >= RULE_WIN - MAX_PLY as i32 * 2 {
-        score - ply as i32
-    } else if score <= -RULE_WIN + MAX_PLY as i32 * 2 {
-        score + ply as i32
-    } else {
-        score
     }
 }

@@ -11,17 +11,9 @@
 
 use xiangqi::{File, Move, Position, Rank, Square};
 
+use super::xml::{Event, Scanner, bad_tag, err};
 use crate::tree::{RawNode, RawTree};
 use crate::{ErrorKind, GameRecord, Outcome, Place, RecordError, Tags};
-
-fn err(at: usize, kind: ErrorKind) -> RecordError {
-    RecordError {
-        game: 1,
-        ply: None,
-        place: Place::Byte(at as u64),
-        kind,
-    }
-}
 
 /// `<Head>` fields with a PGN name; the others keep their own name.
 const HEAD_TAGS: [(&str, &str); 6] = [
@@ -42,194 +34,6 @@ pub(crate) fn outcome_of(code: u32) -> Outcome {
         3 | 4 => Outcome::Draw,
         _ => Outcome::Unknown,
     }
-}
-
-/// One XML event, with the byte offset where it starts.
-#[derive(Debug)]
-enum Event<'a> {
-    Start {
-        name: &'a str,
-        attrs: Vec<(&'a str, String)>,
-        empty: bool,
-    },
-    End(&'a str),
-    Text(String),
-}
-
-/// A minimal XML scanner: elements, attributes, text, CDATA, comments, the five named
-/// entities and numeric references. Enough for CBF; anything malformed is an error at its
-/// byte offset.
-struct Scanner<'a> {
-    text: &'a str,
-    at: usize,
-    base: usize,
-}
-
-fn unescape(raw: &str, at: usize) -> Result<String, RecordError> {
-    let mut out = String::with_capacity(raw.len());
-    let mut rest = raw;
-    while let Some(i) = rest.find('&') {
-        out.push_str(&rest[..i]);
-        let tail = &rest[i..];
-        let end = tail.find(';').ok_or_else(|| {
-            err(
-                at,
-                ErrorKind::BadField {
-                    field: "XML text".to_owned(),
-                    why: "'&' without ';'".to_owned(),
-                },
-            )
-        })?;
-        let name = &tail[1..end];
-        let c = match name {
-            "lt" => Some('<'),
-            "gt" => Some('>'),
-            "amp" => Some('&'),
-            "quot" => Some('"'),
-            "apos" => Some('\''),
-            _ => {
-                let n = if let Some(h) = name.strip_prefix("#x").or(name.strip_prefix("#X")) {
-                    u32::from_str_radix(h, 16).ok()
-                } else if let Some(d) = name.strip_prefix('#') {
-                    d.parse().ok()
-                } else {
-                    None
-                };
-                n.and_then(char::from_u32)
-            }
-        };
-        let c = c.ok_or_else(|| {
-            err(
-                at,
-                ErrorKind::BadField {
-                    field: "XML text".to_owned(),
-                    why: format!("unknown entity &{name};"),
-                },
-            )
-        })?;
-        out.push(c);
-        rest = &tail[end + 1..];
-    }
-    out.push_str(rest);
-    Ok(out)
-}
-
-impl<'a> Scanner<'a> {
-    fn truncated(&self, what: &'static str) -> RecordError {
-        err(self.base + self.text.len(), ErrorKind::Truncated(what))
-    }
-
-    /// The next event and its offset, `None` at the end.
-    fn next(&mut self) -> Option<Result<(usize, Event<'a>), RecordError>> {
-        loop {
-            let rest = &self.text[self.at..];
-            if rest.is_empty() {
-                return None;
-            }
-            let at = self.base + self.at;
-            if !rest.starts_with('<') {
-                let len = rest.find('<').unwrap_or(rest.len());
-                self.at += len;
-                return Some(unescape(&rest[..len], at).map(|t| (at, Event::Text(t))));
-            }
-            let (skip, close) = if rest.starts_with("<![CDATA[") {
-                let Some(end) = rest.find("]]>") else {
-                    return Some(Err(self.truncated("a CDATA section")));
-                };
-                self.at += end + 3;
-                return Some(Ok((at, Event::Text(rest[9..end].to_owned()))));
-            } else if rest.starts_with("<!--") {
-                (4, "-->")
-            } else if rest.starts_with("<?") {
-                (2, "?>")
-            } else if rest.starts_with("<!") {
-                (2, ">")
-            } else {
-                return Some(self.tag(rest, at));
-            };
-            match rest[skip..].find(close) {
-                Some(end) => self.at += skip + end + close.len(),
-                None => return Some(Err(self.truncated("an XML declaration or comment"))),
-            }
-        }
-    }
-
-    fn tag(&mut self, rest: &'a str, at: usize) -> Result<(usize, Event<'a>), RecordError> {
-        let end = find_tag_end(rest).ok_or_else(|| self.truncated("an XML tag"))?;
-        self.at += end + 1;
-        let inner = &rest[1..end];
-        if let Some(name) = inner.strip_prefix('/') {
-            return Ok((at, Event::End(name.trim())));
-        }
-        let (inner, empty) = match inner.strip_suffix('/') {
-            Some(i) => (i, true),
-            None => (inner, false),
-        };
-        let name_end = inner
-            .find(|c: char| c.is_whitespace())
-            .unwrap_or(inner.len());
-        let name = &inner[..name_end];
-        if name.is_empty() {
-            return Err(bad_tag(at, "a tag without a name"));
-        }
-        if let Some(c) = name.chars().find(|&c| !is_name_char(c)) {
-            return Err(bad_tag(
-                at,
-                &format!("a tag name {name:?} with {c:?}, which no XML name holds"),
-            ));
-        }
-        let mut attrs = Vec::new();
-        let mut a = inner[name_end..].trim_start();
-        while !a.is_empty() {
-            let eq = a
-                .find('=')
-                .ok_or_else(|| bad_tag(at, "an attribute without '='"))?;
-            let key = a[..eq].trim();
-            let v = a[eq + 1..].trim_start();
-            let quote = v
-                .chars()
-                .next()
-                .filter(|&q| q == '"' || q == '\'')
-                .ok_or_else(|| bad_tag(at, "an attribute value without quotes"))?;
-            let close = v[1..]
-                .find(quote)
-                .ok_or_else(|| bad_tag(at, "an attribute value never closed"))?;
-            attrs.push((key, unescape(&v[1..1 + close], at)?));
-            a = v[close + 2..].trim_start();
-        }
-        Ok((at, Event::Start { name, attrs, empty }))
-    }
-}
-
-fn bad_tag(at: usize, why: &str) -> RecordError {
-    err(
-        at,
-        ErrorKind::BadField {
-            field: "XML tag".to_owned(),
-            why: why.to_owned(),
-        },
-    )
-}
-
-/// Whether `c` may stand in an XML element name. XML 1.0 (5th ed., §2.3, `NameChar`) allows
-/// letters, digits, `-`, `.`, `_`, `:` and most of Unicode beyond ASCII; ASCII punctuation and
-/// control characters never. (The finer rule for a name's first character is not checked.)
-fn is_name_char(c: char) -> bool {
-    c.is_ascii_alphanumeric() || matches!(c, '-' | '.' | '_' | ':') || (c as u32) >= 0xB7
-}
-
-/// The offset of the `>` closing the tag at the start of `rest`, skipping quoted values.
-fn find_tag_end(rest: &str) -> Option<usize> {
-    let mut quote = None;
-    for (i, c) in rest.char_indices() {
-        match (quote, c) {
-            (None, '"' | '\'') => quote = Some(c),
-            (Some(q), _) if q == c => quote = None,
-            (None, '>') => return Some(i),
-            _ => {}
-        }
-    }
-    None
 }
 
 /// A CBF square: file digit, then rank digit counted from Black's side.
@@ -281,85 +85,113 @@ pub fn read_cbf(bytes: &[u8]) -> Result<GameRecord, RecordError> {
             },
         )
     })?;
-    let mut scanner = Scanner { text, at: 0, base };
-    let mut path: Vec<&str> = Vec::new();
-    let mut tags = Tags::default();
-    let mut fen: Option<String> = None;
-    let mut moves: Vec<MoveElement> = Vec::new();
-    let mut field = String::new();
-    let mut seen_root = false;
+    let mut scanner = Scanner::new(text, base);
+    let mut read = Gathered::default();
     while let Some(event) = scanner.next() {
         let (at, event) = event?;
         match event {
-            Event::Start { name, attrs, empty } => {
-                if path.is_empty() {
-                    if name != "ChineseChessRecord" || seen_root {
-                        return Err(err(
-                            at,
-                            ErrorKind::NotThisFormat("CBF (no ChineseChessRecord element)"),
-                        ));
-                    }
-                    seen_root = true;
-                }
-                if name == "Move" && path.last() == Some(&"MoveList") {
-                    let get = |k: &str| attrs.iter().find(|(n, _)| *n == k).map(|(_, v)| v);
-                    moves.push(MoveElement {
-                        value: get("value").cloned().unwrap_or_default(),
-                        end: get("end").is_some_and(|v| v == "1"),
-                        comment: None,
-                        at,
-                    });
-                }
-                field.clear();
-                if !empty {
-                    path.push(name);
-                }
-            }
-            Event::End(name) => {
-                if path.pop() != Some(name) {
-                    return Err(bad_tag(at, &format!("</{name}> closes no open element")));
-                }
-                if path.len() == 2 && path[1] == "Head" {
-                    head_field(&mut tags, &mut fen, name, field.trim());
-                }
-                field.clear();
-            }
-            Event::Text(t) => {
-                match (path.last(), path.len()) {
-                    (Some(&"Move"), 3) => {
-                        if let Some(m) = moves.last_mut() {
-                            let c = m.comment.get_or_insert_with(String::new);
-                            c.push_str(&t);
-                        }
-                    }
-                    (_, 3) => field.push_str(&t),
-                    _ => {}
-                }
-                if path.is_empty() && !t.trim().is_empty() {
-                    return Err(bad_tag(at, "text outside the record element"));
-                }
-            }
+            Event::Start { name, attrs, empty } => read.start(at, name, &attrs, empty)?,
+            Event::End(name) => read.end(at, name)?,
+            Event::Text(t) => read.text(at, &t)?,
         }
     }
-    if !seen_root {
+    if !read.seen_root {
         return Err(err(
             base,
             ErrorKind::NotThisFormat("CBF (no ChineseChessRecord element)"),
         ));
     }
-    if !path.is_empty() {
+    if !read.path.is_empty() {
         return Err(scanner.truncated("the record (elements left open)"));
     }
-    let start = match &fen {
+    let start = match &read.fen {
         Some(f) => crate::pgn::read_start(f).map_err(|k| err(base, k))?,
         None => Position::start(),
     };
+    let mut tags = read.tags;
     if tags.get("Result").is_none() {
         tags.set("Result", Outcome::Unknown.pgn());
     }
     let mut problems = Vec::new();
-    let tree = build_tree(moves, &mut problems);
+    let tree = build_tree(read.moves, &mut problems);
     Ok(tree.to_record(tags, start, 1, problems))
+}
+
+/// What the XML has given so far: the elements open, the head's fields, the move elements.
+#[derive(Default)]
+struct Gathered<'a> {
+    path: Vec<&'a str>,
+    tags: Tags,
+    fen: Option<String>,
+    moves: Vec<MoveElement>,
+    /// The text of the head field open.
+    field: String,
+    seen_root: bool,
+}
+
+impl<'a> Gathered<'a> {
+    /// An element opens: the one root, a move of the move list, or a field.
+    fn start(
+        &mut self,
+        at: usize,
+        name: &'a str,
+        attrs: &[(&str, String)],
+        empty: bool,
+    ) -> Result<(), RecordError> {
+        if self.path.is_empty() {
+            if name != "ChineseChessRecord" || self.seen_root {
+                return Err(err(
+                    at,
+                    ErrorKind::NotThisFormat("CBF (no ChineseChessRecord element)"),
+                ));
+            }
+            self.seen_root = true;
+        }
+        if name == "Move" && self.path.last() == Some(&"MoveList") {
+            let get = |k: &str| attrs.iter().find(|(n, _)| *n == k).map(|(_, v)| v);
+            self.moves.push(MoveElement {
+                value: get("value").cloned().unwrap_or_default(),
+                end: get("end").is_some_and(|v| v == "1"),
+                comment: None,
+                at,
+            });
+        }
+        self.field.clear();
+        if !empty {
+            self.path.push(name);
+        }
+        Ok(())
+    }
+
+    /// An element closes: the one open, and a head field is done.
+    fn end(&mut self, at: usize, name: &str) -> Result<(), RecordError> {
+        if self.path.pop() != Some(name) {
+            return Err(bad_tag(at, &format!("</{name}> closes no open element")));
+        }
+        if self.path.len() == 2 && self.path[1] == "Head" {
+            head_field(&mut self.tags, &mut self.fen, name, self.field.trim());
+        }
+        self.field.clear();
+        Ok(())
+    }
+
+    /// Text: a move's comment or a field's value; none outside the root.
+    fn text(&mut self, at: usize, t: &str) -> Result<(), RecordError> {
+        match (self.path.last(), self.path.len()) {
+            (Some(&"Move"), 3) => {
+                if let Some(m) = self.moves.last_mut() {
+                    let c = m.comment.get_or_insert_with(String::new);
+                    c.push_str(t);
+                }
+            }
+            (_, 3) => self.field.push_str(t),
+            _ => {}
+        }
+        if self.path.is_empty() && !t.trim().is_empty() {
+            return Err(bad_tag(at, "text outside the record element"));
+        }
+        Ok(())
+    }
 }
 
 fn head_field(tags: &mut Tags, fen: &mut Option<String>, name: &str, value: &str) {

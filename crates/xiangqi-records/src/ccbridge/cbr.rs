@@ -133,44 +133,8 @@ fn read_record(bytes: &[u8], base: usize, game: usize) -> Result<GameRecord, Rec
             ErrorKind::Truncated("the 2214-byte CBR header"),
         ));
     }
-    let mut tags = Tags::default();
-    for (at, len, name) in STRINGS {
-        let text = utf16(&bytes[at..at + len]);
-        // Libraries indent titles with leading spaces to lay out their index; that is
-        // layout, not the title, and no other format keeps it.
-        if !text.trim().is_empty() {
-            tags.set(name, text.trim());
-        }
-    }
-    tags.set("Result", outcome_of(bytes[RESULT] as u32).pgn());
-    let mut setup = Setup::empty();
-    for (i, &code) in bytes[BOARD..BOARD + 90].iter().enumerate() {
-        if code == 0 {
-            continue;
-        }
-        let color = match code >> 4 {
-            1 => Some(Color::Red),
-            2 => Some(Color::Black),
-            _ => None,
-        };
-        let (Some(color), Some(role), Some(sq)) = (color, role(code & 0x0F), square(i as u8))
-        else {
-            return Err(err(
-                game,
-                base + BOARD + i,
-                ErrorKind::BadField {
-                    field: "board".to_owned(),
-                    why: format!("unknown piece code {code:#04x}"),
-                },
-            ));
-        };
-        setup.board[sq.index() as usize] = Some(Piece::new(color, role));
-    }
-    setup.turn = if u16::from_le_bytes([bytes[TURN], bytes[TURN + 1]]) == 1 {
-        Color::Red
-    } else {
-        Color::Black
-    };
+    let tags = header_tags(bytes);
+    let setup = board(bytes, base, game)?;
     let mut area = MoveArea {
         bytes,
         at: HEADER,
@@ -202,6 +166,54 @@ fn read_record(bytes: &[u8], base: usize, game: usize) -> Result<GameRecord, Rec
             )
         })?;
     Ok(tree.to_record(tags, start, game, problems))
+}
+
+/// The header's strings and result byte as tags (PGN names).
+fn header_tags(bytes: &[u8]) -> Tags {
+    let mut tags = Tags::default();
+    for (at, len, name) in STRINGS {
+        let text = utf16(&bytes[at..at + len]);
+        // Libraries indent titles with leading spaces to lay out their index; that is
+        // layout, not the title, and no other format keeps it.
+        if !text.trim().is_empty() {
+            tags.set(name, text.trim());
+        }
+    }
+    tags.set("Result", outcome_of(bytes[RESULT] as u32).pgn());
+    tags
+}
+
+/// The start position's pieces and side to move, as the header stores them.
+fn board(bytes: &[u8], base: usize, game: usize) -> Result<Setup, RecordError> {
+    let mut setup = Setup::empty();
+    for (i, &code) in bytes[BOARD..BOARD + 90].iter().enumerate() {
+        if code == 0 {
+            continue;
+        }
+        let color = match code >> 4 {
+            1 => Some(Color::Red),
+            2 => Some(Color::Black),
+            _ => None,
+        };
+        let (Some(color), Some(role), Some(sq)) = (color, role(code & 0x0F), square(i as u8))
+        else {
+            return Err(err(
+                game,
+                base + BOARD + i,
+                ErrorKind::BadField {
+                    field: "board".to_owned(),
+                    why: format!("unknown piece code {code:#04x}"),
+                },
+            ));
+        };
+        setup.board[sq.index() as usize] = Some(Piece::new(color, role));
+    }
+    setup.turn = if u16::from_le_bytes([bytes[TURN], bytes[TURN + 1]]) == 1 {
+        Color::Red
+    } else {
+        Color::Black
+    };
+    Ok(setup)
 }
 
 struct MoveArea<'a> {

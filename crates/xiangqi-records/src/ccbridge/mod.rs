@@ -20,6 +20,7 @@
 
 mod cbf;
 mod cbr;
+mod xml;
 
 pub use cbf::read_cbf;
 pub use cbr::{CBL_MAGIC, CBR_MAGIC, Library, read_cbl, read_cbr};

@@ -1,5 +1,8 @@
 //! What the DhtmlXQ reader and writer share (formats notes §5): the field names with the PGN
-//! tags they stand for, and squares written as two digits from the top left.
+//! tags they stand for, and squares written as two digits from the top left; and the reader's
+//! errors, each at its place.
+
+use crate::{ErrorKind, Place, RecordError};
 
 /// DhtmlXQ field names and the PGN tag names they stand for.
 pub(crate) const FIELDS: [(&str, &str); 11] = [
@@ -26,4 +29,14 @@ pub(crate) fn square(x: u8, y: u8) -> Option<xiangqi::Square> {
 /// The DhtmlXQ digits of a square.
 pub(crate) fn digits(sq: xiangqi::Square) -> [u8; 2] {
     [b'0' + sq.file().index(), b'0' + (9 - sq.rank().index())]
+}
+
+/// An error of game number `game` (counted from 1) at `place`.
+pub(crate) fn error(game: usize, place: Place, kind: ErrorKind) -> RecordError {
+    RecordError {
+        game,
+        ply: None,
+        place,
+        kind,
+    }
 }

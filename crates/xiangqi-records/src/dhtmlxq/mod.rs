@@ -12,6 +12,7 @@
 //! the writer adds `fen` only when Black moves first, which `binit` cannot say.
 
 mod fields;
+mod lines;
 mod read;
 mod write;
 

@@ -1,13 +1,12 @@
 //! Reading DhtmlXQ.
 
-use std::collections::BTreeMap;
+use xiangqi::{Color, Piece, Position, Setup};
 
-use xiangqi::{Color, Move, Piece, Position, Setup};
-
-use super::fields::{FIELDS, square};
+use super::fields::{FIELDS, error, square};
+use super::lines::Lines;
 use crate::pgn::read_start;
 use crate::text::decode;
-use crate::tree::{RawNode, RawTree};
+use crate::tree::RawTree;
 use crate::xqf::SLOTS;
 use crate::{ErrorKind, GameRecord, Outcome, Place, RecordError, Tags};
 
@@ -152,15 +151,6 @@ fn unescape(text: &str) -> String {
     out
 }
 
-fn error(game: usize, place: Place, kind: ErrorKind) -> RecordError {
-    RecordError {
-        game,
-        ply: None,
-        place,
-        kind,
-    }
-}
-
 fn read_binit(value: &str, game: usize, place: Place) -> Result<Setup, RecordError> {
     let digits: Vec<u8> = value.bytes().filter(|b| !b.is_ascii_whitespace()).collect();
     if digits.len() != 64 || !digits.iter().all(u8::is_ascii_digit) {
@@ -193,44 +183,12 @@ fn read_binit(value: &str, game: usize, place: Place) -> Result<Setup, RecordErr
     Ok(setup)
 }
 
-/// The moves of a movelist: 4 digits each, `x1y1x2y2`.
-fn read_moves(value: &str) -> Vec<(Option<Move>, String)> {
-    let digits: Vec<char> = value.chars().filter(|c| !c.is_whitespace()).collect();
-    digits
-        .chunks(4)
-        .map(|c| {
-            let text: String = c.iter().collect();
-            let d: Vec<u8> = c
-                .iter()
-                .filter_map(|c| c.to_digit(10))
-                .map(|d| d as u8)
-                .collect();
-            let mv = match d.as_slice() {
-                [x1, y1, x2, y2] => square(*x1, *y1)
-                    .zip(square(*x2, *y2))
-                    .map(|(a, b)| Move::new(a, b)),
-                _ => None,
-            };
-            (mv, format!("DhtmlXQ {text}"))
-        })
-        .collect()
-}
-
-struct Branch {
-    parent: u32,
-    start: u32,
-    moves: Vec<(Option<Move>, String)>,
-    place: Place,
-    /// Node index of each of its plies once placed.
-    nodes: Vec<usize>,
-}
-
+/// The game of `fields`: its tags, its start position and its move tree.
 fn build(fields: Vec<Field>, game: usize) -> Result<GameRecord, RecordError> {
     let mut tags = Tags::default();
     let mut setup = None;
     let mut fen = None;
-    let mut branches: BTreeMap<u32, Branch> = BTreeMap::new();
-    let mut comments: BTreeMap<(u32, u32), String> = BTreeMap::new();
+    let mut lines = Lines::default();
     let mut problems = Vec::new();
     for f in fields {
         let name = f.key.as_str();
@@ -239,55 +197,21 @@ fn build(fields: Vec<Field>, game: usize) -> Result<GameRecord, RecordError> {
         } else if name == "fen" {
             fen = Some((f.value.trim().to_owned(), f.place));
         } else if name == "movelist" {
-            branches.insert(
-                0,
-                Branch {
-                    parent: 0,
-                    start: 1,
-                    moves: read_moves(&f.value),
-                    place: f.place,
-                    nodes: Vec::new(),
-                },
-            );
+            lines.main_line(&f.value, f.place);
         } else if let Some(ids) = name.strip_prefix("move_") {
-            let ids: Vec<Option<u32>> = ids.split('_').map(|n| n.parse().ok()).collect();
-            match ids.as_slice() {
-                [Some(p), Some(n), Some(b)] if *n >= 1 => {
-                    branches.insert(
-                        *b,
-                        Branch {
-                            parent: *p,
-                            start: *n,
-                            moves: read_moves(&f.value),
-                            place: f.place,
-                            nodes: Vec::new(),
-                        },
-                    );
-                }
-                _ => problems.push(error(
+            if !lines.branch(ids, &f.value, f.place) {
+                problems.push(error(
                     game,
                     f.place,
                     ErrorKind::BadField {
                         field: f.name.clone(),
                         why: "expected move_PARENT_PLY_BRANCH".to_owned(),
                     },
-                )),
+                ));
             }
         } else if let Some(ids) = name.strip_prefix("comment") {
-            let ids: Vec<Option<u32>> = ids.split('_').map(|n| n.parse().ok()).collect();
-            let key = match ids.as_slice() {
-                [Some(n)] => Some((0, *n)),
-                [Some(b), Some(n)] => Some((*b, *n)),
-                _ => None,
-            };
-            match key {
-                Some(key) => {
-                    if let Some(text) = crate::text::normalize_comment(&f.value.replace("||", "\n"))
-                    {
-                        comments.insert(key, text);
-                    }
-                }
-                None => tags.set(&f.name, f.value),
+            if !lines.comment(ids, &f.value) {
+                tags.set(&f.name, f.value);
             }
         } else if name == "result" {
             let outcome = Outcome::from_text(&f.value).unwrap_or(Outcome::Unknown);
@@ -303,125 +227,32 @@ fn build(fields: Vec<Field>, game: usize) -> Result<GameRecord, RecordError> {
     if tags.get("Result").is_none() {
         tags.set("Result", Outcome::Unknown.pgn());
     }
-    let tree = place_branches(&mut branches, &comments, game, &mut problems);
+    let tree = lines.into_tree(game, &mut problems);
     let start = match fen {
         Some((fen, place)) => read_start(&fen).map_err(|kind| error(game, place, kind))?,
-        None => {
-            let mut setup = setup.unwrap_or_else(Setup::start);
-            if let Some(p) = tree
-                .first_move()
-                .and_then(|n| n.mv)
-                .and_then(|m| setup.piece_at(m.from()))
-            {
-                setup.turn = p.color;
-            }
-            Position::from_setup(setup)
-                .or_else(|e| e.ignore_placement())
-                .map_err(|e| {
-                    error(
-                        game,
-                        Place::Game,
-                        ErrorKind::BadStartPosition(e.to_string()),
-                    )
-                })?
-        }
+        None => binit_start(setup, &tree, game)?,
     };
     Ok(tree.to_record(tags, start, game, problems))
 }
 
-/// Hangs every branch onto the tree under the node it branches from (a branch whose parent
-/// comes later is placed once its parent is; one that never fits is a problem).
-fn place_branches(
-    branches: &mut BTreeMap<u32, Branch>,
-    comments: &BTreeMap<(u32, u32), String>,
-    game: usize,
-    problems: &mut Vec<RecordError>,
-) -> RawTree {
-    let mut tree = RawTree::new(comments.get(&(0, 0)).cloned());
-    let mut pending: Vec<u32> = branches.keys().copied().collect();
-    let mut placed: Vec<u32> = Vec::new();
-    loop {
-        let before = pending.len();
-        pending.retain(|&id| {
-            let (parent_id, start) = (branches[&id].parent, branches[&id].start);
-            // The node the branch's first move follows: ply start-1 along the parent's line.
-            let anchor = if id == 0 {
-                Some(0)
-            } else if !placed.contains(&parent_id) {
-                return true;
-            } else {
-                node_at(branches, parent_id, start - 1)
-            };
-            let Some(mut node) = anchor else {
-                let b = &branches[&id];
-                problems.push(error(
-                    game,
-                    b.place,
-                    ErrorKind::BadField {
-                        field: format!("move_{parent_id}_{start}_{id}"),
-                        why: format!("branch {parent_id} has no ply {}", start - 1),
-                    },
-                ));
-                return false;
-            };
-            let b = &branches[&id];
-            let mut nodes = Vec::with_capacity(b.moves.len());
-            let line_comment = comments.get(&(id, start - 1)).filter(|_| id != 0).cloned();
-            for (k, (mv, text)) in b.moves.iter().enumerate() {
-                let ply = start + k as u32;
-                let comment = comments.get(&(id, ply)).cloned();
-                let line_comment = if k == 0 { line_comment.clone() } else { None };
-                node = tree.add(
-                    node,
-                    RawNode {
-                        mv: *mv,
-                        text: text.clone(),
-                        comment,
-                        line_comment,
-                        children: Vec::new(),
-                        place: b.place,
-                    },
-                );
-                nodes.push(node);
-            }
-            if let Some(b) = branches.get_mut(&id) {
-                b.nodes = nodes;
-            }
-            placed.push(id);
-            false
-        });
-        if pending.is_empty() || pending.len() == before {
-            break;
-        }
+/// The start position of `binit` (the standard one without it), with the side to move
+/// that of the piece the first move moves: `binit` does not say whose turn it is.
+fn binit_start(setup: Option<Setup>, tree: &RawTree, game: usize) -> Result<Position, RecordError> {
+    let mut setup = setup.unwrap_or_else(Setup::start);
+    if let Some(p) = tree
+        .first_move()
+        .and_then(|n| n.mv)
+        .and_then(|m| setup.piece_at(m.from()))
+    {
+        setup.turn = p.color;
     }
-    for id in pending {
-        let b = &branches[&id];
-        problems.push(error(
-            game,
-            b.place,
-            ErrorKind::BadField {
-                field: format!("move_{}_{}_{id}", b.parent, b.start),
-                why: format!("its parent branch {} does not exist", b.parent),
-            },
-        ));
-    }
-    tree
-}
-
-/// The node at global ply `ply` along branch `id` (0 = the root).
-fn node_at(branches: &BTreeMap<u32, Branch>, mut id: u32, ply: u32) -> Option<usize> {
-    if ply == 0 {
-        return Some(0);
-    }
-    for _ in 0..=branches.len() {
-        let b = branches.get(&id)?;
-        if ply >= b.start {
-            return b.nodes.get((ply - b.start) as usize).copied();
-        }
-        if id == 0 {
-            return None;
-        }
-        id = b.parent;
-    }
-    None
+    Position::from_setup(setup)
+        .or_else(|e| e.ignore_placement())
+        .map_err(|e| {
+            error(
+                game,
+                Place::Game,
+                ErrorKind::BadStartPosition(e.to_string()),
+            )
+        })
 }

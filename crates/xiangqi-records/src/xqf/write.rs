@@ -48,6 +48,13 @@ pub fn write_xqf(game: &GameRecord) -> Result<Vec<u8>, WriteError> {
         None if game.start != Position::start() => 3,
         None => 0,
     };
+    write_strings(game, &mut out);
+    write_moves(game, &mut out);
+    Ok(out)
+}
+
+/// The tags XQF has a field for, in GBK, each cut to its field's size.
+fn write_strings(game: &GameRecord, out: &mut [u8]) {
     for (offset, cap, name) in STRINGS {
         let Some(value) = game.tags.get(name) else {
             continue;
@@ -61,16 +68,14 @@ pub fn write_xqf(game: &GameRecord) -> Result<Vec<u8>, WriteError> {
         out[offset] = len as u8;
         out[offset + 1..offset + 1 + len].copy_from_slice(&bytes[..len]);
     }
+}
+
+/// The move records after the header: the root (the game comment), then every move in
+/// pre-order.
+fn write_moves(game: &GameRecord, out: &mut Vec<u8>) {
     // The root record carries the game comment.
     let has_moves = !game.moves.plies.is_empty();
-    record(
-        &mut out,
-        0,
-        0,
-        has_moves,
-        false,
-        game.moves.comment.as_deref(),
-    );
+    record(out, 0, 0, has_moves, false, game.moves.comment.as_deref());
     // Pre-order: a move, its continuation, then its alternatives; an explicit stack keeps
     // long games off the call stack.
     let mut stack: Vec<(Group, usize)> = Vec::new();
@@ -85,21 +90,13 @@ pub fn write_xqf(game: &GameRecord) -> Result<Vec<u8>, WriteError> {
         let cont = next < line.plies.len();
         let (from, to) = (ply.mv.from(), ply.mv.to());
         let sq = |s: xiangqi::Square| s.file().index() * 10 + s.rank().index();
-        record(
-            &mut out,
-            sq(from),
-            sq(to),
-            cont,
-            more,
-            ply.comment.as_deref(),
-        );
+        record(out, sq(from), sq(to), cont, more, ply.comment.as_deref());
         let after = group(line, next);
         stack.push((members, i + 1));
         if cont {
             stack.push((after, 0));
         }
     }
-    Ok(out)
 }
 
 /// Moves from one position: each ply, the line it is in, and where its continuation starts.

@@ -6,11 +6,11 @@
 //!
 //! * **The computer is a player, not a part of the room.** One task per computer game (its
 //!   *driver*) watches the game's events; on the engine's turn it submits the game so far
-//!   and the engine's clock to the [`Pool`] and plays the answer with
-//!   [`RoomHandle::act`] — the very path of a person's move: the same referee, the same
+//!   and the engine's clock to the [`Pool`](xiangqi_engine::Pool) and plays the answer with
+//!   [`RoomHandle::act`](crate::room::RoomHandle::act) — the very path of a person's move: the same referee, the same
 //!   clock, which runs while the engine thinks. The room never waits for an engine; human
 //!   games take no new branch.
-//! * **A full pool delays, never blocks.** A refused search ([`PoolBusy`]) is retried with
+//! * **A full pool delays, never blocks.** A refused search ([`PoolBusy`](xiangqi_engine::PoolBusy)) is retried with
 //!   backoff (50 ms doubling to 1 s) while the engine's clock runs; the room's actor is never
 //!   held, so a hundred computer games leave people's moves answered at once.
 //! * **The engine has no token.** It acts as its side directly; the creation answer leaves

@@ -1,4 +1,4 @@
-//! A live game's room: one task that owns the [`Game`], stores its events, runs the flag timer
+//! A live game's room: one task that owns the [`Game`](xiangqi_game::Game), stores its events, runs the flag timer
 //! and streams numbered events to everyone watching.
 //!
 //! Every action on a game goes through its room's inbox, so actions on one game never race

@@ -1,5 +1,5 @@
 //! The PostgreSQL backend (`--database postgres://…`): a pool of connections, and the same
-//! group-committing writer as SQLite's ([`super::writer`]): one transaction per batch of
+//! group-committing writer as SQLite's (the store's `writer` module): one transaction per batch of
 //! waiting writes, each write acknowledged only once that transaction has committed.
 //!
 //! Every connection is opened with `synchronous_commit=on`, whatever the server's default:

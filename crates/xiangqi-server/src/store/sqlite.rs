@@ -1,5 +1,5 @@
 //! The SQLite backend: `xq.sqlite3` in the data directory, written by the group-committing
-//! writer of [`super::writer`].
+//! writer of the store's `writer` module.
 //!
 //! # Durability
 //!

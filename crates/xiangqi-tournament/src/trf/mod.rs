@@ -9,7 +9,7 @@
 //!
 //! [`TrfFile`] is the file as written, lossless for every record this crate uses and keeping
 //! every other line verbatim; [`TrfFile::to_tournament`] and [`TrfFile::from_tournament`]
-//! convert. Reading never panics: every refusal is an [`Error::File`] with the line and column.
+//! convert. Reading never panics: every refusal is an [`Error::File`](crate::Error::File) with the line and column.
 
 mod check;
 mod coded_type;

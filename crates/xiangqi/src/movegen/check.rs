@@ -2,8 +2,8 @@
 //! §2.1 count as a check, as in [`Position::is_check`]).
 
 use super::{CANNON, HORSE, KING, PAWN, ROOK, color_bit, is_own};
-use crate::geometry::{EMPTY, HOME, OFF, TO_PADDED, W, forward};
-use crate::{Move, Position};
+use crate::geometry::{CELLS, EMPTY, HOME, OFF, TO_PADDED, W, forward};
+use crate::{Color, Move, Position};
 
 impl Position {
     /// Whether moving the piece on `m.from()` to `m.to()` would leave the other side in
@@ -31,18 +31,54 @@ impl Position {
             return false;
         }
         let k = self.kings[(!us).index()] as usize;
-        let ub = color_bit(us);
-        let at = |s: usize| {
-            if s == from {
-                EMPTY
-            } else if s == to {
-                code
-            } else {
-                self.cells[s]
-            }
+        let after = After {
+            cells: &self.cells,
+            from,
+            to,
+            code,
         };
-        // The moved piece, where a line does not cover it.
-        match code & 7 {
+        if after.moved_piece_checks(k, us) {
+            return true;
+        }
+        // Lines from the king through `from` and `to`. (0: not on a line through the king.)
+        let ub = color_bit(us);
+        let (d_from, d_to) = (direction(from, k), direction(to, k));
+        if (d_from != 0 && after.line_checks(k, d_from, ub))
+            || (d_to != 0 && d_to != d_from && after.line_checks(k, d_to, ub))
+        {
+            return true;
+        }
+        after.freed_leg_checks(k, ub)
+    }
+}
+
+/// The board after a move, read without playing it: `from` empty, the moved piece on `to`.
+struct After<'a> {
+    cells: &'a [u8; CELLS],
+    from: usize,
+    to: usize,
+    code: u8,
+}
+
+impl After<'_> {
+    /// The cell `s` after the move.
+    #[inline(always)]
+    fn at(&self, s: usize) -> u8 {
+        if s == self.from {
+            EMPTY
+        } else if s == self.to {
+            self.code
+        } else {
+            self.cells[s]
+        }
+    }
+
+    /// Whether the moved piece itself checks the king on `k` where a line does not cover it:
+    /// a horse with a free leg, or a pawn one step from the king.
+    #[inline(always)]
+    fn moved_piece_checks(&self, k: usize, us: Color) -> bool {
+        let to = self.to;
+        match self.code & 7 {
             HORSE => {
                 // The leg of the jump from `to` to the king, if the king is a jump away.
                 let leg = match k as i32 - to as i32 {
@@ -52,63 +88,64 @@ impl Position {
                     14 | -18 => -1,
                     _ => 0,
                 };
-                if leg != 0 && at((to as i32 + leg) as usize) == EMPTY {
-                    return true;
-                }
+                leg != 0 && self.at((to as i32 + leg) as usize) == EMPTY
             }
-            PAWN if to as i32 + forward(us) == k as i32
-                || (!HOME[us.index()][to] && (to + 1 == k || to == k + 1)) =>
-            {
-                return true;
+            PAWN => {
+                to as i32 + forward(us) == k as i32
+                    || (!HOME[us.index()][to] && (to + 1 == k || to == k + 1))
             }
-            _ => {}
+            _ => false,
         }
-        // Lines from the king through `from` and `to`: a rook or (on the file) the mover's
-        // king first, or a cannon second. (0: not on a line through the king.)
-        let direction = |s: usize| -> i32 {
-            if s % W as usize == k % W as usize {
-                if s > k { W } else { -W }
-            } else if s / W as usize == k / W as usize {
-                if s > k { 1 } else { -1 }
-            } else {
-                0
-            }
-        };
-        let line_checks = |d: i32| {
-            let mut s = k as i32 + d;
-            while at(s as usize) == EMPTY {
-                s += d;
-            }
-            let c = at(s as usize);
-            if c == OFF {
-                return false;
-            }
-            if c == ROOK | ub || (d.abs() == W && c == KING | ub) {
-                return true;
-            }
+    }
+
+    /// Whether the line from the king on `k` in direction `d` now checks: a rook of the
+    /// mover's colour (`ub`) or, on the file, the mover's king first, or a cannon second.
+    #[inline(always)]
+    fn line_checks(&self, k: usize, d: i32, ub: u8) -> bool {
+        let mut s = k as i32 + d;
+        while self.at(s as usize) == EMPTY {
             s += d;
-            while at(s as usize) == EMPTY {
-                s += d;
-            }
-            at(s as usize) == CANNON | ub
-        };
-        let (d_from, d_to) = (direction(from), direction(to));
-        if (d_from != 0 && line_checks(d_from))
-            || (d_to != 0 && d_to != d_from && line_checks(d_to))
-        {
+        }
+        let c = self.at(s as usize);
+        if c == OFF {
+            return false;
+        }
+        if c == ROOK | ub || (d.abs() == W && c == KING | ub) {
             return true;
         }
-        // A horse leg freed: `from` diagonally next to the king.
-        let diff = from as i32 - k as i32;
-        if matches!(diff.abs(), 15 | 17) {
-            let v = if diff > 0 { W } else { -W };
-            let h = diff - v;
-            let horse = HORSE | ub;
-            if at((from as i32 + h) as usize) == horse || at((from as i32 + v) as usize) == horse {
-                return true;
-            }
+        s += d;
+        while self.at(s as usize) == EMPTY {
+            s += d;
         }
-        false
+        self.at(s as usize) == CANNON | ub
+    }
+
+    /// Whether the move frees the leg of a horse of the mover's colour (`ub`) aimed at the
+    /// king on `k`: `from` diagonally next to the king.
+    #[inline(always)]
+    fn freed_leg_checks(&self, k: usize, ub: u8) -> bool {
+        let from = self.from;
+        let diff = from as i32 - k as i32;
+        if !matches!(diff.abs(), 15 | 17) {
+            return false;
+        }
+        let v = if diff > 0 { W } else { -W };
+        let h = diff - v;
+        let horse = HORSE | ub;
+        self.at((from as i32 + h) as usize) == horse || self.at((from as i32 + v) as usize) == horse
+    }
+}
+
+/// The direction from the king on `k` to `s` along a file (±W) or a rank (±1); 0 when `s` is
+/// on neither.
+#[inline(always)]
+fn direction(s: usize, k: usize) -> i32 {
+    if s % W as usize == k % W as usize {
+        if s > k { W } else { -W }
+    } else if s / W as usize == k / W as usize {
+        if s > k { 1 } else { -1 }
+    } else {
+        0
     }
 }
 

@@ -28,6 +28,7 @@ mod detect;
 mod error;
 mod line;
 mod spec;
+mod standing;
 mod system;
 mod wxf;
 

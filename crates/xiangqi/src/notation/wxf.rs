@@ -21,7 +21,8 @@
 
 use crate::{Color, Move, Position, Role};
 
-use super::spec::{Dir, Origin, Place, Spec, direction_and_number, standing};
+use super::spec::{Dir, Origin, Place, Spec, direction_and_number};
+use super::standing::standing;
 use super::{Notation, NotationError};
 
 fn syntax(offset: usize, message: impl Into<String>) -> NotationError {

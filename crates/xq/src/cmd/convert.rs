@@ -9,7 +9,7 @@ use xiangqi::notation::Notation;
 use xiangqi_records::dhtmlxq::write_dhtmlxq;
 use xiangqi_records::pgn::{PgnOptions, write_pgn_bytes};
 use xiangqi_records::xqf::write_xqf;
-use xiangqi_records::{Encoding, GameRecord, read_games};
+use xiangqi_records::{Encoding, GameRecord, RecordError, read_games};
 
 /// The formats `xq convert` writes.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -92,6 +92,30 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let bytes =
         std::fs::read(&args.input).with_context(|| format!("reading {}", args.input.display()))?;
     let games = read_games(&bytes).with_context(|| format!("reading {}", args.input.display()))?;
+    let (kept, lost) = chosen_games(&args, games);
+    if kept.is_empty() {
+        anyhow::bail!("{}: no game to convert", args.input.display());
+    }
+    let out = write_games(&args, target, &kept)?;
+    if to_stdout {
+        std::io::stdout().lock().write_all(&out)?;
+    } else {
+        std::fs::write(&args.output, &out)
+            .with_context(|| format!("writing {}", args.output.display()))?;
+    }
+    Ok(if lost {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// The games to convert (the one chosen with `--game`, else all that read), each problem and
+/// each game that failed told on standard error; and whether anything was lost so.
+fn chosen_games(
+    args: &Args,
+    games: Vec<Result<GameRecord, RecordError>>,
+) -> (Vec<GameRecord>, bool) {
     let mut lost = false;
     let mut kept: Vec<GameRecord> = Vec::new();
     for (i, game) in games.into_iter().enumerate() {
@@ -115,9 +139,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             }
         }
     }
-    if kept.is_empty() {
-        anyhow::bail!("{}: no game to convert", args.input.display());
-    }
+    (kept, lost)
+}
+
+/// The games written in the target format.
+fn write_games(args: &Args, target: Target, kept: &[GameRecord]) -> anyhow::Result<Vec<u8>> {
     let notation = match args.notation {
         MoveFormat::Chinese => Notation::Chinese,
         MoveFormat::Wxf => Notation::Wxf,
@@ -162,15 +188,5 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             }
         }
     }
-    if to_stdout {
-        std::io::stdout().lock().write_all(&out)?;
-    } else {
-        std::fs::write(&args.output, &out)
-            .with_context(|| format!("writing {}", args.output.display()))?;
-    }
-    Ok(if lost {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    })
+    Ok(out)
 }

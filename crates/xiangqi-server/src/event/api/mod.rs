@@ -1,5 +1,5 @@
 //! The events' routes (documented in `API.md`, section Events): the router; who a token is
-//! to an event is [`access`]'s. The handlers are grouped by what they do to the event.
+//! to an event is the `access` module's. The handlers are grouped by what they do to the event.
 
 use std::sync::Arc;
 

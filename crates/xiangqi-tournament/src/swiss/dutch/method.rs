@@ -1,5 +1,5 @@
 //! Which method pairs a bracket, for tests that compare them: the search of candidates in
-//! generation order ([`super::bracket`]) or the maximum-weight matching ([`super::exact`]).
+//! generation order (the `bracket` module) or the maximum-weight matching (the `exact` module).
 //! Both are exact; by default the search runs first and the matching takes over a bracket
 //! whose search reaches its work budget. The choice is per thread.
 

@@ -20,7 +20,7 @@
 //!   `issue_7` round 15;
 //! * C5 the PAB assignee's score as low as possible (fixed before pairing, as a constraint on
 //!   who may end unpaired);
-//! * quality C6–C21 (see [`Quality`]), and between equal candidates the earlier one (3.8).
+//! * quality C6–C21 (see the `quality` module), and between equal candidates the earlier one (3.8).
 //!
 //! The first candidate that reaches every criterion's lower bound is "perfect" and taken at
 //! once (3.4). Otherwise the search goes on, with the colour criterion C12 bounded so that

@@ -71,7 +71,7 @@ pub struct DutchRound {
     /// Points of a win (for the topscorer threshold, art. 1.8).
     pub win: Points,
     /// The initial colour (art. 5.1): the colour of the highest-ranked player present in
-    /// round 1 ([`colour_numbers`]).
+    /// round 1 ([`colour_numbers`](super::colour_numbers)).
     pub initial_colour: Mover,
     /// Pairs that may not meet this round.
     pub forbidden: Vec<(PlayerId, PlayerId)>,

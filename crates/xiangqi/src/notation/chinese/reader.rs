@@ -3,6 +3,7 @@
 use super::super::spec::{Origin, Place, Spec};
 use super::super::{Notation, NotationError};
 use super::tables;
+use crate::Role;
 
 fn syntax(offset: usize, message: impl Into<String>) -> NotationError {
     NotationError::syntax(Notation::Chinese, offset, message)
@@ -19,6 +20,29 @@ fn place_word(c: char) -> Option<Place> {
 
 /// Reads the text into a description, without looking at a position.
 pub(crate) fn read_spec(text: &str) -> Result<Spec, NotationError> {
+    let (chars, len) = characters(text)?;
+    let (head, tail) = chars[..len].split_at(len - 2);
+    let (dir_at, dir_char) = tail[0];
+    let dir = tables::direction(dir_char)
+        .ok_or_else(|| syntax(dir_at, format!("expected 进, 退 or 平, found {dir_char:?}")))?;
+    let (value_at, value_char) = tail[1];
+    let value = tables::numeral(value_char).map(|(n, _)| n).ok_or_else(|| {
+        syntax(
+            value_at,
+            format!("expected a number 1–9, found {value_char:?}"),
+        )
+    })?;
+    let (role, origin) = piece_and_origin(head)?;
+    Ok(Spec {
+        role,
+        origin,
+        dir,
+        value,
+    })
+}
+
+/// The four or five characters of a move, each with its byte offset, and how many there are.
+fn characters(text: &str) -> Result<([(usize, char); 5], usize), NotationError> {
     let mut chars: [(usize, char); 5] = [(0, ' '); 5];
     let mut len = 0;
     for (i, c) in text.char_indices() {
@@ -37,23 +61,18 @@ pub(crate) fn read_spec(text: &str) -> Result<Spec, NotationError> {
             "a Chinese move has four characters: piece, file, direction, number (炮二平五)",
         ));
     }
-    let (head, tail) = chars[..len].split_at(len - 2);
-    let (dir_at, dir_char) = tail[0];
-    let dir = tables::direction(dir_char)
-        .ok_or_else(|| syntax(dir_at, format!("expected 进, 退 or 平, found {dir_char:?}")))?;
-    let (value_at, value_char) = tail[1];
-    let value = tables::numeral(value_char).map(|(n, _)| n).ok_or_else(|| {
-        syntax(
-            value_at,
-            format!("expected a number 1–9, found {value_char:?}"),
-        )
-    })?;
+    Ok((chars, len))
+}
+
+/// The piece (when written) and where it stands, from the characters before the direction:
+/// a file (炮二), or a place among pieces on one file (前车, 二兵, 前九, 前兵九).
+fn piece_and_origin(head: &[(usize, char)]) -> Result<(Option<Role>, Origin), NotationError> {
     let number = |(at, c): (usize, char)| {
         tables::numeral(c)
             .map(|(n, _)| n)
             .ok_or_else(|| syntax(at, format!("expected a file number, found {c:?}")))
     };
-    let (role, origin) = match *head {
+    Ok(match *head {
         // 炮二平五, 马8进7; also 炮前退二 (place word after the piece).
         [(_, a), b] if tables::role(a).is_some() => {
             let role = tables::role(a);
@@ -91,11 +110,5 @@ pub(crate) fn read_spec(text: &str) -> Result<Spec, NotationError> {
             (Some(role), Origin::Tandem(place, Some(number(c)?)))
         }
         _ => return Err(syntax(0, "not a Chinese move")),
-    };
-    Ok(Spec {
-        role,
-        origin,
-        dir,
-        value,
     })
 }

@@ -2,7 +2,8 @@
 
 use crate::{Color, Move, Position};
 
-use super::super::spec::{Dir, Standing, direction_and_number, standing};
+use super::super::spec::{Dir, direction_and_number};
+use super::super::standing::{Standing, standing};
 use super::tables::RED_NUMERALS;
 
 fn number(side: Color, n: u8, out: &mut String) {

@@ -6,9 +6,10 @@
 mod openings;
 mod report;
 mod spec;
+mod tally;
+mod worker;
 
 use std::collections::VecDeque;
-use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -17,19 +18,15 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use anyhow::{Context, bail};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use xiangqi::notation::Notation;
 use xiangqi_clock::TimeControl;
-use xiangqi_engine::stats::{Sprt, SprtState};
-use xiangqi_engine::{
-    Adjudication, Engine, EngineError, GameEnd, GameOutcome, GameSetup, Player, Reply, Request,
-    Timeouts, play_game,
-};
+use xiangqi_engine::stats::Sprt;
+use xiangqi_engine::{Adjudication, Timeouts};
 use xiangqi_referee::{Options, Procedure, RuleSet};
 
-use openings::Opening;
-use report::{Pairing, PgnGame};
 use spec::EngineSpec;
+use tally::{PgnTags, Tally};
+use worker::{Done, Job, Plan, worker};
 
 /// Play engines against each other under the rules.
 ///
@@ -100,50 +97,10 @@ pub struct Args {
     move_timeout: u64,
 }
 
-struct Job {
-    pairing: usize,
-    pair: u32,
-    /// Whether the pairing's first engine has Red.
-    a_red: bool,
-    opening: usize,
-}
-
-struct Done {
-    job: Job,
-    outcome: Result<GameOutcome, String>,
-}
-
-struct Plan {
-    specs: Vec<EngineSpec>,
-    pairs: Vec<(usize, usize)>,
-    openings: Vec<Opening>,
-    options: Options,
-    control: Option<TimeControl>,
-    enforce: bool,
-    adjudication: Adjudication,
-}
-
 /// Runs `xq match`. Exit code 0 when every game was played (whatever the results).
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let groups = engine_groups(std::env::args().collect());
-    if groups.len() < 2 || groups.iter().map(Vec::len).sum::<usize>() != args.engine.len() {
-        bail!("--engine: give at least two engines, each --engine followed by its KEY=VALUE words");
-    }
-    let timeouts = Timeouts {
-        move_without_clock: Duration::from_secs(args.move_timeout.max(1)),
-        ..Timeouts::default()
-    };
-    let specs: Vec<EngineSpec> = groups
-        .iter()
-        .enumerate()
-        .map(|(i, w)| spec::engine(w, i, timeouts))
-        .collect::<anyhow::Result<_>>()?;
+    let specs = engine_specs(&args)?;
     let names: Vec<String> = specs.iter().map(|s| s.config.name.clone()).collect();
-    for (i, n) in names.iter().enumerate() {
-        if names[..i].contains(n) {
-            bail!("--engine: the name {n:?} is given twice");
-        }
-    }
     let sprt: Option<Sprt> = args.sprt.as_deref().map(spec::sprt).transpose()?;
     if sprt.is_some() && specs.len() != 2 {
         bail!("--sprt needs exactly two engines");
@@ -160,28 +117,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         Some(p) => openings::read(p)?,
         None => openings::default_book(),
     };
-    let mut pairs = Vec::new();
-    for a in 0..specs.len() {
-        for b in a + 1..specs.len() {
-            pairs.push((a, b));
-        }
-    }
-    let game_pairs = args.games.div_ceil(2).max(1);
-    let mut jobs = VecDeque::new();
-    for (pi, _) in pairs.iter().enumerate() {
-        for pair in 0..game_pairs {
-            for a_red in [true, false] {
-                jobs.push_back(Job {
-                    pairing: pi,
-                    pair,
-                    a_red,
-                    opening: pair as usize % openings.len(),
-                });
-            }
-        }
-    }
+    let pairs = round_robin(specs.len());
+    let jobs = jobs(pairs.len(), args.games, openings.len());
     let total = jobs.len() as u64;
-    let mut pgn_out = match &args.pgn {
+    let pgn_out = match &args.pgn {
         Some(p) => Some(std::io::BufWriter::new(
             std::fs::File::create(p).with_context(|| format!("--pgn {}", p.display()))?,
         )),
@@ -189,7 +128,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     };
     let plan = Arc::new(Plan {
         specs,
-        pairs: pairs.clone(),
+        pairs,
         openings,
         options: Options {
             rules: args.rules,
@@ -211,94 +150,76 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         })
         .collect();
     drop(tx);
-    let bar = if std::io::stderr().is_terminal() {
-        ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr())
-    } else {
-        ProgressBar::hidden()
+    let tags = PgnTags {
+        time_control: args.tc.as_ref().map(|t| t.to_string()),
+        rules: args.rules.name(),
+        notation: args.pgn_notation,
     };
-    bar.set_style(
-        ProgressStyle::with_template("{spinner} [{bar:40}] {pos}/{len} games {msg}")
-            .unwrap_or_else(|_| ProgressStyle::default_bar())
-            .progress_chars("=> "),
-    );
-    let mut stats: Vec<Pairing> = pairs.iter().map(|&(a, b)| Pairing::new(a, b)).collect();
-    let mut played = 0u64;
-    let mut errors = Vec::new();
-    let mut decided = None;
+    let mut tally = Tally::new(&plan, tags, &names, sprt.as_ref(), total, pgn_out);
     for done in rx {
-        let (a, b) = plan.pairs[done.job.pairing];
-        let (red, black) = if done.job.a_red { (a, b) } else { (b, a) };
-        let outcome = match done.outcome {
-            Ok(o) => o,
-            Err(e) => {
-                errors.push(e);
-                bar.inc(1);
-                continue;
-            }
-        };
-        played += 1;
-        stats[done.job.pairing].add(done.job.pair, done.job.a_red, outcome.result);
-        bar.println(format!(
-            "game {played}: {} vs {}: {} {}",
-            names[red],
-            names[black],
-            outcome.result.score(),
-            outcome.termination
-        ));
-        if let Some(out) = pgn_out.as_mut() {
-            let opening = &plan.openings[done.job.opening];
-            let text = report::pgn(&PgnGame {
-                round: format!(
-                    "{}.{}",
-                    done.job.pair + 1,
-                    if done.job.a_red { 1 } else { 2 }
-                ),
-                red: &names[red],
-                black: &names[black],
-                start: &opening.start,
-                outcome: &outcome,
-                time_control: args.tc.as_ref().map(|t| t.to_string()),
-                rules: args.rules.name(),
-                notation: args.pgn_notation,
-            })?;
-            out.write_all(text.as_bytes())?;
-            out.write_all(b"\n")?;
-            out.flush()?;
-        }
-        bar.inc(1);
-        let w = stats[done.job.pairing].wdl;
-        bar.set_message(format!("+{} ={} -{}", w.wins, w.draws, w.losses));
-        if let Some(s) = &sprt
-            && decided.is_none()
-        {
-            let state = s.state(&stats[0].penta);
-            if state != SprtState::Continue {
-                decided = Some(state);
-                stop.store(true, Ordering::Relaxed);
-            }
+        if tally.add(done)? {
+            stop.store(true, Ordering::Relaxed);
         }
     }
     for w in workers {
         let _ = w.join();
     }
-    bar.finish_and_clear();
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
-    write!(out, "{}", report::table(&names, &stats, sprt.as_ref()))?;
-    if let Some(state) = decided {
-        writeln!(
-            out,
-            "SPRT decided ({state:?}) after {played} games; the rest were not played."
-        )?;
+    tally.finish()
+}
+
+/// The engines of the `--engine` options, each named once.
+fn engine_specs(args: &Args) -> anyhow::Result<Vec<EngineSpec>> {
+    let groups = engine_groups(std::env::args().collect());
+    if groups.len() < 2 || groups.iter().map(Vec::len).sum::<usize>() != args.engine.len() {
+        bail!("--engine: give at least two engines, each --engine followed by its KEY=VALUE words");
     }
-    for e in &errors {
-        writeln!(out, "not played: {e}")?;
+    let timeouts = Timeouts {
+        move_without_clock: Duration::from_secs(args.move_timeout.max(1)),
+        ..Timeouts::default()
+    };
+    let specs: Vec<EngineSpec> = groups
+        .iter()
+        .enumerate()
+        .map(|(i, w)| spec::engine(w, i, timeouts))
+        .collect::<anyhow::Result<_>>()?;
+    for (i, s) in specs.iter().enumerate() {
+        let n = &s.config.name;
+        if specs[..i].iter().any(|o| &o.config.name == n) {
+            bail!("--engine: the name {n:?} is given twice");
+        }
     }
-    Ok(if errors.is_empty() {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(1)
-    })
+    Ok(specs)
+}
+
+/// Every engine against every other once: pairs of engine indices, the first the lower.
+fn round_robin(engines: usize) -> Vec<(usize, usize)> {
+    let mut pairs = Vec::new();
+    for a in 0..engines {
+        for b in a + 1..engines {
+            pairs.push((a, b));
+        }
+    }
+    pairs
+}
+
+/// The games to play, in order: for each pairing, `games` rounded up to pairs, each pair one
+/// opening (in turn) played with both colours.
+fn jobs(pairings: usize, games: u32, openings: usize) -> VecDeque<Job> {
+    let game_pairs = games.div_ceil(2).max(1);
+    let mut jobs = VecDeque::new();
+    for pi in 0..pairings {
+        for pair in 0..game_pairs {
+            for a_red in [true, false] {
+                jobs.push_back(Job {
+                    pairing: pi,
+                    pair,
+                    a_red,
+                    opening: pair as usize % openings,
+                });
+            }
+        }
+    }
+    jobs
 }
 
 /// The words of each `--engine` on the command line. clap's derive keeps one flat list of
@@ -321,83 +242,4 @@ fn engine_groups(argv: Vec<String>) -> Vec<Vec<String>> {
         }
     }
     groups
-}
-
-/// A player whose engine could not be started: it forfeits at the start of the game.
-struct Unstartable {
-    name: String,
-    error: EngineError,
-}
-
-impl Player for Unstartable {
-    fn name(&self) -> &str {
-        &self.name
-    }
-    fn new_game(&mut self) -> Result<(), EngineError> {
-        Err(self.error.clone())
-    }
-    fn go(&mut self, _: &Request) -> Result<Reply, EngineError> {
-        Err(self.error.clone())
-    }
-}
-
-fn worker(plan: &Plan, queue: &Mutex<VecDeque<Job>>, stop: &AtomicBool, tx: &mpsc::Sender<Done>) {
-    // This worker's processes, one per engine, started when first needed and restarted
-    // after a failure.
-    let mut engines: Vec<Option<Box<dyn Player + Send>>> =
-        plan.specs.iter().map(|_| None).collect();
-    loop {
-        if stop.load(Ordering::Relaxed) {
-            return;
-        }
-        let Some(job) = queue.lock().ok().and_then(|mut q| q.pop_front()) else {
-            return;
-        };
-        let (a, b) = plan.pairs[job.pairing];
-        let (red, black) = if job.a_red { (a, b) } else { (b, a) };
-        for i in [red, black] {
-            if engines[i].is_none() {
-                let spec = &plan.specs[i];
-                engines[i] = Some(match Engine::start(spec.config.clone()) {
-                    Ok(e) => Box::new(e),
-                    Err(error) => Box::new(Unstartable {
-                        name: spec.config.name.clone(),
-                        error,
-                    }),
-                });
-            }
-        }
-        let opening = &plan.openings[job.opening];
-        let setup = GameSetup {
-            start: opening.start.clone(),
-            opening: opening.moves.clone(),
-            options: plan.options,
-            control: plan.control.clone(),
-            limits: [plan.specs[red].limits, plan.specs[black].limits],
-            enforce_variation: plan.enforce,
-            adjudication: plan.adjudication,
-        };
-        let (mut r, mut bl) = match (engines[red].take(), engines[black].take()) {
-            (Some(r), Some(b)) => (r, b),
-            _ => return,
-        };
-        let outcome = play_game(&setup, r.as_mut(), bl.as_mut()).map_err(|e| e.to_string());
-        // An engine that failed, or lost on time mid-search, is started afresh next game.
-        let failed = match &outcome {
-            Ok(o) => match o.end {
-                GameEnd::Forfeit { loser, .. } | GameEnd::Flag { loser } => Some(loser),
-                _ => None,
-            },
-            Err(_) => None,
-        };
-        if failed != Some(xiangqi::Color::Red) {
-            engines[red] = Some(r);
-        }
-        if failed != Some(xiangqi::Color::Black) {
-            engines[black] = Some(bl);
-        }
-        if tx.send(Done { job, outcome }).is_err() {
-            return;
-        }
-    }
 }

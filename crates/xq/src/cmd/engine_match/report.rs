@@ -58,84 +58,99 @@ impl Pairing {
 pub fn table(names: &[String], pairings: &[Pairing], sprt: Option<&Sprt>) -> String {
     let mut out = String::new();
     for p in pairings {
-        let (a, b) = (&names[p.a], &names[p.b]);
-        let w = p.wdl;
-        let games = w.games();
-        let score = if games > 0 {
-            (w.wins as f64 + w.draws as f64 / 2.0) / games as f64
-        } else {
-            0.5
-        };
-        let _ = writeln!(out, "{a} vs {b}: {games} games");
-        let _ = writeln!(
-            out,
-            "  {a}: +{} ={} -{}  score {:.1} %",
-            w.wins,
-            w.draws,
-            w.losses,
-            score * 100.0
-        );
-        // Error bars from complete pairs when there are some, else from single games.
-        let (est, basis) = if p.penta.pairs() > 0 {
-            (p.penta.estimate(), "pairs")
-        } else {
-            (w.estimate(), "games")
-        };
-        let _ = writeln!(
-            out,
-            "  Elo {est} (95 %, from {basis}); LOS {:.1} %",
-            est.los * 100.0
-        );
-        let _ = writeln!(
-            out,
-            "  Ptnml(0-2) {:?}  ({} pairs)",
-            p.penta.0,
-            p.penta.pairs()
-        );
-        if let Some(s) = sprt {
-            let (lo, hi) = s.bounds();
-            let state = match s.state(&p.penta) {
-                SprtState::Continue => "continue",
-                SprtState::AcceptH0 => "H0 accepted",
-                SprtState::AcceptH1 => "H1 accepted",
-            };
-            let _ = writeln!(
-                out,
-                "  SPRT elo0={} elo1={} alpha={} beta={}: LLR {:.2} ({:.2}, {:.2}) {state}",
-                s.elo0,
-                s.elo1,
-                s.alpha,
-                s.beta,
-                s.llr(&p.penta),
-                lo,
-                hi
-            );
-        }
+        pairing_lines(&mut out, names, p, sprt);
     }
     if names.len() > 2 {
-        let mut points = vec![(0.0f64, 0u32); names.len()];
-        for p in pairings {
-            let w = p.wdl;
-            points[p.a].0 += w.wins as f64 + w.draws as f64 / 2.0;
-            points[p.b].0 += w.losses as f64 + w.draws as f64 / 2.0;
-            points[p.a].1 += w.games();
-            points[p.b].1 += w.games();
-        }
-        let mut order: Vec<usize> = (0..names.len()).collect();
-        order.sort_by(|&x, &y| points[y].0.total_cmp(&points[x].0));
-        let _ = writeln!(out, "Standings:");
-        for (rank, i) in order.into_iter().enumerate() {
-            let _ = writeln!(
-                out,
-                "  {}. {}  {} / {}",
-                rank + 1,
-                names[i],
-                points[i].0,
-                points[i].1
-            );
-        }
+        standings(&mut out, names, pairings);
     }
     out
+}
+
+/// One pairing's lines: games, score, Elo and LOS, pentanomial counts, and the SPRT.
+fn pairing_lines(out: &mut String, names: &[String], p: &Pairing, sprt: Option<&Sprt>) {
+    let (a, b) = (&names[p.a], &names[p.b]);
+    let w = p.wdl;
+    let games = w.games();
+    let score = if games > 0 {
+        (w.wins as f64 + w.draws as f64 / 2.0) / games as f64
+    } else {
+        0.5
+    };
+    let _ = writeln!(out, "{a} vs {b}: {games} games");
+    let _ = writeln!(
+        out,
+        "  {a}: +{} ={} -{}  score {:.1} %",
+        w.wins,
+        w.draws,
+        w.losses,
+        score * 100.0
+    );
+    // Error bars from complete pairs when there are some, else from single games.
+    let (est, basis) = if p.penta.pairs() > 0 {
+        (p.penta.estimate(), "pairs")
+    } else {
+        (w.estimate(), "games")
+    };
+    let _ = writeln!(
+        out,
+        "  Elo {est} (95 %, from {basis}); LOS {:.1} %",
+        est.los * 100.0
+    );
+    let _ = writeln!(
+        out,
+        "  Ptnml(0-2) {:?}  ({} pairs)",
+        p.penta.0,
+        p.penta.pairs()
+    );
+    if let Some(s) = sprt {
+        sprt_line(out, s, &p.penta);
+    }
+}
+
+/// The SPRT's line: its bounds, the log-likelihood ratio, and its decision so far.
+fn sprt_line(out: &mut String, s: &Sprt, penta: &Pentanomial) {
+    let (lo, hi) = s.bounds();
+    let state = match s.state(penta) {
+        SprtState::Continue => "continue",
+        SprtState::AcceptH0 => "H0 accepted",
+        SprtState::AcceptH1 => "H1 accepted",
+    };
+    let _ = writeln!(
+        out,
+        "  SPRT elo0={} elo1={} alpha={} beta={}: LLR {:.2} ({:.2}, {:.2}) {state}",
+        s.elo0,
+        s.elo1,
+        s.alpha,
+        s.beta,
+        s.llr(penta),
+        lo,
+        hi
+    );
+}
+
+/// A round robin's standings: points and games of each engine, most points first.
+fn standings(out: &mut String, names: &[String], pairings: &[Pairing]) {
+    let mut points = vec![(0.0f64, 0u32); names.len()];
+    for p in pairings {
+        let w = p.wdl;
+        points[p.a].0 += w.wins as f64 + w.draws as f64 / 2.0;
+        points[p.b].0 += w.losses as f64 + w.draws as f64 / 2.0;
+        points[p.a].1 += w.games();
+        points[p.b].1 += w.games();
+    }
+    let mut order: Vec<usize> = (0..names.len()).collect();
+    order.sort_by(|&x, &y| points[y].0.total_cmp(&points[x].0));
+    let _ = writeln!(out, "Standings:");
+    for (rank, i) in order.into_iter().enumerate() {
+        let _ = writeln!(
+            out,
+            "  {}. {}  {} / {}",
+            rank + 1,
+            names[i],
+            points[i].0,
+            points[i].1
+        );
+    }
 }
 
 /// Tag values and the game as PGN.

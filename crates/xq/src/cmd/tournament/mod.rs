@@ -56,12 +56,7 @@ pub struct Args {
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     match args.command {
         Command::New(a) => new(a)?,
-        Command::Pair { file, json } => {
-            let mut t = load(&file)?;
-            let round = t.pair_next_round()?;
-            save(&file, &t)?;
-            print_pairings(&t, round, json);
-        }
+        Command::Pair { file, json } => pair(&file, json)?,
         Command::Pairings { file, round, json } => pairings(&file, round, json)?,
         Command::Result {
             file,
@@ -74,32 +69,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             file,
             player,
             after,
-        } => {
-            let mut t = load(&file)?;
-            let effect = t.withdraw(PlayerId(player), after)?;
-            save(&file, &t)?;
-            println!("player {player} withdrawn after round {after}: {effect:?}");
-        }
-        Command::Standings { file, json } => {
-            let t = load(&file)?;
-            let s = t.standings();
-            if json {
-                println!("{}", serde_json::to_string_pretty(&standings_json(&t, &s))?);
-            } else {
-                print!("{}", standings_text(&t, &s));
-            }
-        }
-        Command::Crosstable { file, format } => {
-            let x = Crosstable::build(&load(&file)?);
-            print!(
-                "{}",
-                match format {
-                    TableFormat::Text => x.to_text(),
-                    TableFormat::Csv => x.to_csv(),
-                    TableFormat::Html => x.to_html(),
-                }
-            );
-        }
+        } => withdraw(&file, player, after)?,
+        Command::Standings { file, json } => standings(&file, json)?,
+        Command::Crosstable { file, format } => crosstable(&file, format)?,
         Command::Export { file, format, out } => export(&file, format, out)?,
         Command::Import {
             trf,
@@ -156,6 +128,50 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         } => bracket::lineups(squad, boards, json)?,
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// `xq tournament pair`: the next round paired, saved and shown.
+fn pair(file: &Path, json: bool) -> anyhow::Result<()> {
+    let mut t = load(file)?;
+    let round = t.pair_next_round()?;
+    save(file, &t)?;
+    print_pairings(&t, round, json);
+    Ok(())
+}
+
+/// `xq tournament withdraw`: a player leaves after a round.
+fn withdraw(file: &Path, player: u32, after: u32) -> anyhow::Result<()> {
+    let mut t = load(file)?;
+    let effect = t.withdraw(PlayerId(player), after)?;
+    save(file, &t)?;
+    println!("player {player} withdrawn after round {after}: {effect:?}");
+    Ok(())
+}
+
+/// `xq tournament standings`: the standings as text or JSON.
+fn standings(file: &Path, json: bool) -> anyhow::Result<()> {
+    let t = load(file)?;
+    let s = t.standings();
+    if json {
+        println!("{}", serde_json::to_string_pretty(&standings_json(&t, &s))?);
+    } else {
+        print!("{}", standings_text(&t, &s));
+    }
+    Ok(())
+}
+
+/// `xq tournament crosstable`: the crosstable as text, CSV or HTML.
+fn crosstable(file: &Path, format: TableFormat) -> anyhow::Result<()> {
+    let x = Crosstable::build(&load(file)?);
+    print!(
+        "{}",
+        match format {
+            TableFormat::Text => x.to_text(),
+            TableFormat::Csv => x.to_csv(),
+            TableFormat::Html => x.to_html(),
+        }
+    );
+    Ok(())
 }
 
 /// `xq tournament pairings`: a round's pairings (the last round's by default).
