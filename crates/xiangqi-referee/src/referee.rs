@@ -161,7 +161,7 @@ impl Referee {
         if self.ruling.is_decided() {
             return Err(PlayError::GameOver {
                 result: self.ruling.result,
-                reason: self.ruling.reason,
+                reason: self.ruling.board_reason(),
                 ply: self.ruling.ply,
             });
         }
@@ -471,7 +471,7 @@ impl Referee {
         let occurrences = self.options.repetition_trigger().unwrap_or(3);
         let (moves_en, moves_zh) = (report.moves_en(), report.moves_zh());
         Some(Ruling {
-            cycle: Some(report),
+            cycle: Some(Box::new(report)),
             ..Ruling::new(
                 result,
                 Some(verdict.reason),
