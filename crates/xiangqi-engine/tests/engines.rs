@@ -77,7 +77,11 @@ fn every_dialect_plays_legal_moves_through_the_referee() {
             "{mode}: {}",
             outcome.termination
         );
-        assert_ne!(outcome.ruling.reason, Some(Reason::IllegalMove), "{mode}");
+        assert_ne!(
+            outcome.ruling.board_reason(),
+            Some(Reason::IllegalMove),
+            "{mode}"
+        );
         assert!(outcome.moves.len() >= 2, "{mode}");
     }
 }
@@ -86,7 +90,7 @@ fn every_dialect_plays_legal_moves_through_the_referee() {
 fn an_illegal_move_loses_as_judge_rules_it() {
     let (outcome, took) = game_against("illegal", &setup());
     assert_eq!(outcome.result, GameResult::BlackWins);
-    assert_eq!(outcome.ruling.reason, Some(Reason::IllegalMove));
+    assert_eq!(outcome.ruling.board_reason(), Some(Reason::IllegalMove));
     assert_eq!(outcome.ruling.offender, Some(Color::Red));
     assert_eq!(
         outcome.ruling,

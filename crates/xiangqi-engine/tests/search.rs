@@ -67,7 +67,7 @@ fn finds_the_mates() {
             referee.play(r.best.unwrap()).unwrap();
             if referee.ruling().is_decided() {
                 // Stalemate loses in xiangqi too (1960 rules §3): the engine may prefer it.
-                let reason = referee.ruling().reason;
+                let reason = referee.ruling().board_reason();
                 assert!(
                     matches!(reason, Some(Reason::Checkmate | Reason::Stalemate)),
                     "{what} at ply {ply}: {reason:?}"

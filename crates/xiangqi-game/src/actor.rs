@@ -4,7 +4,7 @@
 use xiangqi::Color;
 
 use crate::desk::ArbiterAction;
-use crate::signer::Signer;
+use xiangqi_referee::Signer;
 
 /// Who acts: a player (with the partner's seat, 0 or 1, in a pairs game) or the arbiter.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

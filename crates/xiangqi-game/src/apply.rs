@@ -2,10 +2,10 @@
 //! replay after a restart.
 
 use crate::arbiter::Ruling;
-use crate::ending::Ending;
 use crate::game::ms;
 use xiangqi::{Color, Move};
 use xiangqi_clock::{BySide, ClockState, GameClock};
+use xiangqi_referee::Ending;
 
 use crate::event::Event;
 use crate::game::{Adjournment, Game};
@@ -135,7 +135,7 @@ impl Game {
     /// pause cleared, a claimed draw recorded with the referee.
     fn apply_ending(&mut self, ruling: &Ruling, at_ms: u64) {
         let at = ms(at_ms);
-        let stopped = if ruling.reason == Ending::Flag {
+        let stopped = if ruling.reason == Some(Ending::Flag) {
             self.clock.check(at).map(|_| ())
         } else if matches!(self.clock.state(), ClockState::Ready) {
             Ok(())

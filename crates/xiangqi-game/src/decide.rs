@@ -1,11 +1,11 @@
 //! Deciding: what an action at a time would cause, as events or a refusal, changing nothing
 //! (decide once: a move is read and ruled here, and its ruling kept for `apply`).
 
+use crate::endings;
 use xiangqi::{Color, Move};
 use xiangqi_clock::ClockState;
 
 use crate::actor::{Action, Actor};
-use crate::arbiter::Ruling;
 use crate::event::Event;
 use crate::game::{Adjournment, Decision, Game};
 use crate::notation;
@@ -54,7 +54,7 @@ impl Game {
     /// let game = Game::from_created(&created).unwrap();
     /// let resign = game.decide(Color::Red, &Action::Resign, 0);
     /// let [Event::Ended { ruling, .. }] = &resign.events[..] else { panic!() };
-    /// assert_eq!((ruling.result, ruling.reason.name()), (GameResult::BlackWins, "resignation"));
+    /// assert_eq!((ruling.result, ruling.reason_name()), (GameResult::BlackWins, "resignation"));
     /// assert_eq!(game.ruling(), None); // deciding changes nothing
     /// ```
     pub fn decide(&self, actor: Color, action: &Action, now: u64) -> Decision {
@@ -136,7 +136,7 @@ impl Game {
             }),
             Action::Arbiter(_) | Action::Signed { .. } => Decision::refuse(Refusal::NotYours),
             Action::Resign => Decision::take(vec![Event::Ended {
-                ruling: Ruling::resignation(actor, self.ply()),
+                ruling: endings::resignation(actor, self.ply()),
                 at_ms: now,
             }]),
             Action::Draw(answer) => self.decide_draw(actor, *answer, now),

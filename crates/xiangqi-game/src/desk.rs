@@ -7,6 +7,7 @@
 
 use serde::{Deserialize, Serialize};
 use xiangqi::Color;
+use xiangqi_referee::ForfeitReason;
 
 use super::limit::{LimitGround, LimitVerdict};
 pub use crate::action_error::ActionError;
@@ -74,33 +75,6 @@ impl FoulKind {
             FoulKind::IllegalMove => "走棋违例",
             FoulKind::UnrecordedMoves => "连续漏记4着",
             FoulKind::Other => "犯规",
-        }
-    }
-}
-
-/// Why the arbiter forfeits a side.
-#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[serde(rename_all = "snake_case")]
-pub enum ForfeitReason {
-    /// 4.1.5 超过了比赛规定的迟到判负时限.
-    LateArrival,
-    /// 4.1.10 严重违反纪律.
-    Misconduct,
-    /// 4.1.10 拒绝遵守本规则; 1960 §14 拒绝走以后的各局.
-    Refusal,
-}
-
-impl ForfeitReason {
-    /// The JSON name (`late_arrival`, `misconduct`, `refusal`).
-    ///
-    /// ```
-    /// assert_eq!(xiangqi_game::ForfeitReason::Refusal.name(), "refusal");
-    /// ```
-    pub fn name(self) -> &'static str {
-        match self {
-            ForfeitReason::LateArrival => "late_arrival",
-            ForfeitReason::Misconduct => "misconduct",
-            ForfeitReason::Refusal => "refusal",
         }
     }
 }

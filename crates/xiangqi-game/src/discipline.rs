@@ -4,11 +4,13 @@
 //! ruling on a wrong or unclear sealed move (1960 §4 一(六)). The binding itself is
 //! [`super::touch`]; the endings' texts are in `endings.rs`.
 
+use crate::endings;
 use xiangqi::Color;
 use xiangqi::Move;
 
+use super::event::Sanction;
 use super::touch::{Binding, BindingCause};
-use super::{Adjournment, Decision, DeskRefusal, Event, Game, Refusal, Ruling, notation};
+use super::{Adjournment, Decision, DeskRefusal, Event, Game, Refusal, notation};
 
 fn refuse(d: DeskRefusal) -> Decision {
     Decision::refuse(Refusal::Desk(d))
@@ -75,16 +77,18 @@ impl Game {
     pub(super) fn decide_warn(&self, side: Color, note: &str) -> Decision {
         Decision::take(vec![Event::Warned {
             side,
-            note: note.to_owned(),
-            count: self.desk.warnings[side] + 1,
-            ply: self.ply(),
-            by: None,
+            sanction: Sanction {
+                note: note.to_owned(),
+                count: self.desk.warnings[side] + 1,
+                ply: self.ply(),
+                by: None,
+            },
         }])
     }
 
     pub(super) fn decide_disqualify(&self, side: Color, note: &str, now: u64) -> Decision {
         Decision::take(vec![Event::Ended {
-            ruling: Ruling::disqualification(side, note, self.ply()),
+            ruling: endings::disqualification(side, note, self.ply()),
             at_ms: now,
         }])
     }
@@ -102,7 +106,7 @@ impl Game {
         };
         let Some(text) = meant else {
             return Decision::take(vec![Event::Ended {
-                ruling: Ruling::sealed_error(*by, note, self.ply()),
+                ruling: endings::sealed_error(*by, note, self.ply()),
                 at_ms: now,
             }]);
         };
@@ -127,7 +131,7 @@ impl Game {
         match event {
             Event::Touched { binding, .. } => self.desk.binding = Some(binding.clone()),
             Event::Untouched { .. } => self.desk.binding = None,
-            Event::Warned { side, count, .. } => self.desk.warnings[*side] = *count,
+            Event::Warned { side, sanction } => self.desk.warnings[*side] = sanction.count,
             Event::SealCorrected { sealed, .. } => {
                 if let (Adjournment::Sealed { sealed: slot, .. }, Ok(m)) =
                     (&mut self.adjournment, sealed.parse::<Move>())

@@ -8,8 +8,8 @@ use super::arbiter::Ruling;
 use super::desk::FoulKind;
 use super::limit::{LimitChanges, LimitGround, LimitVerdict};
 use super::options::GameOptions;
-use super::signer::Signer;
 use super::touch::Binding;
+use xiangqi_referee::Signer;
 
 /// One change to a game. A game *is* its events: replaying them through
 /// [`Game::apply`](super::Game::apply) rebuilds it exactly, clocks included, because every
@@ -129,22 +129,16 @@ pub enum Event {
         /// When.
         at_ms: u64,
     },
-    /// The arbiter recorded a foul (犯规, current text 2.8, 7.1); `count` is the side's total.
+    /// The arbiter recorded a foul (犯规, current text 2.8, 7.1); the sanction's `count` is the
+    /// side's total of fouls.
     Foul {
         /// The offender.
         side: Color,
         /// What kind.
         foul: FoulKind,
-        /// The arbiter's words.
-        #[serde(default)]
-        note: String,
-        /// The offender's fouls in this game, this one included.
-        count: u32,
-        /// The ply (moves played) when it was recorded.
-        ply: u32,
-        /// Who took the action (see [`Signer`]).
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        by: Option<Signer>,
+        /// The arbiter's words, the count, the ply and the official, written after `foul`.
+        #[serde(flatten)]
+        sanction: Sanction,
     },
     /// The arbiter declared a move limit (限着, 1960 §12 二): `rounds` moves by each side from
     /// `ply`, with the position noted (`fen`, its side to move `to_move`).
@@ -251,20 +245,14 @@ pub enum Event {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         by: Option<Signer>,
     },
-    /// A warning (警告, 1960 §18 九; current 8.8); `count` is the side's total.
+    /// A warning (警告, 1960 §18 九; current 8.8); the sanction's `count` is the side's total
+    /// of warnings.
     Warned {
         /// Who.
         side: Color,
-        /// Why.
-        #[serde(default)]
-        note: String,
-        /// His warnings in this game, this one included.
-        count: u32,
-        /// The ply.
-        ply: u32,
-        /// Who warned.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        by: Option<Signer>,
+        /// The arbiter's words, the count, the ply and the official.
+        #[serde(flatten)]
+        sanction: Sanction,
     },
     /// The sealer explained a wrong sealed move and the move he meant replaces it (1960 §4
     /// 一(六), read the other way: explained, it does not lose). Secret like the seal.
@@ -350,6 +338,39 @@ pub enum Event {
         /// When (for a flag: an instant after the deadline).
         at_ms: u64,
     },
+}
+
+/// What the arbiter records with a foul and with a warning, after the side (and a foul's
+/// kind): one definition for both events, so that their fields, and the order the JSON
+/// writes them in (`side`, `foul`, `note`, `count`, `ply`, `by`), cannot drift apart. It is
+/// flattened into each event rather than holding the side, because a foul's kind stands
+/// between the side and the rest.
+///
+/// ```
+/// use xiangqi::Color;
+/// use xiangqi_game::{Event, FoulKind, Sanction};
+/// let sanction = Sanction { note: String::new(), count: 2, ply: 31, by: None };
+/// let foul = Event::Foul { side: Color::Red, foul: FoulKind::IllegalMove, sanction: sanction.clone() };
+/// let json = serde_json::to_string(&foul).unwrap();
+/// assert_eq!(json, r#"{"kind":"foul","side":"red","foul":"illegal_move","note":"","count":2,"ply":31}"#);
+/// assert_eq!(serde_json::from_str::<Event>(&json).unwrap(), foul);
+/// let warned = Event::Warned { side: Color::Black, sanction };
+/// let json = serde_json::to_string(&warned).unwrap();
+/// assert_eq!(json, r#"{"kind":"warned","side":"black","note":"","count":2,"ply":31}"#);
+/// assert_eq!(serde_json::from_str::<Event>(&json).unwrap(), warned);
+/// ```
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub struct Sanction {
+    /// The arbiter's words.
+    #[serde(default)]
+    pub note: String,
+    /// The side's fouls (or warnings) in this game, this one included.
+    pub count: u32,
+    /// The ply (moves played) when it was recorded.
+    pub ply: u32,
+    /// Who took the action (see [`Signer`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub by: Option<Signer>,
 }
 
 fn is_false(b: &bool) -> bool {

@@ -1,8 +1,8 @@
 //! The arbiter's events among a game's events: which they are (the arbiter's log shows
-//! them) and the official named on each (1960 §18; see `signer.rs`).
+//! them) and the official named on each (1960 §18; the referee crate's `Signer`).
 
-use super::event::Event;
-use super::signer::Signer;
+use super::event::{Event, Sanction};
+use xiangqi_referee::Signer;
 
 impl Event {
     /// Whether this is the arbiter's (shown in every client's arbiter log).
@@ -32,9 +32,10 @@ impl Event {
     /// The official named on the event, if any.
     ///
     /// ```
-    /// use xiangqi_game::{ArbiterRole, Event, Signer};
+    /// use xiangqi_game::{ArbiterRole, Event, Sanction, Signer};
     /// let by = Signer { role: ArbiterRole::Board, name: "李".into() };
-    /// let mut e = Event::Warned { side: xiangqi::Color::Red, note: String::new(), count: 1, ply: 0, by: None };
+    /// let sanction = Sanction { note: String::new(), count: 1, ply: 0, by: None };
+    /// let mut e = Event::Warned { side: xiangqi::Color::Red, sanction };
     /// assert_eq!(e.signer(), None);
     /// e.sign(&by);
     /// assert_eq!(e.signer(), Some(by));
@@ -60,8 +61,15 @@ impl Event {
     /// Where the event keeps the official's name, if it has a place for one.
     fn slot(&mut self) -> Option<&mut Option<Signer>> {
         Some(match self {
-            Event::Foul { by, .. }
-            | Event::MoveLimitDeclared { by, .. }
+            Event::Foul {
+                sanction: Sanction { by, .. },
+                ..
+            }
+            | Event::Warned {
+                sanction: Sanction { by, .. },
+                ..
+            } => by,
+            Event::MoveLimitDeclared { by, .. }
             | Event::ArbiterPaused { by, .. }
             | Event::ArbiterResumed { by, .. }
             | Event::TimeAdjusted { by, .. }
@@ -73,7 +81,6 @@ impl Event {
             | Event::Touched { by, .. }
             | Event::Untouched { by, .. }
             | Event::Corrected { by, .. }
-            | Event::Warned { by, .. }
             | Event::SealCorrected { by, .. } => by,
             Event::Ended { ruling, .. } => &mut ruling.by,
             _ => return None,

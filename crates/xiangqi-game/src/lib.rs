@@ -23,8 +23,7 @@ pub mod arbiter;
 mod claims;
 pub mod desk;
 mod discipline;
-mod ending;
-mod endings;
+pub mod endings;
 mod event;
 mod event_desk;
 pub mod lag;
@@ -40,7 +39,6 @@ pub mod options;
 mod procedure;
 mod refusal;
 mod ruled;
-pub mod signer;
 mod timers;
 pub mod touch;
 mod view;
@@ -53,16 +51,16 @@ mod game;
 
 pub use actor::{Action, Actor, Answer};
 pub use arbiter::{GameResult, Ruling};
-pub use desk::{ActionError, Adjudged, ArbiterAction, ForfeitReason, FoulKind};
-pub use ending::Ending;
-pub use event::Event;
+pub use desk::{ActionError, Adjudged, ArbiterAction, FoulKind};
+pub use event::{Event, Sanction};
 pub use game::{Adjournment, BadCreation, Decision, Game, PlayedMove};
 pub use limit::{LimitChanges, LimitGround, LimitVerdict, MoveLimit};
 pub use options::{DrawOffers, GameOptions, Pairs};
 pub use refusal::{DeskRefusal, Refusal};
-pub use signer::{ArbiterRole, Signer};
 pub use touch::{Binding, BindingCause, BindingError};
 pub use view::{ClockView, GameView, SideClock};
+/// The referee crate's endings, forfeits and arbiters' offices, which every ruling carries.
+pub use xiangqi_referee::{ArbiterRole, Ending, ForfeitReason, Signer};
 
 #[cfg(test)]
 mod tests;

@@ -3,12 +3,13 @@
 //! declaration with the clocks stopped and the position noted (二), the expiry that stops the
 //! clocks and shows the arbiter the criteria, his ruling (四), and lifting a limit.
 
+use crate::endings;
 use xiangqi::Color;
 use xiangqi::Move;
 use xiangqi_clock::ClockState;
 
 use super::limit::{LimitChanges, LimitGround, LimitVerdict, MoveLimit};
-use super::{Decision, DeskRefusal, Event, Game, Refusal, Ruling};
+use super::{Decision, DeskRefusal, Event, Game, Refusal};
 
 /// 1960 §12 三: "在一般的情况下，限着的数目定为40回合".
 pub const GENERAL_LIMIT: u32 = 40;
@@ -140,7 +141,7 @@ impl Game {
         match verdict {
             LimitVerdict::Draw => {
                 let rounds = self.desk.move_limit.map_or(0, |l| l.rounds);
-                let mut ruling = Ruling::move_limit(rounds, ply);
+                let mut ruling = endings::move_limit(rounds, ply);
                 if !note.is_empty() {
                     ruling.explanation_zh = format!("{}（{note}）", ruling.explanation_zh);
                     ruling.explanation = format!("{} ({note})", ruling.explanation);

@@ -3,6 +3,7 @@
 
 use super::Event;
 use super::arbiter::{title as en, zh};
+use super::event::Sanction;
 use super::limit::LimitVerdict;
 
 /// An arbiter's event as a comment in the record (Chinese, then English).
@@ -121,9 +122,7 @@ fn discipline_note(event: &Event) -> Option<String> {
         Event::Foul {
             side,
             foul,
-            note,
-            count,
-            ..
+            sanction: Sanction { note, count, .. },
         } => with(
             format!(
                 "裁判：{}方犯规（{}），第{count}次。Arbiter: foul by {} ({}), number {count}; {}.",
@@ -136,7 +135,8 @@ fn discipline_note(event: &Event) -> Option<String> {
             note,
         ),
         Event::Warned {
-            side, note, count, ..
+            side,
+            sanction: Sanction { note, count, .. },
         } => with(
             format!(
                 "裁判：警告{}方（第{count}次）。Arbiter: warning to {} (number {count}; 1960 rules §18 九, current 8.8).",

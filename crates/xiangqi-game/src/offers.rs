@@ -1,15 +1,16 @@
 //! Offers and answers: draws (1960 §5 二; current rules 4.2.2, 2.8(1)) and the adjournment
 //! procedure (封棋, 1960 §11 四).
 
+use crate::endings;
 use xiangqi::Color;
 
-use super::{Adjournment, Answer, Decision, DrawOffers, Event, FoulKind, Game, Refusal, Ruling};
+use super::{Adjournment, Answer, Decision, DrawOffers, Event, FoulKind, Game, Refusal};
 
 impl Game {
     pub(super) fn decide_draw(&self, actor: Color, answer: Answer, now: u64) -> Decision {
         let offered_by_other = self.draw_offer == Some(actor.other());
         let agreed = Event::Ended {
-            ruling: Ruling::agreement(self.ply()),
+            ruling: endings::agreement(self.ply()),
             at_ms: now,
         };
         match answer {

@@ -3,13 +3,16 @@
 //!
 //! Articles are cited in [`super::desk`].
 
+use crate::endings;
 use crate::game::ms;
 use xiangqi::Color;
 use xiangqi_clock::ClockState;
 
 use super::arbiter::Arbiter;
-use super::desk::{ArbiterAction, ForfeitReason, FoulKind};
+use super::desk::{ArbiterAction, FoulKind};
+use super::event::Sanction;
 use super::{Adjournment, Decision, DeskRefusal, Event, Game, Refusal, Ruling};
+use xiangqi_referee::ForfeitReason;
 
 impl Game {
     pub(super) fn decide_arbiter(&self, action: &ArbiterAction, now: u64) -> Decision {
@@ -37,9 +40,9 @@ impl Game {
             ArbiterAction::SealedError { meant, note } => {
                 self.decide_sealed_error(meant.as_deref(), note, now)
             }
-            ArbiterAction::Forfeit { side, reason } => end(Ruling::forfeit(*side, *reason, ply)),
+            ArbiterAction::Forfeit { side, reason } => end(endings::forfeit(*side, *reason, ply)),
             ArbiterAction::Adjudicate { result, note } => {
-                end(Ruling::adjudication(*result, note, ply))
+                end(endings::adjudication(*result, note, ply))
             }
             ArbiterAction::RepetitionDraw => self.decide_arbiter_draw(now),
             ArbiterAction::Pause => self.decide_pause(now),
@@ -132,14 +135,16 @@ impl Game {
         let mut events = vec![Event::Foul {
             side,
             foul,
-            note,
-            count,
-            ply,
-            by: None,
+            sanction: Sanction {
+                note,
+                count,
+                ply,
+                by: None,
+            },
         }];
         if count >= self.options.foul_limit() {
             events.push(Event::Ended {
-                ruling: Ruling::fouls(side, count, ply),
+                ruling: endings::fouls(side, count, ply),
                 at_ms: now,
             });
         }
@@ -171,9 +176,9 @@ impl Game {
         let arrived = self.desk.arrived;
         let ruling = match (arrived.red, arrived.black) {
             (true, true) => return None,
-            (false, false) => Ruling::both_late(self.ply()),
-            (false, true) => Ruling::forfeit(Color::Red, ForfeitReason::LateArrival, self.ply()),
-            (true, false) => Ruling::forfeit(Color::Black, ForfeitReason::LateArrival, self.ply()),
+            (false, false) => endings::both_late(self.ply()),
+            (false, true) => endings::forfeit(Color::Red, ForfeitReason::LateArrival, self.ply()),
+            (true, false) => endings::forfeit(Color::Black, ForfeitReason::LateArrival, self.ply()),
         };
         Some(vec![Event::Ended { ruling, at_ms: now }])
     }
@@ -209,8 +214,8 @@ impl Game {
                 Ok(())
             }
             Event::ClockStarted { at_ms } => self.clock.start(self.turn(), ms(*at_ms)),
-            Event::Foul { side, count, .. } => {
-                self.desk.fouls[*side] = *count;
+            Event::Foul { side, sanction, .. } => {
+                self.desk.fouls[*side] = sanction.count;
                 Ok(())
             }
             Event::MoveLimitDeclared { .. }

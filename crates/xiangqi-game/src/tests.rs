@@ -85,7 +85,7 @@ fn a_late_move_loses_on_time_after_the_grace() {
         Some(Refusal::OutOfTime)
     );
     let r = g.ruling().unwrap();
-    assert_eq!((r.result, r.reason.name()), (GameResult::RedWins, "flag"));
+    assert_eq!((r.result, r.reason_name()), (GameResult::RedWins, "flag"));
     assert_eq!(r.offender, Some(Color::Black));
     assert_eq!(
         act(&mut g, &mut log, Color::Red, mv("e2e6"), 1300),
@@ -160,7 +160,7 @@ fn draw_offer_lapses_on_a_move_and_is_accepted_otherwise() {
         None
     );
     let r = g.ruling().unwrap();
-    assert_eq!((r.result, r.reason.name()), (GameResult::Draw, "agreement"));
+    assert_eq!((r.result, r.reason_name()), (GameResult::Draw, "agreement"));
 }
 
 #[test]
@@ -311,7 +311,7 @@ fn checkmate_ends_the_game() {
     }
     let r = g.ruling().unwrap();
     assert_eq!(
-        (r.result, r.reason.name()),
+        (r.result, r.reason_name()),
         (GameResult::RedWins, "checkmate")
     );
     assert_eq!(r.ply, 5);
@@ -343,7 +343,7 @@ fn time_taken_by_the_arbiter_can_make_the_flag_fall() {
     assert!(g.on_timer(9_000).is_empty(), "not yet");
     let ended = g.on_timer(20_000);
     assert!(
-        matches!(&ended[..], [Event::Ended { ruling, .. }] if ruling.reason == Ending::Flag),
+        matches!(&ended[..], [Event::Ended { ruling, .. }] if ruling.reason == Some(Ending::Flag)),
         "{ended:?}"
     );
 }

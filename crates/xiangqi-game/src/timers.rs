@@ -1,10 +1,11 @@
 //! The game's clock of the hall: the flag timer, a scheduled start, the late-arrival
 //! deadline (current rules 4.1.5), and a server restart (the server's room).
 
+use crate::endings;
 use crate::game::ms;
 use xiangqi_clock::ClockState;
 
-use super::{Event, Game, Ruling};
+use super::{Event, Game};
 
 impl Game {
     /// The next instant (game ms) the room must wake up at: the flag timer, a scheduled
@@ -65,7 +66,7 @@ impl Game {
         let mut probe = self.clock.clone();
         let flag = probe.check(ms(at)).ok().flatten()?;
         Some(Event::Ended {
-            ruling: Ruling::flag(&flag, self.ply()),
+            ruling: endings::flag(&flag, self.ply()),
             at_ms: at,
         })
     }

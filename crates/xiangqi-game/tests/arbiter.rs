@@ -13,7 +13,7 @@ fn mate_is_ruled_a_win_for_the_mover() {
     let m: Move = "e7e8".parse().unwrap();
     let r = Arbiter::new(&pos, RuleSet::Chinese).judge(m).unwrap();
     assert_eq!(r.result, GameResult::RedWins);
-    assert_eq!(r.reason.name(), "checkmate");
+    assert_eq!(r.reason_name(), "checkmate");
     assert!(!r.explanation.is_empty() && !r.explanation_zh.is_empty());
 }
 
@@ -40,7 +40,7 @@ fn perpetual_check_loses_and_judge_does_not_record() {
     let last: Move = "h8h9".parse().unwrap();
     let r = arbiter.judge(last).unwrap();
     assert_eq!(r.result, GameResult::BlackWins);
-    assert_eq!(r.reason.name(), "perpetual_check");
+    assert_eq!(r.reason_name(), "perpetual_check");
     assert_eq!(r.offender, Some(Color::Red));
     assert_eq!(r.ply, 9);
     // The ruling carries the cycle move by move, as `xq judge --json` does: every red

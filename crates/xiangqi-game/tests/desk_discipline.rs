@@ -136,7 +136,7 @@ fn warnings_count_and_a_disqualification_loses_the_game_for_either_side() {
         let r = t.game.ruling().unwrap();
         assert_eq!(r.result, GameResult::win_for(side.other()));
         assert_eq!(
-            (r.reason.name(), r.offender),
+            (r.reason_name(), r.offender),
             ("disqualification", Some(side))
         );
         assert!(r.rule.contains("§18 九") && r.rule.contains("8.8"));
@@ -182,7 +182,7 @@ fn a_sealed_move_wrong_and_unexplained_loses_and_explained_it_stands() {
     .unwrap();
     let r = t.game.ruling().unwrap();
     assert_eq!(
-        (r.result, r.reason.name()),
+        (r.result, r.reason_name()),
         (GameResult::RedWins, "sealed_move_error")
     );
     // Explained: the move meant is played on resumption instead.

@@ -62,7 +62,7 @@ fn a_limit_asked_for_declared_with_the_position_noted_then_judged_a_draw() {
     t.arbiter(rule(LimitVerdict::Draw, "")).unwrap();
     let r = t.game.ruling().unwrap();
     assert_eq!(
-        (r.result, r.reason.name()),
+        (r.result, r.reason_name()),
         (GameResult::Draw, "move_limit")
     );
     t.assert_replays();

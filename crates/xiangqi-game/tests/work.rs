@@ -95,7 +95,7 @@ fn each_move_of_a_repetition_is_ruled_once_up_to_the_ruling() {
     );
     assert_eq!(work, once_each(LINE.len()));
     let ruling = game.ruling().expect("perpetual check ends the game");
-    assert_eq!((ruling.reason.name(), ruling.ply), ("perpetual_check", 9));
+    assert_eq!((ruling.reason_name(), ruling.ply), ("perpetual_check", 9));
     assert!(matches!(events.last(), Some(Event::Ended { .. })));
 }
 

@@ -50,7 +50,7 @@ impl PyGameRecord {
             record.tags.set(&name, value);
         }
         if let Some(result) = result {
-            let outcome: xiangqi_records::Outcome = result.parse().map_err(|e| {
+            let outcome: xiangqi_records::GameResult = result.parse().map_err(|e| {
                 pyo3::exceptions::PyValueError::new_err(format!("result={result:?}: {e}"))
             })?;
             record.tags.set("Result", outcome.pgn());

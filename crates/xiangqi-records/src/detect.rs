@@ -5,7 +5,7 @@ use std::path::Path;
 
 use crate::pgn::{GameBuilder, PgnReader, Skip, Visitor};
 use crate::text::decode;
-use crate::{ErrorKind, GameRecord, Outcome, Place, RecordError};
+use crate::{ErrorKind, GameRecord, GameResult, Place, RecordError};
 
 /// A record format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -158,7 +158,7 @@ pub struct Mainline {
     /// The tags (see [`crate::Tags`]).
     pub tags: crate::Tags,
     /// The recorded result.
-    pub outcome: Outcome,
+    pub outcome: GameResult,
     /// The first main-line move that could not be read or was illegal, and why.
     pub problem: Option<RecordError>,
 }
@@ -234,7 +234,7 @@ impl Visitor for WithFen<'_> {
     fn end_variation(&mut self) {
         self.inner.end_variation();
     }
-    fn outcome(&mut self, outcome: Outcome) {
+    fn outcome(&mut self, outcome: GameResult) {
         self.inner.outcome(outcome);
     }
     fn end_game(&mut self) -> Self::Output {
@@ -248,7 +248,7 @@ impl Visitor for WithFen<'_> {
 /// let game = xiangqi_records::read_fen_moves(
 ///     b"9/3k5/4c4/4N4/9/6R2/9/5p3/4r4/5K3 w, g4g8 d8d9 e6c7 d9e9 g8g9, 1-0").unwrap();
 /// assert_eq!(game.mainline().len(), 5);
-/// assert_eq!(game.outcome(), xiangqi_records::Outcome::RedWins);
+/// assert_eq!(game.outcome(), xiangqi_records::GameResult::RedWins);
 /// ```
 pub fn read_fen_moves(bytes: &[u8]) -> Result<GameRecord, RecordError> {
     let (text, _) = decode(bytes);

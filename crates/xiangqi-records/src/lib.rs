@@ -52,7 +52,10 @@ pub use detect::{
     read_games, read_mainlines,
 };
 pub use error::{ErrorKind, Place, RecordError};
-pub use record::{GameRecord, Line, Outcome, ParseOutcomeError, Ply, Tags};
+pub use record::{GameRecord, Line, Ply, Tags};
 pub use text::{Encoding, decode, encode};
 pub use tree::MAX_DEPTH;
 pub use write::WriteError;
+/// A recorded result: the rules core's one result type (a record that does not say is
+/// `Ongoing`, written `*`).
+pub use xiangqi::{GameResult, ParseResultError};

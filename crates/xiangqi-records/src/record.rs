@@ -2,97 +2,9 @@
 //! comments. Every reader produces it and every writer takes it, so a conversion is a read and a
 //! write.
 
-use std::fmt;
-
-use xiangqi::{Move, Position};
+use xiangqi::{GameResult, Move, Position};
 
 use crate::RecordError;
-
-/// How a game ended, as recorded (not as judged).
-///
-/// ```
-/// use xiangqi_records::Outcome;
-/// assert_eq!("1-0".parse::<Outcome>().unwrap(), Outcome::RedWins);
-/// assert_eq!("和棋".parse::<Outcome>().unwrap(), Outcome::Draw);
-/// assert_eq!(Outcome::BlackWins.to_string(), "0-1");
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Outcome {
-    /// `1-0`, 红胜.
-    RedWins,
-    /// `0-1`, 黑胜.
-    BlackWins,
-    /// `1/2-1/2`, 和棋.
-    Draw,
-    /// `*`: unknown, unfinished or not recorded.
-    Unknown,
-}
-
-impl Outcome {
-    /// The PGN token.
-    pub fn pgn(self) -> &'static str {
-        match self {
-            Outcome::RedWins => "1-0",
-            Outcome::BlackWins => "0-1",
-            Outcome::Draw => "1/2-1/2",
-            Outcome::Unknown => "*",
-        }
-    }
-
-    /// The Chinese word used by DhtmlXQ and move-list files (红胜, 黑胜, 和棋, 未知).
-    pub fn chinese(self) -> &'static str {
-        match self {
-            Outcome::RedWins => "红胜",
-            Outcome::BlackWins => "黑胜",
-            Outcome::Draw => "和棋",
-            Outcome::Unknown => "未知",
-        }
-    }
-
-    /// Reads a PGN token or a Chinese result word (simplified or traditional).
-    pub fn from_text(text: &str) -> Option<Outcome> {
-        Some(match text.trim() {
-            "1-0" | "红胜" | "紅勝" | "黑负" | "黑負" | "红先胜" | "紅先勝" => {
-                Outcome::RedWins
-            }
-            "0-1" | "黑胜" | "黑勝" | "红负" | "紅負" | "红先负" | "紅先負" => {
-                Outcome::BlackWins
-            }
-            "1/2-1/2" | "½-½" | "和棋" | "和" | "红先和" | "紅先和" => Outcome::Draw,
-            "*" | "未知" | "" => Outcome::Unknown,
-            _ => return None,
-        })
-    }
-}
-
-impl fmt::Display for Outcome {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.pgn())
-    }
-}
-
-/// A result text that is neither a PGN result nor a Chinese result word.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParseOutcomeError(pub String);
-
-impl fmt::Display for ParseOutcomeError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "not a game result: {:?} (expected 1-0, 0-1, 1/2-1/2, * or 红胜/黑胜/和棋)",
-            self.0
-        )
-    }
-}
-
-impl std::error::Error for ParseOutcomeError {}
-
-impl std::str::FromStr for Outcome {
-    type Err = ParseOutcomeError;
-    fn from_str(s: &str) -> Result<Outcome, ParseOutcomeError> {
-        Outcome::from_text(s).ok_or_else(|| ParseOutcomeError(s.to_owned()))
-    }
-}
 
 /// The tag pairs of a game, in the order read, names as PGN spells them (`Event`, `Red`,
 /// `Result`, …). Readers of other formats map their fields onto these names (see each
@@ -242,11 +154,11 @@ impl Line {
 /// A game as a record holds it: tags, the start position, and the move tree.
 ///
 /// ```
-/// use xiangqi_records::{GameRecord, Outcome};
+/// use xiangqi_records::{GameRecord, GameResult};
 /// let game = GameRecord::from_moves(xiangqi::Position::start(),
 ///     ["h2e2", "h9g7"].iter().map(|m| m.parse().unwrap()));
 /// assert_eq!(game.mainline().len(), 2);
-/// assert_eq!(game.outcome(), Outcome::Unknown);
+/// assert_eq!(game.outcome(), GameResult::Ongoing);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameRecord {
@@ -278,12 +190,12 @@ impl GameRecord {
         self.moves.plies.iter().map(|p| p.mv).collect()
     }
 
-    /// The recorded result (`Result` tag), [`Outcome::Unknown`] when absent or unreadable.
-    pub fn outcome(&self) -> Outcome {
+    /// The recorded result (`Result` tag), [`GameResult::Ongoing`] when absent or unreadable.
+    pub fn outcome(&self) -> GameResult {
         self.tags
             .get("Result")
-            .and_then(Outcome::from_text)
-            .unwrap_or(Outcome::Unknown)
+            .and_then(GameResult::from_text)
+            .unwrap_or(GameResult::Ongoing)
     }
 
     /// Whether the reader dropped nothing.

@@ -10,7 +10,7 @@ use xiangqi::notation::{Notation, write_move};
 use xiangqi_records::ccbridge::{read_cbf, read_cbl, read_cbr};
 use xiangqi_records::pgn::{PgnOptions, write_pgn};
 use xiangqi_records::{
-    ErrorKind, Format, GameRecord, Line, Outcome, Place, WriteError, detect_format, read_file,
+    ErrorKind, Format, GameRecord, GameResult, Line, Place, WriteError, detect_format, read_file,
 };
 
 const CBL_1956: &str = "cchess/1956年全国象棋锦标赛93局.CBL";
@@ -97,7 +97,7 @@ fn test_cbf_reads_its_50_plies_and_comments() {
     assert_eq!(g.mainline().len(), 50);
     assert_eq!(g.moves.node_count(), 50);
     assert_eq!(g.start, Position::start());
-    assert_eq!(g.outcome(), Outcome::Unknown); // RecordResult 0
+    assert_eq!(g.outcome(), GameResult::Ongoing); // RecordResult 0
     assert_eq!(
         g.tags.get("Title"),
         Some("第一局 屏风马巡河炮抵当头炮局(和)")
@@ -118,7 +118,7 @@ fn test2_cbf_reads_the_75_moves_cchess_expects() {
     let g = one("cchess/test2.cbf");
     assert!(g.is_clean(), "{:?}", g.problems);
     assert_eq!(g.moves.leaf_count(), 1);
-    assert_eq!(g.outcome(), Outcome::Draw); // RecordResult 3
+    assert_eq!(g.outcome(), GameResult::Draw); // RecordResult 3
     let moves = chinese(&g.start, &g.mainline());
     assert_eq!(moves.len(), 75);
     assert_eq!(
@@ -157,7 +157,7 @@ fn test_cbr_reads_its_tree_of_102_nodes() {
     assert_eq!(g.mainline().len(), 28);
     assert_eq!(g.moves.node_count(), 102);
     assert_eq!(g.start, Position::start());
-    assert_eq!(g.outcome(), Outcome::Unknown);
+    assert_eq!(g.outcome(), GameResult::Ongoing);
     assert_eq!(
         g.tags.get("Title"),
         Some("黄丹青讲座004-破解新式弃马局的攻防要领")
@@ -203,9 +203,9 @@ fn the_1956_library_reads_93_games_of_7313_plies() {
     let count = |o| games.iter().filter(|g| g.outcome() == o).count();
     assert_eq!(
         (
-            count(Outcome::RedWins),
-            count(Outcome::BlackWins),
-            count(Outcome::Draw)
+            count(GameResult::RedWins),
+            count(GameResult::BlackWins),
+            count(GameResult::Draw)
         ),
         (44, 22, 27)
     );

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use xiangqi::Position;
 use xiangqi::notation::{Notation, write_move};
-use xiangqi_records::{GameRecord, Outcome, read_file};
+use xiangqi_records::{GameRecord, GameResult, read_file};
 
 fn data(path: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -53,49 +53,61 @@ fn expect_line(start: &Position, moves: &[xiangqi::Move], expected: &str) {
 #[test]
 fn every_record_file_reads_with_its_stated_size() {
     // (file, plies, nodes, lines, result) from the corpus README.
-    let table: &[(&str, usize, usize, usize, Outcome)] = &[
-        ("XQFTOOLS/SAMPLE.XQF", 75, 75, 1, Outcome::RedWins),
-        ("XQFTOOLS/SAMPLE.PGN", 75, 75, 1, Outcome::RedWins),
-        ("XQFTOOLS/XQFEXAMA.XQF", 110, 110, 1, Outcome::BlackWins),
-        ("XQFTOOLS/XQFEXAMB.XQF", 87, 435, 20, Outcome::Draw),
+    let table: &[(&str, usize, usize, usize, GameResult)] = &[
+        ("XQFTOOLS/SAMPLE.XQF", 75, 75, 1, GameResult::RedWins),
+        ("XQFTOOLS/SAMPLE.PGN", 75, 75, 1, GameResult::RedWins),
+        ("XQFTOOLS/XQFEXAMA.XQF", 110, 110, 1, GameResult::BlackWins),
+        ("XQFTOOLS/XQFEXAMB.XQF", 87, 435, 20, GameResult::Draw),
         (
             "cchess/030-黄松轩先胜冯敬如.XQF",
             37,
             41,
             2,
-            Outcome::RedWins,
+            GameResult::RedWins,
         ),
-        ("cchess/BadMoveTest1.xqf", 43, 43, 1, Outcome::RedWins),
-        ("cchess/BadMoveTest2.xqf", 35, 39, 2, Outcome::RedWins),
-        ("cchess/BadMoveTest4.xqf", 9, 17, 4, Outcome::RedWins),
-        ("cchess/EmptyTest.xqf", 0, 0, 1, Outcome::BlackWins),
-        ("cchess/FiveGoatsTest.xqf", 77, 32124, 349, Outcome::Unknown),
-        ("cchess/NoMove.xqf", 0, 0, 1, Outcome::Unknown),
-        ("cchess/UnitTest.xqf", 5, 19, 3, Outcome::Draw),
-        ("cchess/endgame_test.pgn", 25, 25, 1, Outcome::Unknown),
-        ("cchess/game_test.xqf", 58, 58, 1, Outcome::Unknown),
-        ("cchess/game_varations.xqf", 8, 24, 6, Outcome::Unknown),
-        ("cchess/pawn_move.xqf", 14, 14, 1, Outcome::Unknown),
-        ("cchess/save.xqf", 2, 2, 1, Outcome::Unknown),
-        ("cchess/test.pgn", 25, 25, 1, Outcome::Unknown),
-        ("cchess/test.xqf", 110, 110, 1, Outcome::BlackWins),
-        ("cchess/test1.xqf", 110, 110, 1, Outcome::BlackWins),
-        ("cchess/test2.pgn", 102, 102, 1, Outcome::Draw),
-        ("cchess/test2.xqf", 12, 12, 1, Outcome::Unknown),
-        ("cchess/test_5_variations.xqf", 6, 24, 5, Outcome::Unknown),
-        ("cchess/ucci_test1.xqf", 43, 43, 1, Outcome::RedWins),
-        ("cchess/ucci_test2.xqf", 7, 33, 5, Outcome::RedWins),
-        ("cchess/ucci_test3.xqf", 3, 5, 2, Outcome::RedWins),
+        ("cchess/BadMoveTest1.xqf", 43, 43, 1, GameResult::RedWins),
+        ("cchess/BadMoveTest2.xqf", 35, 39, 2, GameResult::RedWins),
+        ("cchess/BadMoveTest4.xqf", 9, 17, 4, GameResult::RedWins),
+        ("cchess/EmptyTest.xqf", 0, 0, 1, GameResult::BlackWins),
+        (
+            "cchess/FiveGoatsTest.xqf",
+            77,
+            32124,
+            349,
+            GameResult::Ongoing,
+        ),
+        ("cchess/NoMove.xqf", 0, 0, 1, GameResult::Ongoing),
+        ("cchess/UnitTest.xqf", 5, 19, 3, GameResult::Draw),
+        ("cchess/endgame_test.pgn", 25, 25, 1, GameResult::Ongoing),
+        ("cchess/game_test.xqf", 58, 58, 1, GameResult::Ongoing),
+        ("cchess/game_varations.xqf", 8, 24, 6, GameResult::Ongoing),
+        ("cchess/pawn_move.xqf", 14, 14, 1, GameResult::Ongoing),
+        ("cchess/save.xqf", 2, 2, 1, GameResult::Ongoing),
+        ("cchess/test.pgn", 25, 25, 1, GameResult::Ongoing),
+        ("cchess/test.xqf", 110, 110, 1, GameResult::BlackWins),
+        ("cchess/test1.xqf", 110, 110, 1, GameResult::BlackWins),
+        ("cchess/test2.pgn", 102, 102, 1, GameResult::Draw),
+        ("cchess/test2.xqf", 12, 12, 1, GameResult::Ongoing),
+        (
+            "cchess/test_5_variations.xqf",
+            6,
+            24,
+            5,
+            GameResult::Ongoing,
+        ),
+        ("cchess/ucci_test1.xqf", 43, 43, 1, GameResult::RedWins),
+        ("cchess/ucci_test2.xqf", 7, 33, 5, GameResult::RedWins),
+        ("cchess/ucci_test3.xqf", 3, 5, 2, GameResult::RedWins),
         (
             "cchess/中炮对列炮黑先平士角炮.pgn",
             23,
             23,
             1,
-            Outcome::Unknown,
+            GameResult::Ongoing,
         ),
-        ("cchess/test1_move.txt", 110, 110, 1, Outcome::BlackWins),
-        ("cchess/ucci_test1_move.txt", 43, 43, 1, Outcome::RedWins),
-        ("cchess/uci_test_move.txt", 5, 5, 1, Outcome::RedWins),
+        ("cchess/test1_move.txt", 110, 110, 1, GameResult::BlackWins),
+        ("cchess/ucci_test1_move.txt", 43, 43, 1, GameResult::RedWins),
+        ("cchess/uci_test_move.txt", 5, 5, 1, GameResult::RedWins),
     ];
     for &(file, plies, nodes, lines, outcome) in table {
         let g = one(file);
@@ -125,11 +137,11 @@ fn the_twenty_ccgc_games_read_clean() {
         // The file name says the result: 先胜 Red won, 先负 Red lost, 先和 a draw.
         let name = path.to_string_lossy();
         let expected = if name.contains("先胜") {
-            Outcome::RedWins
+            GameResult::RedWins
         } else if name.contains("先负") {
-            Outcome::BlackWins
+            GameResult::BlackWins
         } else {
-            Outcome::Draw
+            GameResult::Draw
         };
         assert_eq!(g.outcome(), expected, "{name}");
         plies += g.mainline().len();

@@ -3,7 +3,7 @@
 use xiangqi::Position;
 use xiangqi::notation::Notation;
 use xiangqi_records::pgn::{GameBuilder, PgnOptions, PgnReader, Visitor, read_all, write_pgn};
-use xiangqi_records::{Encoding, ErrorKind, GameRecord, Outcome, Place, encode};
+use xiangqi_records::{Encoding, ErrorKind, GameRecord, GameResult, Place, encode};
 
 fn game(text: &str) -> GameRecord {
     let mut games = read_all(text.as_bytes());
@@ -23,7 +23,7 @@ fn tags_comments_variations_and_result() {
     );
     assert_eq!(g.tags.get("Event"), Some("测试"));
     assert_eq!(g.tags.get("Red"), Some("A \"B\" C"));
-    assert_eq!(g.outcome(), Outcome::RedWins);
+    assert_eq!(g.outcome(), GameResult::RedWins);
     assert_eq!(g.moves.comment.as_deref(), Some("开局"));
     assert_eq!(g.moves.plies[0].comment.as_deref(), Some("中炮"));
     assert_eq!(iccs(&g), ["h2e2", "h9g7", "h0g2", "i9h9"]);
@@ -58,7 +58,7 @@ fn wxf_iccs_and_detected_notations() {
     // No Format tag, no result token (the wukong-xiangqi bulk files): detected, game ends at EOF.
     let g = game("[Event \"x\"]\n1. h2e2 h9g7 2. h0g2\n");
     assert_eq!(iccs(&g), ["h2e2", "h9g7", "h0g2"]);
-    assert_eq!(g.outcome(), Outcome::Unknown);
+    assert_eq!(g.outcome(), GameResult::Ongoing);
     // Chinese moves run together, as the 1956 rules print them.
     let g = game("[Game \"Chinese Chess\"]\n炮二平五马8进7马二进三 *\n");
     assert_eq!(g.mainline().len(), 3);
@@ -76,7 +76,7 @@ fn gbk_crlf_and_the_advert_footer() {
     assert!(g.is_clean());
     assert_eq!(g.tags.get("Red"), Some("许银川"));
     assert_eq!(g.mainline().len(), 3);
-    assert_eq!(g.outcome(), Outcome::Draw);
+    assert_eq!(g.outcome(), GameResult::Draw);
     assert!(reader.read_game(&mut builder).is_none());
 }
 
@@ -117,7 +117,7 @@ fn a_malformed_game_is_an_error_with_its_place_and_the_others_still_read() {
         p.to_string().contains("game 4, line 12, column 17, ply 3"),
         "{p}"
     );
-    assert_eq!(games[4].as_ref().unwrap().outcome(), Outcome::RedWins);
+    assert_eq!(games[4].as_ref().unwrap().outcome(), GameResult::RedWins);
 }
 
 #[test]

@@ -14,7 +14,7 @@ use crate::{GameResult, Handicap, HandicapError, Options, PlayError, Reason, Ref
 /// let game = Game::new(Position::start(), vec!["h2e2".parse().unwrap(), "e6e4".parse().unwrap()]);
 /// let ruling = game.ruling(&Options::default()).unwrap();
 /// assert_eq!(ruling.result, GameResult::RedWins);
-/// assert_eq!(ruling.reason, Some(Reason::IllegalMove));
+/// assert_eq!(ruling.board_reason(), Some(Reason::IllegalMove));
 /// assert_eq!(ruling.ply, 2);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -58,7 +58,7 @@ impl Game {
 /// // Red's rook mates on the back rank.
 /// let pos = Position::from_fen("3k5/9/3P5/9/9/9/9/9/4R4/4K4 w").unwrap();
 /// let ruling = judge(&pos, &["e1e9".parse().unwrap()], &Options::default());
-/// assert_eq!((ruling.result, ruling.reason, ruling.ply), (GameResult::RedWins, Some(Reason::Checkmate), 1));
+/// assert_eq!((ruling.result, ruling.board_reason(), ruling.ply), (GameResult::RedWins, Some(Reason::Checkmate), 1));
 /// ```
 pub fn judge(start: &Position, moves: &[Move], options: &Options) -> Ruling {
     replay(Referee::new(start.clone(), *options), moves)

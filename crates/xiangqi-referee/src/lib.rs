@@ -16,6 +16,9 @@
 //!   makes the draw [`Claimable`] ([`Referee::claim`]). [`Procedure::Immediate`] ends the game
 //!   at the ruling occurrence instead.
 //! * Handicap games ([`Handicap`], [`piece_odds`]) and touch-move ([`touch_obligation`]).
+//! * [`Ruling`] is the one ruling of the workspace: its reason is an [`Ending`], the
+//!   referee's [`Reason`] on the board or an arbiter's ending off it ([`Ruling::ended`],
+//!   signed by a [`Signer`]); its result is the rules core's [`GameResult`].
 //!
 //! ```
 //! use xiangqi::Position;
@@ -46,6 +49,7 @@
 
 mod articles;
 pub mod cycle;
+mod ending;
 mod endings;
 mod game;
 mod handicap;
@@ -53,25 +57,30 @@ mod limit;
 mod options;
 mod order;
 mod pending;
+mod play_error;
 mod procedure;
 mod reason;
 mod referee;
 mod repetition;
-mod result;
 mod rules;
 mod ruling;
+mod signer;
 mod touch;
 
+pub use ending::{Ending, ForfeitReason};
 pub use endings::{has_attacking_material, has_legal_move};
 pub use game::{Game, judge};
 pub use handicap::{Handicap, HandicapError, OddsViolation, PieceOddsError, piece_odds};
 pub use limit::NaturalLimit;
 pub use options::Options;
 pub use order::{ClaimError, Claimable, Claimant, Order};
+pub use play_error::PlayError;
 pub use procedure::{ParseProcedureError, Procedure};
 pub use reason::Reason;
-pub use referee::{PlayError, Referee};
-pub use result::GameResult;
+pub use referee::Referee;
 pub use rules::{ParseRuleSetError, RuleSet};
 pub use ruling::Ruling;
+pub use signer::{ArbiterRole, Signer};
 pub use touch::{Obligation, TouchError, TouchRuling, touch_obligation};
+/// The result of a game: the rules core's one result type, re-exported.
+pub use xiangqi::GameResult;

@@ -94,13 +94,17 @@ impl Pending {
     ) -> Result<(Pending, Ruling), Box<Ruling>> {
         let cycle = CyclePositions::new(start, moves);
         let ply = ruled.ply;
-        let report = ruled.cycle.clone().unwrap_or_else(|| empty_report(ply));
+        let report = ruled
+            .cycle
+            .as_deref()
+            .cloned()
+            .unwrap_or_else(|| empty_report(ply));
         let pending = match ruled.offender {
             Some(side) => {
                 let forbidden = forbidden(&cycle, position, side);
                 let order = Order {
                     side,
-                    reason: ruled.reason.unwrap_or(Reason::PerpetualCheck),
+                    reason: ruled.board_reason().unwrap_or(Reason::PerpetualCheck),
                     ply,
                     explanation: order_en(&ruled, side, &forbidden),
                     explanation_zh: order_zh(&ruled, side, &forbidden),
@@ -147,8 +151,8 @@ impl Pending {
     pub fn ongoing(&self, ply: u32) -> Ruling {
         let mut r = Ruling::ongoing(ply);
         match self {
-            Pending::Order { order, .. } => r.order = Some(Order::clone(order)),
-            Pending::Claim { claimable, .. } => r.claimable = Some(Claimable::clone(claimable)),
+            Pending::Order { order, .. } => r.order = Some(order.clone()),
+            Pending::Claim { claimable, .. } => r.claimable = Some(claimable.clone()),
         }
         r
     }

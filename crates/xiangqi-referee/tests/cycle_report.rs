@@ -15,7 +15,7 @@ fn a_repetition_ruling_lists_the_cycle_move_by_move() {
     let moves = line("h6i4 i9h9 i4h6 h9i9 h6i4 i9h9 i4h6 h9i9");
     let immediate = Options::new(RuleSet::Chinese).with_procedure(Procedure::Immediate);
     let r = judge(&pos(FIGURE_2), &moves, &immediate);
-    assert_eq!(r.reason, Some(Reason::PerpetualChase));
+    assert_eq!(r.board_reason(), Some(Reason::PerpetualChase));
     let cycle = r.cycle.as_ref().expect("a cycle");
     assert_eq!((cycle.first_ply, cycle.last_ply), (1, 4));
     let labels: Vec<&str> = cycle.moves.iter().map(|m| m.label.as_str()).collect();
@@ -61,7 +61,7 @@ fn the_asian_rule_set_reports_the_cycle_in_its_own_terms() {
     let moves = line("h6i6 i0h0 i6h6 h0i0 h6i6 i0h0 i6h6 h0i0");
     let immediate = Options::new(RuleSet::Asian).with_procedure(Procedure::Immediate);
     let r = judge(&start, &moves, &immediate);
-    assert_eq!(r.reason, Some(Reason::PerpetualChase), "{r}");
+    assert_eq!(r.board_reason(), Some(Reason::PerpetualChase), "{r}");
     let cycle = r.cycle.as_ref().expect("a cycle");
     assert_eq!(cycle.moves.len(), 4);
     let red: Vec<&str> = cycle

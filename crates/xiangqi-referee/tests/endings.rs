@@ -25,7 +25,7 @@ fn checkmate_wins_for_the_mover_under_both_rule_sets() {
     for (options, article) in [(chinese(), "4.1.1"), (asian(), "rule 1")] {
         let r = judge(&pos(MATE_IN_ONE), &line("e1e9"), &options);
         assert_eq!(r.result, GameResult::RedWins);
-        assert_eq!(r.reason, Some(Reason::Checkmate));
+        assert_eq!(r.board_reason(), Some(Reason::Checkmate));
         assert_eq!(r.ply, 1);
         assert_eq!(r.offender, None, "a mate breaks no rule");
         assert!(r.rule.contains(article), "{}", r.rule);
@@ -46,14 +46,14 @@ fn checkmate_wins_for_the_mover_under_both_rule_sets() {
 fn moves_after_the_deciding_ply_are_not_looked_at() {
     // "a0a9" would be illegal, but the game ended at ply 1.
     let r = judge(&pos(MATE_IN_ONE), &line("e1e9 a0a9 d9d8"), &chinese());
-    assert_eq!((r.reason, r.ply), (Some(Reason::Checkmate), 1));
+    assert_eq!((r.board_reason(), r.ply), (Some(Reason::Checkmate), 1));
 }
 
 #[test]
 fn a_start_position_already_mated_is_ruled_at_ply_zero() {
     let r = judge(&pos("3kR4/9/3P5/9/9/9/9/9/9/4K4 b"), &[], &chinese());
     assert_eq!(
-        (r.result, r.reason, r.ply),
+        (r.result, r.board_reason(), r.ply),
         (GameResult::RedWins, Some(Reason::Checkmate), 0)
     );
     assert!(r.explanation.starts_with("In the start position"));
@@ -65,7 +65,7 @@ fn stalemate_loses_for_the_side_to_move() {
     for (options, article) in [(chinese(), "4.1.3"), (asian(), "rule 2")] {
         let r = judge(&pos("3k5/9/2R6/9/9/9/9/9/9/4K4 w"), &line("c7c8"), &options);
         assert_eq!(r.result, GameResult::RedWins);
-        assert_eq!(r.reason, Some(Reason::Stalemate));
+        assert_eq!(r.board_reason(), Some(Reason::Stalemate));
         assert_eq!(r.ply, 1);
         assert!(r.rule.contains(article));
         assert!(r.explanation_zh.contains("困毙"));
@@ -81,7 +81,7 @@ fn black_can_win_too() {
         &chinese(),
     );
     assert_eq!(
-        (r.result, r.reason),
+        (r.result, r.board_reason()),
         (GameResult::BlackWins, Some(Reason::Checkmate))
     );
 }
@@ -116,7 +116,7 @@ fn chinese_natural_limit_is_sixty_moves_by_each_side() {
     };
     let r = judge(&Position::start(), &moves, &options);
     assert_eq!(
-        (r.result, r.reason, r.ply),
+        (r.result, r.board_reason(), r.ply),
         (GameResult::Draw, Some(Reason::NaturalLimit), 120)
     );
     assert!(r.rule.contains("4.2.4"));
@@ -129,7 +129,7 @@ fn chinese_natural_limit_is_sixty_moves_by_each_side() {
             ..options
         },
     );
-    assert_eq!((r.reason, r.ply), (Some(Reason::NaturalLimit), 80));
+    assert_eq!((r.board_reason(), r.ply), (Some(Reason::NaturalLimit), 80));
     // Off.
     let r = judge(
         &Position::start(),
@@ -164,10 +164,10 @@ fn asian_natural_limit_does_not_count_the_claimants_checks_beyond_ten() {
         ..o
     };
     let r = judge(&start, &moves, &off(chinese()));
-    assert_eq!((r.reason, r.ply), (Some(Reason::NaturalLimit), 120));
+    assert_eq!((r.board_reason(), r.ply), (Some(Reason::NaturalLimit), 120));
     let r = judge(&start, &moves, &off(asian()));
     assert_eq!(
-        (r.result, r.reason, r.ply),
+        (r.result, r.board_reason(), r.ply),
         (GameResult::Draw, Some(Reason::NaturalLimit), 219)
     );
     assert!(
@@ -183,7 +183,7 @@ fn the_fen_half_move_counter_counts_towards_the_limit() {
     let start = pos("3k5/9/9/9/9/9/9/9/R8/4K4 w - - 118 80");
     let r = judge(&start, &line("a1a2 d9d8"), &chinese());
     assert_eq!(
-        (r.result, r.reason, r.ply),
+        (r.result, r.board_reason(), r.ply),
         (GameResult::Draw, Some(Reason::NaturalLimit), 2)
     );
     // A capture resets it.
@@ -196,7 +196,7 @@ fn the_fen_half_move_counter_counts_towards_the_limit() {
         &[],
         &chinese(),
     );
-    assert_eq!((r.reason, r.ply), (Some(Reason::NaturalLimit), 0));
+    assert_eq!((r.board_reason(), r.ply), (Some(Reason::NaturalLimit), 0));
 }
 
 #[test]
@@ -205,13 +205,13 @@ fn mate_on_the_move_that_reaches_the_limit_wins() {
     for options in [chinese(), asian()] {
         let r = judge(&start, &line("e1e9"), &options);
         assert_eq!(
-            (r.result, r.reason, r.ply),
+            (r.result, r.board_reason(), r.ply),
             (GameResult::RedWins, Some(Reason::Checkmate), 1)
         );
     }
     // The same count with a quiet move is a draw.
     let r = judge(&start, &line("e0f0"), &chinese());
-    assert_eq!(r.reason, Some(Reason::NaturalLimit));
+    assert_eq!(r.board_reason(), Some(Reason::NaturalLimit));
 }
 
 #[test]
@@ -221,7 +221,7 @@ fn no_attacking_material_on_either_side_is_a_draw() {
     for (options, article) in [(chinese(), "4.2.1"), (asian(), "rule 4")] {
         let r = judge(&start, &line("a2c4"), &options);
         assert_eq!(
-            (r.result, r.reason, r.ply),
+            (r.result, r.board_reason(), r.ply),
             (GameResult::Draw, Some(Reason::InsufficientMaterial), 1)
         );
         assert!(r.rule.contains(article));
@@ -240,7 +240,10 @@ fn no_attacking_material_on_either_side_is_a_draw() {
     assert_eq!(r.result, GameResult::Ongoing);
     // Already bare at the start.
     let r = judge(&pos("3akab2/9/4b4/9/9/9/9/4B4/4A4/3AK4 w"), &[], &chinese());
-    assert_eq!((r.reason, r.ply), (Some(Reason::InsufficientMaterial), 0));
+    assert_eq!(
+        (r.board_reason(), r.ply),
+        (Some(Reason::InsufficientMaterial), 0)
+    );
 }
 
 #[test]
@@ -250,7 +253,7 @@ fn an_illegal_move_is_reported_with_its_ply_and_reason() {
     // b9d8 is not a horse move at all.
     let r = judge(&start, &line("h2e2 h9g7 h0g2 b9d8 a0a1"), &chinese());
     assert_eq!(r.result, GameResult::RedWins);
-    assert_eq!(r.reason, Some(Reason::IllegalMove));
+    assert_eq!(r.board_reason(), Some(Reason::IllegalMove));
     assert_eq!(r.ply, 4);
     assert_eq!(r.offender, Some(Color::Black));
     assert!(r.rule.contains("4.1.6"));
@@ -279,7 +282,7 @@ fn a_move_that_faces_the_kings_is_ruled_under_4_1_2() {
         &chinese(),
     );
     assert_eq!(
-        (r.reason, r.ply, r.offender),
+        (r.board_reason(), r.ply, r.offender),
         (Some(Reason::IllegalMove), 1, Some(Color::Red))
     );
     assert!(r.rule.contains("4.1.2"), "{}", r.rule);
@@ -289,7 +292,7 @@ fn a_move_that_faces_the_kings_is_ruled_under_4_1_2() {
 fn an_ongoing_game_reports_the_plies_played() {
     let r = judge(&Position::start(), &line("h2e2 h9g7"), &chinese());
     assert_eq!(
-        (r.result, r.reason, r.ply, r.offender),
+        (r.result, r.board_reason(), r.ply, r.offender),
         (GameResult::Ongoing, None, 2, None)
     );
 }

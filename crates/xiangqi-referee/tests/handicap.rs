@@ -90,7 +90,7 @@ fn a_game_breaking_the_odds_is_ruled_against_the_favoured_side() {
     };
     let r = game.ruling(&Options::default()).unwrap();
     assert_eq!(
-        (r.result, r.reason, r.ply, r.offender),
+        (r.result, r.board_reason(), r.ply, r.offender),
         (
             GameResult::BlackWins,
             Some(Reason::IllegalMove),

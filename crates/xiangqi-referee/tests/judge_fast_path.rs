@@ -164,7 +164,7 @@ fn check_every_prefix(p: &Played, options: &Options) -> Option<Reason> {
                     "ply {k} is refused"
                 );
                 assert_eq!(
-                    (got.result, got.reason, got.ply, got.offender),
+                    (got.result, got.board_reason(), got.ply, got.offender),
                     (
                         GameResult::win_for(!mover),
                         Some(Reason::IllegalMove),
@@ -182,7 +182,7 @@ fn check_every_prefix(p: &Played, options: &Options) -> Option<Reason> {
                 );
             }
         }
-        last = got.reason;
+        last = got.board_reason();
     }
     last
 }

@@ -71,7 +71,7 @@ fn a_forbidden_cycle_orders_its_author_to_vary() {
         let (start, moves, red) = drawn(CHECK, CHECKS, d);
         let r = rule(&start, &moves, &Options::default());
         assert_eq!(
-            (r.result, r.reason, r.ply),
+            (r.result, r.board_reason(), r.ply),
             (GameResult::Ongoing, None, 9),
             "{d:?}: {r}"
         );
@@ -116,7 +116,7 @@ fn not_varying_loses_with_the_ply_of_the_order() {
         let r = rule(&start, &moves, &Options::default());
         assert_eq!(r.result, GameResult::win_for(!red), "{d:?}: {r}");
         assert_eq!(
-            (r.reason, r.ply, r.ordered_at),
+            (r.board_reason(), r.ply, r.ordered_at),
             (Some(Reason::PerpetualCheck), 11, Some(9))
         );
         assert_eq!(r.offender, Some(red));
@@ -224,7 +224,7 @@ fn an_allowed_cycle_is_claimable_and_draws_one_turn_later() {
             _ => {
                 // The start position occurs once more, unclaimed: drawn.
                 assert_eq!(
-                    (r.result, r.reason),
+                    (r.result, r.board_reason()),
                     (GameResult::Draw, Some(Reason::RepetitionDraw))
                 );
                 assert_eq!((r.ply, r.claimed_by), (12, None));
@@ -332,7 +332,7 @@ fn a_side_that_cannot_vary_loses_at_the_order() {
         let r = rule(&start, &moves, &Options::default());
         assert_eq!(r.result, GameResult::win_for(!red), "{d:?}: {r}");
         assert_eq!(
-            (r.reason, r.ply, r.ordered_at),
+            (r.board_reason(), r.ply, r.ordered_at),
             (Some(Reason::PerpetualCheck), 8, Some(8))
         );
         assert!(r.explanation.contains("cannot vary"), "{}", r.explanation);

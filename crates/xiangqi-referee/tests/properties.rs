@@ -134,7 +134,7 @@ fn bare_sides_always_have_a_move() {
             };
             prop_assert!(!pos.legal_moves().is_empty(), "{}", pos.fen());
             let r = judge(&pos, &[], &Options::default());
-            prop_assert_eq!(r.reason, Some(Reason::InsufficientMaterial));
+            prop_assert_eq!(r.board_reason(), Some(Reason::InsufficientMaterial));
             Ok(true)
         },
     );
@@ -181,7 +181,7 @@ fn arbitrary_moves_never_panic() {
                 return Ok(false);
             };
             prop_assert!(i >= legal, "a generated legal move was refused");
-            if r.reason == Some(Reason::IllegalMove) {
+            if r.board_reason() == Some(Reason::IllegalMove) {
                 prop_assert_eq!(r.ply as usize, i + 1);
                 let winner = if i % 2 == 0 { Color::Black } else { Color::Red };
                 prop_assert_eq!(r.result, GameResult::win_for(winner));

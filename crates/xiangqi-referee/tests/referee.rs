@@ -31,7 +31,7 @@ fn a_position_occurring_the_third_time_triggers_the_cycle_ruling() {
     // The position after ply 1 recurs after plies 5 and 9.
     assert_eq!(r.ply, 9);
     assert!(r.is_decided());
-    assert!(is_cycle_reason(r.reason), "{r}");
+    assert!(is_cycle_reason(r.board_reason()), "{r}");
     assert!(
         r.explanation.contains("after ply 1") && r.explanation.contains("plies 2–9"),
         "{}",
@@ -70,7 +70,7 @@ fn perpetual_check_loses_for_the_checker() {
         // not vary.
         assert_eq!((r.ply, r.ordered_at), (11, Some(9)), "{rules}: {r}");
         assert_eq!(r.result, GameResult::BlackWins, "{rules}: {r}");
-        assert_eq!(r.reason, Some(Reason::PerpetualCheck));
+        assert_eq!(r.board_reason(), Some(Reason::PerpetualCheck));
         assert_eq!(r.offender, Some(xiangqi::Color::Red));
         assert!(!r.rule.is_empty());
     }
@@ -135,7 +135,7 @@ fn long_histories_without_the_natural_limit_still_find_repetitions() {
         guard += 1;
     }
     let r = referee.ruling();
-    assert!(is_cycle_reason(r.reason), "{r}");
+    assert!(is_cycle_reason(r.board_reason()), "{r}");
     assert!(
         guard <= 12,
         "a shuffle repeats within a few plies, took {guard}"
@@ -206,7 +206,7 @@ fn random_games(games: usize, plies: usize, seed: u64) -> usize {
         let full = judge(&start, &moves, &options);
         assert_eq!(&full, referee.ruling(), "game {g}");
         if full.is_decided() {
-            assert!(full.reason.is_some());
+            assert!(full.board_reason().is_some());
             if full.result == GameResult::Draw {
                 assert_eq!(full.offender, None, "a draw has no offender");
             }

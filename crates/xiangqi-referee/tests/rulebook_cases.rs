@@ -151,7 +151,7 @@ fn rulebook_cases() {
             continue;
         }
         assert_ne!(
-            ruling.reason,
+            ruling.board_reason(),
             Some(Reason::IllegalMove),
             "{}: {ruling}",
             case.id
@@ -173,7 +173,7 @@ fn rulebook_cases() {
                 case.id,
                 case.expected.name(),
                 ruling.result,
-                ruling.reason.map_or("-", |r| r.name()),
+                ruling.board_reason().map_or("-", |r| r.name()),
                 ruling.ply
             ));
         }

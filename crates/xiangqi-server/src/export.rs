@@ -10,9 +10,9 @@ use axum::http::header;
 use axum::response::{IntoResponse, Response};
 
 use xiangqi::notation::Notation;
+use xiangqi_records::GameRecord;
 use xiangqi_records::dhtmlxq::write_dhtmlxq;
 use xiangqi_records::pgn::{PgnOptions, write_pgn};
-use xiangqi_records::{GameRecord, Outcome};
 
 use xiangqi::Color;
 use xiangqi::Position;
@@ -97,17 +97,13 @@ pub fn render(data: &RecordData, format: RecordFormat) -> Result<String, ApiErro
     tags.set("TimeControl", game.control().to_string());
     tags.set("Rules", game.rules().name());
     option_tags(tags, options);
-    let outcome = match game.ruling().map(|r| r.result) {
-        Some(GameResult::RedWins) => Outcome::RedWins,
-        Some(GameResult::BlackWins) => Outcome::BlackWins,
-        Some(GameResult::Draw) => Outcome::Draw,
-        _ => Outcome::Unknown,
-    };
-    tags.set("Result", outcome.pgn());
+    // PGN has no token for a double loss: its result is `*`, its score the `Score` tag below.
+    let result = game.ruling().map_or(GameResult::Ongoing, |r| r.result);
+    tags.set("Result", result.pgn());
     // The arbiter's rulings, each after the move it followed.
     let mut notes: Vec<(u32, String)> = game.arbiter_notes().to_vec();
     if let Some(ruling) = game.ruling() {
-        tags.set("Termination", ruling.reason.name().to_owned());
+        tags.set("Termination", ruling.reason_name().to_owned());
         if ruling.result == GameResult::BothLose {
             tags.set("Score", "--");
         }

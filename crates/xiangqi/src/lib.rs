@@ -19,6 +19,9 @@
 //! reason it refuses ([`Problem`]). Moves are played with [`Position::play`] (checked) or
 //! [`Position::play_unchecked`] and taken back with [`Position::undo`]; the zobrist
 //! [`Position::hash`] is kept incrementally.
+//!
+//! [`GameResult`] is the one result type of the workspace: the referee rules it, the arbiter
+//! and the server store it, the game records read and write it (PGN tokens, Chinese words).
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -32,6 +35,7 @@ mod moves;
 pub mod notation;
 mod perft;
 mod position;
+mod result;
 mod setup;
 mod square_set;
 mod types;
@@ -42,6 +46,7 @@ pub use illegal::{IllegalMove, IllegalReason};
 pub use moves::{MAX_MOVES, Move, MoveList, ParseMoveError};
 pub use perft::{perft, perft_divide};
 pub use position::{FromFenError, Position, Undo};
+pub use result::{GameResult, ParseResultError};
 pub use setup::{PositionError, Problem, Setup};
 pub use square_set::SquareSet;
 pub use types::{Color, Piece, Role};

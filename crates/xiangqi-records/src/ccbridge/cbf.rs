@@ -13,7 +13,7 @@ use xiangqi::{File, Move, Position, Rank, Square};
 
 use super::xml::{Event, Scanner, bad_tag, err};
 use crate::tree::{RawNode, RawTree};
-use crate::{ErrorKind, GameRecord, Outcome, Place, RecordError, Tags};
+use crate::{ErrorKind, GameRecord, GameResult, Place, RecordError, Tags};
 
 /// `<Head>` fields with a PGN name; the others keep their own name.
 const HEAD_TAGS: [(&str, &str); 6] = [
@@ -27,12 +27,12 @@ const HEAD_TAGS: [(&str, &str); 6] = [
 
 /// A `RecordResult` code as a result (the CBR result byte uses the same codes: 0 unknown,
 /// 1 Red wins, 2 Black wins, 3 and 4 draws).
-pub(crate) fn outcome_of(code: u32) -> Outcome {
+pub(crate) fn outcome_of(code: u32) -> GameResult {
     match code {
-        1 => Outcome::RedWins,
-        2 => Outcome::BlackWins,
-        3 | 4 => Outcome::Draw,
-        _ => Outcome::Unknown,
+        1 => GameResult::RedWins,
+        2 => GameResult::BlackWins,
+        3 | 4 => GameResult::Draw,
+        _ => GameResult::Ongoing,
     }
 }
 
@@ -68,7 +68,7 @@ struct MoveElement {
 /// let game = xiangqi_records::ccbridge::read_cbf(cbf.as_bytes()).unwrap();
 /// assert_eq!(game.mainline().iter().map(|m| m.to_string()).collect::<Vec<_>>(), ["h2e2", "b9c7"]);
 /// assert_eq!(game.moves.plies[0].comment.as_deref(), Some("中炮"));
-/// assert_eq!(game.outcome(), xiangqi_records::Outcome::RedWins);
+/// assert_eq!(game.outcome(), xiangqi_records::GameResult::RedWins);
 /// ```
 pub fn read_cbf(bytes: &[u8]) -> Result<GameRecord, RecordError> {
     let base = if bytes.starts_with(b"\xEF\xBB\xBF") {
@@ -110,7 +110,7 @@ pub fn read_cbf(bytes: &[u8]) -> Result<GameRecord, RecordError> {
     };
     let mut tags = read.tags;
     if tags.get("Result").is_none() {
-        tags.set("Result", Outcome::Unknown.pgn());
+        tags.set("Result", GameResult::Ongoing.pgn());
     }
     let mut problems = Vec::new();
     let tree = build_tree(read.moves, &mut problems);
@@ -203,7 +203,7 @@ fn head_field(tags: &mut Tags, fen: &mut Option<String>, name: &str, value: &str
         return;
     }
     if name == "RecordResult" {
-        let outcome = value.parse().map(outcome_of).unwrap_or(Outcome::Unknown);
+        let outcome = value.parse().map(outcome_of).unwrap_or(GameResult::Ongoing);
         tags.set("Result", outcome.pgn());
         return;
     }

@@ -8,7 +8,7 @@ use crate::pgn::read_start;
 use crate::text::decode;
 use crate::tree::RawTree;
 use crate::xqf::SLOTS;
-use crate::{ErrorKind, GameRecord, Outcome, Place, RecordError, Tags};
+use crate::{ErrorKind, GameRecord, GameResult, Place, RecordError, Tags};
 
 /// Reads every DhtmlXQ game in some bytes (UTF-8 or GBK).
 pub fn read_dhtmlxq(bytes: &[u8]) -> Vec<Result<GameRecord, RecordError>> {
@@ -214,7 +214,7 @@ fn build(fields: Vec<Field>, game: usize) -> Result<GameRecord, RecordError> {
                 tags.set(&f.name, f.value);
             }
         } else if name == "result" {
-            let outcome = Outcome::from_text(&f.value).unwrap_or(Outcome::Unknown);
+            let outcome = GameResult::from_text(&f.value).unwrap_or(GameResult::Ongoing);
             tags.set("Result", outcome.pgn());
         } else if !f.value.trim().is_empty() {
             let tag = FIELDS
@@ -225,7 +225,7 @@ fn build(fields: Vec<Field>, game: usize) -> Result<GameRecord, RecordError> {
         }
     }
     if tags.get("Result").is_none() {
-        tags.set("Result", Outcome::Unknown.pgn());
+        tags.set("Result", GameResult::Ongoing.pgn());
     }
     let tree = lines.into_tree(game, &mut problems);
     let start = match fen {

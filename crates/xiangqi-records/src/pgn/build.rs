@@ -4,7 +4,7 @@ use xiangqi::{Move, Position, Undo};
 
 use crate::pgn::visitor::{Skip, Visitor};
 use crate::resolve::{MoveReader, notation_of_format};
-use crate::{ErrorKind, GameRecord, Line, Outcome, Place, Ply, RecordError, Tags};
+use crate::{ErrorKind, GameRecord, GameResult, Line, Place, Ply, RecordError, Tags};
 
 /// Builds a [`GameRecord`] from a game's parts, reading each move against the position
 /// (notation from the `Format` tag, else detected) and checking that it is legal.
@@ -21,7 +21,7 @@ pub struct GameBuilder {
     reader: MoveReader,
     stack: Vec<Frame>,
     problems: Vec<RecordError>,
-    outcome: Option<Outcome>,
+    outcome: Option<GameResult>,
 }
 
 struct Frame {
@@ -208,7 +208,7 @@ impl Visitor for GameBuilder {
         }
     }
 
-    fn outcome(&mut self, outcome: Outcome) {
+    fn outcome(&mut self, outcome: GameResult) {
         self.outcome = Some(outcome);
     }
 
@@ -235,8 +235,8 @@ impl Visitor for GameBuilder {
         let recorded = tags
             .get("Result")
             .filter(|r| !r.trim().is_empty())
-            .and_then(Outcome::from_text);
-        let outcome = recorded.or(self.outcome).unwrap_or(Outcome::Unknown);
+            .and_then(GameResult::from_text);
+        let outcome = recorded.or(self.outcome).unwrap_or(GameResult::Ongoing);
         tags.set("Result", outcome.pgn());
         Ok(GameRecord {
             tags,

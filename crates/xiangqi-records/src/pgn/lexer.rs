@@ -7,7 +7,7 @@
 //! (advert footers).
 
 use crate::pgn::visitor::Visitor;
-use crate::{ErrorKind, Outcome, Place, RecordError};
+use crate::{ErrorKind, GameResult, Place, RecordError};
 
 /// Reads one game from its text and tells the visitor about it. `first_line` is the file
 /// line of the text's first line; `game` the game's number, for errors.
@@ -282,13 +282,15 @@ impl<'a> Lexer<'a> {
 }
 
 /// The outcome a result token stands for.
-fn result_token(token: &str) -> Option<Outcome> {
+fn result_token(token: &str) -> Option<GameResult> {
     match token {
-        "1-0" => Some(Outcome::RedWins),
-        "0-1" => Some(Outcome::BlackWins),
-        "1/2-1/2" | "½-½" | "1/2" => Some(Outcome::Draw),
-        "*" => Some(Outcome::Unknown),
-        _ if !token.is_ascii() => Outcome::from_text(token).filter(|_| token.chars().count() == 2),
+        "1-0" => Some(GameResult::RedWins),
+        "0-1" => Some(GameResult::BlackWins),
+        "1/2-1/2" | "½-½" | "1/2" => Some(GameResult::Draw),
+        "*" => Some(GameResult::Ongoing),
+        _ if !token.is_ascii() => {
+            GameResult::from_text(token).filter(|_| token.chars().count() == 2)
+        }
         _ => None,
     }
 }
@@ -405,8 +407,8 @@ mod tests {
 
     #[test]
     fn result_words() {
-        assert_eq!(result_token("红胜"), Some(Outcome::RedWins));
-        assert_eq!(result_token("1/2-1/2"), Some(Outcome::Draw));
+        assert_eq!(result_token("红胜"), Some(GameResult::RedWins));
+        assert_eq!(result_token("1/2-1/2"), Some(GameResult::Draw));
         assert_eq!(result_token("炮二平五"), None);
     }
 }

@@ -2,7 +2,7 @@
 //! meets it, pgn-reader style. The reader knows only the syntax; what the moves mean (which
 //! notation, whether they are legal) is the visitor's business.
 
-use crate::{Outcome, Place};
+use crate::{GameResult, Place};
 
 /// Whether to skip what follows (the movetext, or a variation).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -63,7 +63,7 @@ pub trait Visitor {
     fn end_variation(&mut self) {}
 
     /// The result token that ends the movetext.
-    fn outcome(&mut self, _outcome: Outcome) {}
+    fn outcome(&mut self, _outcome: GameResult) {}
 
     /// The game is over; produce the output.
     fn end_game(&mut self) -> Self::Output;

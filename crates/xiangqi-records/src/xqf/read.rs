@@ -6,7 +6,7 @@ use super::header::{HEADER, SLOTS, STRINGS, TYPES};
 use super::keys::Keys;
 use crate::text::decode_gbk;
 use crate::tree::{RawTree, Stored};
-use crate::{ErrorKind, GameRecord, Outcome, Place, RecordError, Tags};
+use crate::{ErrorKind, GameRecord, GameResult, Place, RecordError, Tags};
 
 fn err(place: Place, kind: ErrorKind) -> RecordError {
     RecordError {
@@ -144,10 +144,10 @@ fn read_tags(h: &[u8]) -> Tags {
         }
     }
     let outcome = match h[0x33] {
-        1 => Outcome::RedWins,
-        2 => Outcome::BlackWins,
-        3 | 4 => Outcome::Draw,
-        _ => Outcome::Unknown,
+        1 => GameResult::RedWins,
+        2 => GameResult::BlackWins,
+        3 | 4 => GameResult::Draw,
+        _ => GameResult::Ongoing,
     };
     tags.set("Result", outcome.pgn());
     if let Some(kind) = TYPES.get(h[0x40] as usize).filter(|_| h[0x40] != 0) {

@@ -8,7 +8,7 @@ use xiangqi::{Color, Position};
 use super::header::{HEADER, SLOTS, STRINGS, TYPES};
 use crate::text::{Encoding, encode};
 use crate::write::WriteError;
-use crate::{GameRecord, Line, Outcome, Ply};
+use crate::{GameRecord, GameResult, Line, Ply};
 
 /// Writes a game as XQF bytes.
 ///
@@ -38,10 +38,11 @@ pub fn write_xqf(game: &GameRecord) -> Result<Vec<u8>, WriteError> {
     out[2] = 11;
     write_pieces(&game.start, &mut out)?;
     out[0x33] = match game.outcome() {
-        Outcome::RedWins => 1,
-        Outcome::BlackWins => 2,
-        Outcome::Draw => 3,
-        Outcome::Unknown => 0,
+        GameResult::RedWins => 1,
+        GameResult::BlackWins => 2,
+        GameResult::Draw => 3,
+        // XQF has no code for a double loss; a record's reading never yields one.
+        GameResult::BothLose | GameResult::Ongoing => 0,
     };
     out[0x40] = match game.tags.get("Type") {
         Some(t) => TYPES.iter().position(|k| *k == t).unwrap_or(0) as u8,

@@ -104,7 +104,7 @@ pub fn outcome_of_game(result: GameResult, reason: &str, ply: u32) -> Option<Out
 
 /// The event's result of a game's ruling.
 pub(crate) fn outcome_of_ruling(r: &Ruling) -> Option<Outcome> {
-    outcome_of_game(r.result, r.reason.name(), r.ply)
+    outcome_of_game(r.result, r.reason_name(), r.ply)
 }
 
 /// The fouls of each side in a stored game's events (the last count of each side's
@@ -112,8 +112,8 @@ pub(crate) fn outcome_of_ruling(r: &Ruling) -> Option<Outcome> {
 pub(crate) fn stored_fouls(events: &[Event]) -> [u32; 2] {
     let mut fouls = [0, 0];
     for e in events {
-        if let Event::Foul { side, count, .. } = e {
-            fouls[usize::from(*side == Color::Black)] = *count;
+        if let Event::Foul { side, sanction, .. } = e {
+            fouls[usize::from(*side == Color::Black)] = sanction.count;
         }
     }
     fouls
@@ -200,7 +200,7 @@ pub(crate) fn record_ending(
     c.set_result(round, board, outcome)?;
     let disqualified = ruling
         .offender
-        .filter(|_| ruling.reason == xiangqi_game::Ending::Disqualification);
+        .filter(|_| ruling.reason == Some(xiangqi_game::Ending::Disqualification));
     if let Some(side) = disqualified
         && let Err(e) = c.disqualify(round, board, mover_of(side))
     {

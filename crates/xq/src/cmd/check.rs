@@ -10,10 +10,8 @@ use std::time::Instant;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::Serialize;
 use xiangqi_records::pgn::{GameBuilder, PgnReader};
-use xiangqi_records::{
-    ErrorKind, Format, GameRecord, Outcome, RecordError, detect_format, read_games,
-};
-use xiangqi_referee::{GameResult, Options, RuleSet, judge};
+use xiangqi_records::{ErrorKind, Format, GameRecord, RecordError, detect_format, read_games};
+use xiangqi_referee::{Options, RuleSet, judge};
 
 /// Replay every game in record files (PGN, DhtmlXQ, XQF, FEN + moves) and report illegal
 /// moves (file, game, ply, why) and recorded results the referee disagrees with.
@@ -131,15 +129,6 @@ fn kind_name(kind: &ErrorKind) -> &'static str {
     }
 }
 
-fn to_result(outcome: Outcome) -> Option<GameResult> {
-    match outcome {
-        Outcome::RedWins => Some(GameResult::RedWins),
-        Outcome::BlackWins => Some(GameResult::BlackWins),
-        Outcome::Draw => Some(GameResult::Draw),
-        Outcome::Unknown => None,
-    }
-}
-
 struct Checker {
     options: Options,
     report: Report,
@@ -195,13 +184,13 @@ impl Checker {
             s.results_not_decided_by_rules += 1;
             return;
         };
-        match to_result(g.outcome()) {
+        match Some(g.outcome()).filter(|r| r.is_decided()) {
             None => s.results_not_recorded += 1,
             Some(recorded) if recorded == ruled => s.results_agree += 1,
             Some(_) => {
                 s.results_differ += 1;
                 fr.issues += 1;
-                let reason = ruling.reason.map_or("", |r| r.name());
+                let reason = ruling.reason_name();
                 self.report.issues.push(Issue {
                     file: file.to_owned(),
                     game: fr.games,

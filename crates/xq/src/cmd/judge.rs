@@ -204,7 +204,11 @@ fn read_moves(
 
 fn print_text(out: &mut impl Write, r: &Ruling, explain: bool) -> std::io::Result<()> {
     writeln!(out, "result:      {}", r.result)?;
-    writeln!(out, "reason:      {}", r.reason.map_or("-", |x| x.name()))?;
+    writeln!(
+        out,
+        "reason:      {}",
+        r.reason.as_ref().map_or("-", |x| x.name())
+    )?;
     writeln!(out, "ply:         {}", r.ply)?;
     writeln!(out, "offender:    {}", r.offender.map_or("-", |c| c.name()))?;
     if !r.rule.is_empty() {
@@ -251,7 +255,7 @@ fn print_text(out: &mut impl Write, r: &Ruling, explain: bool) -> std::io::Resul
     }
     let cycle = r
         .cycle
-        .as_ref()
+        .as_deref()
         .or(r.order.as_ref().map(|o| &o.cycle))
         .or(r.claimable.as_ref().map(|c| &c.cycle));
     match cycle {

@@ -168,7 +168,7 @@ pub struct PgnGame<'a> {
 pub fn pgn(g: &PgnGame) -> anyhow::Result<String> {
     let o = g.outcome;
     // An illegal last move cannot be written as a move: it is named in the comment.
-    let illegal = o.ruling.reason == Some(xiangqi_referee::Reason::IllegalMove);
+    let illegal = o.ruling.board_reason() == Some(xiangqi_referee::Reason::IllegalMove);
     let legal = if illegal {
         o.moves.len().saturating_sub(1)
     } else {
@@ -192,6 +192,7 @@ pub fn pgn(g: &PgnGame) -> anyhow::Result<String> {
         GameEnd::Ruled => o
             .ruling
             .reason
+            .as_ref()
             .map_or("unterminated".to_owned(), |r| r.name().to_owned()),
         GameEnd::Flag { .. } => "time forfeit".to_owned(),
         GameEnd::Forfeit { .. } => "engine failure".to_owned(),

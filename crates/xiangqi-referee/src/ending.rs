@@ -5,17 +5,14 @@
 
 use std::fmt;
 
+use crate::Reason;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
-use xiangqi_referee::Reason;
-
-use crate::desk::ForfeitReason;
 
 /// Why a game ended, written in JSON as one snake_case name (`"checkmate"`, `"flag"`,
 /// `"late_arrival"`…), the same names the API has always written.
 ///
 /// ```
-/// use xiangqi_game::{Ending, ForfeitReason};
-/// use xiangqi_referee::Reason;
+/// use xiangqi_referee::{Ending, ForfeitReason, Reason};
 /// assert_eq!(Ending::Board(Reason::Checkmate).name(), "checkmate");
 /// assert_eq!(Ending::parse("late_arrival"), Ending::Forfeit(ForfeitReason::LateArrival));
 /// assert_eq!(serde_json::to_value(Ending::Flag).unwrap(), "flag");
@@ -51,6 +48,26 @@ pub enum Ending {
 }
 
 impl Ending {
+    /// Every ending ruled off the board, in the order of the variants.
+    ///
+    /// ```
+    /// use xiangqi_referee::Ending;
+    /// assert!(Ending::OFF_BOARD.iter().all(|e| Ending::parse(e.name()) == *e));
+    /// ```
+    pub const OFF_BOARD: [Ending; 11] = [
+        Ending::Flag,
+        Ending::Resignation,
+        Ending::Agreement,
+        Ending::Fouls,
+        Ending::MoveLimit,
+        Ending::Forfeit(ForfeitReason::LateArrival),
+        Ending::Forfeit(ForfeitReason::Misconduct),
+        Ending::Forfeit(ForfeitReason::Refusal),
+        Ending::Adjudication,
+        Ending::Disqualification,
+        Ending::SealedMoveError,
+    ];
+
     /// The JSON name.
     pub fn name(&self) -> &str {
         match self {
@@ -73,20 +90,8 @@ impl Ending {
         if let Some(r) = Reason::ALL.into_iter().find(|r| r.name() == name) {
             return Ending::Board(r);
         }
-        let off = [
-            Ending::Flag,
-            Ending::Resignation,
-            Ending::Agreement,
-            Ending::Fouls,
-            Ending::MoveLimit,
-            Ending::Forfeit(ForfeitReason::LateArrival),
-            Ending::Forfeit(ForfeitReason::Misconduct),
-            Ending::Forfeit(ForfeitReason::Refusal),
-            Ending::Adjudication,
-            Ending::Disqualification,
-            Ending::SealedMoveError,
-        ];
-        off.into_iter()
+        Ending::OFF_BOARD
+            .into_iter()
             .find(|e| e.name() == name)
             .unwrap_or_else(|| Ending::Unknown(name.to_owned()))
     }
@@ -95,7 +100,7 @@ impl Ending {
     /// forfeit for misconduct or refusal before any move (1960 §13's "+"/"−").
     ///
     /// ```
-    /// use xiangqi_game::{Ending, ForfeitReason};
+    /// use xiangqi_referee::{Ending, ForfeitReason};
     /// assert!(Ending::Forfeit(ForfeitReason::LateArrival).is_default_win(30));
     /// assert!(Ending::Forfeit(ForfeitReason::Refusal).is_default_win(0));
     /// assert!(!Ending::Forfeit(ForfeitReason::Refusal).is_default_win(12));
@@ -132,5 +137,37 @@ impl<'de> Deserialize<'de> for Ending {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Ending, D::Error> {
         let name = String::deserialize(deserializer)?;
         Ok(Ending::parse(&name))
+    }
+}
+
+/// Why the arbiter forfeits a side.
+///
+/// ```
+/// use xiangqi_referee::ForfeitReason;
+/// assert_eq!(serde_json::to_string(&ForfeitReason::LateArrival).unwrap(), r#""late_arrival""#);
+/// ```
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[serde(rename_all = "snake_case")]
+pub enum ForfeitReason {
+    /// 4.1.5 超过了比赛规定的迟到判负时限.
+    LateArrival,
+    /// 4.1.10 严重违反纪律.
+    Misconduct,
+    /// 4.1.10 拒绝遵守本规则; 1960 §14 拒绝走以后的各局.
+    Refusal,
+}
+
+impl ForfeitReason {
+    /// The JSON name (`late_arrival`, `misconduct`, `refusal`).
+    ///
+    /// ```
+    /// assert_eq!(xiangqi_referee::ForfeitReason::Refusal.name(), "refusal");
+    /// ```
+    pub fn name(self) -> &'static str {
+        match self {
+            ForfeitReason::LateArrival => "late_arrival",
+            ForfeitReason::Misconduct => "misconduct",
+            ForfeitReason::Refusal => "refusal",
+        }
     }
 }

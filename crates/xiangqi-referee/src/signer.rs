@@ -1,14 +1,15 @@
 //! Who took an arbiter's action: the officials of 1960 §18 (总裁判长/裁判长, 副总裁判长/副裁判长,
 //! 裁判员), a stand-alone game's own arbiter, or the organiser entering a result. The server
 //! names him from the token he acted with; the game stores the name in each arbiter event
-//! (`by`) and in the record's comment, so the record says who ruled.
+//! (`by`), in the ruling of an ending he ruled ([`Ruling::by`](crate::Ruling::by)) and in the
+//! record's comment, so the record says who ruled.
 
 use serde::{Deserialize, Serialize};
 
 /// The office of whoever took an arbiter's action.
 ///
 /// ```
-/// use xiangqi_game::ArbiterRole;
+/// use xiangqi_referee::ArbiterRole;
 /// assert_eq!(ArbiterRole::Deputy.chinese(), "副裁判长");
 /// assert_eq!(serde_json::to_string(&ArbiterRole::Board).unwrap(), r#""board""#);
 /// ```
@@ -54,7 +55,7 @@ impl ArbiterRole {
 /// Who took an arbiter's action.
 ///
 /// ```
-/// use xiangqi_game::{ArbiterRole, Signer};
+/// use xiangqi_referee::{ArbiterRole, Signer};
 /// let by = Signer { role: ArbiterRole::Board, name: "李".into() };
 /// assert_eq!(by.chinese(), "裁判员李");
 /// assert_eq!(by.english(), "board arbiter 李");

@@ -1,24 +1,25 @@
-//! The incremental referee: plays moves one at a time and rules after each.
+//! The incremental referee: plays moves one at a time and rules after each, in the order of
+//! the books' endings (mate, current text 4.1.1; stalemate, 4.1.3; no attacking material,
+//! 4.2.1; a repeated cycle, 4.2.3 and the 棋例; the natural limit, 4.2.4). Its rulings on a
+//! repeated cycle and on the natural limit are in the files below it.
 
-use std::fmt;
+mod limit_ruling;
+mod repeated;
 
-use xiangqi::{Color, IllegalMove, Move, Position, Square, Undo};
+use xiangqi::{Color, Move, Position, Square, Undo};
 
-use crate::articles::{self, side_en, side_zh};
 use crate::endings::{has_attacking_material, has_legal_move, insufficient, no_moves};
 use crate::handicap::{self, Handicap, HandicapError, OddsViolation};
 use crate::pending::{Pending, Step};
 use crate::repetition::Window;
-use crate::{
-    ClaimError, Claimant, GameResult, NaturalLimit, Options, Procedure, Reason, Ruling, cycle,
-};
+use crate::{ClaimError, Claimant, NaturalLimit, Options, PlayError, Procedure, Ruling};
 
 /// A game in progress, ruled after every move: what the play server keeps per board.
 ///
 /// After each ply it looks, in this order, for: no legal move for the side to move (mate or
 /// stalemate; so a mate on the move that reaches the natural limit wins), no attacking
 /// material left after a capture, a position occurring for the
-/// [`repetitions`](Options::repetitions)-th time (the cycle is ruled by [`cycle::rule_cycle`]),
+/// [`repetitions`](Options::repetitions)-th time (the cycle is ruled by [`cycle::rule_cycle`](crate::cycle::rule_cycle)),
 /// and the natural move limit. The start position is ruled too (a FEN may be mate already, or
 /// past the limit by its half-move counter).
 ///
@@ -161,7 +162,7 @@ impl Referee {
         if self.ruling.is_decided() {
             return Err(PlayError::GameOver {
                 result: self.ruling.result,
-                reason: self.ruling.reason,
+                reason: self.ruling.board_reason(),
                 ply: self.ruling.ply,
             });
         }
@@ -336,23 +337,6 @@ impl Referee {
         self.natural_limit(ply)
     }
 
-    /// Under the book's procedure: the order or claimable draw for `ruled`, the ruling
-    /// [`Procedure::Immediate`] gives on the cycle from window index `first`; `Err` with a
-    /// decided ruling when the ordered side cannot vary.
-    fn book_ruling(&mut self, ruled: Ruling, first: usize) -> Result<Ruling, Box<Ruling>> {
-        let origin = (&self.origin.0, self.origin.1);
-        let Some((start, moves)) = self
-            .window
-            .cycle(first, &self.moves, origin, &self.position)
-        else {
-            return Ok(Ruling::ongoing(ruled.ply));
-        };
-        let (pending, shown) =
-            Pending::new(ruled, &start, moves, &self.position, self.options.rules)?;
-        self.pending = Some(pending);
-        Ok(shown)
-    }
-
     /// A claim of a repetition draw, by a player or by the arbiter (current text 2.5(3)): if
     /// the draw is [claimable](Ruling::claimable), the game is drawn now; otherwise the claim
     /// is refused, saying why, and nothing changes.
@@ -388,169 +372,4 @@ impl Referee {
         self.ruling = drawn;
         Ok(&self.ruling)
     }
-
-    /// The natural move limit, if either side may now claim it.
-    #[inline]
-    fn natural_limit(&self, ply: u32) -> Option<Ruling> {
-        let limit = self.limit?;
-        if self.plies_since_capture < limit.plies() {
-            return None;
-        }
-        self.natural_limit_reached(ply, limit)
-    }
-
-    /// The natural limit's ruling, once the capture-free plies have reached it.
-    #[cold]
-    fn natural_limit_reached(&self, ply: u32, limit: NaturalLimit) -> Option<Ruling> {
-        let plies = self.plies_since_capture;
-        let claimant = Color::ALL
-            .into_iter()
-            .find(|c| limit.reached(plies, self.checks[c.index()]))?;
-        let checks_note = match limit.counted_checks {
-            Some(k) => (
-                format!(
-                    " ({} gave {} checks, of which at most {k} count)",
-                    side_en(claimant),
-                    self.checks[claimant.index()]
-                ),
-                format!(
-                    "（{}将军{}次，最多计{k}次）",
-                    side_zh(claimant),
-                    self.checks[claimant.index()]
-                ),
-            ),
-            None => (String::new(), String::new()),
-        };
-        Some(Ruling::new(
-            GameResult::Draw,
-            Some(Reason::NaturalLimit),
-            ply,
-            None,
-            articles::natural_limit(self.options.rules).to_owned(),
-            (
-                format!(
-                    "{plies} plies without a capture{}: the natural limit of {} moves by each side is reached; draw.",
-                    checks_note.0, limit.moves
-                ),
-                format!(
-                    "连续{plies}着双方都没有吃子{}，已满{}个回合的自然限着，判和。",
-                    checks_note.1, limit.moves
-                ),
-            ),
-        ))
-    }
-
-    /// The ruling on a repetition whose first occurrence is at window index `first`.
-    fn repetition(&self, ply: u32, first: usize) -> Option<Ruling> {
-        let origin = (&self.origin.0, self.origin.1);
-        let (start, cycle_moves) = self
-            .window
-            .cycle(first, &self.moves, origin, &self.position)?;
-        let from_ply = ply as usize - cycle_moves.len() + 1;
-        let (verdict, report) =
-            cycle::rule_and_report(&start, cycle_moves, from_ply as u32, self.options.rules);
-        let (result, offender) = match verdict.loser {
-            Some(loser) => (GameResult::win_for(!loser), Some(loser)),
-            None => (GameResult::Draw, None),
-        };
-        let rule = if verdict.rule.is_empty() {
-            match self.options.rules {
-                crate::RuleSet::Chinese => {
-                    "中国象棋竞赛规则 4.2.3 循环反复三次，不变作和".to_owned()
-                }
-                crate::RuleSet::Asian => {
-                    "AXF 象棋比赛规例 rule 5 (repetition without violation: draw)".to_owned()
-                }
-                crate::RuleSet::Chinese1960 => {
-                    "中国象棋竞赛规则(1960) 第五节 (双方不变作和)".to_owned()
-                }
-            }
-        } else {
-            verdict.rule
-        };
-        let occurrences = self.options.repetition_trigger().unwrap_or(3);
-        let (moves_en, moves_zh) = (report.moves_en(), report.moves_zh());
-        Some(Ruling {
-            cycle: Some(report),
-            ..Ruling::new(
-                result,
-                Some(verdict.reason),
-                ply,
-                offender,
-                rule,
-                (
-                    format!(
-                        "{}. Cycle: {moves_en} (the position after ply {} occurs for the {} time at ply {ply}; plies {from_ply}–{ply})",
-                        verdict.explanation_en.trim_end_matches('.'),
-                        from_ply - 1,
-                        ordinal(occurrences),
-                    ),
-                    format!(
-                        "{}。着法：{moves_zh}（第{}着后的局面在第{ply}着第{occurrences}次出现，循环为第{from_ply}–{ply}着）",
-                        verdict.explanation_zh.trim_end_matches('。'),
-                        from_ply - 1,
-                    ),
-                ),
-            )
-        })
-    }
 }
-
-fn ordinal(n: u32) -> String {
-    let suffix = match (n % 10, n % 100) {
-        (_, 11..=13) => "th",
-        (1, _) => "st",
-        (2, _) => "nd",
-        (3, _) => "rd",
-        _ => "th",
-    };
-    format!("{n}{suffix}")
-}
-
-/// A move the [`Referee`] refused.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PlayError {
-    /// The move breaks the laws of movement.
-    Illegal(IllegalMove),
-    /// The move breaks the conditions on the consecutive opening moves of a move-odds game
-    /// (1960 §7.2).
-    Odds {
-        /// The move.
-        mv: Move,
-        /// What it broke.
-        violation: OddsViolation,
-    },
-    /// The game was already decided.
-    GameOver {
-        /// How it ended.
-        result: GameResult,
-        /// Why.
-        reason: Option<Reason>,
-        /// At which ply.
-        ply: u32,
-    },
-}
-
-impl fmt::Display for PlayError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            PlayError::Illegal(e) => e.fmt(f),
-            PlayError::Odds { mv, violation } => {
-                write!(f, "move {mv} refused: {violation} (1960 rules §7.2)")
-            }
-            PlayError::GameOver {
-                result,
-                reason,
-                ply,
-            } => {
-                write!(f, "the game is over ({result}")?;
-                if let Some(reason) = reason {
-                    write!(f, ", {reason}")?;
-                }
-                write!(f, " at ply {ply}); no more moves can be played")
-            }
-        }
-    }
-}
-
-impl std::error::Error for PlayError {}
