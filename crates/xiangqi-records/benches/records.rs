@@ -13,17 +13,9 @@ use xiangqi_records::pgn::{GameBuilder, PgnOptions, PgnReader, write_pgn};
 
 const GAMES: usize = 10_000;
 
-/// A small deterministic generator (xorshift64*), so every run reads the same file.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-}
+#[path = "../../../tools/bench/rng.rs"]
+mod rng;
+use rng::Rng;
 
 fn random_game(rng: &mut Rng) -> GameRecord {
     let mut pos = Position::start();

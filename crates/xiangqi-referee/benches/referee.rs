@@ -13,16 +13,9 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use xiangqi::{Move, Position};
 use xiangqi_referee::{Options, judge};
 
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-}
+#[path = "../../../tools/bench/rng.rs"]
+mod rng;
+use rng::Rng;
 
 /// Random games from the start position, each cut at the ply the referee decides it, so that
 /// both sides of the comparison replay exactly the same plies.
