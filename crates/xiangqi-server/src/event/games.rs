@@ -61,7 +61,7 @@ pub async fn create(app: &Arc<AppState>, c: &Competition, b: &Board) -> Result<G
 }
 
 /// Reads `POST /api/events`, the games' template read by the reader of `POST /api/games`
-/// ([`parse_create`]): a template that makes no game is refused when the event is made.
+/// ([`parse_template`]): a template that makes no game is refused when the event is made.
 ///
 /// # Errors
 ///
