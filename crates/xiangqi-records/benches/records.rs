@@ -13,7 +13,7 @@ use xiangqi_records::pgn::{GameBuilder, PgnOptions, PgnReader, write_pgn};
 
 const GAMES: usize = 10_000;
 
-#[path = "../../../tools/bench/rng.rs"]
+#[path = "../../../tools/rng.rs"]
 mod rng;
 use rng::Rng;
 

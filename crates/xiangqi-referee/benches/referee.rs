@@ -13,7 +13,7 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use xiangqi::{Move, Position};
 use xiangqi_referee::{Options, judge};
 
-#[path = "../../../tools/bench/rng.rs"]
+#[path = "../../../tools/rng.rs"]
 mod rng;
 use rng::Rng;
 

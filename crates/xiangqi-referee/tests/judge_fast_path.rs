@@ -10,21 +10,8 @@ use xiangqi_referee::{
     Game, GameResult, Handicap, Options, PlayError, Reason, Referee, RuleSet, Ruling, judge,
 };
 
-/// A small deterministic generator (xorshift64*), so the games are reproducible.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+mod common;
+use common::Rng;
 
 /// Start positions: the opening, and endings with few pieces where random play often mates
 /// or stalemates (positions built for this test).

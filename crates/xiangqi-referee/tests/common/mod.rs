@@ -36,18 +36,12 @@ pub fn cycle(fen: &str, moves: &str) -> (Position, Vec<Move>) {
     (start, cycle)
 }
 
-/// A small deterministic generator (xorshift64*), so random games are reproducible without
-/// extra dependencies.
-pub struct Rng(pub u64);
+#[path = "../../../../tools/rng.rs"]
+mod rng;
+pub use rng::Rng;
 
 impl Rng {
-    pub fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
+    /// A number below `n`.
     pub fn below(&mut self, n: usize) -> usize {
         (self.next() % n as u64) as usize
     }
