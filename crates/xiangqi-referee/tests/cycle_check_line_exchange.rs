@@ -1,16 +1,18 @@
 //! A line of checks wins material only once the complete exchange has run its course: a piece
 //! the line's own checks moved and left en prise, taken back after the line's last capture,
-//! counts against the gain (完整互吃交换, 2020 art. 24.3; 参考图33: 「等值交换后…判闲」); and a
-//! last capture that walks into mate wins nothing (24.3: 「得子后不致立即…被对方将死」).
-//! Built positions, each ruled as given, mirrored and with the colours swapped. See
-//! `src/cycle/checks.rs` (`standing_captures`, `best_capture`).
+//! counts against the gain (完整互吃交换, 2020 art. 24.3; 参考图33: 「等值交换后…判闲」); a
+//! last capture that walks into mate wins nothing (24.3: 「得子后不致立即…被对方将死」); and a
+//! check answered by a check back leaves the checker to answer, its piece then taken (图7:
+//! 「不能离线吃炮」). Built positions, each ruled as given, mirrored and with the colours
+//! swapped. See `src/cycle/checks.rs` (`best_capture`) and `src/cycle/line_end.rs`.
 
 mod common;
 
-use common::classes_redrawn;
+use common::{classes_redrawn, cycle};
+use xiangqi::Color;
 use xiangqi_referee::{
     RuleSet,
-    cycle::{ChaseKind, MoveClass, MoveKind},
+    cycle::{ChaseKind, MoveClass, MoveKind, rule_cycle},
 };
 
 fn classes(fen: &str, moves: &str) -> Vec<MoveClass> {
@@ -64,5 +66,63 @@ fn the_same_line_with_the_mate_parried_is_a_chase() {
             .any(|t| t.kind == ChaseKind::ByChecks && t.target.to_string() == "h6"),
         "{:?}",
         c[0]
+    );
+}
+
+/// The black rook's steps of a cycle, each chasing nothing: (ply 1, ply 3) not attacks, and the
+/// cycle drawn.
+fn rook_steps_chase_nothing(fen: &str, moves: &str) {
+    let c = classes(fen, moves);
+    assert!(!c[1].kind.is_attack() && !c[3].kind.is_attack(), "{c:?}");
+    let (start, line) = cycle(fen, moves);
+    assert_eq!(rule_cycle(&start, &line, RuleSet::Chinese).loser, None);
+}
+
+/// Applies: the rook's step to h8 attacks the cannon h0, and 车x炮 checks along the back rank.
+/// Its line 车x炮+ 相五退三 车x相+ … would win the elephant, but 车四退八 interposes on f0 and
+/// uncovers the horse's check on the general (垫将还将): 将5进1 is forced, 车四平二 takes the
+/// rook back, and every line loses the rook for a cannon. The steps chase nothing (2020 图7:
+/// the rook 「实则不能离线吃炮」, here with a check back instead of a mate).
+#[test]
+fn a_check_line_answered_by_a_check_back_that_retakes_wins_nothing() {
+    rook_steps_chase_nothing(
+        "3ak4/5RN1r/4b4/9/9/9/p8/4B4/9/4K3C w",
+        "i0h0 i8h8 h0i0 h8i8",
+    );
+}
+
+/// Just fails: the same without the horse g8: the interposition on f0 checks nothing, the rook
+/// keeps the cannon (or, after 相五退三, the elephant as well): each step chases the cannon,
+/// and the line of checks wins the elephant.
+#[test]
+fn the_same_line_answered_by_a_plain_interposition_is_a_chase() {
+    let c = classes("3ak4/5R2r/4b4/9/9/9/p8/4B4/9/4K3C w", "i0h0 i8h8 h0i0 h8i8");
+    for m in [&c[1], &c[3]] {
+        assert_eq!(m.kind, MoveKind::Chase, "{m:?}");
+        assert!(
+            m.chases
+                .iter()
+                .any(|t| t.kind == ChaseKind::ByChecks && t.target.to_string() == "e2"),
+            "{m:?}"
+        );
+    }
+}
+
+/// The 2020 图7 position with the advisor e8 taken off: the king may step up, so 车四退八
+/// answers 车x炮+ with a check instead of a mate; 将5进1, 车x车. The rook's steps stay 拦, and
+/// Red, threatening mate with its cannon's steps, varies as in the book.
+#[test]
+fn the_rook_of_figure_7_without_its_advisor_still_cannot_leave_its_line() {
+    let (fen, moves) = (
+        "2bak1c2/5RN1r/4b4/9/9/9/3pp4/2n1B4/9/2B1K3C w",
+        "i0h0 i8h8 h0i0 h8i8",
+    );
+    let c = classes(fen, moves);
+    assert!(!c[1].kind.is_attack() && !c[3].kind.is_attack(), "{c:?}");
+    assert_eq!(c[0].kind, MoveKind::MateThreat, "{:?}", c[0]);
+    let (start, line) = cycle(fen, moves);
+    assert_eq!(
+        rule_cycle(&start, &line, RuleSet::Chinese).loser,
+        Some(Color::Red)
     );
 }

@@ -6,9 +6,10 @@
 
 use xiangqi::{Color, Move, Piece, Position, Role, Square};
 
-use super::board::{Threat, old_captures, with_turn};
+use super::board::Threat;
 use super::bounds::bounds;
 use super::forcing::count_cut;
+use super::line_end::{answer_counter_check, standing_captures};
 use super::mate_threat::threatens_mate_at_once;
 use super::material::{MATE, capture_gain, gain};
 use super::terms::ChaseKind;
@@ -246,8 +247,14 @@ impl Line<'_> {
     /// captures the chaser would choose is not for the referee to guess, and keeping one
     /// would make the ruling depend on the order the moves are generated in, so on how the
     /// board is drawn). The search of further checks stops once one gains more than `need`.
+    /// If the opponent's answer checked back, the chaser answers it instead
+    /// ([`answer_counter_check`]).
     fn follow(&mut self, pos: &mut Position, depth: u8, need: i32) -> (i32, Vec<Threat>) {
         let chaser = self.chaser;
+        // The opponent answered with a check of its own: the chaser must answer it first.
+        if pos.is_check() {
+            return answer_counter_check(pos, chaser, &mut self.landed);
+        }
         let (mut best, mut won) = best_capture(pos, chaser, self.offers, &self.landed);
         let here = pos.hash();
         // A line that comes back to a position it has passed through goes round: it wins
@@ -366,17 +373,4 @@ fn best_capture(
         }
     }
     (best, threats)
-}
-
-/// The opponent's captures at the end of a line (the chaser to move) that do not count against
-/// the line's last capture: those it had already, except the captures of a piece one of the
-/// line's own checks moved — a piece the checks left en prise is part of the complete exchange
-/// (完整互吃交换, 2020 art. 24.3). 参考图33: 士5进4 uncovers the cannon's check and the cannon
-/// takes the advisor interposed, but the advisor that moved is then taken in turn, 「等值交换…
-/// 判闲」: the line wins nothing.
-fn standing_captures(pos: &Position, chaser: Color, landed: &[Square]) -> Vec<Move> {
-    old_captures(with_turn(pos, !chaser).as_ref())
-        .into_iter()
-        .filter(|m| !landed.contains(&m.to()))
-        .collect()
 }

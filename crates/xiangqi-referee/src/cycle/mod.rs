@@ -48,6 +48,8 @@ mod mutual;
 mod offer;
 // Mate threats (杀).
 mod mate_threat;
+// How a line of checks ends: the captures that count against it, the answer to a check back.
+mod line_end;
 // Material won by checks (抽).
 mod checks;
 // The threats of one position (捉), per rule set.
