@@ -42,8 +42,9 @@ fn a_capture_paid_back_with_more_elsewhere_is_idle() {
 /// light level (26.9.2–26.9.3; `tests/cycle_concepts.rs`, the cannon's step to g2) — unless
 /// the moved piece, taking no part in the capture, holds the target where it stands: here the
 /// rook steps from g3 (where the horse h5 attacks it) to c3, and covers c6 and c8, two of the
-/// unprotected horse a7's ways out: the rook a4's chase stays a chase of a piece without a root
-/// (2020 参考图49, 「使…不能离线，为长捉无根子」).
+/// unprotected horse a7's ways out, and the two rooks then mate whatever the horse does, so it
+/// has no safe move: the rook a4's chase stays a chase of a piece without a root (2020 参考图49,
+/// 「使…不能离线，为长捉无根子」).
 #[test]
 fn a_move_that_holds_an_unprotected_target_keeps_the_chase_heavy() {
     let c = classes_redrawn(
@@ -55,4 +56,36 @@ fn a_move_that_holds_an_unprotected_target_keeps_the_chase_heavy() {
     assert!(c[0].kind.is_attack(), "{:?}", c[0]);
     let a7 = c[0].chases.iter().find(|t| t.target.to_string() == "a7");
     assert!(a7.is_some_and(|t| t.kind.is_heavy()), "{:?}", c[0]);
+}
+
+/// Applies, 不能离线 (参考图49): the rook steps from g3 (attacked by the horse h5) to c3 and covers
+/// c8; the unprotected horse a9's only other way out, b7, is taken by its own cannon. The horse
+/// cannot leave, the rook is one of the reasons: the rook a4's chase is of a piece without a
+/// root, the heavy kind.
+#[test]
+fn a_target_whose_every_way_out_is_covered_is_held() {
+    let c = classes_redrawn(
+        "n2aka3/9/1c7/9/7n1/R8/6R2/9/9/3K5 w",
+        "g3c3 e9e8 c3g3 e8e9",
+        RuleSet::Chinese,
+    );
+    assert_eq!(c[0].kind, MoveKind::Chase, "{:?}", c[0]);
+    let a9 = c[0].chases.iter().find(|t| t.target.to_string() == "a9");
+    assert!(a9.is_some_and(|t| t.kind.is_heavy()), "{:?}", c[0]);
+}
+
+/// Just fails: without the cannon b7 the horse a9 may go to b7, where nothing attacks it. The
+/// rook on c3 still covers c8, but a piece with a safe way out is not held (参考图49's 「不能离
+/// 线」 is a piece that cannot leave): the step only makes the capture pay, a joint chase, the
+/// light kind (26.9.3).
+#[test]
+fn a_target_with_a_safe_way_out_is_not_held() {
+    let c = classes_redrawn(
+        "n2aka3/9/9/9/7n1/R8/6R2/9/9/3K5 w",
+        "g3c3 e9e8 c3g3 e8e9",
+        RuleSet::Chinese,
+    );
+    assert_eq!(c[0].kind, MoveKind::Chase, "{:?}", c[0]);
+    let a9 = c[0].chases.iter().find(|t| t.target.to_string() == "a9");
+    assert!(a9.is_some_and(|t| !t.kind.is_heavy()), "{:?}", c[0]);
 }

@@ -70,6 +70,31 @@ fn a_partner_the_other_attackers_win_alone_is_chased() {
     assert_eq!(targets(&c), [("f6".to_owned(), ChaseKind::Outnumbered)]);
 }
 
+/// (c) 24.4, a loss that stood before the acceptance: the rook i4 steps to g4, guarding the
+/// horse f4 and attacking the horse g6 a second time (one rook protects it, 少根). The black
+/// elephant e7 hangs to the rook e0 before and after the move (the cannon f6 blocks the
+/// horse g6's guard of it), and 车×e7 checks, so after 马×f4 车×f4 the line could go on and
+/// take it. That loss is not the acceptance's: Black had it coming whatever it played
+/// (「一旦吃掉此子后…遭受损失」 is the loss the capture brings; 图22: a piece hanging elsewhere
+/// spoils nothing). Accepting loses nothing more: the offer is fair, 兑.
+#[test]
+fn a_piece_left_hanging_before_the_offer_does_not_make_it_unfair() {
+    let c = first("4k4/9/4b4/5cn1r/9/5N2R/9/9/9/3KR4 w", "i4g4");
+    assert_eq!(c.kind, MoveKind::Idle(IdleKind::Trade), "{c:?}");
+    assert!(c.chases.is_empty(), "{c:?}");
+}
+
+/// (c′) The same without the cannon f6: the horse g6 guards the elephant e7, so 车×e7 won
+/// nothing before; the horse that accepts (马×f4) leaves its guard, 车×f4 and 车×e7+ follow,
+/// and accepting costs Black the elephant: the offer is unfair (图17's note) and the short
+/// horse g6 is chased, 捉 the light kind.
+#[test]
+fn a_piece_the_acceptance_leaves_hanging_makes_the_offer_unfair() {
+    let c = first("4k4/9/4b4/6n1r/9/5N2R/9/9/9/3KR4 w", "i4g4");
+    assert_eq!(c.kind, MoveKind::Chase, "{c:?}");
+    assert_eq!(targets(&c), [("g6".to_owned(), ChaseKind::Outnumbered)]);
+}
+
 /// (b) The same with the black general on e9: taking the offered horse now loses more (马×e4
 /// 车×e4 checks along the file, and the horse b4 or the rook that interposes falls), so the
 /// offer is not fair (24.4's proviso, 图17's note) and the horse f6, short of protectors, is

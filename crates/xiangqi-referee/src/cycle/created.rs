@@ -5,6 +5,7 @@
 use xiangqi::{Color, Move, Position, Role, Square};
 
 use super::board::{Threat, between, old_captures, with_turn};
+use super::held::{holds, pins};
 use super::mate::mates_by_checks_except;
 use super::mate_threat::mating_checks;
 use super::material::{capture_gain, strength};
@@ -125,11 +126,17 @@ fn result_changed_status(
     if !part && left_by_its_side(scene.theirs, scene.prior, from, t.target) {
         return (*t, Status::LeftByItsSide);
     }
-    if restored && !part && !holds(after_pos, m.to(), t.target) {
+    if restored
+        && !part
+        && !holds(after_pos, m.to(), t.target)
+        && !guards_screen(after_pos, t, m.to())
+    {
         // The capture won before the other side's last move, which only made
         // it even by attacking a piece of the mover's (各吃各子, 26.5); the
         // mover's step out of that attack restores what stood: no chase of
-        // the move (2020 参考图37, against 参考图23 and 参考图49).
+        // the move (2020 参考图37, against 参考图23 and 参考图49) — unless the
+        // step also adds to the capture: it holds the target where it stands,
+        // or guards the cannon's screen (参考图39, 联合捉).
         return (*t, Status::Stood);
     }
     // A joint chase, the light level (26.9.2–26.9.3, 图11, 图28), unless
@@ -318,38 +325,6 @@ fn joins_capture(after: &Position, t: &Threat, moved: Square) -> bool {
         || after
             .attackers(t.target, after.turn())
             .any(|sq| sq == moved)
-}
-
-/// Whether the piece on `holder` keeps the enemy piece on `target` from leaving: it pins it to
-/// its general, or it attacks a square the piece could move to (不能离线, 2020 参考图49).
-fn holds(after: &Position, holder: Square, target: Square) -> bool {
-    let Some(victim) = after.piece_at(target) else {
-        return false;
-    };
-    pins(after, holder, target)
-        || with_turn(after, victim.color).is_some_and(|them| {
-            them.legal_moves().iter().any(|mv| {
-                mv.from() == target && after.attackers(mv.to(), !victim.color).any(|a| a == holder)
-            })
-        })
-}
-
-/// Whether the piece on `pinner` would attack the enemy general if the piece on `pinned` were
-/// not there: the pinned piece cannot leave its line without exposing its general.
-fn pins(pos: &Position, pinner: Square, pinned: Square) -> bool {
-    let Some(victim) = pos.piece_at(pinned) else {
-        return false;
-    };
-    let mut setup = pos.to_setup();
-    setup.board[pinned.index() as usize] = None;
-    // The pinned piece's side to move: the position is one where its general is in check.
-    setup.turn = victim.color;
-    let Ok(without) = Position::from_setup(setup) else {
-        return false;
-    };
-    without
-        .attackers(without.king(victim.color), victim.color.other())
-        .any(|sq| sq == pinner)
 }
 
 /// 2020 art. 26.1.4, the half on 杀 (「走动其他子应将产生的…“杀”，如应将前不存在，按…“杀”

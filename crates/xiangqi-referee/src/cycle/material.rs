@@ -265,11 +265,14 @@ fn forcing_gain(pos: &mut Position, chaser: Color, line: &Line) -> i32 {
 /// What a line credits the chaser with: the first mover's captures in `old` and the chaser's
 /// captures on `won` are left out, and so are the chaser's general's and pawns' captures
 /// unless `own_attacks` (their own attacks are no chase, 2020 art. 26.1: a gain that only
-/// their capture brings after an equal exchange is 闲, 参考图33 「等值交换后兵吃士，判闲」).
+/// their capture brings after an equal exchange is 闲, 参考图33 「等值交换后兵吃士，判闲」),
+/// and the chaser's captures in `standing`, wherever they come (a piece the other side had
+/// left hanging before the line is no loss of the line, 图22).
 struct Line<'a> {
     old: &'a [Move],
     won: &'a [Square],
     own_attacks: bool,
+    standing: &'a [Move],
 }
 
 impl Line<'_> {
@@ -285,6 +288,7 @@ impl Line<'_> {
         (first && self.old.contains(&m))
             || (mover == chaser
                 && (self.won.contains(&m.to())
+                    || self.standing.contains(&m)
                     || (!self.own_attacks
                         && pos
                             .piece_at(m.from())
@@ -360,13 +364,15 @@ fn search_from(
 
 /// The net material the side to move wins by the capture `m` once the forcing line that
 /// follows has run its course ([`forcing_gain`]; the chaser's general and pawns take part only
-/// if `own_attacks`, see [`Line`]), `-MATE` if the capture lets the opponent mate at once: the complete exchange across squares of 2020 图4 (the
-/// capture removes a protector, and the piece it protected falls next).
+/// if `own_attacks`; the chaser's captures in `standing`, those that already won before `m`,
+/// are left out: see [`Line`]), `-MATE` if the capture lets the opponent mate at once: the
+/// complete exchange across squares of 2020 图4 (the capture removes a protector, and the
+/// piece it protected falls next).
 pub(crate) fn line_gain(
     pos: &mut Position,
     m: Move,
     chaser: Color,
-    old: &[Move],
+    (old, standing): (&[Move], &[Move]),
     won: &[Square],
     own_attacks: bool,
 ) -> i32 {
@@ -374,6 +380,7 @@ pub(crate) fn line_gain(
         old,
         won,
         own_attacks,
+        standing,
     };
     after_capture(pos, m, chaser, |pos, g| {
         let net = g - forcing_gain(pos, chaser, &line);

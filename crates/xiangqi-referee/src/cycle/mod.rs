@@ -60,6 +60,8 @@ mod restored;
 mod screen;
 // A piece its own side's check left capturable: no chase of the answer (自己造成的被捉状态).
 mod own_check;
+// A piece held where it stands (不能离线): pinned, or with no safe way out.
+mod held;
 // What a move created: the threats after it less those that stood.
 mod created;
 // What an answer to a check finds standing: the threats from before the check (26.1.4).

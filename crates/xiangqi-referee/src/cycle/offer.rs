@@ -11,7 +11,8 @@
 //!
 //! * **a fair offer** (the partner's side may take the offered piece and, the exchange on the
 //!   square and the forcing line after it played out in full, is neither mated nor down
-//!   material — 24.4's two provisos): taking the partner is no threat, by the offering piece,
+//!   material — 24.4's two provisos; a piece it had left hanging elsewhere before is no loss
+//!   of the acceptance, 图22): taking the partner is no threat, by the offering piece,
 //!   by another piece whose capture wins only by the complete exchange on the partner's square
 //!   (of which the offering piece is part), or by a line of checks (2020 图21: the horse on h6,
 //!   attacked by the horse f5 and the rook f6 and protected by one rook — 少根 — is offered the
@@ -38,7 +39,7 @@ use xiangqi::{Move, Position, Square};
 
 use super::board::all_captures;
 use super::mate::mates_by_checks_except;
-use super::material::{capture_gain, line_gain};
+use super::material::{capture_gain, hanging_captures, line_gain};
 
 /// How an offer of exchange stands (see the module doc).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -74,8 +75,15 @@ pub(crate) fn offer(pos: &Position, them: Option<&mut Position>, m: Move) -> Opt
     }
     // Accepting must not lose material either, once the recapture's follow-up has run: a
     // rook "offered" whose capture costs both rooks (the recapture checks, the second rook
-    // falls) is offered unfairly (2020 图17).
-    if line_gain(them, back, a.color, &[], &[], true) < 0 {
+    // falls) is offered unfairly (2020 图17). A piece the partner's side had left hanging
+    // elsewhere before (the offering side's captures that already win) is no loss of the
+    // acceptance, even when its capture checks and the line goes on (24.4: the loss is the
+    // one 「一旦吃掉此子后」 brings; 图22: a piece hanging elsewhere spoils nothing).
+    let standing: Vec<Move> = hanging_captures(Some(pos))
+        .into_iter()
+        .filter(|c| c.to() != m.to())
+        .collect();
+    if line_gain(them, back, a.color, (&[], &standing), &[], true) < 0 {
         Some(Offer::Unfair)
     } else {
         Some(Offer::Fair)

@@ -115,7 +115,9 @@ fn add_line_threats(
     // hanging elsewhere spoils nothing, 图22); a capture that lost before may now be part
     // of the complete exchange (参考图31: 炮×兵 炮×象 车×炮 马×炮).
     for (m, attacker, victim) in even {
-        if !direct.contains(&m.to()) && line_gain(scratch, m, chaser, paid, &direct, false) > 0 {
+        if !direct.contains(&m.to())
+            && line_gain(scratch, m, chaser, (paid, &[]), &direct, false) > 0
+        {
             push(
                 out,
                 Threat {
