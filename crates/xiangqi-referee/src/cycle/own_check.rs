@@ -22,11 +22,10 @@ use super::material::capture_gain;
 /// same capture (参考图19), or would keep the capture from winning (it shielded the target's
 /// root from a pin: with the check, the root may not leave its line), or would stand in the
 /// capture's way while the answer (`answer`) did not stand in it — and the capture did not
-/// win before the check. An answer that leaves
-/// the line too uncovers the capture itself, and that is its chase (26.1.4; 参考图47: 炮三平五
-/// answers the check from g2, off the rook's file that the checking cannon g5 had also left:
-/// 捉). The answering piece's part in the capture where it now stands is the caller's to rule
-/// out.
+/// win before the check. An answer that leaves the line too uncovers the capture itself, and
+/// that is its chase (26.1.4; 参考图47: 炮三平五 answers the check from g2, off the rook's file
+/// that the checking cannon g5 had also left: 捉). The answering piece's part in the capture
+/// where it now stands is the caller's to rule out.
 pub(crate) fn left_by_its_check(
     theirs: &Position,
     prior: &Position,
@@ -55,48 +54,30 @@ pub(crate) fn left_by_its_check(
     {
         return false;
     }
+    // The position with the checking piece back where it stood (`None`: the answer took it,
+    // or stands there).
+    let back = checker_back(theirs, prior, after, origin);
     if !before.is_legal(cap) {
-        return blocked_by_checker(theirs, prior, after, origin, cap)
-            && !blocked_by_answer(after, answer, t);
+        // The checking piece stood in the capture's way (the check uncovered it).
+        return back.is_some_and(|b| !b.is_legal(cap)) && !blocked_by_answer(after, answer, t);
     }
     let undo = before.play_unchecked(cap);
     let rooted = legal_captures_on(&before, t.target).any(|r| r.from() == origin);
     before.undo(cap, undo);
     let old = old_captures(with_turn(theirs, !chaser).as_ref());
-    (rooted || pays_only_with_the_check(theirs, prior, after, origin, cap))
+    (rooted || back.is_some_and(|b| wins_nothing(b, cap)))
         && capture_gain(&mut before, cap, chaser, &old) <= 0
 }
 
-/// Whether the capture `cap`, winning in `after`, would win nothing with the checking piece
-/// back on `origin` and everything else as it is: where it stood, it kept a root of the target
-/// free to retake (2020 图19 without its horse: 车五平六+ leaves the e-file, and the cannon e7
-/// pins the elephant e2 through the advisor e1, so the elephant's root of c0 is false).
-fn pays_only_with_the_check(
-    theirs: &Position,
-    prior: &Position,
-    after: &Position,
-    origin: Square,
-    cap: Move,
-) -> bool {
-    let chaser = after.turn();
-    checker_back(theirs, prior, after, origin).is_some_and(|mut back| {
-        let old = old_captures(with_turn(&back, !chaser).as_ref());
-        back.is_legal(cap) && capture_gain(&mut back, cap, chaser, &old) <= 0
-    })
-}
-
-/// Whether the capture `cap`, legal in `after`, would not be with the checking piece back on
-/// `origin` (its square before the check, in `theirs`) and everything else as it is: the
-/// check uncovered it. A checking piece that the answer took is not put back (the answer
-/// then took part).
-fn blocked_by_checker(
-    theirs: &Position,
-    prior: &Position,
-    after: &Position,
-    origin: Square,
-    cap: Move,
-) -> bool {
-    checker_back(theirs, prior, after, origin).is_some_and(|back| !back.is_legal(cap))
+/// Whether the capture `cap`, winning after the answer, would win nothing in `back` (the
+/// checking piece back where it stood, everything else as it is): there it kept a root of
+/// the target free to retake (2020 图19 without its horse: 车五平六+ leaves the e-file, and
+/// the cannon e7 pins the elephant e2 through the advisor e1, so the elephant's root of c0 is
+/// false).
+fn wins_nothing(mut back: Position, cap: Move) -> bool {
+    let chaser = back.turn();
+    let old = old_captures(with_turn(&back, !chaser).as_ref());
+    back.is_legal(cap) && capture_gain(&mut back, cap, chaser, &old) <= 0
 }
 
 /// `after` with the checking piece back on `origin`, its square before the check (in
