@@ -71,9 +71,9 @@ pub(crate) fn left_by_its_check(
 
 /// Whether the capture `cap`, winning after the answer, would win nothing in `back` (the
 /// checking piece back where it stood, everything else as it is): there it kept a root of
-/// the target free to retake (2020 图19 without its horse: 车五平六+ leaves the e-file, and
-/// the cannon e7 pins the elephant e2 through the advisor e1, so the elephant's root of c0 is
-/// false).
+/// the target free to retake (a rook's check from e6 to d6 leaves the e-file, and the enemy
+/// cannon e7 pins the elephant e2 through the advisor e1 to its general: the elephant's root
+/// of c0 is false, 24.15).
 fn wins_nothing(mut back: Position, cap: Move) -> bool {
     let chaser = back.turn();
     let old = old_captures(with_turn(&back, !chaser).as_ref());
