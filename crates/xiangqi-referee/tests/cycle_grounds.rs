@@ -339,3 +339,31 @@ fn an_answer_to_a_check_shows_what_stood_before_it() {
     assert!(new.moves[1].exempt.is_empty());
     assert_eq!(new.moves[1].targets[0].square, "d1");
 }
+
+/// 2020 art. 24.4 「同兵种邀兑」: the general is no piece of a pair, and its step that makes an
+/// exchange even is 闲. Applies: the black general steps from e9 to e8, beside its horse d8
+/// that the red horse b7 attacks (and that attacks it back, the rook b0 guarding b7): the
+/// horse now has a root and taking it no longer wins, but the step offers nothing: 闲, no 兑.
+#[test]
+fn the_generals_step_that_makes_an_exchange_even_is_no_offer() {
+    use xiangqi_referee::cycle::{IdleKind, MoveKind};
+    let c = common::classes_redrawn(
+        "3aka3/3n5/1N7/9/9/9/9/9/4A4/1R3K3 w",
+        "b0b1 e9e8 b1b0 e8e9",
+        RuleSet::Chinese,
+    );
+    assert_eq!(c[1].kind, MoveKind::Idle(IdleKind::Plain), "{:?}", c[1]);
+}
+
+/// Just fails: the black rook steps from h9 to h8 and gives the horse d8 the same root along
+/// the rank: a piece backs the exchange of horses, 兑 (as 2020 图30's 车6退4).
+#[test]
+fn a_rooks_step_that_makes_an_exchange_even_offers_it() {
+    use xiangqi_referee::cycle::{IdleKind, MoveKind};
+    let c = common::classes_redrawn(
+        "3aka1r1/3n5/1N7/9/9/9/9/9/4A4/1R3K3 w",
+        "b0b1 h9h8 b1b0 h8h9",
+        RuleSet::Chinese,
+    );
+    assert_eq!(c[1].kind, MoveKind::Idle(IdleKind::Trade), "{:?}", c[1]);
+}

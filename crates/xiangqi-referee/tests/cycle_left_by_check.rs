@@ -47,3 +47,47 @@ fn an_answer_that_opens_the_attack_on_the_unrooted_piece_chases_it() {
         c[1]
     );
 }
+
+/// Applies: the check takes away a root by pinning it. The rook e6 stands between the black
+/// cannon e7 and the elephant e2; its check from d6 leaves the e-file, and the elephant, the
+/// root of the elephant c0, is pinned to the general behind the advisor e1 (假根: it may not
+/// leave its line, 24.15). After the cannon's block on d7 the rook c3 takes c0 for nothing,
+/// but that is the check's doing, not the block's (参考图19; 26.1.4): 闲, and the report
+/// names the exemption.
+#[test]
+fn an_attack_on_a_piece_whose_root_its_own_check_pinned_is_idle() {
+    let c = classes(
+        "9/3k5/1c2c4/4R4/9/9/2r6/4B4/4A4/2B1K4 w",
+        "e6d6 b7d7 d6e6 d7b7",
+    );
+    assert_eq!(c[0].kind, MoveKind::Check);
+    assert!(!c[1].kind.is_attack(), "{:?}", c[1]);
+    assert!(
+        c[1].exempt
+            .iter()
+            .any(|e| e.reason == Exemption::LeftByItsSide && e.chase.target.to_string() == "c0"),
+        "{:?}",
+        c[1]
+    );
+}
+
+/// Just fails: the rook checks from f6, off the e-file, so the elephant e2 was pinned before
+/// the check and 车×c0 stood all along: the block is 闲 because nothing is new, and the check
+/// is not what left the elephant c0 unprotected.
+#[test]
+fn a_pin_that_stood_before_the_check_is_not_the_checks_doing() {
+    let c = classes(
+        "9/3k5/1c2c4/5R3/9/9/2r6/4B4/4A4/2B1K4 w",
+        "f6d6 b7d7 d6f6 d7b7",
+    );
+    assert_eq!(c[0].kind, MoveKind::Check);
+    assert!(!c[1].kind.is_attack(), "{:?}", c[1]);
+    assert!(
+        !c[1]
+            .exempt
+            .iter()
+            .any(|e| e.reason == Exemption::LeftByItsSide),
+        "{:?}",
+        c[1]
+    );
+}

@@ -9,7 +9,7 @@ use xiangqi_referee::{
 };
 
 mod common;
-use common::kinds;
+use common::{classes_redrawn, kinds};
 
 /// 假根 (2020 art. 24.15 「充分保护」; 1999 art. 28.16 「形式上是根，实际上起不到充分保护作用，
 /// 称为假根…按无根子处理」): Black's horse on e8 protects the cannon on g7 but is pinned to
@@ -133,4 +133,39 @@ fn a_third_attacker_against_two_roots_is_a_light_chase() {
         RuleSet::Chinese,
     );
     assert!(!enough[0].kind.is_attack(), "{:?}", enough[0]);
+}
+
+/// A root made of checks (2020 图3) ends in a recapture, and that recapture must be a real
+/// root like any other: one that walks into an immediate mate is a false root (2020 图7
+/// 「实则不能离线吃炮」; 1999 art. 28.16 假根 「按无根子处理」). Red's cannon steps from g2 to
+/// e2 behind its rook e4: after 车×e7 either elephant's recapture makes it the screen that
+/// pins the advisor e8, and 车六进六 mates (the general cannot take on d9, facing Red's).
+/// Black's one check, 车×f0+, gives its rook away and brings back the same recapture into
+/// the same mate: the horse e7 has no root, and the cannon's step is 捉 (by the rook, on an
+/// unprotected piece); its step back is 闲.
+#[test]
+fn a_root_made_of_checks_that_ends_in_a_false_root_is_no_root() {
+    let c = classes_redrawn(
+        "n1b1k1b2/4a4/4n4/9/5r3/4R4/3R5/1N4C2/4A4/3K1A3 w",
+        "g2e2 a9b7 e2g2 b7a9",
+        RuleSet::Chinese,
+    );
+    assert_eq!(c[0].kind, MoveKind::Chase, "{:?}", c[0]);
+    assert_eq!(c[0].chases[0].target.to_string(), "e7");
+    assert_eq!(c[0].chases[0].kind, ChaseKind::Unprotected);
+    assert!(!c[1].kind.is_attack(), "{:?}", c[1]);
+    assert!(!c[2].kind.is_attack(), "{:?}", c[2]);
+}
+
+/// Just fails: the black rook stands on h3 instead, and its check 车×d3+ takes the mating
+/// rook; after 马×d3 the elephant retakes on e7 for real. The root made of checks stands,
+/// and the rook's capture of the horse it protects wins nothing: the cannon's step is 闲.
+#[test]
+fn a_root_made_of_checks_that_ends_in_a_real_root_protects() {
+    let c = classes_redrawn(
+        "n1b1k1b2/4a4/4n4/9/9/4R4/3R3r1/1N4C2/4A4/3K1A3 w",
+        "g2e2 a9b7 e2g2 b7a9",
+        RuleSet::Chinese,
+    );
+    assert!(!c[0].kind.is_attack(), "{:?}", c[0]);
 }

@@ -88,11 +88,14 @@ fn status(
     // general's step back).
     let direct_now =
         stood.is_some_and(|b| b.kind == ChaseKind::ByChecks && t.kind != ChaseKind::ByChecks);
+    // A capture that its own side's check left paying (unrooted, uncovered, or its root
+    // pinned) is not the answer's, whether it was not there before or only a line of checks
+    // won it (2020 参考图19, 26.1.4).
+    let left_by_check = || rules == RuleSet::Chinese && unrooted_by_its_check(scene, t, m);
     match stood {
-        None if rules == RuleSet::Chinese && unrooted_by_its_check(scene, t, m) => {
-            (*t, Status::LeftByItsSide)
-        }
+        None if left_by_check() => (*t, Status::LeftByItsSide),
         None => (*t, Status::New),
+        Some(_) if direct_now && left_by_check() => (*t, Status::LeftByItsSide),
         Some(_) if direct_now => (*t, Status::Renewed),
         Some(_)
             if under_mate_threat

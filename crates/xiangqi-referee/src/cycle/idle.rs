@@ -151,7 +151,16 @@ pub(crate) fn idle_kind(
     before: &Position,
     after: &Position,
 ) -> (IdleKind, Grounds) {
-    let mut offers = offers_trade(mover, before, after);
+    // 2020 art. 24.4 「同兵种邀兑」: an exchange is offered with a piece of the pair, or by a
+    // move that opens or backs one; the general is no piece of a pair, and its step that makes
+    // an exchange even is its own defence (参考图25: 将5平6, after which taking the cannon on
+    // the e-file no longer costs Black, is 闲; none of the book's general moves is 兑).
+    let general = after.piece_at(m.to()).is_some_and(|p| p.role == Role::King);
+    let mut offers = if general {
+        Vec::new()
+    } else {
+        offers_trade(mover, before, after)
+    };
     if !offers.is_empty() {
         first_offer(&mut offers, m.to(), [after.king(mover), after.king(!mover)]);
         return (IdleKind::Trade, Grounds::Offer(offers));

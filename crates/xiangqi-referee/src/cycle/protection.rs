@@ -32,14 +32,17 @@ pub(crate) fn has_true_root(pos: &Position, sq: Square) -> bool {
 }
 
 /// The goal of a root made of checks: the piece standing on the square (the capturer) can be
-/// taken back by the side that gave the checks.
+/// taken back by the side that gave the checks, by a real root. The checks end in a
+/// recapture like any other, so one that lets the opponent mate at once is a false root
+/// there too (不能离线, 2020 图7; 假根, 1999 art. 28.16): a check that only brings the line
+/// back to the same recapture, walking into the same mate, roots nothing.
 struct Retake(Square);
 
 impl Goal for Retake {
     fn reached(&self, pos: &Position) -> bool {
         pos.piece_at(self.0)
             .is_some_and(|p| p.color == pos.turn().other())
-            && can_recapture(pos, self.0)
+            && has_true_root(pos, self.0)
     }
     fn key(&self) -> u64 {
         0x7265_7400 | u64::from(self.0.index())
