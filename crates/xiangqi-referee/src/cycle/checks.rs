@@ -9,6 +9,7 @@ use xiangqi::{Color, Move, Piece, Position, Role, Square};
 use super::board::Threat;
 use super::bounds::bounds;
 use super::forcing::count_cut;
+use super::joint_checks::{first_check_pieces, joint_if_shared};
 use super::line_end::{answer_counter_check, standing_captures};
 use super::mate_threat::threatens_mate_at_once;
 use super::material::{MATE, capture_gain, gain};
@@ -48,9 +49,11 @@ pub(super) fn check_lines(pos: &mut Position, offers: &[Move], judged: &[Square]
                 if won.iter().any(|t| judged.contains(&t.target)) {
                     break;
                 }
+                let partners = first_check_pieces(pos, c);
                 out.extend(
                     won.into_iter()
-                        .filter(|t| pos.piece_at(t.target) == Some(t.target_piece)),
+                        .filter(|t| pos.piece_at(t.target) == Some(t.target_piece))
+                        .map(|t| joint_if_shared(t, &partners)),
                 );
                 break;
             }
@@ -278,7 +281,10 @@ impl Line<'_> {
             if self.out_of_budget {
                 break;
             }
-            if v >= MATE / 2 || v <= 0 || v < best {
+            // A continuation that mates is the best there is: the answer that allowed it is
+            // lost, not a refutation (24.3 counts the line against the answers the opponent
+            // can afford; one that walks into mate is not among them).
+            if v <= 0 || v < best {
                 continue;
             }
             if v > best {
@@ -301,6 +307,8 @@ impl Line<'_> {
 /// round wins nothing by itself, and lines made of such checks are not what the book reads
 /// as 「运用将军…得子」: 2020 图5 rules the rook's retreat 闲 although the rook could then
 /// hunt the general with quiet checks until a piece falls (「退车后吃士的结果没有发生变化」).
+/// A check that mates at once ends the line (24.2): it is forcing, so that an answer which
+/// allows it counts as lost, never as a way out of the line.
 fn forcing_check(pos: &mut Position, c: Move) -> bool {
     if pos.piece_at(c.to()).is_some() {
         return true;
@@ -309,7 +317,8 @@ fn forcing_check(pos: &mut Position, c: Move) -> bool {
     let found = pos.checkers().any(|sq| sq != c.to())
         || pos
             .attackers(c.to(), pos.turn())
-            .any(|from| pos.is_legal(Move::new(from, c.to())));
+            .any(|from| pos.is_legal(Move::new(from, c.to())))
+        || pos.legal_moves().is_empty();
     pos.undo(c, undo);
     found
 }

@@ -86,8 +86,7 @@ fn status(
     // Before, only a line of checks won it; now the capture itself does: the move took
     // away what made the direct capture fail (a root made of checks, 2020 图8: the
     // general's step back).
-    let direct_now =
-        stood.is_some_and(|b| b.kind == ChaseKind::ByChecks && t.kind != ChaseKind::ByChecks);
+    let direct_now = stood.is_some_and(|b| b.kind.by_checks() && !t.kind.by_checks());
     // A capture that its own side's check left paying (unrooted, uncovered, or its root
     // pinned) is not the answer's, whether it was not there before or only a line of checks
     // won it (2020 参考图19, 26.1.4).
@@ -99,14 +98,14 @@ fn status(
         Some(_) if direct_now => (*t, Status::Renewed),
         Some(_)
             if under_mate_threat
-                && t.kind != ChaseKind::ByChecks
+                && !t.kind.by_checks()
                 && parries_mate(prior, after_pos, from, t) =>
         {
             (*t, Status::Renewed)
         }
         Some(_)
             if rules == RuleSet::Chinese
-                && t.kind != ChaseKind::ByChecks
+                && !t.kind.by_checks()
                 && let Some(restored) = result_changed(theirs, prior, after_pos, from, t) =>
         {
             result_changed_status(t, scene, m, from, restored)

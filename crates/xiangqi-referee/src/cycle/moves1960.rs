@@ -84,7 +84,9 @@ pub(crate) fn article(c: &MoveClass) -> &'static str {
         MoveKind::Check => "1960 第三节 (将军), 第四节 二(一)",
         MoveKind::MateThreat => "1960 第四节 二(二) (要杀)",
         MoveKind::Chase => match c.chases.first().map(|ch| ch.kind) {
-            Some(ChaseKind::ByChecks) => "1960 第四节 二(六) (要抽吃), 附录 例七",
+            Some(ChaseKind::ByChecks | ChaseKind::JointByChecks) => {
+                "1960 第四节 二(六) (要抽吃), 附录 例七"
+            }
             Some(ChaseKind::Outranked) => "1960 第四节 二(七) (捉一不捉二), 附录 例一",
             _ => "1960 第四节 二(四) (捉无根子)",
         },
@@ -102,7 +104,7 @@ pub(crate) fn chase_article(kind: ChaseKind) -> &'static str {
     match kind {
         ChaseKind::Unprotected => "1960 第四节 二(四) (长捉无根子)",
         ChaseKind::Outranked => "1960 第四节 二(七), 附录 例一 (捉车)",
-        ChaseKind::ByChecks => "1960 第四节 二(六) (要抽吃), 附录 例七",
+        ChaseKind::ByChecks | ChaseKind::JointByChecks => "1960 第四节 二(六) (要抽吃), 附录 例七",
         ChaseKind::Outnumbered | ChaseKind::HeldRook => "1960 第五节 五 (有根子: 跟)",
     }
 }

@@ -61,6 +61,7 @@ fn chase_name(kind: ChaseKind) -> &'static str {
         ChaseKind::Outranked => "outranked",
         ChaseKind::Outnumbered => "exchange",
         ChaseKind::ByChecks => "by_checks",
+        ChaseKind::JointByChecks => "joint_by_checks",
         ChaseKind::HeldRook => "held_rook",
     }
 }
@@ -123,7 +124,7 @@ pub(crate) fn target(
     let opened = line.contains(&m.from()) || leg == Some(m.from());
     let attacked_before =
         with_turn(before, chaser).is_some_and(|p| p.is_legal(Move::new(ch.attacker, ch.target)));
-    let how = if ch.kind == ChaseKind::ByChecks {
+    let how = if ch.kind.by_checks() {
         "checks"
     } else if ch.kind == ChaseKind::Outnumbered && by.len() > 1 {
         "joint"

@@ -23,6 +23,11 @@ pub enum ChaseKind {
     Outnumbered,
     /// Chinese only: won by a check or discovered check and the capture that follows (抽).
     ByChecks,
+    /// Chinese only: won by checks that one piece gives, not given up, and a capture that
+    /// another piece makes: two pieces together win it, a joint chase (联合捉, 24.3
+    /// 「与其他子联合吃子」, 24.17), the light level of 2020 art. 26.9 (参考图41 「炮六平二为
+    /// 联合捉子」; 图3: the rook that checks and takes alone is 长捉车).
+    JointByChecks,
     /// Asian only: a rook held by a horse (it stands on the horse's leg towards its own king),
     /// which may not be chased (AXF rule 19, D39–41), the heaviest chase.
     HeldRook,
@@ -31,16 +36,22 @@ pub enum ChaseKind {
 impl ChaseKind {
     /// Heavy chases outrank light ones (2020 art. 26.9).
     pub fn is_heavy(self) -> bool {
-        self != ChaseKind::Outnumbered
+        !matches!(self, ChaseKind::Outnumbered | ChaseKind::JointByChecks)
+    }
+
+    /// Won by a line of checks (抽), by one piece or jointly.
+    pub fn by_checks(self) -> bool {
+        matches!(self, ChaseKind::ByChecks | ChaseKind::JointByChecks)
     }
 
     pub(crate) fn weight(self) -> u8 {
         match self {
             ChaseKind::Outnumbered => 0,
-            ChaseKind::ByChecks => 1,
-            ChaseKind::Outranked => 2,
-            ChaseKind::Unprotected => 3,
-            ChaseKind::HeldRook => 4,
+            ChaseKind::JointByChecks => 1,
+            ChaseKind::ByChecks => 2,
+            ChaseKind::Outranked => 3,
+            ChaseKind::Unprotected => 4,
+            ChaseKind::HeldRook => 5,
         }
     }
 }

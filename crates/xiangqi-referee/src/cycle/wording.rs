@@ -179,6 +179,7 @@ pub(crate) fn chase_article(ch: &Chase, rules: RuleSet, how: &str) -> &'static s
             }
             ChaseKind::Outnumbered => "2020 第24.3条, 第24.15条 (少根子)",
             ChaseKind::ByChecks => "2020 第24.3条 (运用将军得子)",
+            ChaseKind::JointByChecks => "2020 第24.3条, 第24.17条 (运用将军得子, 联合捉)",
             ChaseKind::HeldRook => "2020 第24.3条",
         },
         RuleSet::Asian => match (ch.kind, a, t) {
