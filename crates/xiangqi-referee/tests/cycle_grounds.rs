@@ -367,3 +367,34 @@ fn a_rooks_step_that_makes_an_exchange_even_offers_it() {
     );
     assert_eq!(c[1].kind, MoveKind::Idle(IdleKind::Trade), "{:?}", c[1]);
 }
+
+/// 2020 art. 24.4 「同兵种邀兑」: an offer is the move's only if it changed the pair or the
+/// exchange on the offered piece's square. Applies: the uncrossed pawns a4/a5 stand face to
+/// face throughout; the black rook steps from h7 (where it won the horse h2) to g7, and the
+/// red pawn's capture of a5, which lost before only because the rook's capture answered it,
+/// is now even — but the same pieces attack a5 as before: the step offers nothing, 闲, no 兑.
+#[test]
+fn a_step_that_changes_only_a_capture_elsewhere_offers_no_standing_pair() {
+    use xiangqi_referee::cycle::{IdleKind, MoveKind};
+    let c = common::classes_redrawn(
+        "5k3/9/7r1/9/p8/P8/9/7N1/9/4K4 w",
+        "e0d0 h7g7 d0e0 g7h7",
+        RuleSet::Chinese,
+    );
+    assert_eq!(c[1].kind, MoveKind::Idle(IdleKind::Plain), "{:?}", c[1]);
+    assert_eq!(c[3].kind, MoveKind::Chase, "{:?}", c[3]);
+}
+
+/// Just fails: the black rook steps from a7, where it guarded the pawn a5, to b7: the
+/// exchange on a5 is changed by the move (the pawn-for-pawn capture, which lost before, is
+/// now even): the step offers the pawns' exchange, 兑.
+#[test]
+fn a_step_that_changes_the_exchange_on_the_pair_offers_it() {
+    use xiangqi_referee::cycle::{IdleKind, MoveKind};
+    let c = common::classes_redrawn(
+        "5k3/9/r8/9/p8/P8/9/9/9/4K4 w",
+        "e0d0 a7b7 d0e0 b7a7",
+        RuleSet::Chinese,
+    );
+    assert_eq!(c[1].kind, MoveKind::Idle(IdleKind::Trade), "{:?}", c[1]);
+}

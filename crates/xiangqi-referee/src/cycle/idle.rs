@@ -2,7 +2,7 @@
 //! rests on: the pairs a move offers to exchange (兑), the piece it gives and its takers (献),
 //! the protected pieces it follows (跟), the paths it cuts (拦).
 
-use xiangqi::{Color, Move, Position, Role, Square};
+use xiangqi::{Color, Move, Piece, Position, Role, Square};
 
 use super::board::{all_captures, legal_captures_on, with_turn};
 use super::mate::has_mate_in_one;
@@ -70,11 +70,15 @@ fn offers_trade(mover: Color, before: &Position, after: &Position) -> Vec<TradeO
             // that won material before and is even now is offered by the move, which protected
             // the piece (2020 图21 车四退二, 图30 炮八进四: the move guards the horse the
             // opponent's horse attacks).
+            // Nor is a pair whose exchange on the square the move left as it was (the same
+            // pieces of either side attacking the offered piece): its gain changed only by
+            // captures elsewhere, which offer nothing (24.4 「邀兑」 is the pair's exchange).
             let was_there = earlier.as_ref().is_some_and(|p| {
                 p.piece_at(c.from()) == Some(a)
                     && p.piece_at(c.to()) == Some(v)
                     && p.is_legal(c)
-                    && capture_gain(&mut p.clone(), c, !mover, &[]) == 0
+                    && (capture_gain(&mut p.clone(), c, !mover, &[]) == 0
+                        || same_exchange(p, after, c.to()))
             });
             if was_there || capture_gain(&mut probe, c, !mover, &[]) != 0 {
                 return false;
@@ -90,6 +94,20 @@ fn offers_trade(mover: Color, before: &Position, after: &Position) -> Vec<TradeO
         out = offers_own_trade(mover, before, after);
     }
     out
+}
+
+/// Whether the exchange on `sq` is the same in `before` and `after`: the same pieces, on the
+/// same squares, of either side attack it (the piece on it is the same one, checked by the
+/// caller).
+fn same_exchange(before: &Position, after: &Position, sq: Square) -> bool {
+    let attackers = |pos: &Position| -> Vec<(Square, Option<Piece>)> {
+        [Color::Red, Color::Black]
+            .into_iter()
+            .flat_map(|c| pos.attackers(sq, c))
+            .map(|from| (from, pos.piece_at(from)))
+            .collect()
+    };
+    attackers(before) == attackers(after)
 }
 
 /// The other half of 兑 (24.4): after the move, the mover's own piece attacks a piece of the
@@ -113,10 +131,18 @@ fn offers_own_trade(mover: Color, before: &Position, after: &Position) -> Vec<Tr
                 return false;
             }
             let now = capture_gain(&mut me.clone(), c, mover, &[]);
-            let then = (earlier.piece_at(c.from()) == Some(a)
+            let stood = earlier.piece_at(c.from()) == Some(a)
                 && earlier.piece_at(c.to()) == Some(v)
-                && earlier.is_legal(c))
-            .then(|| capture_gain(&mut earlier.clone(), c, mover, &[]));
+                && earlier.is_legal(c);
+            // A pair the move left with the same exchange on both squares is not its offer
+            // (see `offers_trade`).
+            if stood
+                && same_exchange(&earlier, after, c.from())
+                && same_exchange(&earlier, after, c.to())
+            {
+                return false;
+            }
+            let then = stood.then(|| capture_gain(&mut earlier.clone(), c, mover, &[]));
             then.is_none_or(|t| t < now)
         })
         .filter_map(|c| offer_of(after, c.from(), c.to()))
