@@ -94,12 +94,14 @@ fn both_sides_chasing_is_drawn_under_the_chinese_rules() {
 /// of a protected piece that only the complete exchange wins — 少根, two attackers against one
 /// protector — is light): Red's rook chases the unprotected cannon on every move (heavy); each
 /// escape of the cannon brings it onto a rank where, with a black horse, it outnumbers the one
-/// protector of a red horse (light). Both forbidden, Red's heavier: Red must change. The
+/// protector of a red horse (light; the red pawn e7 stands on the leg of the horse e6, which
+/// cannot take the black horse d8 back: no pair offered in exchange, 24.4 and 图30's note).
+/// Both forbidden, Red's heavier: Red must change. The
 /// Asian rules know no 少根: the cannon's moves only follow protected horses, and Red alone
 /// chases.
 #[test]
 fn a_heavy_chase_changes_against_a_light_one() {
-    let fen = "3aka3/3n5/5n3/c1P1N4/1Rb1NP3/9/4C4/9/9/3AKA3 w";
+    let fen = "3aka3/3n5/4Pn3/c1P1N4/1Rb1NP3/9/4C4/9/9/3AKA3 w";
     let line = "b5b6 a6a5 b6b5 a5a6";
     let pos = xiangqi::Position::from_fen(fen).expect("legal");
     let (kinds, cn) = ruled(fen, line, RuleSet::Chinese);

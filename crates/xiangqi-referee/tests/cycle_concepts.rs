@@ -12,7 +12,10 @@ use common::kinds;
 
 /// 2020 art. 24.4 (兑, 图9): a horse stepping off the a-file opens it between the two rooks;
 /// Black may take Red's rook, and the horse on c1 retakes: an even exchange offered by a move of
-/// another piece. Without that horse the rook would simply be lost: no offer.
+/// another piece. Without that horse Black would take the rook for nothing — and still lose
+/// nothing by accepting, 24.4's only provisos (「对方一旦吃掉此子后，不致立即被将死或立即在子力
+/// 价值上遭受损失」, the decision in `src/cycle/offer.rs`): the same-kind rook is offered all the
+/// same, 兑 (a piece of another kind so given would be 献, 24.5).
 #[test]
 fn an_exchange_offered_by_opening_a_line() {
     let line = "a3b5 e9f9 b5a3 f9e9";
@@ -20,8 +23,9 @@ fn an_exchange_offered_by_opening_a_line() {
     assert_eq!(offered[0], MoveKind::Idle(IdleKind::Trade));
     // The horse's return closes the line again: nothing is offered.
     assert_ne!(offered[2], MoveKind::Idle(IdleKind::Trade));
-    let hanging = kinds("r3k4/2n6/9/9/9/9/N8/9/9/R2K5 w", line);
-    assert_ne!(hanging[0], MoveKind::Idle(IdleKind::Trade));
+    let free = kinds("r3k4/2n6/9/9/9/9/N8/9/9/R2K5 w", line);
+    assert_eq!(free[0], MoveKind::Idle(IdleKind::Trade));
+    assert_ne!(free[2], MoveKind::Idle(IdleKind::Trade));
 }
 
 /// 2020 art. 24.3 and 图11 (车炮联合捉子): Red's rook already attacks the unprotected horse

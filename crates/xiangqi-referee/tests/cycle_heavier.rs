@@ -33,11 +33,13 @@ fn losers(fen: &str, moves: &str) -> [Option<Color>; 3] {
 }
 
 /// Applies: Red's rook chases the unprotected cannon on every move (heavy); each escape of the
-/// cannon outnumbers the one protector of a red horse (少根, light). Red must change; mirrored
+/// cannon outnumbers the one protector of a red horse (少根, light; the red pawn e7 on the leg
+/// of the horse e6 keeps it from taking the black horse d8 back, so the horses are no pair
+/// offered in exchange, 24.4 and 图30's note). Red must change; mirrored
 /// still Red; with the colours swapped, Black.
 #[test]
 fn the_single_heavy_chase_changes_whichever_side_plays_it() {
-    let fen = "3aka3/3n5/5n3/c1P1N4/1Rb1NP3/9/4C4/9/9/3AKA3 w";
+    let fen = "3aka3/3n5/4Pn3/c1P1N4/1Rb1NP3/9/4C4/9/9/3AKA3 w";
     let got = losers(fen, "b5b6 a6a5 b6b5 a5a6");
     assert_eq!(
         got,

@@ -7,7 +7,7 @@
 mod common;
 
 use common::drawing::{Drawing, redraw_move, redraw_position};
-use common::{line, pos};
+use common::{classes_redrawn, line, pos};
 use xiangqi::{Move, Position};
 use xiangqi_referee::{
     RuleSet,
@@ -35,6 +35,61 @@ fn targets(c: &MoveClass) -> Vec<(String, ChaseKind)> {
         .iter()
         .map(|t| (t.target.to_string(), t.kind))
         .collect()
+}
+
+/// (a) 24.4 read to the letter (the decision in `src/cycle/offer.rs`): the rook c1 steps up to
+/// c5 beside the black rook e5, neither rooted. Black may take it and lose nothing — it wins a
+/// rook — and 24.4's provisos are the acceptor's only (not mated, not down material at once),
+/// the words of 24.5's 献; the offering rook's own free capture of the partner is the offer's
+/// (参考图5, 图29: 长兑). So the move is 兑, not a chase of the rook e5. Just fails: a red
+/// cannon e1 pins the black rook to its general over the elephant e7, so Black cannot accept
+/// (不能离线, 图29's note): the rook c5 chases it, 捉.
+#[test]
+fn an_offer_the_partner_may_take_for_nothing_is_an_exchange() {
+    let line = "c1c5 d9e8 c5c1 e8d9";
+    let c = first("3ak4/9/9/9/4r4/9/9/9/2R6/3K5 w", line);
+    assert_eq!(c.kind, MoveKind::Idle(IdleKind::Trade), "{c:?}");
+    assert!(c.chases.is_empty(), "{c:?}");
+    let c = first("3ak4/9/4b4/9/4r4/9/9/9/2R1C4/3K5 w", line);
+    assert_eq!(c.kind, MoveKind::Chase, "{c:?}");
+    assert!(
+        targets(&c).contains(&("e5".to_owned(), ChaseKind::Unprotected)),
+        "{c:?}"
+    );
+}
+
+/// 24.4 with 参考图21: the red rook g4 and the black rook i4 face each other, neither rooted —
+/// an offer either way. Black's rook f5-f6 threatens mate, and Red's rook can no longer accept
+/// (车×i4 walks into the mate), so 车×g4 is a threat now. Red's own last move put the rook on g4
+/// (b4-g4): the chased state is Red's doing (「自己造成的」), no chase of the black move, which
+/// the report lists as exempt (`left_by_its_side`). Just fails: the rook stood on g4 and Red's
+/// last move was the cannon's: the move that keeps the partner from accepting chases it
+/// (参考图49 「不能离线，为长捉无根子」).
+#[test]
+fn a_pair_its_own_side_made_is_not_chased_when_acceptance_fails() {
+    let own = classes_redrawn(
+        "C8/9/4k4/9/2P2r3/1R6r/9/3K5/3c5/9 w",
+        "b4g4 f5f6 g4b4 f6f5",
+        RuleSet::Chinese,
+    );
+    assert_eq!(own[0].kind, MoveKind::Idle(IdleKind::Trade), "{own:?}");
+    assert!(!targets(&own[1]).iter().any(|t| t.0 == "g4"), "{own:?}");
+    assert!(
+        own[1]
+            .exempt
+            .iter()
+            .any(|e| e.chase.target.to_string() == "g4"),
+        "{own:?}"
+    );
+    let stood = classes_redrawn(
+        "C8/9/4k4/9/2P2r3/6R1r/9/3K5/3c5/9 w",
+        "a9a8 f5f6 a8a9 f6f5",
+        RuleSet::Chinese,
+    );
+    assert!(
+        targets(&stood[1]).contains(&("g4".to_owned(), ChaseKind::Unprotected)),
+        "{stood:?}"
+    );
 }
 
 /// (a) 24.4, a fair offer whose partner is unprotected: the rook c1 steps up to c5 beside the

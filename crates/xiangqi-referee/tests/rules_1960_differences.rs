@@ -250,3 +250,33 @@ fn perpetual_mate_threats_against_a_pawn_that_attacks_nothing_lose_under_both_bo
         rules_alike(fen, line, rules, Some(Color::Red));
     }
 }
+
+/// 1960 第五节 四 「兑是一对一的交换」 against 2020 art. 24.4 (`src/cycle/offer.rs`, the
+/// decision): the red rook faces the black rook on every move, neither rooted, and the black
+/// rook steps away. Black could take the red rook for nothing — no one-for-one exchange, so the
+/// 1960 book sees the unprotected rook chased (第四节 二(四) 长捉无根子): Red varies. The 2020
+/// provisos are the acceptor's only (not mated, not down material), so Red offers the exchange
+/// (长兑) and the cycle is drawn.
+#[test]
+fn an_offer_the_partner_takes_for_nothing_is_a_chase_under_1960_only() {
+    let (fen, line) = ("3k5/9/9/2R6/5r3/9/9/9/9/4K4 w", "c6c5 f5f6 c5c6 f6f5");
+    assert_eq!(labels(fen, line, RuleSet::Chinese1960), "捉闲捉闲");
+    assert_eq!(labels(fen, line, RuleSet::Chinese), "兑闲兑闲");
+    rules_alike(fen, line, RuleSet::Chinese1960, Some(Color::Red));
+    rules_alike(fen, line, RuleSet::Chinese, None);
+}
+
+/// Just fails: pawns root the red rook on c5 and on c6, so the exchange is one for one: 长兑
+/// under both books, drawn.
+#[test]
+fn a_rooted_offer_is_an_exchange_under_both_books() {
+    let (fen, line) = ("3k5/9/9/1PR6/5r3/2P6/9/9/9/4K4 w", "c6c5 f5f6 c5c6 f6f5");
+    for rules in [RuleSet::Chinese1960, RuleSet::Chinese] {
+        let l = labels(fen, line, rules);
+        assert!(
+            l.starts_with('兑') && l.chars().nth(2) == Some('兑'),
+            "{rules}: {l}"
+        );
+        rules_alike(fen, line, rules, None);
+    }
+}

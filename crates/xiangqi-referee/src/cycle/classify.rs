@@ -53,7 +53,7 @@ pub(crate) fn classify(start: &Position, moves: &[Move], rules: RuleSet) -> Vec<
         book1960: rules == RuleSet::Chinese1960,
         rules: rules.classifies_as(),
         history: positions_before(start, moves),
-        memo: Memo::default(),
+        memo: Memo::new(rules),
     };
     let mut pos = start.clone();
     let mut ids = Identities::new(start);
@@ -68,7 +68,7 @@ pub(crate) fn classify(start: &Position, moves: &[Move], rules: RuleSet) -> Vec<
         }
         let mover = pos.turn();
         let answers_check = pos.is_check();
-        let before = cycle.memo.threats(&pos, cycle.rules);
+        let before = cycle.memo.threats(&pos);
         threatened.push(before.iter().map(|t| ids.of(t.target)).collect());
         let prior = pos.clone();
         pos.play_unchecked(m);
@@ -126,21 +126,37 @@ fn mark_answered(out: &mut [MoveClass], threatened: &[Vec<PieceId>]) {
 
 /// The cycle is usually played twice: every position's threats and mate threats are computed
 /// once (keyed by the position's hash, which includes the side to move).
-#[derive(Default)]
 struct Memo {
+    /// The rule set the threats and mates are read by: the classification's
+    /// ([`RuleSet::classifies_as`]), but the 1960 book's own where its text differs from the
+    /// current one on what is offered in exchange (`offer`: 兑 is 「一对一的交换」).
+    rules: RuleSet,
     threats: HashMap<u64, Vec<Threat>>,
     mates: HashMap<(u64, Color), bool>,
 }
 
 impl Memo {
-    fn threats(&mut self, pos: &Position, rules: RuleSet) -> Vec<Threat> {
+    fn new(rules: RuleSet) -> Memo {
+        Memo {
+            rules: match rules {
+                RuleSet::Chinese1960 => rules,
+                _ => rules.classifies_as(),
+            },
+            threats: HashMap::new(),
+            mates: HashMap::new(),
+        }
+    }
+
+    fn threats(&mut self, pos: &Position) -> Vec<Threat> {
+        let rules = self.rules;
         self.threats
             .entry(pos.hash())
             .or_insert_with(|| threats(pos, rules))
             .clone()
     }
 
-    fn threatens_mate(&mut self, pos: &Position, side: Color, rules: RuleSet) -> bool {
+    fn threatens_mate(&mut self, pos: &Position, side: Color) -> bool {
+        let rules = self.rules;
         *self
             .mates
             .entry((pos.hash(), side))
@@ -173,7 +189,7 @@ impl Classifier {
         ids: &Identities,
     ) {
         let (rules, mover, piece, m) = (self.rules, class.mover, class.piece, class.mv);
-        let now = self.memo.threats(after, rules);
+        let now = self.memo.threats(after);
         let lone = rules == RuleSet::Chinese && defends_with_one_piece(pos, mover);
         let n = self.history.len();
         let theirs = &self.history[(class.ply + n - 1) % n];
@@ -183,7 +199,7 @@ impl Classifier {
             Some(then)
                 if rules == RuleSet::Chinese && class.answers_check && piece.role != Role::King =>
             {
-                standing_at_answer(&before, &self.memo.threats(&then, rules), prior)
+                standing_at_answer(&before, &self.memo.threats(&then), prior)
             }
             _ => before,
         };
@@ -197,9 +213,8 @@ impl Classifier {
         // of the rook (a capture that stood, walking into the mate): under its rules that
         // capture is no chase of the general's step.
         let generals_dodge = self.book1960 && piece.role == Role::King;
-        let under_mate_threat = rules == RuleSet::Chinese
-            && !generals_dodge
-            && self.memo.threatens_mate(prior, !mover, rules);
+        let under_mate_threat =
+            rules == RuleSet::Chinese && !generals_dodge && self.memo.threatens_mate(prior, !mover);
         let scene = Scene {
             theirs,
             prior,
@@ -253,7 +268,7 @@ impl Classifier {
         pos: &Position,
     ) {
         let (rules, mover) = (self.rules, class.mover);
-        class.mate_threat = self.memo.threatens_mate(pos, mover, rules);
+        class.mate_threat = self.memo.threatens_mate(pos, mover);
         // The mating line's first check must be one of these (all if empty).
         let mut firsts = Vec::new();
         if rules == RuleSet::Chinese
@@ -271,14 +286,14 @@ impl Classifier {
                 class.mate_set_aside = Some(Exemption::StoodBeforeCheck);
             }
         }
-        let (kind, grounds) = kind(class, rules, prior, pos);
+        let (kind, grounds) = kind(class, (rules, self.memo.rules), prior, pos);
         class.kind = kind;
         class.grounds = grounds;
         if class.mate_threat && kind == MoveKind::Idle(IdleKind::AnswerCheck) {
             class.mate_set_aside = Some(Exemption::AnswerCheck);
         }
         if class.mate_threat || class.mate_set_aside.is_some() {
-            class.mate = mate_line(pos, mover, rules, &firsts);
+            class.mate = mate_line(pos, mover, self.memo.rules, &firsts);
         }
     }
 }
@@ -348,7 +363,7 @@ fn to_chase(t: &Threat, ids: &Identities, m: Move) -> Chase {
 ///   which is never a violation (rule 9).
 fn kind(
     class: &MoveClass,
-    rules: RuleSet,
+    (rules, offers): (RuleSet, RuleSet),
     before: &Position,
     after: &Position,
 ) -> (MoveKind, Grounds) {
@@ -362,7 +377,7 @@ fn kind(
         RuleSet::Asian if class.mate_threat => MoveKind::MateThreat,
         _ if chases => MoveKind::Chase,
         _ => {
-            let (idle, grounds) = idle_kind(class.mv, class.mover, before, after);
+            let (idle, grounds) = idle_kind(class.mv, (class.mover, offers), before, after);
             return (MoveKind::Idle(idle), grounds);
         }
     };

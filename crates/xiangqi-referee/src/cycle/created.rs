@@ -93,6 +93,7 @@ fn status(
     let left_by_check = || rules == RuleSet::Chinese && unrooted_by_its_check(scene, t, m);
     match stood {
         None if left_by_check() => (*t, Status::LeftByItsSide),
+        None if left_in_pair(scene, t, m, from) => (*t, Status::LeftByItsSide),
         None => (*t, Status::New),
         Some(_) if direct_now && left_by_check() => (*t, Status::LeftByItsSide),
         Some(_) if direct_now => (*t, Status::Renewed),
@@ -279,6 +280,18 @@ fn needed_for_capture(after: &Position, t: &Threat, moved: Square) -> bool {
     let now = Move::new(t.attacker, t.target);
     let old = old_captures(with_turn(&without, !chaser).as_ref());
     !without.is_legal(now) || capture_gain(&mut without, now, chaser, &old) <= 0
+}
+
+/// Whether the new threat `t` (its attacker's origin `from`) is on a piece of the attacker's
+/// kind that its own side's last move left capturable without a real root, the move `m`
+/// taking no part in the capture: the pair stood in an offer of exchange (24.4, `offer`), so
+/// the capture was no threat before, and it is one now only because the move keeps the
+/// partner from accepting (a mate threat it would walk into, a pin). The chased state is
+/// still the target side's own doing (2020 参考图21, 「自己造成的」): no chase of the move.
+fn left_in_pair(scene: &Scene, t: &Threat, m: Move, from: Square) -> bool {
+    t.attacker_piece.role == t.target_piece.role
+        && !takes_part(scene.after, t, m.to())
+        && left_by_its_side(scene.theirs, scene.prior, from, t.target)
 }
 
 /// Whether the piece on `target` was left capturable without a real root by its own side's

@@ -10,6 +10,7 @@ use super::material::{capture_gain, strength};
 use super::offer::is_exchange_offer;
 use super::protection::can_recapture;
 use super::terms::{Grounds, IdleKind, Placed, TradeOffer};
+use crate::RuleSet;
 
 fn placed(pos: &Position, square: Square) -> Option<Placed> {
     pos.piece_at(square).map(|piece| Placed { square, piece })
@@ -47,14 +48,20 @@ fn retakers(pos: &Position, take: Move) -> Vec<Placed> {
 /// 兑 (2020 art. 24.4: 「同兵种邀兑，而对方一旦吃掉此子后，不致立即被将死或立即在子力价值上
 /// 遭受损失」): after the move the opponent can take one of the mover's pieces with a piece of
 /// the same type, a capture it did not have before the move, and taking neither loses material
-/// once the exchange on the square has run nor lets the mover mate at once. It must not win
-/// material either: an exchange is even, and a piece left to be won is no offer of one. The offered piece need not be the one moved: a piece that steps off a line
+/// once the exchange on the square has run nor lets the mover mate at once — the acceptor's
+/// provisos only: under the 2020 book taking may win (a piece the partner takes for nothing is
+/// offered all the same, the decision in `offer`); under `rules` other than the 2020 book's it
+/// must not (1960: 「兑是一对一的交换」). The offered piece need not be the one moved: a piece that steps off a line
 /// opens a rook's file to the other rook (2020 图9, 马二进三), a rook that steps between two
 /// cannons becomes the screen of both (图13, 车六平五).
 ///
 /// Returns the offers the move made (empty: none), every one of them: which is named first
 /// must not depend on the order the board is read in (see [`first_offer`]).
-fn offers_trade(mover: Color, before: &Position, after: &Position) -> Vec<TradeOffer> {
+fn offers_trade(
+    (mover, rules): (Color, RuleSet),
+    before: &Position,
+    after: &Position,
+) -> Vec<TradeOffer> {
     let earlier = with_turn(before, !mover);
     let mut probe = after.clone();
     let mut out: Vec<TradeOffer> = all_captures(after)
@@ -80,7 +87,10 @@ fn offers_trade(mover: Color, before: &Position, after: &Position) -> Vec<TradeO
                     && (capture_gain(&mut p.clone(), c, !mover, &[]) == 0
                         || same_exchange(p, after, c.to()))
             });
-            if was_there || capture_gain(&mut probe, c, !mover, &[]) != 0 {
+            // Taking must not lose; under the 2020 book it may win: a piece the partner takes
+            // for nothing is offered all the same (`offer`'s decision; 1960: 「一对一的交换」).
+            let gain = capture_gain(&mut probe, c, !mover, &[]);
+            if was_there || gain < 0 || (gain > 0 && rules != RuleSet::Chinese) {
                 return false;
             }
             let undo = probe.play_unchecked(c);
@@ -91,7 +101,7 @@ fn offers_trade(mover: Color, before: &Position, after: &Position) -> Vec<TradeO
         .filter_map(|c| offer_of(after, c.to(), c.from()))
         .collect();
     if out.is_empty() {
-        out = offers_own_trade(mover, before, after);
+        out = offers_own_trade((mover, rules), before, after);
     }
     out
 }
@@ -116,7 +126,11 @@ fn same_exchange(before: &Position, after: &Position, sq: Square) -> bool {
 /// made that capture a better one than before — a rook that steps beside the horse its horse
 /// attacks, backing the exchange (2020 图30 车6退4; with the black horse on the other side,
 /// where the red horse cannot take back, the same move is 捉).
-fn offers_own_trade(mover: Color, before: &Position, after: &Position) -> Vec<TradeOffer> {
+fn offers_own_trade(
+    (mover, rules): (Color, RuleSet),
+    before: &Position,
+    after: &Position,
+) -> Vec<TradeOffer> {
     let (Some(me), Some(earlier)) = (with_turn(after, mover), with_turn(before, mover)) else {
         return Vec::new();
     };
@@ -127,7 +141,7 @@ fn offers_own_trade(mover: Color, before: &Position, after: &Position) -> Vec<Tr
             let (Some(a), Some(v)) = (me.piece_at(c.from()), me.piece_at(c.to())) else {
                 return false;
             };
-            if a.role != v.role || !is_exchange_offer(&me, Some(&mut them), c) {
+            if a.role != v.role || !is_exchange_offer(&me, Some(&mut them), c, rules) {
                 return false;
             }
             let now = capture_gain(&mut me.clone(), c, mover, &[]);
@@ -173,7 +187,7 @@ fn first_offer(offers: &mut [TradeOffer], to: Square, kings: [Square; 2]) {
 /// each rests on.
 pub(crate) fn idle_kind(
     m: Move,
-    mover: Color,
+    (mover, rules): (Color, RuleSet),
     before: &Position,
     after: &Position,
 ) -> (IdleKind, Grounds) {
@@ -185,7 +199,7 @@ pub(crate) fn idle_kind(
     let mut offers = if general {
         Vec::new()
     } else {
-        offers_trade(mover, before, after)
+        offers_trade((mover, rules), before, after)
     };
     if !offers.is_empty() {
         first_offer(&mut offers, m.to(), [after.king(mover), after.king(!mover)]);

@@ -45,7 +45,8 @@ fn threatens_mate_within(pos: &Position, side: Color, max: Reach, rules: RuleSet
         return false;
     }
     let mut them = pos.clone();
-    let skip: Vec<Move> = Partners::of(&p, Some(&mut them)).captures(rules == RuleSet::Asian);
+    let skip: Vec<Move> =
+        Partners::of(&p, Some(&mut them), rules).captures(rules == RuleSet::Asian);
     skip.is_empty() || mates_within(&mut p, &skip, max)
 }
 
@@ -60,7 +61,8 @@ pub(crate) fn mate_line(
 ) -> Option<MateLine> {
     let mut p = with_turn(pos, side)?;
     let mut them = pos.clone();
-    let skip: Vec<Move> = Partners::of(&p, Some(&mut them)).captures(rules == RuleSet::Asian);
+    let skip: Vec<Move> =
+        Partners::of(&p, Some(&mut them), rules).captures(rules == RuleSet::Asian);
     let (mut found, checks) = shortest_mate(&mut p, &skip, firsts)?;
     // Of several first checks the one nearest the enemy general, then the one from nearest,
     // then the heaviest piece's: measures that neither the mirror nor the colour swap

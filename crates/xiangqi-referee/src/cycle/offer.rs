@@ -26,10 +26,25 @@
 //!   mate that begins with the offering piece's capture of the partner still does not make the
 //!   move 杀 (图17: 车×c7+ … mates, and the book prints 捉);
 //! * **no offer** when the partner cannot accept at all: taking the offered piece is illegal,
-//!   or wins outright (the piece is left hanging, not offered), or lets the other side mate by
-//!   checks — the partner "cannot leave its line" (不能离线), so the attack is one way, and a
-//!   mate that begins by taking the partner is 杀 (图29's note: 「本局红方首着如改走车五平二，
-//!   因黑方8路车不能离线，判杀」).
+//!   or lets the other side mate by checks — the partner "cannot leave its line" (不能离线), so
+//!   the attack is one way, and a mate that begins by taking the partner is 杀 (图29's note:
+//!   「本局红方首着如改走车五平二，因黑方8路车不能离线，判杀」).
+//!
+//! **Decision: an offered piece the partner may take for nothing is offered all the same**
+//! (2020 set). 24.4's provisos are the acceptor's only — not mated at once, not down material
+//! at once — the same words as 24.5's 献, whose piece the taker wins by definition; the book
+//! never asks the exchange to be even both ways: the offering piece's own free capture of an
+//! unprotected partner is 兑, not 捉 (参考图5: the black rook, rooted by the other rook, faces
+//! the unprotected red rook, 「黑方长兑」; 图29: 车一平二 offers the rooted rook to the
+//! unprotected one, 「红方长兑」; 1956 图七). So two unprotected pieces of a kind that face each
+//! other stand in an offer whichever is to move: neither side's capture is a chase, and the
+//! attack becomes one (捉) only when the partner can no longer accept — it cannot leave its
+//! line (图29's note, 参考图49 「不能离线，为长捉无根子」). The Asian rules read their rule 24 so
+//! too (D51: two unprotected rooks facing each other are a perpetual offer, a draw). The 1960
+//! book defines 兑 as 「一对一的交换」 (第五节 四): a
+//! piece the partner takes for nothing is exchanged for nothing, so under `Chinese1960` (and
+//! the Asian rules, whose same-type pairs are judged by `threats::asian_kind`) such a pair is no
+//! offer, as before.
 //!
 //! A mate that does not begin with the offering piece's capture of the partner is 杀 even if
 //! the offering piece takes part in it (图20: 「邀兑之子参与做杀，判杀」), and a chase or a mate of another piece keeps its
@@ -40,6 +55,7 @@ use xiangqi::{Move, Position, Square};
 use super::board::all_captures;
 use super::mate::mates_by_checks_except;
 use super::material::{capture_gain, hanging_captures, line_gain};
+use crate::RuleSet;
 
 /// How an offer of exchange stands (see the module doc).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -53,16 +69,25 @@ pub(crate) enum Offer {
 /// The offer standing between the side to move's piece on `m.from()` and the enemy piece of
 /// the same kind on `m.to()` that can take it back (`them`: the position with the enemy to
 /// move), or `None` if there is none (not the same kind, or the enemy piece cannot accept: its
-/// capture is illegal, wins outright, or lets the side to move mate by checks). Beside 2020
-/// 图17 and 图21 (module doc): 1956 图七 长兑; 2020 图2, 图13, 图29, 图30; AXF rule 24, D51–52.
-pub(crate) fn offer(pos: &Position, them: Option<&mut Position>, m: Move) -> Option<Offer> {
+/// capture is illegal or lets the side to move mate by checks; under `rules` other than the
+/// 2020 book's, also a capture that wins outright — see the module doc's decision). Beside
+/// 2020 图17 and 图21 (module doc): 1956 图七 长兑; 2020 图2, 图13, 图29, 图30; AXF rule 24,
+/// D51–52.
+pub(crate) fn offer(
+    pos: &Position,
+    them: Option<&mut Position>,
+    m: Move,
+    rules: RuleSet,
+) -> Option<Offer> {
     let (a, v) = (pos.piece_at(m.from())?, pos.piece_at(m.to())?);
     if a.role != v.role || a.color == v.color {
         return None;
     }
     let them = them?;
     let back = Move::new(m.to(), m.from());
-    if !them.is_legal(back) || capture_gain(them, back, v.color, &[]) > 0 {
+    if !them.is_legal(back)
+        || (rules != RuleSet::Chinese && capture_gain(them, back, v.color, &[]) > 0)
+    {
         return None;
     }
     // Taking must not expose the taker to a mate by checks: a piece that "cannot leave its
@@ -92,8 +117,13 @@ pub(crate) fn offer(pos: &Position, them: Option<&mut Position>, m: Move) -> Opt
 
 /// Whether the capture `m` takes a piece of the capturer's own kind that stands with it in a
 /// fair offer of exchange ([`offer`]). Such a capture is no threat.
-pub(crate) fn is_exchange_offer(pos: &Position, them: Option<&mut Position>, m: Move) -> bool {
-    offer(pos, them, m) == Some(Offer::Fair)
+pub(crate) fn is_exchange_offer(
+    pos: &Position,
+    them: Option<&mut Position>,
+    m: Move,
+    rules: RuleSet,
+) -> bool {
+    offer(pos, them, m, rules) == Some(Offer::Fair)
 }
 
 /// The offers of exchange the side to move's pieces stand in, as their captures of the
@@ -102,8 +132,9 @@ pub(crate) fn is_exchange_offer(pos: &Position, them: Option<&mut Position>, m: 
 pub(crate) struct Partners(Vec<(Move, Offer)>);
 
 impl Partners {
-    /// The offers in `pos` (`them`: the same position with the enemy to move).
-    pub(crate) fn of(pos: &Position, mut them: Option<&mut Position>) -> Partners {
+    /// The offers in `pos` (`them`: the same position with the enemy to move), read by
+    /// `rules` ([`offer`]).
+    pub(crate) fn of(pos: &Position, mut them: Option<&mut Position>, rules: RuleSet) -> Partners {
         let mut out = Vec::new();
         for m in all_captures(pos) {
             let same_kind = pos
@@ -113,7 +144,7 @@ impl Partners {
             if !same_kind {
                 continue;
             }
-            if let Some(o) = offer(pos, them.as_deref_mut(), m) {
+            if let Some(o) = offer(pos, them.as_deref_mut(), m, rules) {
                 out.push((m, o));
             }
         }

@@ -30,7 +30,7 @@ pub(crate) fn threats(pos: &Position, rules: RuleSet) -> Vec<Threat> {
     let paid = hanging_captures(them.as_ref());
     // Enemy pieces offered an exchange (24.4): a fair one is taken by nobody as a threat.
     let partners = match rules {
-        RuleSet::Chinese | RuleSet::Chinese1960 => Partners::of(pos, them.as_mut()),
+        RuleSet::Chinese | RuleSet::Chinese1960 => Partners::of(pos, them.as_mut(), rules),
         RuleSet::Asian => Partners::default(),
     };
     // Captures that only break even square by square: a forcing line may still win (图4).
