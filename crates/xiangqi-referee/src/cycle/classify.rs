@@ -268,6 +268,8 @@ impl Classifier {
         pos: &Position,
     ) {
         let (rules, mover) = (self.rules, class.mover);
+        // 24.2 judges the position the move leaves, a mate the mover already had included (the
+        // decision in `mate_threat`); only an answer to a check is set against what stood.
         class.mate_threat = self.memo.threatens_mate(pos, mover);
         // The mating line's first check must be one of these (all if empty).
         let mut firsts = Vec::new();

@@ -4,6 +4,17 @@
 //! mover, if it were to move again, would mate by a check or by continuous checks. The AXF
 //! terms (杀着, "threatening to checkmate") use the same definition. We search checks only,
 //! every evasion answered, as many as the position allows (`forcing`).
+//!
+//! **Decision: a mate the mover could already force before the move is still the move's 杀.**
+//! 24.2 judges the position the move leaves (「凡走子企图下一着…将死对方者」) and says nothing
+//! of what stood before; the one article that sets a standing 杀 aside, 26.1.4 (「走动其他子
+//! 应将产生的…“杀”…如应将前已经存在，则为“闲”」), is written for answers to a check, where the
+//! mover could not mate before its move (`created::creates_mate`). The books label the
+//! shuffle of a side that keeps a mate in hand 杀: 1960 附录 例二 (车6平3 「一将一连杀」,
+//! though 车6平5 or 车3平5 mated before it) and 例六 (炮4退2 a threat to mate, though 炮7平5
+//! mated before it). 图5's 「结果没有发生变化」 is the newness of 捉; a side that could mate and
+//! shuffles instead plays 杀 on.
+//! Tests: `tests/cycle_lines.rs::a_mate_that_stood_before_the_move_is_still_its_threat`.
 
 use xiangqi::{Color, Move, Position, Square};
 
