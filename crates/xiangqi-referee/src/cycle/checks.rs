@@ -10,7 +10,7 @@ use super::board::Threat;
 use super::bounds::bounds;
 use super::forcing::count_cut;
 use super::joint_checks::{first_check_pieces, joint_if_shared};
-use super::line_end::{answer_counter_check, standing_captures};
+use super::line_end::{answer_counter_check, by_the_line, standing_captures};
 use super::mate_threat::threatens_mate_at_once;
 use super::material::{MATE, capture_gain, gain};
 use super::terms::ChaseKind;
@@ -23,8 +23,17 @@ use super::terms::ChaseKind;
 /// threat. `judged`: pieces whose capture is judged directly (a chase, or the exchange
 /// offered); a line that may end by winning one of them is judged as that capture says, and
 /// adds nothing (2020 图21: the rook's return, whose line 炮×象 … wins the horse offered the
-/// exchange or, as much, an advisor, is 兑).
-pub(super) fn check_lines(pos: &mut Position, offers: &[Move], judged: &[Square]) -> Vec<Threat> {
+/// exchange or, as much, an advisor, is 兑). `standing`: the captures that won before the
+/// first check; one of them at the end of a line, by the same piece from the same square, is
+/// not what the line wins (24.3 「从下一着开始运用将军…得子」: the checks must bring the gain),
+/// so a line that ends as well by taking a piece it alone wins as by a capture that stood
+/// wins the first (2020 图2 「进马伏下一步卧槽“将军”弃马得车」 whatever else already hangs).
+pub(super) fn check_lines(
+    pos: &mut Position,
+    offers: &[Move],
+    judged: &[Square],
+    standing: &[Move],
+) -> Vec<Threat> {
     let chaser = pos.turn();
     let mut out = Vec::new();
     let moves = pos.legal_moves();
@@ -46,7 +55,8 @@ pub(super) fn check_lines(pos: &mut Position, offers: &[Move], judged: &[Square]
             line.cut = false;
             let (value, won) = line.after_check(pos, c, depth);
             if value > 0 && value < MATE / 2 {
-                if won.iter().any(|t| judged.contains(&t.target)) {
+                let won = by_the_line(pos, won, standing);
+                if won.is_empty() || won.iter().any(|t| judged.contains(&t.target)) {
                     break;
                 }
                 let partners = first_check_pieces(pos, c);

@@ -1,7 +1,8 @@
 //! How a line of checks ends (抽, 2020 art. 24.3: 「从下一着开始运用将军或连续“将军”得子」 and
 //! 「通过完整互吃交换后吃掉对方子且得子，上述得子后不致立即…被对方将死」): which of the
 //! opponent's captures count against what the line took, and what the chaser is left with when
-//! the opponent answers a check with a check of its own.
+//! the opponent answers a check with a check of its own; and which of the captures at its end
+//! are the line's (not one that stood before its first check).
 
 use xiangqi::{Color, Move, Position, Role, Square};
 
@@ -75,4 +76,16 @@ pub(super) fn answer_counter_check(
         }
     }
     (best, won)
+}
+
+/// The pieces of `won` that the line wins: a capture in `standing` that the same piece, on the
+/// same square in `pos` (before the first check), makes at the end of the line stood before
+/// the checks and is not theirs.
+pub(super) fn by_the_line(pos: &Position, won: Vec<Threat>, standing: &[Move]) -> Vec<Threat> {
+    won.into_iter()
+        .filter(|t| {
+            !(standing.contains(&Move::new(t.attacker, t.target))
+                && pos.piece_at(t.attacker) == Some(t.attacker_piece))
+        })
+        .collect()
 }
