@@ -52,3 +52,20 @@ fn a_line_that_ends_only_on_a_standing_capture_wins_nothing() {
     assert!(first.chases.is_empty(), "{first:?}");
     assert!(matches!(first.kind, MoveKind::Idle(_)), "{first:?}");
 }
+
+/// Just fails the other way (2020 图5 with the cannon on f2 instead of d2): the cannon takes the
+/// unprotected advisor f9 over the horse f3 in every Red position (a capture that stood). After
+/// 车七退五 the rook's check 车c4–e4+ wins the horse only if it interposes on e5; against the
+/// general's steps the line ends only on the advisor that stood. What the checks win must be
+/// won against every answer: the retreat is idle (图5 「退车后吃士结果没有发生变化」).
+#[test]
+fn a_line_that_wins_a_new_piece_only_against_some_answers_wins_nothing() {
+    let classes = classes_redrawn(
+        "2R2a3/4k4/3a5/9/8p/9/1p1rpn3/4BC3/4A4/2B1KA3 w",
+        "c9c4 e8e9 c4c9 e9e8",
+        RuleSet::Chinese,
+    );
+    let first = &classes[0];
+    assert!(first.chases.is_empty(), "{first:?}");
+    assert!(matches!(first.kind, MoveKind::Idle(_)), "{first:?}");
+}
