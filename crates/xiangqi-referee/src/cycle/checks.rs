@@ -10,10 +10,9 @@ use super::board::Threat;
 use super::bounds::bounds;
 use super::forcing::count_cut;
 use super::joint_checks::{first_check_pieces, joint_if_shared};
-use super::line_end::{answer_counter_check, standing_captures};
+use super::line_end::{answer_counter_check, best_capture};
 use super::mate_threat::threatens_mate_at_once;
-use super::material::{MATE, capture_gain, gain};
-use super::terms::ChaseKind;
+use super::material::{MATE, gain};
 
 /// 2020 art. 24.3 (图2, 图3, 图9, 图16, 图24; 参考图29): material won by a check or
 /// consecutive checks followed, whatever the replies, by a winning capture — including a
@@ -23,57 +22,97 @@ use super::terms::ChaseKind;
 /// threat. `judged`: pieces whose capture is judged directly (a chase, or the exchange
 /// offered); a line that may end by winning one of them is judged as that capture says, and
 /// adds nothing (2020 图21: the rook's return, whose line 炮×象 … wins the horse offered the
-/// exchange or, as much, an advisor, is 兑).
-pub(super) fn check_lines(pos: &mut Position, offers: &[Move], judged: &[Square]) -> Vec<Threat> {
-    let chaser = pos.turn();
+/// exchange or, as much, an advisor, is 兑). `standing`: the captures that won before the
+/// first check; one of them at the end of a line, by the same piece from the same square, is
+/// not what the line wins (24.3 「从下一着开始运用将军…得子」: the checks must bring the gain).
+/// A line that, those captures left out, still wins as much against every answer wins its
+/// own pieces (2020 图2 「进马伏下一步卧槽“将军”弃马得车」 whatever else already hangs); one
+/// that then wins less, or only against some answers, adds nothing beside what stood.
+pub(super) fn check_lines(
+    pos: &mut Position,
+    offers: &[Move],
+    judged: &[Square],
+    standing: &[Move],
+) -> Vec<Threat> {
+    let stood: Vec<(Move, Piece)> = standing
+        .iter()
+        .filter_map(|&m| pos.piece_at(m.from()).map(|p| (m, p)))
+        .collect();
     let mut out = Vec::new();
     let moves = pos.legal_moves();
     for &c in moves.iter() {
         if !pos.gives_check(c) || offers.contains(&c) {
             continue;
         }
-        let mut line = Line {
-            chaser,
-            offers,
-            landed: Vec::new(),
-            nodes: 0,
-            budget: bounds().node_budget,
-            out_of_budget: false,
-            cut: false,
-            path: vec![pos.hash()],
+        let Some((value, mut won)) = deepen(pos, c, offers, &[]) else {
+            continue;
         };
-        for depth in 1..=u8::MAX {
-            line.cut = false;
-            let (value, won) = line.after_check(pos, c, depth);
-            if value > 0 && value < MATE / 2 {
-                if won.iter().any(|t| judged.contains(&t.target)) {
-                    break;
-                }
-                let partners = first_check_pieces(pos, c);
-                out.extend(
-                    won.into_iter()
-                        .filter(|t| pos.piece_at(t.target) == Some(t.target_piece))
-                        .map(|t| joint_if_shared(t, &partners)),
-                );
-                break;
-            }
-            if line.out_of_budget {
-                count_cut();
-                break;
-            }
-            // No line stopped by the depth: every line ended (no check left, or a position
-            // of the line repeated).
-            if !line.cut || value >= MATE / 2 {
-                break;
-            }
-            // Lines longer than the deepest the search plays (`u8` checks): not proven, and
-            // the move says so, as at the budget.
-            if depth == u8::MAX {
-                count_cut();
+        // The line may end on a capture that stood: the checks win a piece of their own only
+        // if, those captures left out, they still win as much against every answer.
+        if won
+            .iter()
+            .any(|t| stood.contains(&(Move::new(t.attacker, t.target), t.attacker_piece)))
+        {
+            match deepen(pos, c, offers, &stood) {
+                Some((again, by_checks)) if again == value => won = by_checks,
+                _ => continue,
             }
         }
+        if won.iter().any(|t| judged.contains(&t.target)) {
+            continue;
+        }
+        let partners = first_check_pieces(pos, c);
+        out.extend(
+            won.into_iter()
+                .filter(|t| pos.piece_at(t.target) == Some(t.target_piece))
+                .map(|t| joint_if_shared(t, &partners)),
+        );
     }
     out
+}
+
+/// What a line of checks from the check `c` nets against every answer and the pieces it wins,
+/// deepening one check at a time (`None`: no line wins, or only a mate). `stood`: captures
+/// left out at the end of a line (each with the piece that made it).
+fn deepen(
+    pos: &mut Position,
+    c: Move,
+    offers: &[Move],
+    stood: &[(Move, Piece)],
+) -> Option<(i32, Vec<Threat>)> {
+    let mut line = Line {
+        chaser: pos.turn(),
+        offers,
+        stood,
+        landed: Vec::new(),
+        nodes: 0,
+        budget: bounds().node_budget,
+        out_of_budget: false,
+        cut: false,
+        path: vec![pos.hash()],
+    };
+    for depth in 1..=u8::MAX {
+        line.cut = false;
+        let (value, won) = line.after_check(pos, c, depth);
+        if value > 0 && value < MATE / 2 {
+            return Some((value, won));
+        }
+        if line.out_of_budget {
+            count_cut();
+            return None;
+        }
+        // No line stopped by the depth: every line ended (no check left, or a position
+        // of the line repeated).
+        if !line.cut || value >= MATE / 2 {
+            return None;
+        }
+        // Lines longer than the deepest the search plays (`u8` checks): not proven, and
+        // the move says so, as at the budget.
+        if depth == u8::MAX {
+            count_cut();
+        }
+    }
+    None
 }
 
 /// One search of lines of checks from a first check.
@@ -81,6 +120,8 @@ struct Line<'a> {
     chaser: Color,
     /// Captures of pieces offered a fair exchange by the capturer: no threat (`offer`).
     offers: &'a [Move],
+    /// Captures that stood before the first check, with their capturer: not the line's.
+    stood: &'a [(Move, Piece)],
     /// The squares the chaser's checks of the line so far moved a piece to.
     landed: Vec<Square>,
     nodes: u32,
@@ -258,7 +299,8 @@ impl Line<'_> {
         if pos.is_check() {
             return answer_counter_check(pos, chaser, &mut self.landed);
         }
-        let (mut best, mut won) = best_capture(pos, chaser, self.offers, &self.landed);
+        let (mut best, mut won) =
+            best_capture(pos, chaser, (self.offers, self.stood), &self.landed);
         let here = pos.hash();
         // A line that comes back to a position it has passed through goes round: it wins
         // nothing more than it could have won there.
@@ -321,65 +363,4 @@ fn forcing_check(pos: &mut Position, c: Move) -> bool {
         || pos.legal_moves().is_empty();
     pos.undo(c, undo);
     found
-}
-
-/// The side to move's best single capture by net gain, and every capture that gains as much
-/// (see [`Line::follow`] on ties).
-fn best_capture(
-    pos: &mut Position,
-    chaser: Color,
-    skip: &[Move],
-    landed: &[Square],
-) -> (i32, Vec<Threat>) {
-    let mut best = 0;
-    let mut threats = Vec::new();
-    let mut old: Option<Vec<Move>> = None;
-    let mut targets: Vec<(Square, Piece)> = pos
-        .pieces()
-        .filter(|(sq, p)| {
-            p.color != chaser && p.role != Role::King && gain(*p, *sq, chaser, chaser) > 0
-        })
-        .collect();
-    // Most valuable first: no capture nets more than it takes, so the search ends as soon as
-    // the next victim is worth less than the best gain found.
-    targets.sort_by_key(|&(sq, p)| -gain(p, sq, chaser, chaser));
-    for (sq, victim) in targets {
-        if gain(victim, sq, chaser, chaser) < best {
-            break;
-        }
-        for from in pos.attackers(sq, chaser) {
-            let m = Move::new(from, sq);
-            if skip.contains(&m) || !pos.is_legal(m) {
-                continue;
-            }
-            let Some(attacker) = pos.piece_at(from) else {
-                continue;
-            };
-            // The general's and the pawns' own captures are not chases, at the end of a line
-            // of checks as anywhere (2020 art. 26.1, 图14: the pawn's move, after which a check
-            // would let the pawn take the rook, is 闲).
-            if matches!(attacker.role, Role::King | Role::Pawn) {
-                continue;
-            }
-            let old = old.get_or_insert_with(|| standing_captures(pos, chaser, landed));
-            // The last capture of a line must not walk into mate either (24.3: 「上述得子后
-            // 不致立即…被对方将死」): the line's checks are over, and the opponent has its move.
-            let g = capture_gain(pos, m, chaser, old);
-            if g <= 0 || g < best {
-                continue;
-            }
-            if g > best {
-                best = g;
-                threats.clear();
-            }
-            threats.push(Threat {
-                attacker: from,
-                attacker_piece: attacker,
-                target: sq,
-                target_piece: victim,
-                kind: ChaseKind::ByChecks,
-            });
-        }
-    }
-    (best, threats)
 }

@@ -1,13 +1,13 @@
 //! How a line of checks ends (抽, 2020 art. 24.3: 「从下一着开始运用将军或连续“将军”得子」 and
 //! 「通过完整互吃交换后吃掉对方子且得子，上述得子后不致立即…被对方将死」): which of the
 //! opponent's captures count against what the line took, and what the chaser is left with when
-//! the opponent answers a check with a check of its own.
+//! the opponent answers a check with a check of its own; and the line's last capture.
 
-use xiangqi::{Color, Move, Position, Role, Square};
+use xiangqi::{Color, Move, Piece, Position, Role, Square};
 
 use super::board::{Threat, old_captures, with_turn};
 use super::mate::has_mate_in_one;
-use super::material::{MATE, best_reply, gain};
+use super::material::{MATE, best_reply, capture_gain, gain};
 use super::terms::ChaseKind;
 
 /// The opponent's captures at the end of a line (the chaser to move) that do not count against
@@ -75,4 +75,69 @@ pub(super) fn answer_counter_check(
         }
     }
     (best, won)
+}
+
+/// The side to move's best single capture by net gain, and every capture that gains as much
+/// (ties are all kept: see `checks::Line::follow`); none of `skip`'s: offers, and captures that stood (by the
+/// same piece).
+pub(super) fn best_capture(
+    pos: &mut Position,
+    chaser: Color,
+    (skip, stood): (&[Move], &[(Move, Piece)]),
+    landed: &[Square],
+) -> (i32, Vec<Threat>) {
+    let mut best = 0;
+    let mut threats = Vec::new();
+    let mut old: Option<Vec<Move>> = None;
+    let mut targets: Vec<(Square, Piece)> = pos
+        .pieces()
+        .filter(|(sq, p)| {
+            p.color != chaser && p.role != Role::King && gain(*p, *sq, chaser, chaser) > 0
+        })
+        .collect();
+    // Most valuable first: no capture nets more than it takes, so the search ends as soon as
+    // the next victim is worth less than the best gain found.
+    targets.sort_by_key(|&(sq, p)| -gain(p, sq, chaser, chaser));
+    for (sq, victim) in targets {
+        if gain(victim, sq, chaser, chaser) < best {
+            break;
+        }
+        for from in pos.attackers(sq, chaser) {
+            let m = Move::new(from, sq);
+            if skip.contains(&m) || !pos.is_legal(m) {
+                continue;
+            }
+            let Some(attacker) = pos.piece_at(from) else {
+                continue;
+            };
+            if stood.contains(&(m, attacker)) {
+                continue;
+            }
+            // The general's and the pawns' own captures are not chases, at the end of a line
+            // of checks as anywhere (2020 art. 26.1, 图14: the pawn's move, after which a check
+            // would let the pawn take the rook, is 闲).
+            if matches!(attacker.role, Role::King | Role::Pawn) {
+                continue;
+            }
+            let old = old.get_or_insert_with(|| standing_captures(pos, chaser, landed));
+            // The last capture of a line must not walk into mate either (24.3: 「上述得子后
+            // 不致立即…被对方将死」): the line's checks are over, and the opponent has its move.
+            let g = capture_gain(pos, m, chaser, old);
+            if g <= 0 || g < best {
+                continue;
+            }
+            if g > best {
+                best = g;
+                threats.clear();
+            }
+            threats.push(Threat {
+                attacker: from,
+                attacker_piece: attacker,
+                target: sq,
+                target_piece: victim,
+                kind: ChaseKind::ByChecks,
+            });
+        }
+    }
+    (best, threats)
 }

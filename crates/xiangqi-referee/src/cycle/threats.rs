@@ -131,7 +131,11 @@ fn add_line_threats(
         }
     }
     let direct = judged(out);
-    for t in check_lines(scratch, &offers, &direct) {
+    let standing: Vec<Move> = out
+        .iter()
+        .map(|t| Move::new(t.attacker, t.target))
+        .collect();
+    for t in check_lines(scratch, &offers, &direct, &standing) {
         push(out, t);
     }
 }
