@@ -5,9 +5,11 @@
 //! cannon, the cannon's escapes, after which 炮打马 wins as before — 「红方长捉，黑方两闲」).
 //! Where the capture did not win before the other side's move, the same step makes it pay and
 //! chases (参考图23: the cannon put en prise by the move that attacks the chaser's cannon; 图11
-//! and the joint chase of `cycle_concepts`: the counter-attack was there all along). Built
+//! and the joint chase of `cycle_concepts`: the counter-attack was there all along). A piece
+//! of the chaser's that already hung elsewhere before the other side's move is a standing loss
+//! (图22) and does not spoil the capture then; one that the capture itself unroots does. Built
 //! positions, each ruled as given, mirrored and with the colours swapped. See
-//! `src/cycle/created.rs` (`result_changed`, `won_before_their_move`) and
+//! `src/cycle/restored.rs` (`result_changed`, `won_before_their_move`) and
 //! `src/cycle/mutual.rs` (`counts_as_won`).
 
 mod common;
@@ -63,4 +65,38 @@ fn escaping_an_attack_that_stood_all_along_is_a_joint_chase() {
     assert_eq!(c[0].chases.len(), 1, "{:?}", c[0]);
     assert_eq!(c[0].chases[0].target.to_string(), "a7");
     assert!(!c[0].chases[0].kind.is_heavy(), "{:?}", c[0]);
+}
+
+/// Applies: as the first position, with a black crossed pawn on c4 that the rook on g4 also
+/// attacks. Before Red's 车三进一 (the rook back to g5) the pawn already hung to the rook: a
+/// standing loss, not one that taking the horse brought (2020 图22), so taking the horse won
+/// then as it does after the cannon's step back to i4 — the step restores it: 闲 (参考图37).
+#[test]
+fn a_piece_that_already_hung_elsewhere_does_not_spoil_the_restored_capture() {
+    let c = classes(
+        "3aka3/9/9/5c1rN/6R2/2p5c/8C/9/9/3K5 w",
+        "g5g4 i4i5 g4g5 i5i4",
+    );
+    assert_eq!(c[0].kind, MoveKind::Chase, "{:?}", c[0]);
+    assert_eq!(c[2].kind, MoveKind::Chase, "{:?}", c[2]);
+    assert!(!c[1].kind.is_attack(), "{:?}", c[1]);
+    assert!(!c[3].kind.is_attack(), "{:?}", c[3]);
+}
+
+/// Just fails: the rook on g4 attacked instead a horse on f4 that the cannon f6 itself roots
+/// over the pawn f5. Taking the horse i6 carries the cannon off and leaves the horse f4 to the
+/// rook: a loss the capture brings (做根子, 26.5), so it did not win before Red's move, and the
+/// cannon's step back to i4 makes it pay: 捉.
+#[test]
+fn a_piece_the_capture_itself_unroots_spoils_it() {
+    let c = classes(
+        "3aka3/9/9/5c1rN/5nR2/5n2c/8C/9/9/3K5 w",
+        "g5g4 i4i5 g4g5 i5i4",
+    );
+    assert_eq!(c[3].kind, MoveKind::Chase, "{:?}", c[3]);
+    assert!(
+        c[3].chases.iter().any(|t| t.target.to_string() == "i6"),
+        "{:?}",
+        c[3]
+    );
 }

@@ -107,7 +107,8 @@ fn status(
         Some(_)
             if rules == RuleSet::Chinese
                 && !t.kind.by_checks()
-                && let Some(restored) = result_changed(theirs, prior, after_pos, from, t) =>
+                && let Some(restored) =
+                    result_changed(theirs, prior, after_pos, from, t, m.from()) =>
         {
             result_changed_status(t, scene, m, from, restored)
         }

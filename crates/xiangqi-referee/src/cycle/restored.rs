@@ -5,7 +5,7 @@
 use xiangqi::{Move, Position, Square};
 
 use super::board::{Threat, old_captures, with_turn};
-use super::material::capture_gain;
+use super::material::{capture_gain, hanging_captures};
 use super::mutual::counts_as_won;
 
 /// Whether a capture that stood before the move wins only now, counting every answer of the
@@ -21,12 +21,14 @@ use super::mutual::counts_as_won;
 /// capture only broke even before the move, by a capture elsewhere (各吃各子, 26.5:
 /// `counts_as_won`), and won outright before the other side's last move
 /// (`won_before_their_move`): that move's counter-attack is what the mover's move undid.
+/// `moved`: the square the mover's moved piece came from.
 pub(super) fn result_changed(
     theirs: &Position,
     prior: &Position,
     after: &Position,
     origin: Square,
     t: &Threat,
+    moved: Square,
 ) -> Option<bool> {
     let was = Move::new(origin, t.target);
     let now = Move::new(t.attacker, t.target);
@@ -44,7 +46,7 @@ pub(super) fn result_changed(
     let before_net = capture_gain(&mut before, was, chaser, &common);
     (before_net <= 0 && capture_gain(&mut after.clone(), now, chaser, &common) > 0).then(|| {
         counts_as_won(&mut before, was, before_net)
-            && won_before_their_move(theirs, origin, t, &common)
+            && won_before_their_move(theirs, origin, t, &common, moved)
     })
 }
 
@@ -55,8 +57,20 @@ pub(super) fn result_changed(
 /// and the cannon's escapes, after which 炮打马 wins as before the rook came — 「黑方两闲」;
 /// 参考图23 is the contrary case: the rook's capture of the cannon the other side had just
 /// put en prise did not stand before, and the escape that makes it pay is 捉).
-/// `common`: the opponent's captures left out, as in [`result_changed`].
-fn won_before_their_move(theirs: &Position, attacker: Square, t: &Threat, common: &[Move]) -> bool {
+/// `common`: the opponent's captures left out, as in [`result_changed`]. Left out too: the
+/// opponent's captures that already paid in `theirs` of another piece than the one the mover
+/// now moves (from `moved`) — a piece of the chaser's that hung there anyway is a standing
+/// loss, not one the capture brings (2020 图22; a crossed pawn left to the rook far from the
+/// capture does not make 参考图37's escape a chase). The moving piece's own hanging is what
+/// its step resolves and still counts (图11: the counter-attack there all along, the escape
+/// chases).
+fn won_before_their_move(
+    theirs: &Position,
+    attacker: Square,
+    t: &Threat,
+    common: &[Move],
+    moved: Square,
+) -> bool {
     let chaser = t.attacker_piece.color;
     let Some(mut then) = with_turn(theirs, chaser) else {
         return false;
@@ -68,5 +82,11 @@ fn won_before_their_move(theirs: &Position, attacker: Square, t: &Threat, common
     {
         return false;
     }
-    capture_gain(&mut then, cap, chaser, common) > 0
+    let mut left_out = common.to_vec();
+    left_out.extend(
+        hanging_captures(with_turn(&then, !chaser).as_ref())
+            .into_iter()
+            .filter(|c| c.to() != moved),
+    );
+    capture_gain(&mut then, cap, chaser, &left_out) > 0
 }
