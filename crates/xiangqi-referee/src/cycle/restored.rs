@@ -5,7 +5,7 @@
 use xiangqi::{Move, Position, Square};
 
 use super::board::{Threat, old_captures, with_turn};
-use super::material::capture_gain;
+use super::material::{capture_gain, hanging_captures};
 use super::mutual::counts_as_won;
 
 /// Whether a capture that stood before the move wins only now, counting every answer of the
@@ -44,7 +44,7 @@ pub(super) fn result_changed(
     let before_net = capture_gain(&mut before, was, chaser, &common);
     (before_net <= 0 && capture_gain(&mut after.clone(), now, chaser, &common) > 0).then(|| {
         counts_as_won(&mut before, was, before_net)
-            && won_before_their_move(theirs, origin, t, &common)
+            && won_before_their_move(theirs, prior, origin, t, &common)
     })
 }
 
@@ -54,9 +54,21 @@ pub(super) fn result_changed(
 /// made restores it rather than creating it (2020 参考图37: the rook's chases of the cannon
 /// and the cannon's escapes, after which 炮打马 wins as before the rook came — 「黑方两闲」;
 /// 参考图23 is the contrary case: the rook's capture of the cannon the other side had just
-/// put en prise did not stand before, and the escape that makes it pay is 捉).
-/// `common`: the opponent's captures left out, as in [`result_changed`].
-fn won_before_their_move(theirs: &Position, attacker: Square, t: &Threat, common: &[Move]) -> bool {
+/// put en prise did not stand before, and the escape that makes it pay is 捉). A capture
+/// of the opponent's that won then and that its move gave up is left out: the chaser's piece
+/// it took was hanging before, and it spoils nothing (图22's principle). So a rook that steps
+/// off a line, giving up its joint attack on a horse to uncover a cannon on the chaser's
+/// unprotected cannon, spoils the chaser's capture of a cannon elsewhere only by that
+/// counter-attack; the chaser's cannon stepping out of it restores the capture: 闲.
+/// `prior`: the position before the move; `common`: the opponent's captures left out, as in
+/// [`result_changed`].
+fn won_before_their_move(
+    theirs: &Position,
+    prior: &Position,
+    attacker: Square,
+    t: &Threat,
+    common: &[Move],
+) -> bool {
     let chaser = t.attacker_piece.color;
     let Some(mut then) = with_turn(theirs, chaser) else {
         return false;
@@ -68,5 +80,16 @@ fn won_before_their_move(theirs: &Position, attacker: Square, t: &Threat, common
     {
         return false;
     }
-    capture_gain(&mut then, cap, chaser, common) > 0
+    // The opponent's captures that already won then, and that its move gave up, count not: a
+    // piece of the chaser's it had left hanging elsewhere spoils nothing (2020 图22), and the
+    // move's counter-attack is what is weighed. One that still stands after the move is
+    // weighed as it stands (the attack there all along: the capture never won).
+    let still = old_captures(with_turn(prior, !chaser).as_ref());
+    let mut left_out = common.to_vec();
+    left_out.extend(
+        hanging_captures(with_turn(&then, !chaser).as_ref())
+            .into_iter()
+            .filter(|c| !still.contains(c)),
+    );
+    capture_gain(&mut then, cap, chaser, &left_out) > 0
 }
