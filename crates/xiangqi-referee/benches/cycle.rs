@@ -3,10 +3,14 @@
 //! Positions: 2020 CXA 图8 (a check-and-chase cycle, Chinese rules) and AXF D33 (a rook
 //! chasing an unprotected cannon, Asian rules), both from the rulebook corpus; then every
 //! corpus case in turn (its own rule set, the cycle taken twice), with the mean per case and
-//! the slowest case printed.
+//! the slowest case printed; then positions no test was tuned on: every one-piece change of a
+//! corpus case (a piece taken off, or stepped to an empty square beside it) whose cycle still
+//! plays and comes back, with the median, the 90th percentile and the slowest printed.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use xiangqi::{Move, Position};
+use std::time::{Duration, Instant};
+
+use xiangqi::{Move, Position, Role, Square};
 use xiangqi_referee::{RuleSet, cycle::rule_cycle};
 
 fn case(fen: &str, moves: &[&str]) -> (Position, Vec<Move>) {
@@ -117,5 +121,79 @@ fn bench_corpus(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, bench, bench_corpus);
+/// The positions one piece away from `pos` (taken off, or stepped one square along a rank or a
+/// file to an empty square) that are legal and in which `cycle` still plays and comes back.
+fn one_piece_changes(pos: &Position, cycle: &[Move]) -> Vec<Position> {
+    let setup = pos.to_setup();
+    let mut out = Vec::new();
+    for sq in Square::all() {
+        let Some(piece) = setup.board[sq.index() as usize].filter(|p| p.role != Role::King) else {
+            continue;
+        };
+        let i = sq.index() as i16;
+        let beside = [i - 9, i + 9]
+            .into_iter()
+            .chain([i - 1, i + 1].into_iter().filter(|j| j / 9 == i / 9));
+        let mut changed = vec![None];
+        changed.extend(
+            beside
+                .filter_map(|j| Square::new(u8::try_from(j).ok()?))
+                .map(Some),
+        );
+        for to in changed {
+            let mut s = setup.clone();
+            s.board[sq.index() as usize] = None;
+            if let Some(to) = to {
+                if setup.board[to.index() as usize].is_some() {
+                    continue;
+                }
+                s.board[to.index() as usize] = Some(piece);
+            }
+            let Ok(start) = Position::from_setup(s) else {
+                continue;
+            };
+            let mut p = start.clone();
+            if cycle.iter().all(|&m| p.play(m).is_ok()) && p.hash() == start.hash() {
+                out.push(start);
+            }
+        }
+    }
+    out
+}
+
+fn bench_unseen(_: &mut Criterion) {
+    let mut times: Vec<(Duration, String)> = Vec::new();
+    for (id, pos, twice, rules) in corpus() {
+        let cycle = &twice[..twice.len() / 2];
+        for start in one_piece_changes(&pos, cycle) {
+            // Best of 3: each position is ruled from a clean slate (the search memo is emptied
+            // per cycle), so the runs are alike but for the machine's noise.
+            let best = (0..3)
+                .map(|_| {
+                    let t = Instant::now();
+                    std::hint::black_box(rule_cycle(&start, cycle, rules));
+                    t.elapsed()
+                })
+                .min()
+                .unwrap_or_default();
+            times.push((best, format!("{id} changed: {}", start.fen())));
+        }
+    }
+    times.sort();
+    let ms = |d: Duration| d.as_secs_f64() * 1e3;
+    let total: Duration = times.iter().map(|t| t.0).sum();
+    if let Some((max, which)) = times.last() {
+        let n = times.len();
+        println!(
+            "{n} one-piece changes: {:.0} ms in all, median {:.3} ms, 90th percentile {:.3} ms, {} over 50 ms; slowest {:.1} ms ({which})",
+            ms(total),
+            ms(times[n / 2].0),
+            ms(times[n * 9 / 10].0),
+            times.iter().filter(|t| ms(t.0) > 50.0).count(),
+            ms(*max)
+        );
+    }
+}
+
+criterion_group!(benches, bench, bench_corpus, bench_unseen);
 criterion_main!(benches);

@@ -4,12 +4,15 @@
 //! by the depth (checks run out, or a line comes back to a position it has passed through),
 //! with the node budget of `bounds` as the only other stop.
 
+use std::collections::HashMap;
+
 use xiangqi::{Color, Move, Piece, Position, Role, Square};
 
 use super::board::Threat;
 use super::bounds::bounds;
 use super::forcing::count_cut;
 use super::joint_checks::{first_check_pieces, joint_if_shared};
+use super::line_checks::forcing_checks;
 use super::line_end::{answer_counter_check, best_capture};
 use super::mate_threat::threatens_mate_at_once;
 use super::material::{MATE, gain};
@@ -39,12 +42,15 @@ pub(super) fn check_lines(
         .filter_map(|&m| pos.piece_at(m.from()).map(|p| (m, p)))
         .collect();
     let mut out = Vec::new();
+    // What the lines from each first check find again: shared by the searches of this call,
+    // the ends apart for the searches that leave the standing captures out.
+    let mut seen = [Seen::default(), Seen::default()];
     let moves = pos.legal_moves();
     for &c in moves.iter() {
         if !pos.gives_check(c) || offers.contains(&c) {
             continue;
         }
-        let Some((value, mut won)) = deepen(pos, c, offers, &[]) else {
+        let Some((value, mut won)) = deepen(pos, c, (offers, &[]), &mut seen[0]) else {
             continue;
         };
         // The line may end on a capture that stood: the checks win a piece of their own only
@@ -53,7 +59,7 @@ pub(super) fn check_lines(
             .iter()
             .any(|t| stood.contains(&(Move::new(t.attacker, t.target), t.attacker_piece)))
         {
-            match deepen(pos, c, offers, &stood) {
+            match deepen(pos, c, (offers, &stood), &mut seen[1]) {
                 Some((again, by_checks)) if again == value => won = by_checks,
                 _ => continue,
             }
@@ -73,12 +79,13 @@ pub(super) fn check_lines(
 
 /// What a line of checks from the check `c` nets against every answer and the pieces it wins,
 /// deepening one check at a time (`None`: no line wins, or only a mate). `stood`: captures
-/// left out at the end of a line (each with the piece that made it).
+/// left out at the end of a line (each with the piece that made it); `seen`: what searches with
+/// the same `offers` and `stood` found already.
 fn deepen(
     pos: &mut Position,
     c: Move,
-    offers: &[Move],
-    stood: &[(Move, Piece)],
+    (offers, stood): (&[Move], &[(Move, Piece)]),
+    seen: &mut Seen,
 ) -> Option<(i32, Vec<Threat>)> {
     let mut line = Line {
         chaser: pos.turn(),
@@ -90,6 +97,7 @@ fn deepen(
         out_of_budget: false,
         cut: false,
         path: vec![pos.hash()],
+        seen,
     };
     for depth in 1..=u8::MAX {
         line.cut = false;
@@ -131,6 +139,20 @@ struct Line<'a> {
     cut: bool,
     /// The positions of the line so far, the chaser to move.
     path: Vec<u64>,
+    seen: &'a mut Seen,
+}
+
+/// What the searches of lines already found, valid for given `offers` and `stood`. Each deeper
+/// round of a search, and the search from each other first check, meets the same positions
+/// again; finding a line's last capture (its exchange played out, a mate looked for) and the
+/// checks that go on from a position is most of the work. Neither depends on how the position
+/// was reached, but for the squares the line's checks landed on (`Line::landed`).
+#[derive(Default)]
+struct Seen {
+    /// The last capture, by position and the squares in `landed`.
+    ends: HashMap<(u64, u128), (i32, Vec<Threat>)>,
+    /// The forcing checks, by position.
+    checks: HashMap<u64, Vec<Move>>,
 }
 
 /// An answer to a check, searched: the evasion, what it takes, whether it parries the check by
@@ -299,20 +321,14 @@ impl Line<'_> {
         if pos.is_check() {
             return answer_counter_check(pos, chaser, &mut self.landed);
         }
-        let (mut best, mut won) =
-            best_capture(pos, chaser, (self.offers, self.stood), &self.landed);
+        let (mut best, mut won) = self.last_capture(pos);
         let here = pos.hash();
         // A line that comes back to a position it has passed through goes round: it wins
         // nothing more than it could have won there.
         if best > need || self.path.contains(&here) {
             return (best, won);
         }
-        let moves = pos.legal_moves();
-        let checks: Vec<Move> = moves
-            .iter()
-            .copied()
-            .filter(|&c| !self.offers.contains(&c) && pos.gives_check(c) && forcing_check(pos, c))
-            .collect();
+        let checks = self.forcing_checks(pos, here);
         if depth == 0 {
             self.cut |= !checks.is_empty();
             return (best, won);
@@ -341,26 +357,27 @@ impl Line<'_> {
         self.path.pop();
         (best, won)
     }
-}
 
-/// Whether a further check of a line trades material as the book's lines do: it takes a
-/// piece, uncovers a check by another piece (抽), or gives the checking piece up (弃, 2020
-/// 图24: 兵七平六, the pawn the general must take). A check that only drives the general
-/// round wins nothing by itself, and lines made of such checks are not what the book reads
-/// as 「运用将军…得子」: 2020 图5 rules the rook's retreat 闲 although the rook could then
-/// hunt the general with quiet checks until a piece falls (「退车后吃士的结果没有发生变化」).
-/// A check that mates at once ends the line (24.2): it is forcing, so that an answer which
-/// allows it counts as lost, never as a way out of the line.
-fn forcing_check(pos: &mut Position, c: Move) -> bool {
-    if pos.piece_at(c.to()).is_some() {
-        return true;
+    /// [`best_capture`] at the end of the line so far, found once per position and set of
+    /// squares the line's checks landed on (all it depends on besides the line's own fields).
+    fn last_capture(&mut self, pos: &mut Position) -> (i32, Vec<Threat>) {
+        let landed = self.landed.iter().fold(0u128, |m, sq| m | 1 << sq.index());
+        let key = (pos.hash(), landed);
+        if let Some(found) = self.seen.ends.get(&key) {
+            return found.clone();
+        }
+        let found = best_capture(pos, self.chaser, (self.offers, self.stood), &self.landed);
+        self.seen.ends.insert(key, found.clone());
+        found
     }
-    let undo = pos.play_unchecked(c);
-    let found = pos.checkers().any(|sq| sq != c.to())
-        || pos
-            .attackers(c.to(), pos.turn())
-            .any(|from| pos.is_legal(Move::new(from, c.to())))
-        || pos.legal_moves().is_empty();
-    pos.undo(c, undo);
-    found
+
+    /// The checks a line may go on with from `pos` (its hash `here`), found once.
+    fn forcing_checks(&mut self, pos: &mut Position, here: u64) -> Vec<Move> {
+        if let Some(checks) = self.seen.checks.get(&here) {
+            return checks.clone();
+        }
+        let checks = forcing_checks(pos, self.offers);
+        self.seen.checks.insert(here, checks.clone());
+        checks
+    }
 }

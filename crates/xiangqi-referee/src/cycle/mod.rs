@@ -50,6 +50,8 @@ mod offer;
 mod mate_threat;
 // How a line of checks ends: the captures that count against it, the answer to a check back.
 mod line_end;
+// Which checks a line of checks plays on with.
+mod line_checks;
 // Who wins by checks: one piece, or several together (联合捉).
 mod joint_checks;
 // Material won by checks (抽).
