@@ -7,9 +7,9 @@
 //! corpus case (a piece taken off, or stepped to an empty square beside it) whose cycle still
 //! plays and comes back, with the median, the 90th percentile and the slowest printed.
 
-use criterion::{Criterion, criterion_group, criterion_main};
 use std::time::{Duration, Instant};
 
+use criterion::{Criterion, criterion_group, criterion_main};
 use xiangqi::{Move, Position, Role, Square};
 use xiangqi_referee::{RuleSet, cycle::rule_cycle};
 
@@ -93,22 +93,14 @@ fn bench_corpus(c: &mut Criterion) {
     });
     // Each case timed on its own (best of 20 runs, to shed the machine's noise): the median,
     // the 90th percentile and the slowest.
-    let mut times: Vec<(std::time::Duration, &str)> = cases
+    let mut times: Vec<(Duration, &str)> = cases
         .iter()
         .map(|(id, pos, moves, rules)| {
-            let best = (0..20)
-                .map(|_| {
-                    let t = std::time::Instant::now();
-                    std::hint::black_box(rule_cycle(pos, moves, *rules));
-                    t.elapsed()
-                })
-                .min()
-                .unwrap_or_default();
-            (best, id.as_str())
+            (best_of(20, || rule_cycle(pos, moves, *rules)), id.as_str())
         })
         .collect();
     times.sort();
-    let ms = |d: std::time::Duration| d.as_secs_f64() * 1e3;
+    let ms = |d: Duration| d.as_secs_f64() * 1e3;
     if let Some(&(max, id)) = times.last() {
         let n = times.len();
         println!(
@@ -119,6 +111,18 @@ fn bench_corpus(c: &mut Criterion) {
             ms(max)
         );
     }
+}
+
+/// The shortest of `runs` timings of `f`: the least disturbed by the rest of the machine.
+fn best_of<T>(runs: usize, mut f: impl FnMut() -> T) -> Duration {
+    (0..runs)
+        .map(|_| {
+            let t = Instant::now();
+            std::hint::black_box(f());
+            t.elapsed()
+        })
+        .min()
+        .unwrap_or_default()
 }
 
 /// The positions one piece away from `pos` (taken off, or stepped one square along a rank or a
@@ -168,14 +172,7 @@ fn bench_unseen(_: &mut Criterion) {
         for start in one_piece_changes(&pos, cycle) {
             // Best of 3: each position is ruled from a clean slate (the search memo is emptied
             // per cycle), so the runs are alike but for the machine's noise.
-            let best = (0..3)
-                .map(|_| {
-                    let t = Instant::now();
-                    std::hint::black_box(rule_cycle(&start, cycle, rules));
-                    t.elapsed()
-                })
-                .min()
-                .unwrap_or_default();
+            let best = best_of(3, || rule_cycle(&start, cycle, rules));
             times.push((best, format!("{id} changed: {}", start.fen())));
         }
     }
