@@ -5,32 +5,8 @@
 
 mod common;
 
-use common::cycle;
-use common::drawing::{Drawing, redraw_move, redraw_position};
-use xiangqi::{Color, Move, Position};
-use xiangqi_referee::{Reason, RuleSet, cycle::rule_cycle};
-
-/// The loser of the cycle as given, mirrored, and with the colours swapped.
-fn losers(fen: &str, moves: &str) -> [Option<Color>; 3] {
-    let (start, line) = cycle(fen, moves);
-    let rule = |p: &Position, l: &[Move]| {
-        let v = rule_cycle(p, l, RuleSet::Chinese);
-        if v.loser.is_some() {
-            assert_eq!(v.reason, Reason::PerpetualChase, "{fen}");
-        }
-        v.loser
-    };
-    let redrawn = |d| {
-        let p = redraw_position(&start, d);
-        let l: Vec<Move> = line.iter().map(|&m| redraw_move(m, d)).collect();
-        rule(&p, &l)
-    };
-    [
-        rule(&start, &line),
-        redrawn(Drawing::Mirror),
-        redrawn(Drawing::ColourSwap),
-    ]
-}
+use common::chase_losers_redrawn;
+use xiangqi::Color;
 
 /// Applies: Red's rook chases the unprotected cannon on every move (heavy); each escape of the
 /// cannon outnumbers the one protector of a red horse (少根, light; the red pawn e7 on the leg
@@ -40,7 +16,7 @@ fn losers(fen: &str, moves: &str) -> [Option<Color>; 3] {
 #[test]
 fn the_single_heavy_chase_changes_whichever_side_plays_it() {
     let fen = "3aka3/3n5/4Pn3/c1P1N4/1Rb1NP3/9/4C4/9/9/3AKA3 w";
-    let got = losers(fen, "b5b6 a6a5 b6b5 a5a6");
+    let got = chase_losers_redrawn(fen, "b5b6 a6a5 b6b5 a5a6");
     assert_eq!(
         got,
         [Some(Color::Red), Some(Color::Red), Some(Color::Black)]
@@ -52,7 +28,10 @@ fn the_single_heavy_chase_changes_whichever_side_plays_it() {
 #[test]
 fn two_heavy_chases_are_drawn_in_every_drawing() {
     let fen = "3aka3/9/9/c1P1N4/1Rb1N4/9/4P4/9/9/3AKA3 w";
-    assert_eq!(losers(fen, "b5b6 a6a5 b6b5 a5a6"), [None, None, None]);
+    assert_eq!(
+        chase_losers_redrawn(fen, "b5b6 a6a5 b6b5 a5a6"),
+        [None, None, None]
+    );
 }
 
 /// 26.9.2 (「凡单方长捉车，对方联合捉车，前者变着」) both ways: Black's horse chases the red
@@ -63,7 +42,7 @@ fn two_heavy_chases_are_drawn_in_every_drawing() {
 #[test]
 fn the_one_piece_chase_of_a_rook_changes_against_a_joint_chase_of_a_rook() {
     let fen = "3a1k3/4a4/1r7/4n4/1NR6/9/9/1C7/9/3AKA3 w";
-    let got = losers(fen, "c5d5 e6f4 d5c5 f4e6");
+    let got = chase_losers_redrawn(fen, "c5d5 e6f4 d5c5 f4e6");
     assert_eq!(
         got,
         [Some(Color::Black), Some(Color::Black), Some(Color::Red)]

@@ -141,8 +141,9 @@ fn a_third_attacker_against_two_roots_is_a_light_chase() {
 /// e2 behind its rook e4: after 车×e7 either elephant's recapture makes it the screen that
 /// pins the advisor e8, and 车六进六 mates (the general cannot take on d9, facing Red's).
 /// Black's one check, 车×f0+, gives its rook away and brings back the same recapture into
-/// the same mate: the horse e7 has no root, and the cannon's step is 捉 (by the rook, on an
-/// unprotected piece); its step back is 闲.
+/// the same mate: the horse e7 has no real root, and the cannon's step is 捉; its step back is
+/// 闲. The cannon attacks the horse too (over the rook) and is what spoils the root: the two
+/// win it together, a joint chase (`cycle_spoiled_root.rs`).
 #[test]
 fn a_root_made_of_checks_that_ends_in_a_false_root_is_no_root() {
     let c = classes_redrawn(
@@ -152,7 +153,7 @@ fn a_root_made_of_checks_that_ends_in_a_false_root_is_no_root() {
     );
     assert_eq!(c[0].kind, MoveKind::Chase, "{:?}", c[0]);
     assert_eq!(c[0].chases[0].target.to_string(), "e7");
-    assert_eq!(c[0].chases[0].kind, ChaseKind::Unprotected);
+    assert_eq!(c[0].chases[0].kind, ChaseKind::Outnumbered);
     assert!(!c[1].kind.is_attack(), "{:?}", c[1]);
     assert!(!c[2].kind.is_attack(), "{:?}", c[2]);
 }

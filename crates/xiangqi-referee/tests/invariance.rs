@@ -6,20 +6,12 @@ mod common;
 
 use common::corpus::{Case, load};
 use common::drawing::{Drawing, redraw_move, redraw_position, redraw_square};
-use xiangqi::{Color, Move, Position};
+use common::labels_and_loser;
+use xiangqi::Move;
 use xiangqi_referee::{
     RuleSet,
-    cycle::{CycleMove, CycleReport, PieceOn, classify_cycle, rule_cycle},
+    cycle::{CycleMove, CycleReport, PieceOn},
 };
-
-/// The labels of the cycle's moves and the loser.
-fn ruling(start: &Position, cycle: &[Move], rules: RuleSet) -> (Vec<&'static str>, Option<Color>) {
-    let labels = classify_cycle(start, cycle, rules)
-        .iter()
-        .map(|c| c.kind.label())
-        .collect();
-    (labels, rule_cycle(start, cycle, rules).loser)
-}
 
 fn rules_of(case: &Case) -> RuleSet {
     case.rules
@@ -31,10 +23,10 @@ fn differences(d: Drawing) -> (usize, Vec<String>) {
     let mut out = Vec::new();
     for case in &cases {
         let rules = rules_of(case);
-        let (labels, loser) = ruling(&case.start, &case.cycle, rules);
+        let (labels, loser) = labels_and_loser(&case.start, &case.cycle, rules);
         let start = redraw_position(&case.start, d);
         let cycle: Vec<Move> = case.cycle.iter().map(|&m| redraw_move(m, d)).collect();
-        let (labels2, loser2) = ruling(&start, &cycle, rules);
+        let (labels2, loser2) = labels_and_loser(&start, &cycle, rules);
         let loser2 = match d {
             Drawing::Mirror => loser2,
             Drawing::ColourSwap => loser2.map(|c| !c),

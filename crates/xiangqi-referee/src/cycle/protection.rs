@@ -3,7 +3,7 @@
 //! facing are false roots (假根); a root made of checks wins the capturer back by checks
 //! (2020 图3). 2020 art. 24.15.
 
-use xiangqi::{Position, Square};
+use xiangqi::{Move, Position, Square};
 
 use super::board::legal_captures_on;
 use super::forcing::{Goal, Reach, forces};
@@ -29,6 +29,31 @@ pub(crate) fn has_true_root(pos: &Position, sq: Square) -> bool {
         probe.undo(m, undo);
         safe
     })
+}
+
+/// Whether the capture `m` (the chaser to move in `pos`) wins a piece whose root another
+/// attacker of the chaser's spoils: without that piece the target would have a real root
+/// after the capture (the other attacker pins the root, makes its recapture illegal, or
+/// guards the square against the general). The two attackers win it together — more
+/// attackers than roots, a joint chase (少根, 联合捉; 2020 art. 24.15, 24.17; 参考图11
+/// 「炮卒联合捉子」: the cannon behind the pawn attacks the advisor too, and the advisor's
+/// recapture would put it between the cannon and its general). A root spoiled by a piece
+/// that does not attack the target is simply gone: the target is unprotected (图3 断根捉).
+pub(crate) fn root_spoiled_by_another_attacker(pos: &Position, m: Move) -> bool {
+    legal_captures_on(pos, m.to())
+        .filter(|other| other.from() != m.from())
+        .any(|other| {
+            let mut setup = pos.to_setup();
+            setup.board[other.from().index() as usize] = None;
+            let Ok(mut without) = Position::from_setup(setup) else {
+                return false;
+            };
+            if !without.is_legal(m) {
+                return false;
+            }
+            without.play_unchecked(m);
+            has_true_root(&without, m.to())
+        })
 }
 
 /// The goal of a root made of checks: the piece standing on the square (the capturer) can be

@@ -18,8 +18,8 @@ pub enum ChaseKind {
     /// the exchange even though protected.
     Outranked,
     /// Chinese only: protected, but the attackers outnumber the roots, so the complete series
-    /// of captures still wins material (少根子 or a joint chase, 联合捉): the light level of
-    /// 2020 art. 26.9.
+    /// of captures still wins material (少根子 or a joint chase, 联合捉), or a root that another
+    /// attacker of the piece keeps from taking back: the light level of 2020 art. 26.9.
     Outnumbered,
     /// Chinese only: won by a check or discovered check and the capture that follows (抽).
     ByChecks,

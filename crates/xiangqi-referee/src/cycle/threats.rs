@@ -13,7 +13,9 @@ use super::material::{
 use super::mutual::{costs_more_than_it_wins, wins_on_its_square};
 use super::offer::Partners;
 use super::own_chase::is_own_attack;
-use super::protection::{can_recapture, has_true_root, retakes_by_checks};
+use super::protection::{
+    can_recapture, has_true_root, retakes_by_checks, root_spoiled_by_another_attacker,
+};
 use super::terms::ChaseKind;
 use crate::RuleSet;
 
@@ -54,8 +56,8 @@ pub(crate) fn threats(pos: &Position, rules: RuleSet) -> Vec<Threat> {
             }
             let kind = match rules {
                 RuleSet::Chinese | RuleSet::Chinese1960 => {
-                    match chinese_kind(&mut scratch, &partners, (&old, &paid), m, attacker, victim)
-                    {
+                    let pieces = (attacker, victim);
+                    match chinese_kind(&mut scratch, (rules, &partners), (&old, &paid), m, pieces) {
                         Direct::Chase(kind) => Some(kind),
                         Direct::Even => {
                             even.push((m, attacker, victim));
@@ -169,11 +171,10 @@ fn push(out: &mut Vec<Threat>, t: Threat) {
 /// unprotected rook d5).
 fn chinese_kind(
     pos: &mut Position,
-    partners: &Partners,
+    (rules, partners): (RuleSet, &Partners),
     (old, paid): (&[Move], &[Move]),
     m: Move,
-    attacker: Piece,
-    victim: Piece,
+    (attacker, victim): (Piece, Piece),
 ) -> Direct {
     if partners.is_fair_pair(m) {
         return Direct::None;
@@ -218,7 +219,11 @@ fn chinese_kind(
         }
     }
     let protected = recapture || delayed;
-    if !protected {
+    if !protected && rules == RuleSet::Chinese && root_spoiled_by_another_attacker(pos, m) {
+        // A root that another attacker spoils: two pieces win it together (24.15, 24.17). The
+        // 1960 book chases an unprotected piece, whoever made it so.
+        Direct::Chase(ChaseKind::Outnumbered)
+    } else if !protected {
         Direct::Chase(ChaseKind::Unprotected)
     } else if strength(attacker.role) < strength(victim.role) {
         Direct::Chase(ChaseKind::Outranked)

@@ -1,6 +1,7 @@
 //! Helpers shared by the referee's integration tests.
 #![allow(dead_code)]
 
+pub mod changes;
 pub mod corpus;
 pub mod drawing;
 
@@ -34,6 +35,45 @@ pub fn cycle(fen: &str, moves: &str) -> (Position, Vec<Move>) {
         "{moves} does not return to the start"
     );
     (start, cycle)
+}
+
+/// The labels of the cycle's moves and the loser.
+pub fn labels_and_loser(
+    start: &Position,
+    cycle: &[Move],
+    rules: xiangqi_referee::RuleSet,
+) -> (Vec<&'static str>, Option<xiangqi::Color>) {
+    use xiangqi_referee::cycle::{classify_cycle, rule_cycle};
+    let labels = classify_cycle(start, cycle, rules)
+        .iter()
+        .map(|c| c.kind.label())
+        .collect();
+    (labels, rule_cycle(start, cycle, rules).loser)
+}
+
+/// The loser of the cycle under the 2020 rules as given, mirrored, and with the colours
+/// swapped (as ruled: the swap's loser is the other colour), a loss being for 长捉.
+pub fn chase_losers_redrawn(fen: &str, moves: &str) -> [Option<xiangqi::Color>; 3] {
+    use drawing::{Drawing, redraw_move, redraw_position};
+    use xiangqi_referee::{Reason, RuleSet, cycle::rule_cycle};
+    let (start, line) = cycle(fen, moves);
+    let rule = |p: &Position, l: &[Move]| {
+        let v = rule_cycle(p, l, RuleSet::Chinese);
+        if v.loser.is_some() {
+            assert_eq!(v.reason, Reason::PerpetualChase, "{fen}");
+        }
+        v.loser
+    };
+    let redrawn = |d| {
+        let p = redraw_position(&start, d);
+        let l: Vec<Move> = line.iter().map(|&m| redraw_move(m, d)).collect();
+        rule(&p, &l)
+    };
+    [
+        rule(&start, &line),
+        redrawn(Drawing::Mirror),
+        redrawn(Drawing::ColourSwap),
+    ]
 }
 
 #[path = "../../../../tools/rng.rs"]
