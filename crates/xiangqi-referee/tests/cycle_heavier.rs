@@ -48,3 +48,29 @@ fn the_one_piece_chase_of_a_rook_changes_against_a_joint_chase_of_a_rook() {
         [Some(Color::Black), Some(Color::Black), Some(Color::Red)]
     );
 }
+
+/// The explanation says why the heavier side varies although both attack on every move; a
+/// draw between two heavy chases says nothing of a lighter side.
+#[test]
+fn the_explanation_names_the_lighter_side() {
+    use xiangqi_referee::{RuleSet, cycle::rule_cycle};
+    let line = "b5b6 a6a5 b6b5 a5a6";
+    let (start, moves) = common::cycle("3aka3/3n5/4Pn3/c1P1N4/1Rb1NP3/9/4C4/9/9/3AKA3 w", line);
+    let v = rule_cycle(&start, &moves, RuleSet::Chinese);
+    assert!(
+        v.explanation_zh
+            .ends_with("黑方为联合捉或捉少根子，责任较轻（第26.9.2–26.9.3条），红方不变作负"),
+        "{}",
+        v.explanation_zh
+    );
+    assert!(
+        v.explanation_en.ends_with(
+            "Black's chases are joint or of under-protected pieces, the lighter (art. 26.9.2–26.9.3); Red must vary or lose"
+        ),
+        "{}",
+        v.explanation_en
+    );
+    let (start, moves) = common::cycle("3aka3/9/9/c1P1N4/1Rb1N4/9/4P4/9/9/3AKA3 w", line);
+    let v = rule_cycle(&start, &moves, RuleSet::Chinese);
+    assert!(!v.explanation_zh.contains("较轻"), "{}", v.explanation_zh);
+}

@@ -170,6 +170,9 @@ pub(crate) fn explain(
                 (&black, &red)
             };
             explain_loss(c, moves, other, asian, &mut zh, &mut en);
+            if let (Outcome::Heavier(_), false) = (outcome, asian) {
+                lighter_side(c, &mut zh, &mut en);
+            }
         }
         (Outcome::MutualCheck, None) => {
             let word = if asian {
@@ -218,6 +221,26 @@ fn explain_loss(
     } else {
         *zh = format!("{zh}。{}{fault}变着，不变作负", side_zh(c));
         *en = format!("{en}. {} must vary or lose", side_en(c));
+    }
+}
+
+/// Why the side `c` must vary although the other side attacks on every move too: the other's
+/// chases are the lighter ones, joint or of a piece short of roots (2020 art. 26.9.2–26.9.3
+/// 「凡单方长捉…，对方联合捉…，前者变着」). Said before the closing 「不变作负」.
+fn lighter_side(c: Color, zh: &mut String, en: &mut String) {
+    let tail_zh = format!("{}不变作负", side_zh(c));
+    if let Some(head) = zh.strip_suffix(&tail_zh) {
+        *zh = format!(
+            "{head}{}为联合捉或捉少根子，责任较轻（第26.9.2–26.9.3条），{tail_zh}",
+            side_zh(!c)
+        );
+    }
+    let tail_en = format!("{} must vary or lose", side_en(c));
+    if let Some(head) = en.strip_suffix(&tail_en) {
+        *en = format!(
+            "{head}{}'s chases are joint or of under-protected pieces, the lighter (art. 26.9.2–26.9.3); {tail_en}",
+            side_en(!c)
+        );
     }
 }
 
