@@ -101,3 +101,24 @@ fn a_root_that_cannot_leave_its_line_shows_as_false() {
     assert_eq!(root("r2k1a3/2P6/9/9/r8/9/P8/2C6/9/1R3K3 w"), "false_root");
     assert_eq!(root("r2k1a3/9/9/9/r8/9/P8/2C6/9/1R3K3 w"), "protected");
 }
+
+/// The verdict names the chasing piece as the book does, by the piece whose moves chase: in
+/// 2020 图10 the rook c6 (then c4) is chased by the horse's advance and, after its retreat,
+/// by the elephant; the book writes 「红方进马、退马长捉黑车」, and so do we (红马).
+#[test]
+fn the_verdict_names_the_piece_whose_moves_chase() {
+    use xiangqi_referee::cycle::rule_cycle;
+    let start = pos("2b1ka3/4a4/n1c1b1n2/p1r1p3p/6p2/5N1R1/P3P3P/2N1B2C1/4A4/2BAK4 w");
+    let v = rule_cycle(&start, &line("c2d4 c6c4 d4c2 c4c6"), RuleSet::Chinese);
+    assert!(
+        v.explanation_zh.contains("。红马长捉黑方车(c6)"),
+        "{}",
+        v.explanation_zh
+    );
+    assert!(
+        v.explanation_en
+            .contains("Red's horse perpetually chases Black's rook on c6"),
+        "{}",
+        v.explanation_en
+    );
+}

@@ -98,10 +98,27 @@ pub(crate) fn role_zh(r: Role) -> &'static str {
 
 /// The most frequent chase of a side: "红车长捉黑方无根炮(b7)".
 pub(crate) fn chase_phrase(moves: &[&MoveClass], side: Color) -> Option<(String, String)> {
-    let chases: Vec<_> = moves.iter().flat_map(|c| c.chases.iter()).collect();
-    let best = chases
+    // Each chase with whether the moved piece makes it.
+    let chases: Vec<_> = moves
         .iter()
-        .max_by_key(|c| chases.iter().filter(|d| d.target_id == c.target_id).count())?;
+        .flat_map(|c| {
+            c.chases
+                .iter()
+                .map(move |ch| (ch, ch.attacker == c.mv.to()))
+        })
+        .collect();
+    // The piece chased most often; of its chasers, the piece that moved (the book names the
+    // moves: 「红方进马、退马长捉黑车」, 图10), then the heaviest reading.
+    let (best, _) = chases.iter().max_by_key(|(c, moved)| {
+        (
+            chases
+                .iter()
+                .filter(|(d, _)| d.target_id == c.target_id)
+                .count(),
+            *moved,
+            c.kind.weight(),
+        )
+    })?;
     let (root_zh, root_en) = match best.kind {
         ChaseKind::Unprotected => ("无根", "unprotected "),
         ChaseKind::Outnumbered => ("少根", "under-protected "),
