@@ -122,3 +122,29 @@ fn the_verdict_names_the_piece_whose_moves_chase() {
         v.explanation_en
     );
 }
+
+/// A side ruled for 长杀 is named by its pattern, not by the pieces its mate threats attack
+/// (2020 图7: 「红方长杀，黑方长拦。红方变着，不变作负」); a side that checks and chases in turn
+/// 捉s, it does not 长捉 (图8: 一捉一将).
+#[test]
+fn the_verdict_names_a_chase_only_as_the_pattern_has_it() {
+    use xiangqi_referee::cycle::rule_cycle;
+    let fig7 = pos("2bak1c2/4aRN1r/4b4/9/9/9/3pp4/2n1B4/9/2B1K3C w");
+    let v = rule_cycle(&fig7, &line("i0h0 i8h8 h0i0 h8i8"), RuleSet::Chinese);
+    assert_eq!(v.explanation_zh, "红方长杀，黑方长拦。红方变着，不变作负");
+    assert!(!v.explanation_en.contains("chases"), "{}", v.explanation_en);
+    let fig8 = pos("3a3R1/3Nck3/3ab4/P4r3/9/8p/2p5n/C3BA2B/4A4/4K4 w");
+    let v = rule_cycle(&fig8, &line("h9h3 f8f9 h3h9 f9f8"), RuleSet::Chinese);
+    assert!(
+        v.explanation_zh
+            .ends_with("。红车捉黑方无根兵(c3)，红方不变作负"),
+        "{}",
+        v.explanation_zh
+    );
+    assert!(
+        v.explanation_en
+            .contains("Red's rook chases Black's unprotected pawn on c3"),
+        "{}",
+        v.explanation_en
+    );
+}

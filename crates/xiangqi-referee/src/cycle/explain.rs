@@ -96,11 +96,20 @@ pub(crate) fn role_zh(r: Role) -> &'static str {
     }
 }
 
-/// The most frequent chase of a side: "红车长捉黑方无根炮(b7)".
+/// The most frequent chase of a side's moves labelled 捉: "红车长捉黑方无根炮(b7)" when every
+/// move is one, "红车捉黑方无根兵(c3)" beside checks or mate threats (a side's 长杀 names no
+/// chase: the attacks of its mate threats are not what it is ruled on).
 pub(crate) fn chase_phrase(moves: &[&MoveClass], side: Color) -> Option<(String, String)> {
+    let every = moves.iter().all(|c| c.kind == MoveKind::Chase);
+    let (verb_zh, verb_en) = if every {
+        ("长捉", "perpetually chases")
+    } else {
+        ("捉", "chases")
+    };
     // Each chase with whether the moved piece makes it.
     let chases: Vec<_> = moves
         .iter()
+        .filter(|c| c.kind == MoveKind::Chase)
         .flat_map(|c| {
             c.chases
                 .iter()
@@ -125,7 +134,7 @@ pub(crate) fn chase_phrase(moves: &[&MoveClass], side: Color) -> Option<(String,
         _ => ("", ""),
     };
     let zh = format!(
-        "{}{}长捉{}{}{}({})",
+        "{}{}{verb_zh}{}{}{}({})",
         side_zh(side).trim_end_matches('方'),
         role_zh(best.attacker_piece.role),
         side_zh(!side),
@@ -134,7 +143,7 @@ pub(crate) fn chase_phrase(moves: &[&MoveClass], side: Color) -> Option<(String,
         best.target
     );
     let en = format!(
-        "{}'s {} perpetually chases {}'s {}{} on {}",
+        "{}'s {} {verb_en} {}'s {}{} on {}",
         side_en(side),
         best.attacker_piece.role,
         side_en(!side),
