@@ -1,9 +1,10 @@
 //! Text encodings of record files: UTF-8 or GBK (read as GB18030, its superset), detected
 //! from the bytes.
 //!
-//! The rule (formats notes §3.2): strip a UTF-8 byte-order mark; bytes that are valid UTF-8
-//! are UTF-8; anything else is GB18030. GBK text of more than a few characters is almost
-//! never valid UTF-8, and detection runs on a whole game at a time, never on a single word.
+//! The rule (xqbase and ElephantEye write GBK; newer collections UTF-8, some in traditional
+//! characters): strip a UTF-8 byte-order mark; bytes that are valid UTF-8 are UTF-8; anything
+//! else is GB18030. GBK text of more than a few characters is almost never valid UTF-8, and
+//! detection runs on a whole game at a time, never on a single word.
 
 use std::borrow::Cow;
 

@@ -327,8 +327,8 @@ fn ccbridge_files_are_read_not_refused() {
 }
 
 #[test]
-fn seed_001_diagrams_read_to_their_positions_and_moves() {
-    // formats notes §1.5, checked there against the Chinese moves printed in the rules.
+fn the_1956_rules_diagrams_read_to_their_positions_and_moves() {
+    // Each diagram's position and moves, checked against the Chinese moves the rules print.
     let expected: [(&str, &[&str]); 7] = [
         ("3ak4/4a4/9/5r2p/9/8P/3R5/9/4A4/4KA3", &[]),
         ("4kab2/4a4/2c1b1c2/2R1C4/9/9/9/9/9/4K4", &[]),
@@ -353,7 +353,7 @@ fn seed_001_diagrams_read_to_their_positions_and_moves() {
             &["h8i8", "i9h9", "i8h8", "h9i9"],
         ),
     ];
-    let games = read_file(data("seed001_rules1956.txt")).unwrap();
+    let games = read_file(data("rules1956.txt")).unwrap();
     assert_eq!(games.len(), 7);
     for (g, (board, moves)) in games.iter().zip(expected) {
         let g = g.as_ref().unwrap();

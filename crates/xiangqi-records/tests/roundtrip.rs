@@ -32,8 +32,8 @@ fn corpus() -> Vec<(String, GameRecord)> {
             }
         }
     }
-    for g in read_file(root.join("seed001_rules1956.txt")).unwrap() {
-        out.push(("seed001".to_owned(), g.unwrap()));
+    for g in read_file(root.join("rules1956.txt")).unwrap() {
+        out.push(("rules1956".to_owned(), g.unwrap()));
     }
     // 59 before the CCBridge readers; then 2 CBF, 2 CBR and 93 + 36 CBL games.
     assert_eq!(out.len(), 59 + 4 + 93 + 36);

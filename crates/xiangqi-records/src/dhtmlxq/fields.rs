@@ -1,4 +1,4 @@
-//! What the DhtmlXQ reader and writer share (formats notes §5): the field names with the PGN
+//! What the DhtmlXQ reader and writer share (dpxq.com's tag list): the field names with the PGN
 //! tags they stand for, and squares written as two digits from the top left; and the reader's
 //! errors, each at its place.
 

@@ -1,7 +1,9 @@
-//! DhtmlXQ / UBB, the forum and web format of dpxq.com's 动态棋盘 (formats notes §5).
+//! DhtmlXQ / UBB, the forum and web format of dpxq.com's 动态棋盘 (its tags as dpxq.com's client
+//! programming guide lists them; the readers of `FastLight126/vschess` and `walker8088/cchess`
+//! for the details).
 //!
-//! Reading is lenient, as forum text needs: `\uXXXX` escapes are undone first (the 1956
-//! rules' diagrams write every `[` as `\u005B`), the `[DhtmlXQ]` wrapper may be missing, and several
+//! Reading is lenient, as forum text needs: `\uXXXX` escapes are undone first (the 1956 rules'
+//! diagrams write every `[` as `\u005B`), the `[DhtmlXQ]` wrapper may be missing, and several
 //! diagrams may follow one another (a field name seen again starts the next game).
 //!
 //! Fields map onto PGN tag names: `title` → `Title`, `event` → `Event`, `date` → `Date`,

@@ -1,9 +1,9 @@
 //! The PGN syntax of one game's text: tags, movetext tokens, comments, variations, the result.
 //!
-//! Lenient where real files need it (formats notes §3): move numbers in any form (`1.`,
-//! `1...`, `1.h2e2`, `1. ………… 马８进７`), Chinese moves run together without spaces
-//! (`车四平五炮6平5`), `,`/`，`/`、` as separators, annotation marks (`!?`), NAGs (`$1`),
-//! Chinese result words (红胜, 黑胜, 和棋); everything after the result token is ignored
+//! Lenient where real files need it (the xqbase/ElephantEye dialect and those seen in the
+//! wild): move numbers in any form (`1.`, `1...`, `1.h2e2`, `1. ………… 马８进７`), Chinese moves run
+//! together without spaces (`车四平五炮6平5`), `,`/`，`/`、` as separators, annotation marks (`!?`),
+//! NAGs (`$1`), Chinese result words (红胜, 黑胜, 和棋); everything after the result token is ignored
 //! (advert footers).
 
 use crate::pgn::visitor::Visitor;

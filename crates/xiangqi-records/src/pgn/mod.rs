@@ -1,5 +1,5 @@
 //! PGN for xiangqi: the xqbase / ElephantEye / XQWizard dialect and the others in use
-//! (formats notes §3).
+//! (xqbase's cchess_pgn description, ElephantEye's `cchess/pgnfile.cpp`).
 //!
 //! Reading is in two layers, like pgn-reader: [`PgnReader`] splits a byte stream into games
 //! and reports their syntax to a [`Visitor`]; [`GameBuilder`] is the visitor that reads the

@@ -1,5 +1,6 @@
-//! The layout of an XQF header, shared by the reader and the writer (formats notes §4): where
-//! each string field sits, the game types, the order of the piece slots, the header's size.
+//! The layout of an XQF header, shared by the reader and the writer (`xqbase/eleeye`
+//! `XQFTOOLS/XQF.TXT`): where each string field sits, the game types, the order of the piece
+//! slots, the header's size.
 
 /// Header string fields: offset, capacity (length byte included) and tag name.
 pub(crate) const STRINGS: [(usize, usize, &str); 11] = [

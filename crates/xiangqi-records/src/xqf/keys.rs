@@ -1,5 +1,5 @@
 //! XQF's scrambling (versions 11 and up). The algorithm is a fact of the format, taken from
-//! formats notes §4.4 (after `xqbase/eleeye` `XQFTOOLS/xqf2pgn.cpp` and the XQStudio
+//! The key derivation (after `xqbase/eleeye` `XQFTOOLS/xqf2pgn.cpp` and the XQStudio
 //! Pascal `XQFRW.pas` formulas quoted by `walker8088/cchess`); it was re-derived there and
 //! checked on real files, and is checked again here by the corpus tests.
 

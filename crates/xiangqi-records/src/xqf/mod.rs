@@ -1,5 +1,5 @@
-//! XQF, the binary format of XQStudio (象棋演播室), every version: 1.0 (plain) and the
-//! scrambled 1.1+ files (formats notes §4; `xqbase/eleeye` `XQFTOOLS/XQF.TXT`).
+//! XQF, the binary format of XQStudio (象棋演播室), every version: 1.0 (plain) and the scrambled
+//! 1.1+ files (`xqbase/eleeye` `XQFTOOLS/XQF.TXT`, `XQFTOOLS/xqf2pgn.cpp`).
 //!
 //! Header strings map onto PGN tag names: title → `Title`, event → `Event`, date → `Date`,
 //! site → `Site`, players → `Red`/`Black`, time rule → `TimeControl`, times →

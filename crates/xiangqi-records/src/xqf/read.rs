@@ -1,4 +1,5 @@
-//! Reading XQF (formats notes §4.2–§4.5).
+//! Reading XQF (`xqbase/eleeye` `XQFTOOLS/XQF.TXT`, the XQF 1.0 description by XQStudio's
+//! author, and `XQFTOOLS/xqf2pgn.cpp` for the scrambled versions).
 
 use xiangqi::{Color, File, Move, Piece, Position, Rank, Setup, Square};
 
@@ -66,7 +67,7 @@ pub fn read_xqf(bytes: &[u8]) -> Result<GameRecord, RecordError> {
 }
 
 /// The side to move: XQF stores none, so it is the colour of the first move's piece when that
-/// move can be played, and Red otherwise, as when there is no move (formats notes §4.3). A
+/// move can be played, and Red otherwise, as when there is no move (`XQFTOOLS/XQF.TXT`). A
 /// damaged first move that cannot be played is dropped with the rest of its line; taking its
 /// colour would leave a record of no moves with Black to move, which no XQF can say. Only
 /// when the header's pieces allow no game with Red to move (Black in check) is that colour

@@ -1,5 +1,5 @@
 //! Writing XQF: version 11 with all keys zero, which makes the scrambling the identity
-//! (formats notes §4.4: every key, and so every key-stream byte, is 0; comment lengths are
+//! (`XQFTOOLS/xqf2pgn.cpp`: every key, and so every key-stream byte, is 0; comment lengths are
 //! stored plus 767). Version 11 rather than ElephantEye's 10 because 1.0 cannot hold
 //! variations.
 
@@ -23,7 +23,7 @@ use crate::{GameRecord, GameResult, Line, Ply};
 pub fn write_xqf(game: &GameRecord) -> Result<Vec<u8>, WriteError> {
     check_legal(game)?;
     // XQF stores no side to move: readers take the colour of the first move's piece, and
-    // Red when there is none (formats notes §4.3). A record of no moves from a position
+    // Red when there is none (`XQFTOOLS/XQF.TXT`). A record of no moves from a position
     // with Black to move would read back as Red to move, a different (maybe illegal) game.
     if game.moves.plies.is_empty() && game.start.turn() == Color::Black {
         return Err(WriteError::Unrepresentable(
