@@ -150,3 +150,24 @@ fn the_same_line_without_the_mate_is_a_chase() {
         c[0]
     );
 }
+
+/// A piece the other side had left hanging before the move is no loss of the line at any of
+/// that side's turns, the later ones included (2020 图22: a piece already hanging elsewhere
+/// does not spoil the chase). The cannon steps behind the pawn c3 onto the horse c5: 炮×马
+/// 象×炮 loses half a point on the square, and then the rook takes the horse g5 that the
+/// elephant no longer protects — the line wins. Black's rook could take the horse i2 at any
+/// time, before the cannon's step as after; that it could still do so at the end of the line
+/// does not undo the line: 捉. Without the hanging horse the step is 捉 alike.
+#[test]
+fn a_piece_left_hanging_before_the_line_is_no_loss_of_it_at_any_turn() {
+    let line = "b1c1 f9e8 c1b1 e8f9";
+    for fen in [
+        "4ka2r/9/4b4/9/2n3n2/9/2P6/8N/1C4R2/3K5 w",
+        "4ka2r/9/4b4/9/2n3n2/9/2P6/9/1C4R2/3K5 w",
+    ] {
+        let c = classes_redrawn(fen, line, RuleSet::Chinese);
+        assert_eq!(c[0].kind, MoveKind::Chase, "{fen}: {:?}", c[0]);
+        assert_eq!(c[0].chases[0].target.to_string(), "c5", "{fen}");
+        assert!(!c[2].kind.is_attack(), "{fen}: {:?}", c[2]);
+    }
+}

@@ -27,7 +27,7 @@ use std::collections::HashMap;
 
 use xiangqi::{Color, Role, Square};
 
-use super::explain::{chase_phrase, pattern_zh, side_en, side_zh};
+use super::phrases::{chase_phrase, pattern_zh, side_en, side_zh};
 use super::terms::{Exemption, Grounds, IdleKind, MoveClass, MoveKind, PieceId};
 use super::verdict::{common_targets, moves_of};
 use crate::{Reason, RuleSet};

@@ -9,7 +9,7 @@ use xiangqi::notation::{Notation, write_move};
 use xiangqi::{Color, Position, Role};
 
 use super::board::with_turn;
-use super::explain::{role_zh, side_en, side_zh};
+use super::phrases::{role_zh, side_en, side_zh};
 use super::terms::{Exemption, Grounds, MateLine, MoveClass, Placed};
 
 /// A piece where it stands.

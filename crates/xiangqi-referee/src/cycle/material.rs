@@ -259,10 +259,12 @@ fn mated(pos: &Position) -> bool {
 /// ends there, standing as it is.
 fn forcing_gain(pos: &mut Position, chaser: Color, line: &Line) -> i32 {
     let mut path = Vec::new();
-    search_from(pos, chaser, -2 * MATE, 2 * MATE, line, true, &mut path)
+    search_from(pos, chaser, -2 * MATE, 2 * MATE, line, &mut path)
 }
 
-/// What a line credits the chaser with: the first mover's captures in `old` and the chaser's
+/// What a line credits the chaser with: the opponent's captures in `old`, which paid before
+/// the line began, are left out at every turn of the opponent's (a piece it could take anyway
+/// is no loss of the line, 图22 — at its first reply and at any later one alike), the chaser's
 /// captures on `won` are left out, and so are the chaser's general's and pawns' captures
 /// unless `own_attacks` (their own attacks are no chase, 2020 art. 26.1: a gain that only
 /// their capture brings after an equal exchange is 闲, 参考图33 「等值交换后兵吃士，判闲」),
@@ -277,15 +279,8 @@ struct Line<'a> {
 
 impl Line<'_> {
     /// Whether the capture `m` by `mover` is left out of the line.
-    fn leaves_out(
-        &self,
-        pos: &Position,
-        m: Move,
-        mover: Color,
-        chaser: Color,
-        first: bool,
-    ) -> bool {
-        (first && self.old.contains(&m))
+    fn leaves_out(&self, pos: &Position, m: Move, mover: Color, chaser: Color) -> bool {
+        (mover != chaser && self.old.contains(&m))
             || (mover == chaser
                 && (self.won.contains(&m.to())
                     || self.standing.contains(&m)
@@ -297,8 +292,7 @@ impl Line<'_> {
 }
 
 /// [`forcing_gain`] within the window `(alpha, beta)` (negamax with alpha-beta cut-offs; the
-/// result is exact inside the window and a bound outside it); `first`: this is the line's
-/// first move (the captures in `old` are left out only there); `path`: the positions of the
+/// result is exact inside the window and a bound outside it); `path`: the positions of the
 /// line so far.
 fn search_from(
     pos: &mut Position,
@@ -306,7 +300,6 @@ fn search_from(
     mut alpha: i32,
     beta: i32,
     line: &Line,
-    first: bool,
     path: &mut Vec<u64>,
 ) -> i32 {
     let key = pos.hash();
@@ -344,11 +337,11 @@ fn search_from(
     moves.sort_unstable_by_key(|&(g, _)| -g);
     path.push(key);
     for (g, m) in moves {
-        if line.leaves_out(pos, m, mover, chaser, first) {
+        if line.leaves_out(pos, m, mover, chaser) {
             continue;
         }
         let undo = pos.play_unchecked(m);
-        let v = g - search_from(pos, chaser, g - beta, g - alpha, line, false, path);
+        let v = g - search_from(pos, chaser, g - beta, g - alpha, line, path);
         pos.undo(m, undo);
         if v > best {
             best = v;

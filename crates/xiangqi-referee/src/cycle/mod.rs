@@ -80,6 +80,8 @@ mod classify;
 mod verdict;
 // The words: each rule set's terms for the moves (CXA, AXF).
 mod wording;
+// The words of a verdict: labels, patterns, sides, pieces, the chase named.
+mod phrases;
 // The verdict in words.
 mod explain;
 // The 1960 book's verdict and its words.

@@ -7,11 +7,11 @@ use xiangqi::notation::{Notation, write_move};
 use xiangqi::{Color, Move, Position};
 
 use super::classify::classify;
-use super::explain::{label_en, role_zh, side_en, side_zh};
 use super::grounds::{
     MateReport, MoveGrounds, OfferReport, PieceOn, PiecesReport, describe_grounds, exempt_words,
     grounds, role_of,
 };
+use super::phrases::{label_en, role_zh, side_en, side_zh};
 use super::targets::{Target, exempt_targets, exempted, target};
 use super::terms::{Exemption, IdleKind, MoveClass, MoveKind};
 use super::wording::{kind_name, label, move_article, move_term, term_en, term_zh};
