@@ -16,7 +16,7 @@ pub enum DelayKind {
     /// Simple ("US") delay: the main time does not start running until the delay has
     /// passed on each move. The 1960 时间分计制 (two minutes a move plus a 30-minute
     /// reserve, 1960 第十一节一) is exactly a simple delay of two minutes on a 30-minute
-    /// main time (`reference/tournaments.md` §1.6).
+    /// main time: the reserve runs only once a move has used its two minutes.
     Simple,
     /// Bronstein delay: the main time runs from the start of the move, and after the move
     /// the time used, up to the delay, is given back. It never adds more than was used.

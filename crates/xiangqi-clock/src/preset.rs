@@ -38,8 +38,8 @@ pub enum Preset {
     Current6_3,
     /// Current text §6.4 (rapid): 30 moves in every 5 minutes: `5m/30`.
     Current6_4,
-    /// WXF world championships: 60 minutes plus 30 seconds a move (`reference/
-    /// tournaments.md` §4.5): `60m+30s`.
+    /// WXF world championships: 60 minutes plus 30 seconds a move (the WXF's regulations for
+    /// the 14th and the 18th World Xiangqi Championship): `60m+30s`.
     Wxf,
 }
 

@@ -194,7 +194,8 @@ impl Schedule {
 }
 
 /// A game's time control: one [`Schedule`] for each side. They differ under handicap and
-/// Armageddon time (贴时, "time and score odds", `reference/tournaments.md` §4.1, §7.1).
+/// Armageddon time (贴时: 贴时贴分, "time and score odds", is among the changes a
+/// yishupeixun.net summary lists for the CXA rules' "2015" edition).
 ///
 /// The text form is described in the crate documentation; `Display` and `FromStr`
 /// round-trip.

@@ -1,5 +1,6 @@
 //! Score adjudication: resignation and draws by the engines' scores, off by default, never
-//! on a single score (engines report rule verdicts as mates, `engines.md` §1.1).
+//! on a single score (engines report rule verdicts as mates: Pikafish's `rule_judge` returns
+//! `mate_in`/`mated_in` values, `src/position.cpp`).
 
 use xiangqi::Color;
 use xiangqi_referee::GameResult;

@@ -1,8 +1,9 @@
 //! The three dialects an engine may speak, and how each writes positions, moves and `go`.
 //!
-//! Sources: `engines.md` §1.1 (Pikafish: ranks 0–9, `go wtime … searchmoves` last), §1.2
-//! (UCCI: `position fen` after the last capture, `banmoves`, `go time … increment … opptime …`,
-//! seconds unless `usemillisec`), §1.3 (Fairy-Stockfish: `UCI_Variant xiangqi`, ranks 1–10).
+//! Sources: Pikafish `src/uci.cpp` (ranks 0–9; `parse_limits`: `go wtime … searchmoves` last);
+//! the UCCI spec, `xqbase/eleeye` `PROTOCOL/cchess_ucci.htm` (`position fen` after the last
+//! capture, `banmoves`, `go time … increment … opptime …`, seconds unless `usemillisec`);
+//! Fairy-Stockfish `src/uci.cpp` (`UCI_Variant xiangqi`, ranks 1–10).
 
 use std::fmt;
 use std::time::Duration;

@@ -1,7 +1,8 @@
 //! The GUI → engine half of UCI and UCCI: one line from a GUI, read into a [`GuiCommand`].
 //!
-//! Sources: `engines.md` §1.1 (Pikafish `parse_limits`: `go wtime … searchmoves` last), §1.2
-//! (UCCI: `setoption NAME VALUE`, `banmoves`, `go time … increment … opptime …`).
+//! Sources: Pikafish `src/uci.cpp` (`parse_limits`: `go wtime … searchmoves` last); the UCCI
+//! spec, `xqbase/eleeye` `PROTOCOL/cchess_ucci.htm` (`setoption NAME VALUE`, `banmoves`,
+//! `go time … increment … opptime …`).
 
 /// One line from a GUI.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -1,9 +1,9 @@
 //! The engine → GUI half of UCI and UCCI: one line of an engine's output, read into a
 //! [`EngineMessage`]. Moves stay text here; the [`Dialect`](crate::Dialect) reads them.
 //!
-//! Sources: `engines.md` §1 (Pikafish `src/uci.cpp`: `info … score cp|mate … wdl … pv`,
-//! `bestmove (none)`; xqbase `PROTOCOL/cchess_ucci.htm`: `ucciok`, `bestmove m [ponder p]
-//! [draw|resign]`, `nobestmove`, `bye`; Fairy-Stockfish `src/uci.cpp`).
+//! Sources: Pikafish `src/uci.cpp` (`info … score cp|mate … wdl … pv`) and `src/search.cpp`
+//! (`bestmove (none)`); xqbase `PROTOCOL/cchess_ucci.htm` (`ucciok`, `bestmove m [ponder p]
+//! [draw|resign]`, `nobestmove`, `bye`); Fairy-Stockfish `src/uci.cpp`.
 
 use std::fmt;
 

@@ -2,9 +2,10 @@
 //! standard input and output). The first command chooses the protocol: `uci` or `ucci`.
 //!
 //! With [`ServerOptions::fsf`] the engine also offers `UCI_Variant` and, once a GUI sets it
-//! to `xiangqi`, writes and reads ranks 1–10 as Fairy-Stockfish does (`engines.md` §1.3).
-//! A bad FEN or an illegal move in `position` is reported in `info string` and the position
-//! refused (Pikafish exits instead, `engines.md` §1.1; a GUI learns more from a message).
+//! to `xiangqi`, writes and reads ranks 1–10 as Fairy-Stockfish does (`src/uci.cpp`,
+//! `UCI::square`). A bad FEN or an illegal move in `position` is reported in `info string`
+//! and the position refused (Pikafish exits instead: `std::exit(1)` since its commit
+//! 828deb60, "Exit on setting invalid position via UCI"; a GUI learns more from a message).
 
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -1,10 +1,11 @@
 //! Match statistics: Elo difference with a 95 % interval, likelihood of superiority, the
 //! pentanomial counts of game pairs, and the sequential probability ratio test.
 //!
-//! The models are the ones fishtest and fastchess use (`engines.md` §2.2, §0.5): a game pair
-//! (one opening, each engine once with each colour) scores 0, ½, 1, 1½ or 2 for the first
-//! engine; the pair scores are independent where single games of one opening are not, so
-//! the error bars come from the pairs. The SPRT is the generalized SPRT on the mean pair
+//! The models are the ones fishtest and fastchess use (fastchess `man.md`: `-report penta`,
+//! `-sprt … model=…`; fishtest plays with fastchess, official-stockfish/fishtest#2119): a
+//! game pair (one opening, each engine once with each colour) scores 0, ½, 1, 1½ or 2 for the
+//! first engine; the pair scores are independent where single games of one opening are not,
+//! so the error bars come from the pairs. The SPRT is the generalized SPRT on the mean pair
 //! score under the logistic Elo model (M. Van den Bergh's GSPRT, as fishtest computes it):
 //! for each hypothesis the maximum-likelihood pentanomial distribution with the hypothesis'
 //! expected score, LLR = N Σ q̂ᵢ ln(p₁ᵢ / p₀ᵢ), with the bounds ln(β/(1−α)) and

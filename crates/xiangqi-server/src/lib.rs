@@ -4,9 +4,10 @@
 //! that the server referees by the rule books, on an official clock, while spectators watch;
 //! the record is kept in SQLite for good.
 //!
-//! The shape follows the style anchors (lila / fishnet): one [`Config`] of flattened option
-//! groups, one [`AppState`], one error enum ([`ApiError`]) mapped to HTTP status in one place,
-//! and one task per live game (its *room*) that serialises everything done to the game.
+//! The shape follows lichess's Rust services: as `lichess-org/lila-openingexplorer`, one
+//! [`Config`] of flattened option groups, one [`AppState`], one error enum ([`ApiError`])
+//! mapped to HTTP status in one place; as `lichess-org/fishnet`'s actors, one task per live
+//! game (its *room*) that serialises everything done to the game.
 //!
 //! ```no_run
 //! # async fn run() -> Result<(), xiangqi_server::StartError> {

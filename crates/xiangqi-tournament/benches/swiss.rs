@@ -1,6 +1,7 @@
 //! Pairing one round of a 1,000-player Swiss: the Chinese and 1960 systems, and the FIDE
-//! Dutch system beside them (bbpPairings' exact Dutch needs minutes at this size, by the
-//! lichess fork's table, tournaments.md §2.2). Prints criterion's time per pairing.
+//! Dutch system beside them (bbpPairings' exact Dutch needs "minutes?" at this size, by the
+//! table in the README of lichess's `--fast` fork of bbpPairings). Prints criterion's time
+//! per pairing.
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use xiangqi_tournament::swiss::{FirstRound, SwissVariant};

@@ -302,8 +302,8 @@ pub enum TieBreakPreset {
     TwoGame1960,
     /// Chinese online platforms (云比赛): points, 对手分 (Buchholz), 累进分 (progressive).
     ChineseSwiss,
-    /// Match BP Online's default "ACDEF" (tournaments.md §4.3): points, 对手分, 胜局,
-    /// fewer fouls, 后手胜局, 后手局.
+    /// Match BP Online's default "ACDEF" (`grpm_moshi` in its `bp/user/xinjian.php`): points,
+    /// 对手分, 胜局, fewer fouls, 后手胜局, 后手局.
     ChineseSwissFull,
     /// A modern round robin: points, head-to-head, Sonneborn–Berger, wins, wins as second.
     RoundRobinModern,

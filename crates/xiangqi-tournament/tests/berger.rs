@@ -83,7 +83,8 @@ fn spot_rows_cited_from_the_handbook() {
             (15, 1)
         ]
     );
-    // 7 teams, round 2 as printed by Chinese software: "0–5, 6–4, 7–3, 1–2" (tournaments.md §3.1).
+    // 7 teams, round 2: FIDE's 8-player table (C.05 Annex 1: "8–5, 6–4, 7–3, 1–2") with the
+    // phantom 8 written as 0 (decision, see `berger`).
     assert_eq!(ours(7)[1], vec![(0, 5), (6, 4), (7, 3), (1, 2)]);
     // 3 players: the 4-player table with 4 as the bye.
     assert_eq!(

@@ -16,8 +16,8 @@ const POSITIONS: [(&str, &str, u32); 3] = [
         4,
     ),
     (
-        // As corrected in tests/data/README-perft.md: the research note's copy has a third
-        // red advisor (`1RBAKAB2`); with `1RBAK1B2` the published counts match.
+        // Two red advisors (`1RBAK1B2`): a copy with a third (`1RBAKAB2`) is another position
+        // (55 moves, not the published 58) and does not give the published counts.
         "cpw-2",
         "r2akab1r/3n5/4b3n/p1p1pRp1p/9/2P3P2/P3P3c/N2C3C1/4A4/1RBAK1B2 w - - 0 1",
         3,

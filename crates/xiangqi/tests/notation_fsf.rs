@@ -5,7 +5,7 @@
 //! binding, `get_san("xiangqi", fen, move, False, NOTATION_XIANGQI_WXF)`): a random sample of
 //! all the moves compared, plus every move where the two writers differ. On 62,847 moves the
 //! writers agree except for tandem pieces, where Fairy-Stockfish departs from the official WXF
-//! table (formats.md §1.2):
+//! table (`wxf.org/xq/computer/wxf_notation.html`):
 //!
 //! * with two of a kind on a file it writes `+`/`-` only when the other piece could make the
 //!   same displacement, else the file digit (`C8+2` where WXF writes `C-+2`);

@@ -1,6 +1,6 @@
 //! The rule books' own move texts read to the moves the corpus gives for them
 //! (`tests/data/notation/rulebook-cases.tsv`, copied from `crates/xiangqi-referee/tests/data/rulebook-cases.jsonl`),
-//! and the test vectors of formats.md §1.5.
+//! and the moves the 1956 rules print under their figures 6–11 (图六–图十一), as printed.
 
 use xiangqi::notation::{
     LineError, Notation, NotationError, parse_line, parse_move, write_line, write_move,
@@ -266,9 +266,10 @@ fn variants_in_prose() {
     assert_eq!(moves_in_prose(&pos, c.text), c.iccs[1..2]);
 }
 
-/// formats.md §0: one move in every system.
+/// One move in every system, as each system's source writes it (xqbase, the WXF page,
+/// Pikafish and Fairy-Stockfish `src/uci.cpp`).
 #[test]
-fn cheat_sheet_moves() {
+fn one_move_in_every_system() {
     let start = Position::start();
     let m: Move = "h2e2".parse().unwrap();
     for (text, notation) in [
@@ -300,9 +301,10 @@ fn cheat_sheet_moves() {
     assert_eq!(write_move(&pos, m, Notation::Uci10), "h10g8");
 }
 
-/// formats.md §1.5: the 1956 figures' printed moves, as printed (run together, 上/下).
+/// 《中国象棋规则》(1956), 图六–图十一: the moves printed under each figure, as printed (run
+/// together, 上/下), on the figure's diagram.
 #[test]
-fn formats_section_1_5_vectors() {
+fn rules_1956_figures_as_printed() {
     let vectors: [(&str, &str, &str); 6] = [
         (
             "4kab2/4a4/2c1b1c2/2R1C4/9/9/9/9/9/4K4 w",

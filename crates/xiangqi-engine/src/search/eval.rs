@@ -4,7 +4,8 @@
 //! 120 each, a pawn 30 before the river and 70–100 across it (a pawn is worth little until
 //! it crosses). The relative order (rook ≈ 2
 //! horses, horse ≈ cannon, crossed pawn ≈ half a horse's worth late in the game) is the
-//! one the xiangqi literature teaches (`engines.md` §4.2, "material + PST").
+//! one the xiangqi literature teaches (Yen et al., "Computer Chinese Chess", ICGA Journal
+//! 2004, whose material weights Wukong's `docs/SPECS.MD` cites).
 
 use xiangqi::{Color, Piece, Position, Role, Square};
 

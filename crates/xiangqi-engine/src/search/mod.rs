@@ -2,7 +2,8 @@
 //! transposition table, null-move pruning, late-move reductions, check extensions, killer
 //! and history ordering, and the referee's repetition rulings.
 //!
-//! The recipe is the common core of ElephantEye, XQWLight and Wukong (`engines.md` §4.2).
+//! The recipe is the common core of ElephantEye (`xqbase/eleeye` `README.md`), XQWLight
+//! (`xqbase/xqwlight`) and Wukong (`maksimKorzh/wukong-xiangqi` `docs/SPECS.MD`).
 //! What is ours is the rules: at the root every legal move is tried against the
 //! [`Referee`] itself, so a move that would complete a forbidden cycle (its author losing)
 //! is never chosen while another move exists, one that completes an allowed cycle scores a

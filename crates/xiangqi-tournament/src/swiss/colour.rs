@@ -43,7 +43,8 @@ impl ColourState {
 
     /// The side this player may not get under the modern Chinese rules: never three games
     /// running on the same side (禁连三) and never a surplus of three (禁多三), as Chinese
-    /// pairing software enforces them (reference notes, tournaments.md §4.2).
+    /// pairing software enforces them (Match BP Online's 禁3先/后, on by default in
+    /// `bp/user/xinjian.php` and checked in `bp/class/public.php`).
     pub fn forbidden(&self) -> Option<Mover> {
         if self.diff >= 2 {
             return Some(Mover::First);
@@ -133,6 +134,6 @@ pub(crate) fn a_moves_first(
         }
     }
     // No history to go by: odd rounds the smaller number moves first, even rounds the larger
-    // (the default of Chinese pairing software, tournaments.md §4.2).
+    // (Match BP Online's default for two players with the same colour history).
     (na < nb) == (round % 2 == 1)
 }

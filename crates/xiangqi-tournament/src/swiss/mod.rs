@@ -3,11 +3,12 @@
 //! * [`SwissVariant::Rules1960`] — 1960 §9 四 and §10: round 1 by lot number, 1 v 2, 3 v 4, …,
 //!   the odd number moving first; from round 2 pair from the top score down, never the same
 //!   pair twice, and reverse each player's previous side as far as possible.
-//! * [`SwissVariant::Chinese`] — what Chinese pairing software does today (reference notes,
-//!   tournaments.md §4.2): colour balance first (within a score group a player due to move
-//!   first is paired with the nearest player due to move second), never three games running
-//!   on one side nor a surplus of three, neighbours within a score group, floaters to the
-//!   nearest lower group, the bye to the lowest scorer who has not had one.
+//! * [`SwissVariant::Chinese`] — what Chinese pairing software does today, as Match BP Online
+//!   (黎柏文's program, `libowen/Match_BP_Online` `bp/class/public.php`) pairs: colour balance
+//!   first (within a score group a player due to move first is paired with the nearest player
+//!   due to move second), never three games running on one side nor a surplus of three,
+//!   neighbours within a score group, floaters to the nearest lower group, the bye to the
+//!   lowest scorer who has not had one.
 //!
 //! Both are absolute about rematches and second byes. The search is a preference-ordered
 //! depth-first search with a work budget; if it gives up, a maximum matching over the "may
@@ -116,8 +117,8 @@ pub fn pair_round(
 /// [`pair_round`] with the Chinese software's last-rounds colour priority in force (the
 /// caller passes it only in the rounds it covers): when the two players' scores differ by at
 /// least `priority.gap`, the higher scorer moves first or second as his colour history
-/// prefers, as long as the hard colour rules allow it (tournaments.md §4.2, the option
-/// "colour priority for the higher scorer in the last three rounds").
+/// prefers, as long as the hard colour rules allow it (Match BP Online's option
+/// 「后三轮配对后，优先平衡多 0.5 分（含）一方的先后走」, `bp/user/xinjian.php`).
 pub fn pair_round_with(
     players: &[SwissPlayer],
     round: u32,

@@ -58,8 +58,9 @@ pub struct SwissOptions {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub initial_colour: Option<crate::Mover>,
     /// Chinese system: in the last `rounds` rounds, the higher scorer's colour preference
-    /// decides when the scores differ by at least `gap` half-points (the option of Chinese
-    /// pairing software, tournaments.md §4.2: last three rounds, gap ½).
+    /// decides when the scores differ by at least `gap` half-points (Match BP Online's option
+    /// 「后三轮配对后，优先平衡多 0.5 分（含）一方的先后走」, `bp/user/xinjian.php`: last three
+    /// rounds, gap ½).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub last_rounds_priority: Option<LastRoundsPriority>,
     /// Byes asked for in advance (TRF `240`): round, player, points scored. The player is

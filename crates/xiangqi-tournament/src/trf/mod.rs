@@ -1,8 +1,8 @@
 //! FIDE Tournament Report Files: TRF16 and TRF-2026, read and written.
 //!
-//! Layouts from the FIDE documents as transcribed in the reference notes (tournaments.md
-//! §2.5: `echecsjs/trf` SPEC.md of TRF-2026, "Approved by FIDE Council on 12/05/2025") and the
-//! JaVaFo/bbpPairings extensions (`XXR` rounds, `XXC` initial colour, `XXA` accelerations,
+//! Layouts from the FIDE documents (TRF-2026: handbook.fide.com `files/handbook/TRF26.pdf`,
+//! "Approved by FIDE Council on 12/05/2025", as `echecsjs/trf` `SPEC.md` transcribes it) and
+//! the JaVaFo/bbpPairings extensions (`XXR` rounds, `XXC` initial colour, `XXA` accelerations,
 //! `XXP` forbidden pairs). The `001` record (both versions): starting rank 5–8, sex 10, title
 //! 11–13, name 15–47, rating 49–52, federation 54–56, FIDE id 58–68, birth date 70–79, points
 //! 81–84, rank 86–89, then ten columns per round from 92 (opponent 92–95, colour 97, result 99).

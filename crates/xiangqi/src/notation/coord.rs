@@ -1,8 +1,9 @@
 //! Coordinate notations: ICCS (`h2e2`, `H2-E2`), Pikafish UCI (ranks 0–9, the same squares as
 //! ICCS) and Fairy-Stockfish UCI (ranks 1–10: `h3e3`, `h10g8`).
 //!
-//! Sources: formats.md §0, §1.3–§1.4 (xqbase UCCI spec; Pikafish and Fairy-Stockfish
-//! `src/uci.cpp`).
+//! Sources: the xqbase UCCI spec (`xqbase/eleeye` `PROTOCOL/cchess_ucci.htm`: `h2e2`) and
+//! ElephantEye's PGN `[Format "ICCS"]` (`H2-E2`); Pikafish `src/uci.cpp` (`UCIEngine::square`,
+//! ranks 0–9) and Fairy-Stockfish `src/uci.cpp` (`UCI::square`, ranks 1–10 under plain UCI).
 
 use crate::{File, IllegalMove, Move, Position, Rank, Square};
 

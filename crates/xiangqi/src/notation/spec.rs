@@ -2,10 +2,10 @@
 //! among pieces of its kind on one file), a direction, and a number; and how to find the move
 //! such a description means in a position.
 //!
-//! Rules (1960 rules §6; formats.md §1.1–§1.2): files are numbered 1–9 from the mover's right;
-//! 进/`+` is towards the opponent; for rook, cannon, pawn and king the number after 进/退
-//! counts points and after 平 names the destination file; for horse, elephant and advisor it
-//! always names the destination file.
+//! Rules (1960 rules §6; xqbase `cchess_move.htm`; the WXF notation page): files are numbered
+//! 1–9 from the mover's right; 进/`+` is towards the opponent; for rook, cannon, pawn and
+//! king the number after 进/退 counts points and after 平 names the destination file; for
+//! horse, elephant and advisor it always names the destination file.
 
 use crate::{Color, IllegalMove, Move, Piece, Position, Rank, Role, Square};
 

@@ -1,6 +1,6 @@
 //! Where a moving piece stands among pieces of its kind, as the writers of Chinese and WXF
-//! notation name it (1960 rules §6; formats.md §1.1–§1.2): by its file, or by its place on a
-//! file that holds two or more (前/后, `+`/`-`).
+//! notation name it (1960 rules §6; xqbase `cchess_move.htm`; the WXF notation page): by its
+//! file, or by its place on a file that holds two or more (前/后, `+`/`-`).
 
 use crate::{Piece, Position, Role, Square};
 

@@ -1,7 +1,7 @@
 //! WXF notation (`C2.5`, `H8+7`, `R+.3`, `C--1`, tandem pawns `++.4`, `P3.4`, `3+.4`).
 //!
 //! Sources: the WXF page "Official Xiangqi piece names and notation" (AXF 1980/82, letters
-//! revised 1995, adopted by WXF 1997; quoted in formats.md §1.2).
+//! revised 1995, adopted by WXF 1997; `wxf.org/xq/computer/wxf_notation.html`).
 //!
 //! Writing follows that page: letters K A E H R C P, `.` for sideways, upper case for both
 //! sides; tandem pieces replace the file digit by `+`/`-` (`R+.3`, `C--1`); three pawns on a

@@ -1,6 +1,7 @@
 //! A bracket paired by maximum-weight matching instead of a search of its candidates: the
-//! method bbpPairings uses for the whole Dutch system (tournaments.md §2.1), applied here to a
-//! bracket whose residents share one score once its sets of downfloaters are known.
+//! method bbpPairings uses for the whole Dutch system (its `README.txt`: Galil, Micali and
+//! Gabow's weighted matching, 1986), applied here to a bracket whose residents share one score
+//! once its sets of downfloaters are known.
 //!
 //! C6–C9 depend only on who floats ([`super::bracket`] values every set of the fewest
 //! floaters). For a set `D`, every quality criterion after them (C10–C21) is a sum over the

@@ -1,5 +1,6 @@
 //! C8 valued inside a maximum-weight matching of the rest of the round, as bbpPairings values
-//! every criterion (tournaments.md §2.1), instead of a search of the following bracket.
+//! every criterion (its `README.txt`: "BBP Pairings always performs pairings using a weighted
+//! matching algorithm"), instead of a search of the following bracket.
 //!
 //! FIDE Handbook C.04.3 (2026) C8: "minimise the number of downfloaters and the pairing
 //! score differences in the following bracket" (C6 and C7 applied to that bracket only),

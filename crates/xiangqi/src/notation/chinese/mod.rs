@@ -1,7 +1,8 @@
 //! Chinese vertical-line notation (中文纵线记谱): `炮二平五`, `马8进7`, `前车进一`.
 //!
 //! Reading accepts every variant in use (see the `tables` module); writing produces the modern
-//! standard form, decided as follows (1960 rules §6; current text 7.5; formats.md §1.1):
+//! standard form, decided as follows (1960 rules §6; current text 7.5; xqbase
+//! `cchess_move.htm` and ElephantEye `cchess/cchess.cpp`):
 //!
 //! * piece, file, direction, number: 炮二平五 / 马8进7 — Red's numbers in Chinese numerals,
 //!   Black's in ASCII digits, simplified characters (帅仕相马车炮兵 / 将士象马车炮卒);

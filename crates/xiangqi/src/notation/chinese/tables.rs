@@ -2,8 +2,9 @@
 //!
 //! Sources: 1960 rules §6 (four characters, red's files 一…九, black's 1…9, 进/退/平);
 //! 1956 rules (上/下 for 进/退, and 車 for Black's rook as well as Red's);
-//! formats.md §1.1 (ElephantEye `Word2Piece` and vschess: 帅帥将將 仕士 相象 马馬傌 车車俥硨
-//! 炮砲包 兵卒, financial numerals 壹…玖, full-width digits in GBK files).
+//! ElephantEye `Word2Piece` (`xqbase/eleeye`) and vschess (`FastLight126/vschess`): 帅帥将將
+//! 仕士 相象 马馬傌 车車俥硨 炮砲包 兵卒; vschess's financial numerals 壹…玖; the full-width
+//! digits of GBK files (xqbase PGN, ElephantEye's output).
 
 use crate::Role;
 
