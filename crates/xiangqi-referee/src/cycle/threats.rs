@@ -158,7 +158,10 @@ fn push(out: &mut Vec<Threat>, t: Threat) {
 /// 2020 art. 24.3: the capture must win material once the exchange has run its course, and
 /// must not let the opponent mate at once. The chase is *heavy* against an unprotected piece
 /// (无根子) or a piece worth more than its attacker (捉车), *light* when the piece is
-/// protected but short of protectors (少根子) or won jointly (联合捉) (26.9.2–26.9.3, 图26).
+/// protected but short of protectors (少根子) or won jointly (联合捉) (26.9.2–26.9.3, 图26) —
+/// a root that another attacker of the piece keeps from taking back included (参考图11
+/// 「炮卒联合捉子」; `protection::root_spoiled_by_another_attacker`; `rules`: not under the
+/// 1960 book, which chases an unprotected piece whoever made it so).
 ///
 /// A piece offered a fair exchange (`partners`, 24.4) is not chased by the piece offering it
 /// (`offer`), nor by another piece whose capture wins only by the complete exchange on its
