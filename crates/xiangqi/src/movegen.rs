@@ -154,16 +154,57 @@ impl Position {
     /// ```
     pub fn checking_moves_into(&self, list: &mut MoveList) {
         list.clear();
-        let mut pieces = self.by_color[self.turn.index()];
-        while pieces != 0 {
+        self.for_each_checking_move(|m| {
+            list.push(m);
+            true
+        });
+    }
+
+    /// Whether the side to move has a legal move that gives check:
+    /// [`Position::checking_moves_into`] with an early exit, for searches that only ask
+    /// whether a line of checks could go on.
+    ///
+    /// ```
+    /// use xiangqi::Position;
+    /// assert!(Position::from_fen("3k5/9/9/9/9/9/9/9/9/4K2R1 w").unwrap().has_checking_move());
+    /// assert!(!Position::from_fen("3k5/9/9/9/9/9/9/9/9/4K4 w").unwrap().has_checking_move());
+    /// ```
+    pub fn has_checking_move(&self) -> bool {
+        let mut found = false;
+        self.for_each_checking_move(|_| {
+            found = true;
+            false
+        });
+        found
+    }
+
+    /// Calls `each` with every legal move that gives check, while it returns true. A move is
+    /// tested for legality only when it could expose its own king (as in
+    /// [`Position::legal_moves_into`]).
+    fn for_each_checking_move(&self, mut each: impl FnMut(Move) -> bool) {
+        let us = self.turn;
+        let (danger_from, hot) = self.tested_squares(us);
+        let mut scratch = Scratch::empty();
+        let mut go_on = true;
+        let mut pieces = self.by_color[us.index()];
+        while pieces != 0 && go_on {
             let f90 = pieces.trailing_zeros() as u8;
             pieces &= pieces - 1;
             let from = TO_PADDED[f90 as usize] as usize;
             let code = self.cells[from];
+            let is_king = code & 7 == KING;
+            let from_hot = is_king || danger_from & bit(f90) != 0;
             self.pseudo_moves_from(from, code, |to| {
-                let m = Move::from_index(f90, FROM_PADDED[to]);
-                if self.gives_check(m) && self.is_legal(m) {
-                    list.push(m);
+                if !go_on {
+                    return;
+                }
+                let t90 = FROM_PADDED[to];
+                let m = Move::from_index(f90, t90);
+                if self.gives_check(m)
+                    && (!(from_hot || hot & bit(t90) != 0)
+                        || self.safe_after(&mut scratch, from, to, is_king))
+                {
+                    go_on = each(m);
                 }
             });
         }

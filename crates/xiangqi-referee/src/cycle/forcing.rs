@@ -244,7 +244,7 @@ impl<G: Goal> Search<'_, G> {
                 f.yes
             } else {
                 // The depth stops this line: a deeper search may go on if a check is left.
-                all.cut |= has_check(pos);
+                all.cut |= pos.has_checking_move();
                 false
             };
             pos.undo(e, u);
@@ -319,13 +319,6 @@ fn captures_first(pos: &Position, list: &MoveList) -> Vec<Move> {
     let mut v: Vec<Move> = list.iter().copied().collect();
     v.sort_by_key(rank);
     v
-}
-
-/// Whether the side to move has a checking move.
-fn has_check(pos: &Position) -> bool {
-    let mut list = MoveList::new();
-    pos.checking_moves_into(&mut list);
-    !list.is_empty()
 }
 
 /// The goal "checkmate" (the search of 杀), checks in `skip` excluded.
