@@ -183,7 +183,9 @@ impl Position {
     /// [`Position::legal_moves_into`]).
     fn for_each_checking_move(&self, mut each: impl FnMut(Move) -> bool) {
         let us = self.turn;
-        let (danger_from, hot) = self.tested_squares(us);
+        // Most positions have few checking moves: which squares need the legality test is
+        // found only once a first one turns up.
+        let mut tested: Option<(u128, u128)> = None;
         let mut scratch = Scratch::empty();
         let mut go_on = true;
         let mut pieces = self.by_color[us.index()];
@@ -193,17 +195,18 @@ impl Position {
             let from = TO_PADDED[f90 as usize] as usize;
             let code = self.cells[from];
             let is_king = code & 7 == KING;
-            let from_hot = is_king || danger_from & bit(f90) != 0;
             self.pseudo_moves_from(from, code, |to| {
                 if !go_on {
                     return;
                 }
                 let t90 = FROM_PADDED[to];
                 let m = Move::from_index(f90, t90);
-                if self.gives_check(m)
-                    && (!(from_hot || hot & bit(t90) != 0)
-                        || self.safe_after(&mut scratch, from, to, is_king))
-                {
+                if !self.gives_check(m) {
+                    return;
+                }
+                let (danger_from, hot) = *tested.get_or_insert_with(|| self.tested_squares(us));
+                let needs_test = is_king || danger_from & bit(f90) != 0 || hot & bit(t90) != 0;
+                if !needs_test || self.safe_after(&mut scratch, from, to, is_king) {
                     go_on = each(m);
                 }
             });
