@@ -51,10 +51,8 @@ pub(crate) fn explain(
             } else {
                 (&black, &red)
             };
-            explain_loss(c, moves, other, asian, &mut zh, &mut en);
-            if let (Outcome::Heavier(_), false) = (outcome, asian) {
-                lighter_side(c, &mut zh, &mut en);
-            }
+            let lighter = matches!(outcome, Outcome::Heavier(_)) && !asian;
+            explain_loss(c, (moves, other), (asian, lighter), &mut zh, &mut en);
         }
         (Outcome::MutualCheck, None) => {
             let word = if asian {
@@ -82,12 +80,14 @@ pub(crate) fn explain(
 }
 
 /// The side `c` loses unless it varies: its chase named if it chases (its fault, under the
-/// AXF), and under the AXF why the other side, attacking too, is not at fault.
+/// AXF), under the AXF why the other side, attacking too, is not at fault, and, when the other
+/// side's pattern is the `lighter` one, why `c` varies although both attack on every move: the
+/// other's chases are joint or of a piece short of roots (2020 art. 26.9.2–26.9.3 「凡单方长捉…，
+/// 对方联合捉…，前者变着」).
 fn explain_loss(
     c: Color,
-    moves: &[&MoveClass],
-    other: &[&MoveClass],
-    asian: bool,
+    (moves, other): (&[&MoveClass], &[&MoveClass]),
+    (asian, lighter): (bool, bool),
     zh: &mut String,
     en: &mut String,
 ) {
@@ -96,33 +96,27 @@ fn explain_loss(
         zh.push_str(&format!("；{}{nzh}", side_zh(!c)));
         en.push_str(&format!("; {} {nen}", side_en(!c)));
     }
+    let (why_zh, why_en) = if lighter {
+        (
+            format!(
+                "{}为联合捉或捉少根子，责任较轻（第26.9.2–26.9.3条），",
+                side_zh(!c)
+            ),
+            format!(
+                "{}'s chases are joint or of under-protected pieces, the lighter (art. 26.9.2–26.9.3); ",
+                side_en(!c)
+            ),
+        )
+    } else {
+        (String::new(), String::new())
+    };
     let fault = if asian { "犯例，" } else { "" };
     if let Some((czh, cen)) = chase_phrase(moves, c) {
-        *zh = format!("{zh}。{czh}，{fault}{}不变作负", side_zh(c));
-        *en = format!("{en}. {cen}; {} must vary or lose", side_en(c));
+        *zh = format!("{zh}。{czh}，{why_zh}{fault}{}不变作负", side_zh(c));
+        *en = format!("{en}. {cen}; {why_en}{} must vary or lose", side_en(c));
     } else {
-        *zh = format!("{zh}。{}{fault}变着，不变作负", side_zh(c));
-        *en = format!("{en}. {} must vary or lose", side_en(c));
-    }
-}
-
-/// Why the side `c` must vary although the other side attacks on every move too: the other's
-/// chases are the lighter ones, joint or of a piece short of roots (2020 art. 26.9.2–26.9.3
-/// 「凡单方长捉…，对方联合捉…，前者变着」). Said before the closing 「不变作负」.
-fn lighter_side(c: Color, zh: &mut String, en: &mut String) {
-    let tail_zh = format!("{}不变作负", side_zh(c));
-    if let Some(head) = zh.strip_suffix(&tail_zh) {
-        *zh = format!(
-            "{head}{}为联合捉或捉少根子，责任较轻（第26.9.2–26.9.3条），{tail_zh}",
-            side_zh(!c)
-        );
-    }
-    let tail_en = format!("{} must vary or lose", side_en(c));
-    if let Some(head) = en.strip_suffix(&tail_en) {
-        *en = format!(
-            "{head}{}'s chases are joint or of under-protected pieces, the lighter (art. 26.9.2–26.9.3); {tail_en}",
-            side_en(!c)
-        );
+        *zh = format!("{zh}。{why_zh}{}{fault}变着，不变作负", side_zh(c));
+        *en = format!("{en}. {why_en}{} must vary or lose", side_en(c));
     }
 }
 
