@@ -74,3 +74,50 @@ fn the_explanation_names_the_lighter_side() {
     let v = rule_cycle(&start, &moves, RuleSet::Chinese);
     assert!(!v.explanation_zh.contains("较轻"), "{}", v.explanation_zh);
 }
+
+/// The elephant's steps: one chases a protected red cannon it wins by the exchange (2 for 4),
+/// the other another, each new; the red horse's steps chase an unprotected black cannon each.
+const ELEPHANT_ON_CANNONS: &str = "4k1b2/cc2a4/8C/N7P/2C6/2P6/9/9/9/3K5 w";
+const ELEPHANT_LINE: &str = "a6c7 g9e7 c7a6 e7g9";
+
+/// Applies: a protected cannon chased by an elephant is a chase of a protected piece (捉有根子),
+/// the lighter level (`Chase::is_heavy`), so Red's one-piece chase of unprotected cannons
+/// varies: mirrored still Red, with the colours swapped Black.
+#[test]
+fn a_protected_cannon_chased_by_an_elephant_is_the_lighter_chase() {
+    assert_eq!(
+        chase_losers_redrawn(ELEPHANT_ON_CANNONS, ELEPHANT_LINE),
+        [Some(Color::Red), Some(Color::Red), Some(Color::Black)]
+    );
+    use xiangqi_referee::{RuleSet, cycle::rule_cycle};
+    let (start, moves) = common::cycle(ELEPHANT_ON_CANNONS, ELEPHANT_LINE);
+    let v = rule_cycle(&start, &moves, RuleSet::Chinese);
+    assert!(
+        v.explanation_zh
+            .ends_with("黑方为捉有根子，责任较轻（第26.9.2–26.9.3条），红方不变作负"),
+        "{}",
+        v.explanation_zh
+    );
+    assert!(
+        v.explanation_en
+            .contains("Black's chases are of protected pieces, the lighter"),
+        "{}",
+        v.explanation_en
+    );
+}
+
+/// Just fails: the same steps chasing protected rooks are 捉车, heavy (26.9.2), and chasing
+/// the cannons without their pawns, unprotected pieces, heavy too: drawn in every drawing.
+#[test]
+fn a_protected_rook_or_an_unprotected_cannon_chased_by_an_elephant_is_heavy() {
+    for fen in [
+        "4k1b2/cc2a4/7PR/N8/2R6/2P6/9/9/9/3K5 w",
+        "4k1b2/cc2a4/8C/N8/2C6/9/9/9/9/3K5 w",
+    ] {
+        assert_eq!(
+            chase_losers_redrawn(fen, ELEPHANT_LINE),
+            [None, None, None],
+            "{fen}"
+        );
+    }
+}

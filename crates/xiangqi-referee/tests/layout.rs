@@ -249,3 +249,35 @@ fn raw_string(chars: &[char], i: usize) -> Option<usize> {
 fn files_are_at_most_400_lines() {
     crate_layout::assert_short_files(env!("CARGO_MANIFEST_DIR"), &[]);
 }
+
+/// The README's map names every file of the cycle module and every test file of its concepts,
+/// so a new file cannot land without its row (a maintainer finds a concept there first).
+#[test]
+fn the_readme_map_names_every_cycle_file_and_test() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let readme = std::fs::read_to_string(root.join("README.md")).expect("README.md");
+    let start = readme.find("## The map").expect("a section named The map");
+    let map = &readme[start..];
+    let map = &map[..map[3..].find("\n## ").map_or(map.len(), |end| end + 3)];
+    let named = |dir: &str, keep: &dyn Fn(&str) -> bool| -> Vec<String> {
+        let mut files: Vec<String> = std::fs::read_dir(root.join(dir))
+            .expect("a folder")
+            .filter_map(|e| e.ok()?.file_name().into_string().ok())
+            .filter(|n| n.ends_with(".rs") && keep(n))
+            .collect();
+        files.sort();
+        files
+    };
+    let sources = named("src/cycle", &|n| n != "mod.rs");
+    let tests = named("tests", &|n| n.starts_with("cycle_"));
+    assert!(
+        sources.len() >= 30 && tests.len() >= 25,
+        "{sources:?} {tests:?}"
+    );
+    let missing: Vec<&String> = sources
+        .iter()
+        .chain(&tests)
+        .filter(|f| !map.contains(&format!("`{f}")))
+        .collect();
+    assert!(missing.is_empty(), "not in the README's map: {missing:?}");
+}

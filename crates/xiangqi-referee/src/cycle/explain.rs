@@ -3,7 +3,7 @@
 
 use xiangqi::{Color, Role};
 
-use super::phrases::{chase_phrase, pattern_en, pattern_zh, side_en, side_zh};
+use super::phrases::{chase_phrase, light_words, pattern_en, pattern_zh, side_en, side_zh};
 use super::terms::{MoveClass, MoveKind};
 use super::verdict::{Outcome, common_targets, moves_of};
 use super::wording::chase_article;
@@ -97,13 +97,11 @@ fn explain_loss(
         en.push_str(&format!("; {} {nen}", side_en(!c)));
     }
     let (why_zh, why_en) = if lighter {
+        let (wzh, wen) = light_words(other);
         (
+            format!("{}为{wzh}，责任较轻（第26.9.2–26.9.3条），", side_zh(!c)),
             format!(
-                "{}为联合捉或捉少根子，责任较轻（第26.9.2–26.9.3条），",
-                side_zh(!c)
-            ),
-            format!(
-                "{}'s chases are joint or of under-protected pieces, the lighter (art. 26.9.2–26.9.3); ",
+                "{}'s chases are {wen}, the lighter (art. 26.9.2–26.9.3); ",
                 side_en(!c)
             ),
         )

@@ -151,3 +151,26 @@ pub(crate) fn chase_phrase(moves: &[&MoveClass], side: Color) -> Option<(String,
     );
     Some((zh, en))
 }
+
+/// What makes the lighter side's chases light (2020 art. 26.9.2–26.9.3), in words: joint or
+/// 少根 chases, chases of a protected piece other than a rook ([`Chase::is_heavy`]), or both.
+///
+/// [`Chase::is_heavy`]: super::terms::Chase::is_heavy
+pub(crate) fn light_words(moves: &[&MoveClass]) -> (&'static str, &'static str) {
+    let light = || {
+        moves
+            .iter()
+            .flat_map(|c| &c.chases)
+            .filter(|ch| !ch.is_heavy())
+    };
+    let protected = light().any(|ch| ch.kind == ChaseKind::Outranked);
+    let joint = light().any(|ch| ch.kind != ChaseKind::Outranked);
+    match (joint, protected) {
+        (false, true) => ("捉有根子", "of protected pieces"),
+        (true, true) => (
+            "联合捉、捉少根子或捉有根子",
+            "joint, of under-protected or of protected pieces",
+        ),
+        _ => ("联合捉或捉少根子", "joint or of under-protected pieces"),
+    }
+}

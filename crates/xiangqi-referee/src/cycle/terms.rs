@@ -2,7 +2,7 @@
 //! 闲), the kinds of chase, and a classified move. The bottom of the cycle code: every other
 //! file may use these; they use none of them.
 
-use xiangqi::{Color, Move, Piece, Square};
+use xiangqi::{Color, Move, Piece, Role, Square};
 
 /// A piece followed through the cycle, named by the square it stood on when the cycle began.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -34,7 +34,8 @@ pub enum ChaseKind {
 }
 
 impl ChaseKind {
-    /// Heavy chases outrank light ones (2020 art. 26.9).
+    /// Heavy chases outrank light ones (2020 art. 26.9), as far as the kind tells: a chase of
+    /// a stronger piece is heavy only when that piece is a rook ([`Chase::is_heavy`]).
     pub fn is_heavy(self) -> bool {
         !matches!(self, ChaseKind::Outnumbered | ChaseKind::JointByChecks)
     }
@@ -77,6 +78,43 @@ pub struct Chase {
     /// protected it or cut the attack). The Asian rules count only answered chases towards a
     /// perpetual chase (AXF terms, 长捉; appendix).
     pub answered: bool,
+}
+
+impl Chase {
+    /// Whether the chase is at the heavy level of 2020 art. 26.9.2–26.9.3, which names one
+    /// piece's chase of a rook (捉车, protected or not; 图26, 图28) and of an unprotected piece
+    /// (捉无根子). Joint and 少根 chases are light, and so is the chase of a protected horse or
+    /// cannon that an advisor or elephant wins by the exchange: a chase of a protected piece
+    /// (捉有根子), which the rules set on the lighter side with 少根 (《象棋竞赛规则》2007 试行本,
+    /// 棋例细则 第9条: 「一方长捉无根子，另一方长捉或其中有一着捉有根子或少根子，应由长捉无根子
+    /// 一方变着」).
+    ///
+    /// ```
+    /// use xiangqi::{Color, Piece, Role, Square};
+    /// use xiangqi_referee::cycle::{Chase, ChaseKind, PieceId};
+    /// let sq = |s: &str| s.parse::<Square>().unwrap();
+    /// let elephant = Piece { color: Color::Black, role: Role::Elephant };
+    /// let on = |role, kind| Chase {
+    ///     attacker: sq("e7"),
+    ///     attacker_piece: elephant,
+    ///     attacker_id: PieceId(sq("g9")),
+    ///     target: sq("c5"),
+    ///     target_piece: Piece { color: Color::Red, role },
+    ///     target_id: PieceId(sq("c5")),
+    ///     kind,
+    ///     answered: true,
+    /// };
+    /// assert!(on(Role::Rook, ChaseKind::Outranked).is_heavy());
+    /// assert!(!on(Role::Cannon, ChaseKind::Outranked).is_heavy());
+    /// assert!(on(Role::Cannon, ChaseKind::Unprotected).is_heavy());
+    /// assert!(!on(Role::Rook, ChaseKind::Outnumbered).is_heavy());
+    /// ```
+    pub fn is_heavy(&self) -> bool {
+        match self.kind {
+            ChaseKind::Outranked => self.target_piece.role == Role::Rook,
+            kind => kind.is_heavy(),
+        }
+    }
 }
 
 /// The kinds of idle move (闲, 2020 art. 24.4–24.8).

@@ -23,8 +23,9 @@ pub(crate) fn moves_of(classes: &[MoveClass], side: Color) -> Vec<&MoveClass> {
 
 /// Chinese rules, 2020 art. 24.9–24.14: 长将 when every move checks; a forbidden pattern
 /// (长杀, 长捉, 一将一杀, 一将一捉, 一杀一捉 "and the like", 24.13) when every move is 将, 杀 or
-/// 捉. A pattern is light when one of its chases is only against a protected piece short of
-/// protectors or a joint chase (24.15, 26.9.2–26.9.3, 图10, 图11, 图25–图28).
+/// 捉. A pattern is light when one of its moves chases only at the light level (a joint chase,
+/// a protected piece short of protectors, a protected piece other than a rook:
+/// [`Chase::is_heavy`]; 24.15, 26.9.2–26.9.3, 图10, 图11, 图25–图28).
 pub(crate) fn chinese_pattern(moves: &[&MoveClass]) -> Pattern {
     if moves.is_empty() {
         return Pattern::Allowed;
@@ -37,7 +38,7 @@ pub(crate) fn chinese_pattern(moves: &[&MoveClass]) -> Pattern {
     }
     let light = moves
         .iter()
-        .any(|c| c.kind == MoveKind::Chase && c.chases.iter().all(|ch| !ch.kind.is_heavy()));
+        .any(|c| c.kind == MoveKind::Chase && c.chases.iter().all(|ch| !ch.is_heavy()));
     Pattern::Forbidden {
         heavy: !light,
         reason: forbidden_reason(moves),
