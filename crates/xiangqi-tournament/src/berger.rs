@@ -5,7 +5,8 @@
 //! table says who meets whom in every round and who moves first, and in an odd field the
 //! player drawn against the missing top number has the bye (附录二 使用说明 二). The 1960
 //! tables themselves are omitted from the seed text ("从略"), so this module encodes the FIDE
-//! construction, which every Chinese program reproduces with the phantom written as 0.
+//! construction. The phantom player is written as 0, the bye (空号): our decision, since the
+//! 1960 text names the bye but prints no table to follow.
 //!
 //! The construction (checked against the published tables for 3–16 players in
 //! `tests/berger.rs`): with `n` even (an odd field adds the phantom `n + 1`),

@@ -1,11 +1,10 @@
 //! The evaluation: material and piece-square bonuses, from the side to move's view.
 //!
-//! Values are our own, in centipawns: rook 600, cannon 285, horse 270, advisor and elephant
-//! 120 each, a pawn 30 before the river and 70–100 across it (a pawn is worth little until
-//! it crosses). The relative order (rook ≈ 2
-//! horses, horse ≈ cannon, crossed pawn ≈ half a horse's worth late in the game) is the
-//! one the xiangqi literature teaches (Yen et al., "Computer Chinese Chess", ICGA Journal
-//! 2004, whose material weights Wukong's `docs/SPECS.MD` cites).
+//! Values in centipawns: rook 600, cannon 285, horse 270, advisor and elephant 120 each, a
+//! pawn 30 before the river: the material weights of Yen et al., "Computer Chinese Chess",
+//! ICGA Journal 2004 (cited by Wukong's `docs/SPECS.MD`), widely used since. A crossed pawn's
+//! 70–100 is our own choice (a pawn is worth little until it crosses, about a third of a horse
+//! late in the game).
 
 use xiangqi::{Color, Piece, Position, Role, Square};
 
