@@ -70,12 +70,15 @@ function connect() {
   };
   socket.onmessage = (e) => {
     let msg;
+    heard = true;
     try {
       msg = JSON.parse(e.data);
     } catch {
+      // A frame we cannot read may have been an event: start again from the last event
+      // applied (the socket's `since`), and the server sends what followed it once more.
+      socket.close();
       return;
     }
-    heard = true;
     onMessage(msg);
   };
   socket.onclose = async () => {

@@ -248,6 +248,17 @@ async fn two_players_play_in_the_browser() {
             .await,
         "connected"
     );
+    // A frame the page cannot read (it might have been an event) makes it reconnect from the
+    // last event it applied, rather than carry on with a gap.
+    black
+        .eval("window.lost = window.xq.socket; window.xq.socket.onmessage({data: '{cut'})")
+        .await;
+    black
+        .wait_for(
+            "window.xq.socket !== window.lost && window.xq.socket.readyState === 1",
+            "Black's page to reconnect after an unreadable frame",
+        )
+        .await;
     assert_eq!(s.play(&g.id, &g.black, "c9a7").await.0, 200);
     red.wait_for("window.xq.state.moves.length === 8", "Black's reply")
         .await;
