@@ -1,8 +1,10 @@
 //! Move generation speed: perft from the start position and the two chessprogramming
-//! positions. Compare the printed nodes/s across commits, or against Pikafish run side by side.
+//! positions, and the answers to checks (every position in check within two plies of the
+//! perft test data). Compare the printed nodes/s across commits, or against Pikafish run side
+//! by side.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use xiangqi::{Position, perft};
+use xiangqi::{MoveList, Position, perft};
 
 const POSITIONS: [(&str, &str, u32); 3] = [
     (
@@ -43,5 +45,56 @@ fn bench_movegen(c: &mut Criterion) {
     c.bench_function("legal_moves/start", |b| b.iter(|| pos.legal_moves().len()));
 }
 
-criterion_group!(benches, bench_perft, bench_movegen);
+/// Every position in check at most two plies from a position of `tests/data/perft.txt` (the
+/// published positions and positions from real games), as often as the tree reaches it.
+fn positions_in_check() -> Vec<Position> {
+    fn walk(pos: &mut Position, plies: u32, out: &mut Vec<Position>) {
+        if pos.is_check() {
+            out.push(pos.clone());
+        }
+        if plies == 0 {
+            return;
+        }
+        for &m in pos.legal_moves().iter() {
+            let undo = pos.play_unchecked(m);
+            walk(pos, plies - 1, out);
+            pos.undo(m, undo);
+        }
+    }
+    let mut out = Vec::new();
+    for line in include_str!("../tests/data/perft.txt").lines() {
+        let Some(fen) = line.split(';').nth(1).filter(|_| !line.starts_with('#')) else {
+            continue;
+        };
+        let Ok(mut pos) = Position::from_fen(fen) else {
+            continue;
+        };
+        walk(&mut pos, 2, &mut out);
+    }
+    out
+}
+
+/// The generators on positions in check, where most moves cannot answer the check.
+fn bench_evasions(c: &mut Criterion) {
+    let positions = positions_in_check();
+    let mut group = c.benchmark_group("evasions");
+    group.throughput(Throughput::Elements(positions.len() as u64));
+    let mut list = MoveList::new();
+    group.bench_function(format!("legal_moves_into/{}", positions.len()), |b| {
+        b.iter(|| {
+            let mut n = 0;
+            for pos in &positions {
+                pos.legal_moves_into(&mut list);
+                n += list.len();
+            }
+            n
+        })
+    });
+    group.bench_function(format!("has_legal_moves/{}", positions.len()), |b| {
+        b.iter(|| positions.iter().filter(|p| p.has_legal_moves()).count())
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench_perft, bench_movegen, bench_evasions);
 criterion_main!(benches);

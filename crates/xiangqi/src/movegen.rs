@@ -8,12 +8,27 @@
 //! away a cannon's second screen or become its screen; and moves of a piece standing on the leg
 //! of an enemy horse that aims at the king. Every other move leaves every attack on the king as
 //! it was, and there was none.
+//!
+//! In check every move kept is tested, but most moves cannot answer the check (应将, 1960
+//! rules §3) and are dropped untested. A move other than the king's leaves the king where it
+//! is, so it answers a checker only by changing what that checker sees (§2's moves): by taking
+//! the checker; by standing between the king and a rook, a cannon or the facing king (§2.3) —
+//! for a cannon a second screen, though not on its screen's square, where what takes the
+//! screen becomes the screen; by standing on the leg of a checking horse; or, when a cannon's
+//! screen is ours, by moving that screen away. So each checker names the squares a move must
+//! land on (a pawn its own only), and a move must answer every checker, so it must land in
+//! each set (our screen of a cannon, in the sets of the other checkers). A move that misses is
+//! dropped; the rest, and every king move, are tested as before: a pinned piece, a discovered
+//! attack, a double check or the facing kings are the test's to find. The checkers are found
+//! the way the attack test finds them, so none is missed (`movegen/evasion.rs`).
 
 mod attacks;
 mod check;
+mod evasion;
+mod filter;
 mod pseudo;
 
-use crate::geometry::{BLACK_BIT, CELLS, DIAG, EMPTY, FROM_PADDED, OFF, RAYS, TO_PADDED, W};
+use crate::geometry::{BLACK_BIT, CELLS, EMPTY, FROM_PADDED, OFF, TO_PADDED, W};
 use crate::position::bit;
 use crate::{Color, Move, MoveList, Position, Role, Square, SquareSet};
 
@@ -73,7 +88,15 @@ impl Position {
     pub fn legal_moves_into(&self, list: &mut MoveList) {
         list.clear();
         let us = self.turn;
-        let (danger_from, hot) = self.tested_squares(us);
+        let k = self.kings[us.index()] as usize;
+        if self.king_attacked(&self.cells, k, !us) {
+            self.for_each_evasion(k, |m| {
+                list.push(m);
+                true
+            });
+            return;
+        }
+        let (danger_from, hot) = self.danger(k, us);
         let mut scratch = Scratch::empty();
         let mut pieces = self.by_color[us.index()];
         while pieces != 0 {
@@ -106,7 +129,16 @@ impl Position {
     /// ```
     pub fn has_legal_moves(&self) -> bool {
         let us = self.turn;
-        let (danger_from, hot) = self.tested_squares(us);
+        let k = self.kings[us.index()] as usize;
+        if self.king_attacked(&self.cells, k, !us) {
+            let mut found = false;
+            self.for_each_evasion(k, |_| {
+                found = true;
+                false
+            });
+            return found;
+        }
+        let (danger_from, hot) = self.danger(k, us);
         let mut scratch = Scratch::empty();
         // Quiet pieces first: their moves need no test unless they land on a hot line.
         let mut order = [
@@ -179,13 +211,13 @@ impl Position {
     }
 
     /// Calls `each` with every legal move that gives check, while it returns true. A move is
-    /// tested for legality only when it could expose its own king (as in
-    /// [`Position::legal_moves_into`]).
+    /// tested for legality only when it could expose its own king, and dropped untested when
+    /// it cannot answer a check the king is in (as in [`Position::legal_moves_into`]).
     fn for_each_checking_move(&self, mut each: impl FnMut(Move) -> bool) {
         let us = self.turn;
         // Most positions have few checking moves: which squares need the legality test is
         // found only once a first one turns up.
-        let mut tested: Option<(u128, u128)> = None;
+        let mut tested = None;
         let mut scratch = Scratch::empty();
         let mut go_on = true;
         let mut pieces = self.by_color[us.index()];
@@ -204,8 +236,13 @@ impl Position {
                 if !self.gives_check(m) {
                     return;
                 }
-                let (danger_from, hot) = *tested.get_or_insert_with(|| self.tested_squares(us));
-                let needs_test = is_king || danger_from & bit(f90) != 0 || hot & bit(t90) != 0;
+                let tests = tested.get_or_insert_with(|| self.tested_squares(us));
+                let (from_hot, lands) = tests.piece(f90, is_king);
+                let t = bit(t90);
+                if lands & t == 0 {
+                    return;
+                }
+                let needs_test = from_hot || tests.hot & t != 0;
                 if !needs_test || self.safe_after(&mut scratch, from, to, is_king) {
                     go_on = each(m);
                 }
@@ -289,50 +326,6 @@ impl Position {
     /// ```
     pub fn attackers(&self, sq: Square, by: Color) -> SquareSet {
         SquareSet(self.attackers_mask(TO_PADDED[sq.index() as usize] as usize, by))
-    }
-
-    /// Where a move of `us` needs the attack test: the pieces that may be pinned and the
-    /// squares on the king's lines ([`Self::danger`]), or every piece and square when the king
-    /// is in check (any move may leave it so).
-    #[inline(always)]
-    fn tested_squares(&self, us: Color) -> (u128, u128) {
-        let k = self.kings[us.index()] as usize;
-        if self.king_attacked(&self.cells, k, !us) {
-            (u128::MAX, u128::MAX)
-        } else {
-            self.danger(k, us)
-        }
-    }
-
-    /// Squares from which a move must be tested, and squares a move to which must be tested,
-    /// when the side to move is not in check (see the module documentation).
-    #[inline]
-    fn danger(&self, k: usize, us: Color) -> (u128, u128) {
-        let them = !us;
-        let tb = color_bit(them);
-        let sliders = self.by_code[(ROOK | tb) as usize] | self.by_code[(CANNON | tb) as usize];
-        let file_sliders = sliders | self.by_code[(KING | tb) as usize];
-        let mut hot = 0u128;
-        for (d, ray) in RAYS[k].iter().enumerate() {
-            let relevant = if d < 2 { file_sliders } else { sliders };
-            if ray & relevant != 0 {
-                hot |= ray;
-            }
-        }
-        let mut from = hot & self.by_color[us.index()];
-        let enemy_horse = HORSE | tb;
-        for d in DIAG {
-            let leg = (k as i32 + d) as usize;
-            if is_own(self.cells[leg], us) {
-                let (v, h) = (if d > 0 { W } else { -W }, d - if d > 0 { W } else { -W });
-                let a = self.cells[(leg as i32 + h) as usize];
-                let b = self.cells[(leg as i32 + v) as usize];
-                if a == enemy_horse || b == enemy_horse {
-                    from |= bit(FROM_PADDED[leg]);
-                }
-            }
-        }
-        (from, hot)
     }
 
     /// Whether the mover's king is safe after moving the piece on `from` to `to`.
