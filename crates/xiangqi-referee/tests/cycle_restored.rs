@@ -7,7 +7,9 @@
 //! chases (参考图23: the cannon put en prise by the move that attacks the chaser's cannon; 图11
 //! and the joint chase of `cycle_concepts`: the counter-attack was there all along). A piece
 //! of the chaser's that already hung elsewhere before the other side's move is a standing loss
-//! (图22) and does not spoil the capture then; one that the capture itself unroots does. Built
+//! (图22) and does not spoil the capture then; one that the capture itself unroots does. A
+//! counter-attack that made the capture lose, not break even, is overcome by the escape, which
+//! chases (图12). Built
 //! positions, each ruled as given, mirrored and with the colours swapped. See
 //! `src/cycle/restored.rs` (`result_changed`, `won_before_their_move`) and
 //! `src/cycle/mutual.rs` (`counts_as_won`).
@@ -118,4 +120,42 @@ fn a_piece_the_capture_itself_unroots_spoils_it() {
         "{:?}",
         c[3]
     );
+}
+
+/// The size of the spoiling counter-attack, both ways, on one board. The black rook g3 attacks
+/// Red's unprotected horse g1 all along; Red's horse shuttles between c2 and b4, attacking the
+/// black piece that steps between d3 and d4 each time, and steps out each time.
+///
+/// Applies: that piece is a cannon. While the horse attacks it, 车吃马 is answered by 马吃炮:
+/// horse for cannon, an even exchange that still counts as won (各吃各子, 26.5 「价值相当…按
+/// 捉」). The capture stood, won outright before Red's move, and the cannon's step only
+/// restores it: 闲, both steps (参考图37).
+#[test]
+fn an_escape_restoring_a_capture_the_counter_attack_only_evened_is_idle() {
+    let c = classes(
+        "3aka3/9/9/9/9/9/3c2r2/2N6/4A1N2/5K3 w",
+        "c2b4 d3d4 b4c2 d4d3",
+    );
+    assert!(!c[1].kind.is_attack(), "{:?}", c[1]);
+    assert!(!c[3].kind.is_attack(), "{:?}", c[3]);
+}
+
+/// Just fails: the shuttling piece is a rook. 车吃马 answered by 马吃车 loses a rook for a horse
+/// (得不偿失, 26.5: no chase while the horse attacks it), and the rook's step out of the attack
+/// is what makes taking the horse pay: the step chases it, jointly (the light level), as 2020
+/// 图12's 炮8平9 「捉」, whose escape frees the rook g7 to take the pawn.
+#[test]
+fn an_escape_making_a_losing_capture_pay_is_a_joint_chase() {
+    let c = classes(
+        "3aka3/9/9/9/9/9/3r2r2/2N6/4A1N2/5K3 w",
+        "c2b4 d3d4 b4c2 d4d3",
+    );
+    assert_eq!(c[3].kind, MoveKind::Chase, "{:?}", c[3]);
+    let on_g1: Vec<_> = c[3]
+        .chases
+        .iter()
+        .filter(|t| t.target.to_string() == "g1")
+        .collect();
+    assert_eq!(on_g1.len(), 1, "{:?}", c[3]);
+    assert!(!on_g1[0].kind.is_heavy(), "{:?}", c[3]);
 }

@@ -20,7 +20,10 @@ use super::mutual::counts_as_won;
 /// `None`: the result did not change. `Some(restored)`: it did; `restored` says that the
 /// capture only broke even before the move, by a capture elsewhere (各吃各子, 26.5:
 /// `counts_as_won`), and won outright before the other side's last move
-/// (`won_before_their_move`): that move's counter-attack is what the mover's move undid.
+/// (`won_before_their_move`): that move's counter-attack is what the mover's move undid. A
+/// counter-attack that made the capture lose (得不偿失, no chase while it stands) is not
+/// undone but overcome: the escape creates the chase (2020 图12: the cannon's steps out of
+/// the rook's attack, which free the rook g7 to take the pawn, are 「捉」).
 /// `moved`: the square the mover's moved piece came from.
 pub(super) fn result_changed(
     theirs: &Position,
