@@ -89,3 +89,19 @@ fn a_target_with_a_safe_way_out_is_not_held() {
     let a9 = c[0].chases.iter().find(|t| t.target.to_string() == "a9");
     assert!(a9.is_some_and(|t| !t.kind.is_heavy()), "{:?}", c[0]);
 }
+
+/// The decision where the book is silent (README, "A capture that stood, its target now
+/// held"): the rook a8 attacks the unprotected cannon d8 all along, and the horse's step to d7
+/// makes the cannon its leg against the general e9 (pinned, 不能离线). The capture's result is
+/// the one it had before the step, and the step is no chase (图5 「结果没有发生变化」); the
+/// horse's step back is 闲 as well.
+#[test]
+fn holding_a_piece_whose_capture_stood_with_the_same_result_is_no_chase() {
+    let c = classes_redrawn(
+        "4k4/R2c5/9/7n1/2N6/9/9/9/9/5K3 w",
+        "c5d7 h6i8 d7c5 i8h6",
+        RuleSet::Chinese,
+    );
+    assert!(!c[0].kind.is_attack(), "{:?}", c[0]);
+    assert!(!c[2].kind.is_attack(), "{:?}", c[2]);
+}
