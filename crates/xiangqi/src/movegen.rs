@@ -26,6 +26,7 @@ mod attacks;
 mod check;
 mod evasion;
 mod filter;
+mod men;
 mod pseudo;
 
 use crate::geometry::{BLACK_BIT, CELLS, EMPTY, FROM_PADDED, OFF, TO_PADDED, W};
@@ -98,22 +99,16 @@ impl Position {
         }
         let (danger_from, hot) = self.danger(k, us);
         let mut scratch = Scratch::empty();
-        let mut pieces = self.by_color[us.index()];
-        while pieces != 0 {
-            let f90 = pieces.trailing_zeros() as u8;
-            pieces &= pieces - 1;
-            let from = TO_PADDED[f90 as usize] as usize;
-            let code = self.cells[from];
-            let is_king = code & 7 == KING;
-            let from_hot = is_king || danger_from & bit(f90) != 0;
-            self.pseudo_moves_from(from, code, |to| {
+        for man in self.men(self.by_color[us.index()]) {
+            let from_hot = man.is_king || danger_from & bit(man.f90) != 0;
+            self.pseudo_moves_from(man.from, man.code, |to| {
                 let t90 = FROM_PADDED[to];
                 if (from_hot || hot & bit(t90) != 0)
-                    && !self.safe_after(&mut scratch, from, to, is_king)
+                    && !self.safe_after(&mut scratch, man.from, to, man.is_king)
                 {
                     return;
                 }
-                list.push(Move::from_index(f90, t90));
+                list.push(Move::from_index(man.f90, t90));
             });
         }
     }
@@ -141,26 +136,21 @@ impl Position {
         let (danger_from, hot) = self.danger(k, us);
         let mut scratch = Scratch::empty();
         // Quiet pieces first: their moves need no test unless they land on a hot line.
-        let mut order = [
+        let order = [
             self.by_color[us.index()] & !danger_from,
             self.by_color[us.index()] & danger_from,
         ];
-        for pieces in &mut order {
-            while *pieces != 0 {
-                let f90 = pieces.trailing_zeros() as u8;
-                *pieces &= *pieces - 1;
-                let from = TO_PADDED[f90 as usize] as usize;
-                let code = self.cells[from];
-                let is_king = code & 7 == KING;
-                let from_hot = is_king || danger_from & bit(f90) != 0;
+        for pieces in order {
+            for man in self.men(pieces) {
+                let from_hot = man.is_king || danger_from & bit(man.f90) != 0;
                 let mut found = false;
-                self.pseudo_moves_from(from, code, |to| {
+                self.pseudo_moves_from(man.from, man.code, |to| {
                     if found {
                         return;
                     }
                     let t90 = FROM_PADDED[to];
                     found = !(from_hot || hot & bit(t90) != 0)
-                        || self.safe_after(&mut scratch, from, to, is_king);
+                        || self.safe_after(&mut scratch, man.from, to, man.is_king);
                 });
                 if found {
                     return true;
@@ -220,30 +210,27 @@ impl Position {
         let mut tested = None;
         let mut scratch = Scratch::empty();
         let mut go_on = true;
-        let mut pieces = self.by_color[us.index()];
-        while pieces != 0 && go_on {
-            let f90 = pieces.trailing_zeros() as u8;
-            pieces &= pieces - 1;
-            let from = TO_PADDED[f90 as usize] as usize;
-            let code = self.cells[from];
-            let is_king = code & 7 == KING;
-            self.pseudo_moves_from(from, code, |to| {
+        for man in self.men(self.by_color[us.index()]) {
+            if !go_on {
+                break;
+            }
+            self.pseudo_moves_from(man.from, man.code, |to| {
                 if !go_on {
                     return;
                 }
                 let t90 = FROM_PADDED[to];
-                let m = Move::from_index(f90, t90);
+                let m = Move::from_index(man.f90, t90);
                 if !self.gives_check(m) {
                     return;
                 }
                 let tests = tested.get_or_insert_with(|| self.tested_squares(us));
-                let (from_hot, lands) = tests.piece(f90, is_king);
+                let (from_hot, lands) = tests.piece(man.f90, man.is_king);
                 let t = bit(t90);
                 if lands & t == 0 {
                     return;
                 }
                 let needs_test = from_hot || tests.hot & t != 0;
-                if !needs_test || self.safe_after(&mut scratch, from, to, is_king) {
+                if !needs_test || self.safe_after(&mut scratch, man.from, to, man.is_king) {
                     go_on = each(m);
                 }
             });

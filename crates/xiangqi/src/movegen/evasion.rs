@@ -4,7 +4,7 @@
 
 use super::filter::Filter;
 use super::{CANNON, HORSE, KING, PAWN, ROOK, Scratch, color_bit, is_own};
-use crate::geometry::{DIAG, EMPTY, FROM_PADDED, HOME, OFF, ORTHO, RAYS, TO_PADDED, W, forward};
+use crate::geometry::{DIAG, EMPTY, FROM_PADDED, HOME, OFF, ORTHO, RAYS, W, forward};
 use crate::position::bit;
 use crate::{Color, Move, Position};
 
@@ -17,30 +17,27 @@ impl Position {
         let tests = self.evasion(k, us);
         let mut scratch = Scratch::empty();
         let mut go_on = true;
-        let mut pieces = self.by_color[us.index()];
-        while pieces != 0 && go_on {
-            let f90 = pieces.trailing_zeros() as u8;
-            pieces &= pieces - 1;
-            let from = TO_PADDED[f90 as usize] as usize;
-            let code = self.cells[from];
-            let is_king = code & 7 == KING;
-            let (_, lands) = tests.piece(f90, is_king);
+        for man in self.men(self.by_color[us.index()]) {
+            if !go_on {
+                break;
+            }
+            let (_, lands) = tests.piece(man.f90, man.is_king);
             // A rook or cannon that shares no line with a square it must land on has nothing
             // to try.
-            let span = match code & 7 {
-                ROOK | CANNON => RAYS[from].iter().fold(0, |a, r| a | r),
+            let span = match man.code & 7 {
+                ROOK | CANNON => RAYS[man.from].iter().fold(0, |a, r| a | r),
                 _ => u128::MAX,
             };
             if lands & span == 0 {
                 continue;
             }
-            self.pseudo_moves_from(from, code, |to| {
+            self.pseudo_moves_from(man.from, man.code, |to| {
                 let t90 = FROM_PADDED[to];
                 if go_on
                     && lands & bit(t90) != 0
-                    && self.safe_after(&mut scratch, from, to, is_king)
+                    && self.safe_after(&mut scratch, man.from, to, man.is_king)
                 {
-                    go_on = each(Move::from_index(f90, t90));
+                    go_on = each(Move::from_index(man.f90, t90));
                 }
             });
         }
